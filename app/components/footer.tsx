@@ -1,0 +1,66 @@
+import { Link } from '@remix-run/react';
+
+const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
+  {
+    title: 'Produto',
+    links: [
+      { to: '/#recursos', label: 'Ferramentas' },
+      { to: '/#planos', label: 'Planos' },
+      { to: '/auth', label: 'Cursos' },
+    ],
+  },
+  {
+    title: 'Suporte',
+    links: [
+      { to: '/contact', label: 'Central de Ajuda' },
+      { to: '/chats', label: 'Chat' },
+      { to: '/terms', label: 'Documentação' },
+    ],
+  },
+  {
+    title: 'Empresa',
+    links: [
+      { to: '/about', label: 'Sobre' },
+      { to: '/contact', label: 'Contato' },
+      { to: '/terms', label: 'Termos' },
+    ],
+  },
+];
+
+export function Footer({ year }: { year: number }) {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-brand-700">E-Engenharia</p>
+          <p className="mt-2 text-sm text-slate-600">Ferramentas, calculadoras e cursos para engenheiros.</p>
+          <div className="mt-4 flex gap-3 text-sm">
+            <a href="https://www.linkedin.com/company/e-engenharia" rel="noopener noreferrer" target="_blank" className="text-slate-600 hover:text-brand-700">
+              LinkedIn
+            </a>
+            <a href="https://www.instagram.com/e.engenharia" rel="noopener noreferrer" target="_blank" className="text-slate-600 hover:text-brand-700">
+              Instagram
+            </a>
+          </div>
+        </div>
+        {columns.map((column) => (
+          <div key={column.title}>
+            <p className="text-sm font-semibold text-slate-900">{column.title}</p>
+            <ul className="mt-3 space-y-2 text-sm">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} className="text-slate-600 hover:text-brand-700">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
+        © {year} E-Engenharia. Todos os direitos reservados.
+      </p>
+    </footer>
+  );
+}

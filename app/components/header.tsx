@@ -1,0 +1,115 @@
+import { Form, Link, NavLink } from '@remix-run/react';
+import type { PublicUser } from '~/models/user.server';
+
+type HeaderProps = { user: PublicUser; unreadNotifications: number; adminUnreadChats: number };
+
+type NavItem = { to: string; label: string };
+
+/** The header's links for this user: upgrade only below E-MASTER (and not admins), admin only for admins. */
+export function navItems(user: Pick<PublicUser, 'isAdmin' | 'isMaster'>): NavItem[] {
+  return [
+    { to: '/dashboard', label: 'Início' },
+    { to: '/courses', label: 'Cursos' },
+    ...(!user.isAdmin && !user.isMaster ? [{ to: '/upgrade', label: 'Fazer Upgrade' }] : []),
+    ...(user.isAdmin ? [{ to: '/admin', label: 'Administrador' }] : []),
+    { to: '/chats', label: 'Suporte' },
+    { to: '/account', label: 'Minha Conta' },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+
+function NotificationsLink({ unread }: { unread: number }) {
+  return (
+    <Link
+      to="/notifications"
+      className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+      aria-label={unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações'}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
+      </svg>
+      {unread > 0 ? (
+        <span data-testid="notifications-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function AdminChatsLink({ unread }: { unread: number }) {
+  return (
+    <Link
+      to="/admin/chats"
+      className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+      aria-label={unread > 0 ? `Chats de suporte (${unread} não lidos)` : 'Chats de suporte'}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+      </svg>
+      {unread > 0 ? (
+        <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-500 px-1 text-xs font-semibold text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Sair
+      </button>
+    </Form>
+  );
+}
+
+export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderProps) {
+  const items = navItems(user);
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/dashboard" className="text-lg font-bold text-brand-700">
+          E-Engenharia
+        </Link>
+        <nav aria-label="Principal" className="hidden flex-1 items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <NotificationsLink unread={unreadNotifications} />
+          {user.isAdmin ? <AdminChatsLink unread={adminUnreadChats} /> : null}
+          <div className="hidden lg:block">
+            <LogoutButton className="btn-ghost" />
+          </div>
+          {/* Mobile drawer: a native disclosure, so it opens without JavaScript too. */}
+          <details className="group relative lg:hidden">
+            <summary className="list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label="Abrir menu">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <div className="fixed inset-y-0 right-0 z-40 flex w-72 flex-col gap-1 border-l border-slate-200 bg-white p-4 shadow-xl">
+              <p className="mb-2 px-3 text-sm text-slate-500">{user.username}</p>
+              <nav aria-label="Menu móvel" className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <NavLink key={item.to} to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                ))}
+              </nav>
+              <LogoutButton className="btn-ghost mt-4 w-full justify-start" />
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import { Link } from '@remix-run/react';
+
+export function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-brand-600">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Página não encontrada</h1>
+      <p className="mt-4 text-slate-600">A página que você procura não existe ou foi movida.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Voltar ao início
+      </Link>
+    </div>
+  );
+}

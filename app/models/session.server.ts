@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { activeSessions, endedSessions, users } from '../../db/schema';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
+
+export type SessionLookup =
+  | { status: 'active'; userId: number }
+  | { status: 'replaced' }
+  | { status: 'expired' };
+
+/**
+ * Starts a session and ends every older one of the same user (one device at a time);
+ * the ended ids are remembered so their next request can be told why.
+ */
+export function startSession(userId: number, client: { userAgent?: string | null; ipAddress?: string | null }, now = new Date()): string {
+  const sessionId = randomBytes(32).toString('base64url');
+  db.transaction((tx) => {
+    const older = tx.select({ sessionId: activeSessions.sessionId }).from(activeSessions).where(eq(activeSessions.userId, userId)).all();
+    if (older.length > 0) {
+      tx.insert(endedSessions)
+        .values(older.map((row) => ({ sessionId: row.sessionId, reason: 'replaced' as const, endedAt: now })))
+        .onConflictDoNothing()
+        .run();
+      tx.delete(activeSessions).where(eq(activeSessions.userId, userId)).run();
+    }
+    tx.insert(activeSessions)
+      .values({
+        userId,
+        sessionId,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        ipAddress: client.ipAddress ?? null,
+        lastActivity: now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      })
+      .run();
+    tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).run();
+    tx.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS))).run();
+  });
+  return sessionId;
+}
+
+export function lookupSession(sessionId: string, now = new Date()): SessionLookup {
+  const row = db.select().from(activeSessions).where(eq(activeSessions.sessionId, sessionId)).get();
+  if (!row) {
+    const ended = db.select().from(endedSessions).where(eq(endedSessions.sessionId, sessionId)).get();
+    return ended ? { status: 'replaced' } : { status: 'expired' };
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    db.delete(activeSessions).where(eq(activeSessions.id, row.id)).run();
+    return { status: 'expired' };
+  }
+  if (now.getTime() - row.lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    db.update(activeSessions).set({ lastActivity: now }).where(eq(activeSessions.id, row.id)).run();
+  }
+  return { status: 'active', userId: row.userId };
+}
+
+export function endSession(sessionId: string): void {
+  db.delete(activeSessions).where(eq(activeSessions.sessionId, sessionId)).run();
+}
+
+export function endAllSessions(userId: number): void {
+  db.delete(activeSessions).where(eq(activeSessions.userId, userId)).run();
+}

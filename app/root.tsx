@@ -1,0 +1,110 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { NavigationProgress } from './components/navigation-progress';
+import { NotFound } from './components/not-found';
+import { ToastOutlet } from './components/ui/toast';
+import { countAdminUnreadThreads } from './models/chat.server';
+import { countUnreadNotifications } from './models/notification.server';
+import { toPublicUser } from './models/user.server';
+import stylesheet from './tailwind.css';
+import { getOptionalUser } from './utils/auth.server';
+import { useNonce } from './utils/nonce';
+import { readToast } from './utils/toast.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'E-Engenharia' },
+  { name: 'description', content: 'Ferramentas, calculadoras e cursos para engenheiros.' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const { toast, setCookie } = await readToast(request);
+  return json(
+    {
+      user: user ? toPublicUser(user) : null,
+      unreadNotifications: user ? countUnreadNotifications(user) : 0,
+      adminUnreadChats: user?.role === 'admin' ? countAdminUnreadThreads() : 0,
+      toast,
+      year: new Date().getFullYear(),
+    },
+    { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+  );
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The signed-in user as the root loader saw it (null for visitors). */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="pt-BR" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
+        <NavigationProgress />
+        {data?.user ? (
+          <Header user={data.user} unreadNotifications={data.unreadNotifications} adminUnreadChats={data.adminUnreadChats} />
+        ) : null}
+        <main id="conteudo" className="flex-1">
+          {children}
+        </main>
+        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <ToastOutlet toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
+      ? error.data.message
+      : 'Ocorreu um erro inesperado. Tente novamente em instantes.';
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <a href="/" className="btn-primary mt-8">
+        Voltar ao início
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { registerWithLimits } from '~/models/account-flows.server';
+import { toPublicUser } from '~/models/user.server';
+import { registerApiSchema } from '~/schemas/auth';
+import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
+import { loginCookie, requestAddress } from '~/utils/auth.server';
+
+export const action = apiAction({
+  POST: async ({ request }) => {
+    const input = await readJson(request, registerApiSchema);
+    const { user, promoMessage } = await registerWithLimits(requestAddress(request), input);
+    return jsonResponse(
+      { ...toPublicUser(user), ...(promoMessage ? { promoMessage } : {}) },
+      { status: 201, headers: { 'Set-Cookie': await loginCookie(request, user) } },
+    );
+  },
+});

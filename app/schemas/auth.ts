@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
+
+export const PT = {
+  email: 'Digite um e-mail válido',
+  password: 'A senha deve ter pelo menos 6 caracteres',
+  username: 'Nome de usuário deve ter pelo menos 3 caracteres',
+  confirmPassword: 'A confirmação de senha deve ter pelo menos 6 caracteres',
+  identifier: 'Informe seu e-mail ou nome de usuário',
+  mismatch: 'As senhas não coincidem',
+} as const;
+
+/** Messages of the specification's server schema (section 5), used by the JSON API. */
+export const API = {
+  email: 'Must provide a valid email',
+  password: 'Password must be at least 6 characters',
+  username: 'Username must be at least 3 characters',
+} as const;
+
+export const loginSchema = z.object({
+  email: emailField(PT.email),
+  password: passwordField(PT.password),
+  redirectTo: z.string().max(500).optional(),
+});
+
+export const loginApiSchema = z.object({
+  email: emailField(API.email),
+  password: passwordField(API.password),
+});
+
+export const registerSchema = z.object({
+  username: minString(3, PT.username, 50),
+  email: emailField(PT.email),
+  cpf: cpfFormField,
+  password: passwordField(PT.password),
+  promoCode: optionalCode,
+});
+
+export const registerApiSchema = z.object({
+  username: minString(3, API.username, 50),
+  email: emailField(API.email),
+  cpf: cpfApiField,
+  password: passwordField(API.password),
+  disablePasswordRecovery: checkbox,
+  promoCode: optionalCode,
+});
+
+export const recoverSchema = z.object({
+  identifier: minString(1, PT.identifier, 254),
+  cpf: cpfFormField,
+});
+
+export const recoverApiSchema = z.object({
+  identifier: minString(1, PT.identifier, 254),
+  cpf: cpfApiField,
+});
+
+const newPasswordPair = {
+  password: passwordField(PT.password),
+  confirmPassword: passwordField(PT.confirmPassword),
+};
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+
+export const resetSchema = z
+  .object(newPasswordPair)
+  .refine(passwordsMatch, { message: PT.mismatch, path: ['confirmPassword'] });
+
+export const resetApiSchema = z
+  .object({ ...newPasswordPair, token: z.string().max(200).optional() })
+  .refine(passwordsMatch, { message: PT.mismatch, path: ['confirmPassword'] });
+
+export const profileSchema = z.object({
+  username: minString(3, PT.username, 50),
+  email: emailField(PT.email),
+});
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ required_error: 'Informe a senha atual' }).min(1, 'Informe a senha atual').max(200),
+    newPassword: passwordField(PT.password),
+    confirmPassword: passwordField(PT.confirmPassword),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'As senhas não conferem',
+    path: ['confirmPassword'],
+  });
+
+/** PATCH /api/profile: a profile change, a password change, or both. */
+export const profileApiSchema = z
+  .object({
+    username: minString(3, PT.username, 50).optional(),
+    email: emailField(PT.email).optional(),
+    currentPassword: z.string().max(200).optional(),
+    newPassword: passwordField(PT.password).optional(),
+  })
+  .refine((value) => !value.newPassword || Boolean(value.currentPassword), {
+    message: 'Informe a senha atual',
+    path: ['currentPassword'],
+  })
+  .refine((value) => value.username || value.email || value.newPassword, {
+    message: 'Nada para atualizar',
+  });

@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { z } from 'zod';
+import { env } from './env.server';
+import { AppError, isAppError } from './errors';
+import { applySecurityHeaders, assertSameOrigin } from './security.server';
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Cache-Control', 'no-store');
+  applySecurityHeaders(headers, env.isProduction);
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export const errorResponse = (status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) =>
+  jsonResponse({ message, ...extra }, { ...init, status });
+
+/** The first message of a failed zod parse: the specification's message for that field. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Dados inválidos';
+}
+
+/** Reads and validates a JSON body; malformed, oversized or invalid bodies become 400s. */
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  assertSameOrigin(request);
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'Corpo da requisição grande demais.');
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new AppError(413, 'Corpo da requisição grande demais.');
+  let body: unknown = {};
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError(400, 'JSON inválido no corpo da requisição.');
+    }
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'O corpo da requisição deve ser um objeto JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new AppError(400, firstIssueMessage(parsed.error));
+  return parsed.data;
+}
+
+/** A positive integer route parameter, or 404. */
+export function idParam(value: string | undefined, message = 'Não encontrado'): number {
+  if (!value || !/^\d{1,12}$/.test(value)) throw new AppError(404, message);
+  return Number(value);
+}
+
+type Handler<A> = (args: A) => Promise<unknown> | unknown;
+
+function wrap<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
+  return async (args: A): Promise<Response> => {
+    try {
+      const result = await handler(args);
+      if (result instanceof Response) {
+        applySecurityHeaders(result.headers, env.isProduction);
+        return result;
+      }
+      return jsonResponse(result ?? { ok: true });
+    } catch (error) {
+      if (error instanceof Response) {
+        applySecurityHeaders(error.headers, env.isProduction);
+        return error;
+      }
+      if (isAppError(error)) return errorResponse(error.status, error.message, error.extra);
+      console.error(error);
+      return errorResponse(500, 'Erro interno do servidor.');
+    }
+  };
+}
+
+/** A JSON resource route: models' AppErrors become `{ message }` with their status, never a stack trace. */
+export const apiLoader = (handler: Handler<LoaderFunctionArgs>) => wrap(handler);
+
+/** Dispatches by method; any other method answers 405. */
+export function apiAction(handlers: Partial<Record<'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler<ActionFunctionArgs>>>) {
+  return wrap<ActionFunctionArgs>((args) => {
+    const handler = handlers[args.request.method.toUpperCase() as keyof typeof handlers];
+    if (!handler) throw new AppError(405, 'Método não permitido');
+    return handler(args);
+  });
+}

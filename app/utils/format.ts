@@ -1,0 +1,58 @@
+import { format as formatDate } from 'date-fns/format';
+import { ptBR } from 'date-fns/locale/pt-BR';
+
+/** Shown dates are São Paulo wall-clock time; stored timestamps are UTC. */
+const TIME_ZONE = 'America/Sao_Paulo';
+
+const zoneParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** A Date whose local fields equal São Paulo's wall clock at that instant (for date-fns format). */
+function inSaoPaulo(date: Date | number | string): Date {
+  const parts = Object.fromEntries(
+    zoneParts.formatToParts(new Date(date)).map((part) => [part.type, part.value]),
+  );
+  return new Date(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+export function formatBr(date: Date | number | string, pattern: string): string {
+  return formatDate(inSaoPaulo(date), pattern, { locale: ptBR });
+}
+
+export const formatShortDate = (date: Date | number | string) => formatBr(date, 'dd/MM/yyyy');
+export const formatDateTime = (date: Date | number | string) => formatBr(date, 'dd/MM/yyyy HH:mm');
+export const formatLongDate = (date: Date | number | string) => formatBr(date, "dd 'de' MMMM 'de' yyyy");
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 2990 → 'R$ 29,90' (with a normal space, so tests and screen readers see one form). */
+export function formatCents(cents: number): string {
+  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** '29,90', '29.90' or 29.9 → 2990; null when it is not a positive amount with at most 2 decimals. */
+export function parseMoneyToCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/\s/g, '');
+  const normalized = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(normalized)) return null;
+  const [whole, fraction = ''] = normalized.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+const decimal1 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatRating = (value: number) => decimal1.format(value);

@@ -1,0 +1,58 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from './errors';
+
+/**
+ * Guessing guards for login, registration, recovery and promo codes. Failures are counted
+ * per account and per client address; a blocked key answers 429 until its window ends.
+ */
+const limiters = {
+  loginAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60 }),
+  loginAddress: new RateLimiterMemory({ keyPrefix: 'login-address', points: 30, duration: 15 * 60 }),
+  register: new RateLimiterMemory({ keyPrefix: 'register', points: 20, duration: 60 * 60 }),
+  recoverAccount: new RateLimiterMemory({ keyPrefix: 'recover-account', points: 5, duration: 15 * 60 }),
+  recoverAddress: new RateLimiterMemory({ keyPrefix: 'recover-address', points: 20, duration: 15 * 60 }),
+  promoAccount: new RateLimiterMemory({ keyPrefix: 'promo-account', points: 10, duration: 15 * 60 }),
+};
+
+export type LimiterName = keyof typeof limiters;
+
+function tooMany(msBeforeNext: number): AppError {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  return new AppError(
+    429,
+    `Muitas tentativas. Aguarde ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e tente novamente.`,
+  );
+}
+
+/** Throws 429 when any of the keys is already blocked, without spending a point. */
+export async function assertNotLimited(checks: Array<[LimiterName, string]>): Promise<void> {
+  for (const [name, key] of checks) {
+    const limiter = limiters[name];
+    const state = await limiter.get(key.toLowerCase());
+    if (state && state.consumedPoints >= limiter.points) throw tooMany(state.msBeforeNext);
+  }
+}
+
+/** Spends one point on each key (a failure, or a counted attempt). */
+export async function consume(checks: Array<[LimiterName, string]>): Promise<void> {
+  for (const [name, key] of checks) {
+    try {
+      await limiters[name].consume(key.toLowerCase());
+    } catch (result) {
+      if (result instanceof RateLimiterRes) throw tooMany(result.msBeforeNext);
+      throw result;
+    }
+  }
+}
+
+export async function reset(checks: Array<[LimiterName, string]>): Promise<void> {
+  for (const [name, key] of checks) await limiters[name].delete(key.toLowerCase());
+}
+
+/** Tests start each case with clean counters. */
+export async function resetAllLimits(): Promise<void> {
+  for (const limiter of Object.values(limiters)) {
+    // RateLimiterMemory keeps its counters in an internal map; deleting unknown keys is cheap.
+    (limiter as unknown as { _memoryStorage: { _storage: Record<string, unknown> } })._memoryStorage._storage = {};
+  }
+}

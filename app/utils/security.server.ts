@@ -1,0 +1,67 @@
+import { AppError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const isMutation = (request: Request) => !SAFE_METHODS.has(request.method.toUpperCase());
+
+/**
+ * Refuses writes that a browser sent on behalf of another site. Hosts are compared (not
+ * schemes) because behind Fly's proxy the app itself is reached over plain HTTP.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!isMutation(request)) return;
+  const origin = request.headers.get('Origin');
+  if (origin && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new AppError(403, 'Origem da requisição não permitida.');
+    }
+    const host = request.headers.get('X-Forwarded-Host') ?? request.headers.get('Host') ?? new URL(request.url).host;
+    if (originHost !== host) throw new AppError(403, 'Origem da requisição não permitida.');
+    return;
+  }
+  if (origin === 'null' || request.headers.get('Sec-Fetch-Site') === 'cross-site') {
+    throw new AppError(403, 'Origem da requisição não permitida.');
+  }
+}
+
+/** The client's address: Fly-Client-IP behind Fly's proxy; never a client-sent X-Forwarded-For. */
+export function clientAddress(request: Request, trustFlyClientIp: boolean): string {
+  if (trustFlyClientIp) {
+    const flyIp = request.headers.get('Fly-Client-IP');
+    if (flyIp) return flyIp.slice(0, 64);
+  }
+  return 'local';
+}
+
+export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://js.stripe.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self' https://api.stripe.com${isProduction ? '' : ' ws://localhost:*'}`,
+    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://drive.google.com https://js.stripe.com https://hooks.stripe.com \'self\'',
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Headers that go on every response, documents and JSON alike. */
+export function applySecurityHeaders(headers: Headers, isProduction: boolean): Headers {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('X-Frame-Options', 'SAMEORIGIN');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  if (!headers.has('Content-Security-Policy')) {
+    headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'; base-uri 'none'");
+  }
+  if (isProduction) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return headers;
+}

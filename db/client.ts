@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import * as schema from './schema';
+
+export type DB = BetterSQLite3Database<typeof schema>;
+
+const DEFAULT_URL = 'file:./data/app.db';
+
+/** `DATABASE_URL` as `file:./path.db` (or a bare path) to an absolute file path. */
+export function databasePath(url = process.env.DATABASE_URL || DEFAULT_URL): string {
+  const path = url.replace(/^file:(\/\/)?/, '');
+  return resolve(path);
+}
+
+export function openDatabase(path = databasePath()): { db: DB; sqlite: Database.Database } {
+  mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: drizzle(sqlite, { schema }), sqlite };
+}
+
+declare global {
+  var __db: { db: DB; sqlite: Database.Database } | undefined;
+}
+
+/** One connection per process, kept across dev-server rebuilds. */
+function connection() {
+  globalThis.__db ??= openDatabase();
+  return globalThis.__db;
+}
+
+export const db: DB = new Proxy({} as DB, {
+  get(_target, property) {
+    const real = connection().db as unknown as Record<PropertyKey, unknown>;
+    const value = real[property];
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+  },
+});
+
+export function sqliteConnection(): Database.Database {
+  return connection().sqlite;
+}
+
+/** A transaction handle; models take `Executor` so a rule can run alone or inside a larger transaction. */
+export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+export type Executor = DB | Tx;

@@ -1,0 +1,458 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+/** Closed value sets, shared by the schema CHECKs, the zod schemas and the views. */
+export const ROLES = ['E-BASIC', 'E-TOOL', 'E-MASTER', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const GRANTABLE_ROLES = ['E-TOOL', 'E-MASTER', 'admin'] as const;
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+export const PRO_ROLES = ['E-TOOL', 'E-MASTER'] as const;
+export type ProRole = (typeof PRO_ROLES)[number];
+export const TOOL_LEVELS = ['E-BASIC', 'E-TOOL', 'E-MASTER'] as const;
+export type ToolLevel = (typeof TOOL_LEVELS)[number];
+export const CATEGORIES = ['mechanical', 'electrical', 'textile', 'informatics', 'chemical'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const COURSE_CATEGORIES = [...CATEGORIES, 'other'] as const;
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const LINK_TYPES = ['internal', 'external', 'custom'] as const;
+export const PROMO_TYPES = ['role', 'course'] as const;
+export const NOTIFICATION_TYPES = ['info', 'warning', 'success', 'error'] as const;
+export const NOTIFICATION_TARGETS = ['all', ...ROLES] as const;
+export const CHAT_STATUSES = ['open', 'closed'] as const;
+export const VIDEO_SOURCES = ['youtube', 'drive'] as const;
+export const ICON_TYPES = ['file', 'link', 'object'] as const;
+export const GRANT_SOURCES = ['promo', 'payment', 'admin', 'seed'] as const;
+export const PAYMENT_KINDS = ['plan', 'course'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** Milliseconds since the epoch, UTC, set by SQLite itself. */
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    cpf: text('cpf'),
+    password: text('password').notNull(),
+    /** The effective role, recomputed from role_grants whenever the user is read. */
+    role: text('role', { enum: ROLES }).notNull().default('E-BASIC'),
+    /** End of the current role's period; null for E-BASIC and permanent roles. */
+    roleExpiryDate: timestamp('role_expiry_date'),
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    disablePasswordRecovery: bool('disable_password_recovery').notNull().default(false),
+    createdAt: createdAt(),
+    lastLogin: timestamp('last_login'),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_cpf_unique').on(t.cpf),
+    uniqueIndex('users_reset_token_unique').on(t.resetToken),
+    index('users_role_idx').on(t.role),
+    check('users_role_check', inList('role', ROLES)),
+    check('users_cpf_check', sql`cpf is null or (length(cpf) = 11 and cpf not glob '*[^0-9]*')`),
+  ],
+);
+
+/**
+ * Each period of paid or granted access. The effective role is the highest role among the
+ * grants active now; when one ends, the user falls back to whatever is still active below it.
+ */
+export const roleGrants = sqliteTable(
+  'role_grants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: GRANTABLE_ROLES }).notNull(),
+    startsAt: timestamp('starts_at').notNull(),
+    /** null: permanent (admin accounts). */
+    endsAt: timestamp('ends_at'),
+    revokedAt: timestamp('revoked_at'),
+    source: text('source', { enum: GRANT_SOURCES }).notNull(),
+    /** promo_usage.id or payments.id, depending on the source. */
+    sourceId: integer('source_id'),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('role_grants_user_idx').on(t.userId, t.endsAt),
+    check('role_grants_role_check', inList('role', GRANTABLE_ROLES)),
+    check('role_grants_source_check', inList('source', GRANT_SOURCES)),
+    check('role_grants_period_check', sql`ends_at is null or ends_at > starts_at`),
+  ],
+);
+
+export const activeSessions = sqliteTable(
+  'active_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull().unique(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    lastActivity: timestamp('last_activity').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('active_sessions_user_idx').on(t.userId)],
+);
+
+/** Sessions ended by a newer login: their next request is told why, once. */
+export const endedSessions = sqliteTable('ended_sessions', {
+  sessionId: text('session_id').primaryKey(),
+  reason: text('reason', { enum: ['replaced'] }).notNull(),
+  endedAt: timestamp('ended_at').notNull(),
+});
+
+export const tools = sqliteTable(
+  'tools',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: CATEGORIES }).notNull(),
+    accessLevel: text('access_level', { enum: TOOL_LEVELS }).notNull().default('E-BASIC'),
+    linkType: text('link_type', { enum: LINK_TYPES }).notNull().default('internal'),
+    link: text('link').notNull().default('#'),
+    customHtml: text('custom_html'),
+    showInIframe: bool('show_in_iframe').notNull().default(false),
+    /** Comma-separated CPFs (digits). Empty or null: no restriction. */
+    restrictedCpfs: text('restricted_cpfs'),
+    averageRating: real('average_rating').notNull().default(0),
+    totalRatings: integer('total_ratings').notNull().default(0),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tools_category_idx').on(t.category, t.accessLevel),
+    check('tools_category_check', inList('category', CATEGORIES)),
+    check('tools_access_level_check', inList('access_level', TOOL_LEVELS)),
+    check('tools_link_type_check', inList('link_type', LINK_TYPES)),
+    check('tools_rating_check', sql`average_rating between 0 and 5 and total_ratings >= 0`),
+  ],
+);
+
+export const toolRatings = sqliteTable(
+  'tool_ratings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toolId: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tool_ratings_tool_user_unique').on(t.toolId, t.userId),
+    index('tool_ratings_user_idx').on(t.userId),
+    check('tool_ratings_rating_check', sql`rating between 1 and 5`),
+  ],
+);
+
+export const courses = sqliteTable(
+  'courses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: COURSE_CATEGORIES }).notNull(),
+    instructor: text('instructor').notNull(),
+    duration: text('duration').notNull(),
+    level: text('level', { enum: COURSE_LEVELS }).notNull(),
+    imageUrl: text('image_url'),
+    isHidden: bool('is_hidden').notNull().default(false),
+    requiresPromoCode: bool('requires_promo_code').notNull().default(false),
+    /** Purchase price in cents; null: not for sale. */
+    priceCents: integer('price_cents'),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('courses_created_idx').on(t.createdAt),
+    check('courses_category_check', inList('category', COURSE_CATEGORIES)),
+    check('courses_level_check', inList('level', COURSE_LEVELS)),
+    check('courses_price_check', sql`price_cents is null or price_cents > 0`),
+  ],
+);
+
+export const lessons = sqliteTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    youtubeUrl: text('youtube_url').notNull(),
+    videoSource: text('video_source', { enum: VIDEO_SOURCES }).notNull().default('youtube'),
+    order: integer('order').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lessons_course_order_idx').on(t.courseId, t.order),
+    check('lessons_video_source_check', inList('video_source', VIDEO_SOURCES)),
+    check('lessons_order_check', sql`"order" >= 1`),
+  ],
+);
+
+export const materials = sqliteTable(
+  'materials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    fileUrl: text('file_url').notNull(),
+    fileType: text('file_type').notNull().default('pdf'),
+    iconType: text('icon_type', { enum: ICON_TYPES }).notNull().default('file'),
+    downloadable: bool('downloadable').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('materials_course_idx').on(t.courseId, t.lessonId),
+    index('materials_lesson_idx').on(t.lessonId),
+    check('materials_icon_type_check', inList('icon_type', ICON_TYPES)),
+  ],
+);
+
+export const promoCodes = sqliteTable(
+  'promo_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    days: integer('days').notNull().default(30),
+    maxUses: integer('max_uses').notNull().default(10),
+    usedCount: integer('used_count').notNull().default(0),
+    isActive: bool('is_active').notNull().default(true),
+    targetRole: text('target_role', { enum: PRO_ROLES }).notNull().default('E-TOOL'),
+    promoType: text('promo_type', { enum: PROMO_TYPES }).notNull().default('role'),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    /** The code cannot be redeemed after this instant. */
+    expiryDate: timestamp('expiry_date'),
+    /** Course codes: access they give lasts until this instant (null: for good). */
+    validUntil: timestamp('valid_until'),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_unique').on(sql`upper(${t.code})`),
+    index('promo_codes_course_idx').on(t.courseId),
+    check('promo_codes_days_check', sql`days >= 1`),
+    check('promo_codes_uses_check', sql`max_uses >= 1 and used_count between 0 and max_uses`),
+    check('promo_codes_target_role_check', inList('target_role', PRO_ROLES)),
+    check('promo_codes_type_check', inList('promo_type', PROMO_TYPES)),
+    check('promo_codes_course_check', sql`promo_type = 'role' or course_id is not null`),
+  ],
+);
+
+export const promoUsage = sqliteTable(
+  'promo_usage',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    promoId: integer('promo_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('promo_usage_promo_user_unique').on(t.promoId, t.userId),
+    index('promo_usage_user_idx').on(t.userId),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripePaymentIntentId: text('stripe_payment_intent_id').notNull().unique(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    planType: text('plan_type', { enum: PRO_ROLES }),
+    months: integer('months'),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at'),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    check('payments_kind_check', inList('kind', PAYMENT_KINDS)),
+    check('payments_status_check', inList('status', PAYMENT_STATUSES)),
+    check('payments_amount_check', sql`amount_cents > 0`),
+    check('payments_months_check', sql`months is null or months between 1 and 12`),
+  ],
+);
+
+export const coursePurchases = sqliteTable(
+  'course_purchases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    stripePaymentId: text('stripe_payment_id').unique(),
+    purchasedAt: timestamp('purchased_at').notNull(),
+    expiresAt: timestamp('expires_at'),
+    active: bool('active').notNull().default(true),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    index('course_purchases_user_course_idx').on(t.userId, t.courseId),
+    check('course_purchases_price_check', sql`price_cents > 0`),
+  ],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
+    link: text('link'),
+    targetRole: text('target_role', { enum: NOTIFICATION_TARGETS }).notNull().default('all'),
+    /** Only meaningful for a notification addressed to one user (userId set). */
+    isRead: bool('is_read').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at'),
+  },
+  (t) => [
+    index('notifications_target_idx').on(t.targetRole, t.createdAt),
+    index('notifications_user_idx').on(t.userId),
+    check('notifications_type_check', inList('type', NOTIFICATION_TYPES)),
+    check('notifications_target_check', inList('target_role', NOTIFICATION_TARGETS)),
+  ],
+);
+
+/** Per-user read state, so one user reading a broadcast leaves it unread for the others. */
+export const notificationReads = sqliteTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    index('notification_reads_user_idx').on(t.userId),
+  ],
+);
+
+export const chatThreads = sqliteTable(
+  'chat_threads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: CHAT_STATUSES }).notNull().default('open'),
+    isUserUnread: bool('is_user_unread').notNull().default(false),
+    isAdminUnread: bool('is_admin_unread').notNull().default(true),
+    lastMessageAt: timestamp('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_threads_user_idx').on(t.userId, t.lastMessageAt),
+    index('chat_threads_admin_unread_idx').on(t.isAdminUnread),
+    check('chat_threads_status_check', inList('status', CHAT_STATUSES)),
+  ],
+);
+
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    isAdminMessage: bool('is_admin_message').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+export const planPrices = sqliteTable(
+  'plan_prices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    planType: text('plan_type', { enum: PRO_ROLES }).notNull().unique(),
+    monthlyPriceCents: integer('monthly_price_cents').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('plan_prices_plan_check', inList('plan_type', PRO_ROLES)),
+    check('plan_prices_price_check', sql`monthly_price_cents > 0`),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ToolRow = typeof tools.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

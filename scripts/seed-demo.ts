@@ -1,0 +1,175 @@
+import { db } from '../db/client';
+import {
+  chatMessages,
+  chatThreads,
+  courses,
+  lessons,
+  materials,
+  notifications,
+  planPrices,
+  promoCodes,
+  tools,
+} from '../db/schema';
+import { grantRole } from '../app/models/role-grant.server';
+import { findUserByEmail, insertUser } from '../app/models/user.server';
+import { hashPassword } from '../app/utils/password.server';
+import { demoTools } from './demo-tools';
+
+export const DEMO_USERS = [
+  { username: 'admin', email: 'admin@example.com', password: 'admin123', cpf: '52998224725', role: 'admin' as const, days: null },
+  { username: 'basico', email: 'basic@example.com', password: 'senha123', cpf: '11144477735', role: null, days: null },
+  { username: 'ferramentas', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30 },
+  { username: 'mestre', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30 },
+];
+
+/** Creates the demo data once; returns false when it is already there. */
+export async function seedDemo(now = new Date()): Promise<boolean> {
+  if (findUserByEmail('admin@example.com')) return false;
+  const hashes = await Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)));
+
+  db.transaction((tx) => {
+    const ids: Record<string, number> = {};
+    DEMO_USERS.forEach((demo, index) => {
+      const user = insertUser(tx, { username: demo.username, email: demo.email, cpf: demo.cpf, passwordHash: hashes[index] });
+      ids[demo.email] = user.id;
+      if (demo.role) grantRole(tx, { userId: user.id, role: demo.role, days: demo.days, source: 'seed' }, now);
+    });
+    const adminId = ids['admin@example.com'];
+
+    tx.insert(tools)
+      .values(demoTools({ toolUserCpf: '39053344705' }).map((tool) => ({ ...tool, createdBy: adminId })))
+      .run();
+
+    tx.insert(planPrices)
+      .values([
+        { planType: 'E-TOOL', monthlyPriceCents: 2990, updatedAt: now, updatedBy: adminId },
+        { planType: 'E-MASTER', monthlyPriceCents: 5990, updatedAt: now, updatedBy: adminId },
+      ])
+      .run();
+
+    const [nr10, plc, dyeing, hidden] = tx
+      .insert(courses)
+      .values([
+        {
+          title: 'NR-10: Segurança em Instalações Elétricas',
+          description: 'Curso completo sobre os requisitos da NR-10, análise de riscos e medidas de controle em instalações elétricas.',
+          category: 'electrical',
+          instructor: 'Eng. Carla Mendes',
+          duration: '40 horas',
+          level: 'beginner',
+          createdBy: adminId,
+        },
+        {
+          title: 'Automação com CLP na Indústria',
+          description: 'Programação de controladores lógicos programáveis em Ladder, com exemplos reais de automação industrial.',
+          category: 'informatics',
+          instructor: 'Eng. Rafael Souza',
+          duration: '24 horas',
+          level: 'intermediate',
+          requiresPromoCode: true,
+          createdBy: adminId,
+        },
+        {
+          title: 'Tingimento e Acabamento Têxtil',
+          description: 'Processos de tingimento, controle de cor e acabamentos funcionais para tecidos planos e malhas.',
+          category: 'textile',
+          instructor: 'Eng. Juliana Prado',
+          duration: '16 horas',
+          level: 'advanced',
+          priceCents: 19990,
+          createdBy: adminId,
+        },
+        {
+          title: 'Projeto de Vasos de Pressão (em produção)',
+          description: 'Dimensionamento de vasos de pressão segundo a NR-13 e o código ASME, ainda em produção.',
+          category: 'mechanical',
+          instructor: 'Eng. Marcos Lima',
+          duration: '30 horas',
+          level: 'advanced',
+          isHidden: true,
+          createdBy: adminId,
+        },
+      ])
+      .returning({ id: courses.id })
+      .all();
+
+    const [intro, risks] = tx
+      .insert(lessons)
+      .values([
+        {
+          courseId: nr10.id,
+          title: 'Introdução à NR-10',
+          description: 'Objetivos, campo de aplicação e responsabilidades previstas na norma.',
+          youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          videoSource: 'youtube',
+          order: 1,
+        },
+        {
+          courseId: nr10.id,
+          title: 'Análise de riscos elétricos',
+          description: 'Choque elétrico, arco elétrico e as medidas de controle coletivas e individuais.',
+          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          videoSource: 'youtube',
+          order: 2,
+        },
+        {
+          courseId: plc.id,
+          title: 'Fundamentos de Ladder',
+          description: 'Contatos, bobinas, temporizadores e contadores na linguagem Ladder.',
+          youtubeUrl: '1AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+          videoSource: 'drive',
+          order: 1,
+        },
+        {
+          courseId: dyeing.id,
+          title: 'Corantes reativos',
+          description: 'Química dos corantes reativos e o controle do banho de tingimento.',
+          youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          videoSource: 'youtube',
+          order: 1,
+        },
+      ])
+      .returning({ id: lessons.id })
+      .all();
+
+    tx.insert(materials)
+      .values([
+        { courseId: nr10.id, lessonId: intro.id, title: 'Apostila NR-10', description: 'Resumo da norma.', fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/participacao-social/conselhos-e-orgaos-colegiados/comissao-tripartite-partitaria-permanente/normas-regulamentadora/normas-regulamentadoras-vigentes/nr-10.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
+        { courseId: nr10.id, lessonId: risks.id, title: 'Checklist de análise de risco', fileUrl: 'https://example.com/checklist-nr10.xlsx', fileType: 'xls', iconType: 'file', downloadable: true },
+        { courseId: nr10.id, lessonId: null, title: 'Portal da NR-10', description: 'Página oficial das normas regulamentadoras.', fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br', fileType: 'link', iconType: 'link', downloadable: false },
+        { courseId: hidden.id, lessonId: null, title: 'Roteiro do curso', fileUrl: 'https://example.com/roteiro.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
+      ])
+      .run();
+
+    tx.insert(promoCodes)
+      .values([
+        { code: 'BEMVINDO', days: 30, maxUses: 100, targetRole: 'E-TOOL', promoType: 'role', createdBy: adminId },
+        { code: 'MASTER7', days: 7, maxUses: 50, targetRole: 'E-MASTER', promoType: 'role', createdBy: adminId },
+        { code: 'CLP2025', days: 365, maxUses: 20, promoType: 'course', courseId: plc.id, createdBy: adminId },
+      ])
+      .run();
+
+    tx.insert(notifications)
+      .values([
+        { title: 'Bem-vindo à E-Engenharia', message: 'Explore as calculadoras e avalie as ferramentas que você usa.', type: 'info', targetRole: 'all', createdBy: adminId },
+        { title: 'Novo curso disponível', message: 'O curso NR-10 já está disponível para assinantes E-MASTER.', type: 'success', targetRole: 'all', createdBy: adminId },
+        { title: 'Manutenção programada', message: 'A plataforma ficará indisponível no domingo, das 2h às 4h.', type: 'warning', targetRole: 'all', createdBy: adminId },
+        { title: 'Conheça o plano E-TOOL', message: 'Desbloqueie todas as calculadoras E-TOOL por R$ 29,90 ao mês.', type: 'info', targetRole: 'E-BASIC', createdBy: adminId },
+      ])
+      .run();
+
+    const basicId = ids['basic@example.com'];
+    const thread = tx
+      .insert(chatThreads)
+      .values({ userId: basicId, subject: 'Dúvida sobre a calculadora de queda de tensão', isAdminUnread: false, isUserUnread: true, lastMessageAt: now })
+      .returning({ id: chatThreads.id })
+      .get();
+    tx.insert(chatMessages)
+      .values([
+        { threadId: thread.id, userId: basicId, message: 'Olá! A calculadora considera a temperatura do condutor?', createdAt: new Date(now.getTime() - 60 * 60 * 1000) },
+        { threadId: thread.id, userId: adminId, message: 'Sim: você pode escolher 20 °C ou 70 °C, e o limite da NBR 5410 é verificado.', isAdminMessage: true, createdAt: now },
+      ])
+      .run();
+  });
+  return true;
+}
