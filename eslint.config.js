@@ -15,7 +15,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['date-fns', 'date-fns/locale'], message: 'Import single date-fns functions and date-fns/locale/pt-BR (see STACK.md).' }] },
+        {
+          paths: [
+            { name: 'date-fns', message: 'Import single functions (date-fns/format): the barrel slows cold start (see STACK.md).' },
+            { name: 'date-fns/locale', message: 'Import date-fns/locale/pt-BR: the barrel loads every locale (see STACK.md).' },
+          ],
+        },
       ],
     },
   },

@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -49,8 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   );
 }
-
-export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** The signed-in user as the root loader saw it (null for visitors). */
 export function useOptionalUser() {

@@ -433,7 +433,7 @@ export const planPrices = sqliteTable(
     updatedAt: timestamp('updated_at').notNull(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [
+  () => [
     check('plan_prices_plan_check', inList('plan_type', PRO_ROLES)),
     check('plan_prices_price_check', sql`monthly_price_cents > 0`),
   ],

@@ -5,16 +5,18 @@ import { AppError } from './errors';
  * Guessing guards for login, registration, recovery and promo codes. Failures are counted
  * per account and per client address; a blocked key answers 429 until its window ends.
  */
-const limiters = {
+const createLimiters = () => ({
   loginAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60 }),
   loginAddress: new RateLimiterMemory({ keyPrefix: 'login-address', points: 30, duration: 15 * 60 }),
   register: new RateLimiterMemory({ keyPrefix: 'register', points: 20, duration: 60 * 60 }),
   recoverAccount: new RateLimiterMemory({ keyPrefix: 'recover-account', points: 5, duration: 15 * 60 }),
   recoverAddress: new RateLimiterMemory({ keyPrefix: 'recover-address', points: 20, duration: 15 * 60 }),
   promoAccount: new RateLimiterMemory({ keyPrefix: 'promo-account', points: 10, duration: 15 * 60 }),
-};
+});
 
-export type LimiterName = keyof typeof limiters;
+let limiters = createLimiters();
+
+export type LimiterName = keyof ReturnType<typeof createLimiters>;
 
 function tooMany(msBeforeNext: number): AppError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
@@ -50,9 +52,6 @@ export async function reset(checks: Array<[LimiterName, string]>): Promise<void>
 }
 
 /** Tests start each case with clean counters. */
-export async function resetAllLimits(): Promise<void> {
-  for (const limiter of Object.values(limiters)) {
-    // RateLimiterMemory keeps its counters in an internal map; deleting unknown keys is cheap.
-    (limiter as unknown as { _memoryStorage: { _storage: Record<string, unknown> } })._memoryStorage._storage = {};
-  }
+export function resetAllLimits(): void {
+  limiters = createLimiters();
 }

@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -29,14 +29,16 @@ export function UrlDialog({ title, closeTo, children, size = 'md' }: UrlDialogPr
     );
   }
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={panel}>
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
+    <Dialog
+      open
+      onClose={() => navigate(closeTo, { preventScrollReset: true })}
+      className="fixed inset-0 z-40 flex items-center justify-center p-4"
+    >
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <DialogPanel className={`relative ${panel}`}>
+        <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+        <div className="mt-4">{children}</div>
+      </DialogPanel>
     </Dialog>
   );
 }

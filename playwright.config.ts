@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end tests run on the production build, in Debian's Chromium, once with JavaScript and once without. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DB_FILE = 'tests/.e2e/app.db';
+
+// The fixtures open the same database and sign sessions with the same secret as the server.
+process.env.DATABASE_URL = `file:./${DB_FILE}`;
+process.env.SESSION_SECRET = 'e2e-session-secret';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf tests/.e2e && mkdir -p tests/.e2e && npm run setup && npm start`,
+    url: `http://localhost:${PORT}/resources/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      PORT: String(PORT),
+      DATABASE_URL: `file:./${DB_FILE}`,
+      SESSION_SECRET: 'e2e-session-secret',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

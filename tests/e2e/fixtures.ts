@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { GrantableRole } from '../../db/schema';
+import { createUser, sessionCookie } from '../setup/factories';
+
+type Role = GrantableRole | 'E-BASIC';
+type SignedInUser = Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * `login(role)` creates a user and a live session directly in the database and puts the
+ * session cookie in the browser, so tests other than the login tests skip the login form.
+ */
+export const test = base.extend<{ login: (role?: Role, options?: { cpf?: string | null }) => Promise<SignedInUser>; jsEnabled: boolean }>({
+  jsEnabled: async ({ javaScriptEnabled }, provide) => provide(javaScriptEnabled !== false),
+  login: async ({ context, baseURL }, provide) => {
+    await provide(async (role = 'E-BASIC', options = {}) => {
+      const user = await createUser({ role, ...options });
+      const [name, value] = (await sessionCookie(user)).split('=');
+      await context.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+      return user;
+    });
+  },
+});
+
+export { expect };
+
+/** The toast the page shows now (one at a time). */
+export const toast = (page: Page) => page.getByTestId('toast');
+
+/** A unique, valid-looking identity for sign-up tests. */
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}

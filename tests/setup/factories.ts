@@ -1,0 +1,54 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { db } from '../../db/client';
+import type { GrantableRole, UserRow } from '../../db/schema';
+import { grantRole } from '../../app/models/role-grant.server';
+import { startSession } from '../../app/models/session.server';
+import { getUserById, insertUser } from '../../app/models/user.server';
+import { withCheckDigits } from '../../app/utils/cpf';
+import { hashPassword } from '../../app/utils/password.server';
+import { authSessionStorage } from '../../app/utils/session.server';
+
+/** Data factories shared by the integration tests and the Playwright fixtures (no test-runner imports). */
+let cachedHash: Promise<string> | undefined;
+
+/** A fresh valid CPF for each call (11 digits, check digits right). */
+export function uniqueCpf(): string {
+  return withCheckDigits(String(randomInt(100_000_000, 999_999_999)));
+}
+
+type CreateUserOptions = {
+  role?: GrantableRole | 'E-BASIC';
+  days?: number | null;
+  cpf?: string | null;
+  password?: string;
+  username?: string;
+  email?: string;
+};
+
+/** A user with the given role (admin: permanent; E-TOOL/E-MASTER: `days`, default 30). */
+export async function createUser(options: CreateUserOptions = {}): Promise<UserRow & { plainPassword: string }> {
+  const id = randomUUID().slice(0, 8);
+  const password = options.password ?? 'senha123';
+  const passwordHash = options.password ? await hashPassword(password) : await (cachedHash ??= hashPassword('senha123'));
+  const user = insertUser(db, {
+    username: options.username ?? `user_${id}`,
+    email: options.email ?? `user_${id}@example.com`,
+    cpf: options.cpf === undefined ? uniqueCpf() : options.cpf,
+    passwordHash,
+  });
+  const role = options.role ?? 'E-BASIC';
+  if (role !== 'E-BASIC') {
+    const days = role === 'admin' ? null : options.days === undefined ? 30 : options.days;
+    grantRole(db, { userId: user.id, role, days, source: 'admin' });
+  }
+  return { ...getUserById(user.id)!, plainPassword: password };
+}
+
+/** A Cookie header for a live session of this user (as after a login). */
+export async function sessionCookie(user: Pick<UserRow, 'id'>): Promise<string> {
+  const session = await authSessionStorage.getSession();
+  session.set('sessionId', startSession(user.id, { userAgent: 'vitest' }));
+  const setCookie = await authSessionStorage.commitSession(session);
+  return setCookie.split(';')[0];
+}
+
