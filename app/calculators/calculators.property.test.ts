@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculators } from './index';
+import { FORM_ERROR, defaultParams, fieldUnits, parseDecimal } from './parse';
+import { runCalculator } from './run';
+import { type Calculator, type InputField, type NumberField, type TextFormat } from './types';
+import { fromBase, toBase } from './units';
+
+const TEXT_ARBITRARIES: Record<TextFormat, fc.Arbitrary<string>> = { ipv4: fc.ipV4() };
+
+/** A number typed as a user would: point or comma, in any offered unit. */
+function validNumber(field: NumberField): fc.Arbitrary<Record<string, string>> {
+  const inDefaultUnit = field.integer
+    ? fc.integer({ min: Math.ceil(field.min), max: Math.floor(field.max) })
+    : fc.double({ min: field.min, max: field.max, minExcluded: field.exclusiveMin ?? false, noNaN: true });
+  const units = fieldUnits(field).map((unit) => unit.id);
+  return fc.record({ value: inDefaultUnit, unit: units.length ? fc.constantFrom(...units) : fc.constant(''), comma: fc.boolean() }).map(({ value, unit, comma }) => {
+    const typed = field.unitGroup === undefined || unit === '' ? value : fromBase(toBase(value, field.defaultUnit), unit);
+    const text = comma ? String(typed).replace('.', ',') : String(typed);
+    return unit ? { [field.name]: text, [`${field.name}_unit`]: unit } : { [field.name]: text };
+  });
+}
+
+function validField(field: InputField): fc.Arbitrary<Record<string, string>> {
+  if (field.kind === 'select') return fc.constantFrom(...field.options.map((option) => option.value)).map((value) => ({ [field.name]: value }));
+  if (field.kind === 'text') return TEXT_ARBITRARIES[field.format].map((value) => ({ [field.name]: value }));
+  return validNumber(field);
+}
+
+const validParams = (calculator: Calculator) =>
+  fc.tuple(...calculator.inputs.map(validField)).map((parts) => Object.assign({}, ...parts) as Record<string, string>);
+
+/** Params that make `field` apply, whatever its condition. */
+function applicable(calculator: Calculator, field: InputField): Record<string, string> {
+  const params = defaultParams(calculator);
+  if (field.when) params[field.when.field] = field.when.oneOf[0] ?? '';
+  return params;
+}
+
+/** Text that no number field accepts for `field`: not a number, negative, or out of range. */
+function invalidNumberText(field: NumberField): fc.Arbitrary<string> {
+  const notANumber = fc.string({ maxLength: 80 }).filter((text) => !parseDecimal(text).ok);
+  const tooBig = fc.double({ min: 1.0001, max: 1e6, noNaN: true }).map((factor) => String(field.max * factor + 1));
+  const tooSmall = fc.double({ min: 1.0001, max: 1e6, noNaN: true }).map((factor) => String(field.min - Math.abs(field.min) * factor - 1));
+  return fc.oneof(notANumber, tooBig, tooSmall, fc.constantFrom('', 'NaN', 'Infinity', '-Infinity', '1e400', '9'.repeat(60)));
+}
+
+describe.each(calculators.map((calculator) => [calculator.slug, calculator] as const))('%s (properties)', (_slug, calculator) => {
+  const inputNames = new Set(calculator.inputs.map((field) => field.name));
+
+  it('gives finite results, or field messages, for every input inside the declared ranges', () => {
+    fc.assert(
+      fc.property(validParams(calculator), (params) => {
+        const outcome = runCalculator(calculator, params);
+        if (outcome.ok) {
+          for (const item of [...outcome.result.results, ...outcome.result.steps]) {
+            if (typeof item.value === 'number') expect(Number.isFinite(item.value), `${item.label}: ${item.value}`).toBe(true);
+          }
+          for (const warning of outcome.result.warnings) expect(warning).toMatch(/\S/);
+        } else {
+          // Only cross-field problems are possible here, and they name a real input.
+          expect(outcome.fieldErrors[FORM_ERROR]).toBeUndefined();
+          for (const [name, message] of Object.entries(outcome.fieldErrors)) {
+            expect(inputNames.has(name), name).toBe(true);
+            expect(message).toMatch(/\S/);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const numberFields = calculator.inputs.filter((field): field is NumberField => field.kind === 'number');
+  it.each(numberFields.map((field) => [field.name, field] as const))('rejects invalid text in %s with a message', (_name, field) => {
+    fc.assert(
+      fc.property(invalidNumberText(field), (text) => {
+        const outcome = runCalculator(calculator, { ...applicable(calculator, field), [field.name]: text });
+        expect(outcome.ok).toBe(false);
+        if (!outcome.ok) expect(outcome.fieldErrors[field.name]).toMatch(/\S/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('never throws on arbitrary query values', () => {
+    const names = calculator.inputs.flatMap((field) => [field.name, `${field.name}_unit`]);
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...names), fc.oneof(fc.string({ maxLength: 60 }), fc.anything())), (params) => {
+        const outcome = runCalculator(calculator, { ...defaultParams(calculator), ...params });
+        if (!outcome.ok) expect(Object.keys(outcome.fieldErrors).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

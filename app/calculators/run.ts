@@ -1,0 +1,35 @@
+import { FORM_ERROR, parseCalculatorInput, type CalculatorParams } from './parse';
+import { type CalculatorDefinition, type CalculatorResult, type InputField, type ValuesOf } from './types';
+
+export type RunResult<F extends readonly InputField[] = readonly InputField[]> =
+  | {
+      readonly ok: true;
+      readonly values: ValuesOf<F>;
+      readonly units: Readonly<Record<string, string>>;
+      readonly result: CalculatorResult;
+    }
+  | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> };
+
+const NOT_COMPUTABLE = 'Não foi possível calcular com estes valores. Revise os dados informados.';
+
+const isFiniteOrText = (value: number | string) => typeof value === 'string' || Number.isFinite(value);
+
+/** Parses the query string, then computes. What a tool page's loader calls. Never throws. */
+export function runCalculator<F extends readonly InputField[]>(
+  definition: CalculatorDefinition<F>,
+  params: CalculatorParams,
+): RunResult<F> {
+  const parsed = parseCalculatorInput(definition, params);
+  if (!parsed.ok) return parsed;
+  let result: CalculatorResult;
+  try {
+    result = definition.compute(parsed.values);
+  } catch {
+    return { ok: false, fieldErrors: { [FORM_ERROR]: NOT_COMPUTABLE } };
+  }
+  if (result.errors && Object.keys(result.errors).length > 0) return { ok: false, fieldErrors: result.errors };
+  // Last line of defence: a NaN or Infinity must never reach the page as a result.
+  const items = [...result.results, ...result.steps];
+  if (!items.every((item) => isFiniteOrText(item.value))) return { ok: false, fieldErrors: { [FORM_ERROR]: NOT_COMPUTABLE } };
+  return { ok: true, values: parsed.values, units: parsed.units, result };
+}
