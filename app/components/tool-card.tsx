@@ -1,0 +1,124 @@
+import { Link } from '@remix-run/react';
+import type { ToolCard as ToolCardData } from '~/models/tool.server';
+import { categoryLabel } from '~/models/tool-catalog';
+import { RatingStars } from './rating-stars';
+
+/** The current query with some parameters set (null removes one): dialogs keep the filter and search. */
+export function withParams(search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '?';
+}
+
+export function CategoryBadge({ category }: { category: string }) {
+  return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{categoryLabel(category)}</span>;
+}
+
+const levelStyles: Record<string, string> = {
+  'E-BASIC': 'bg-green-100 text-green-800',
+  'E-TOOL': 'bg-brand-100 text-brand-700',
+  'E-MASTER': 'bg-amber-100 text-amber-800',
+};
+
+export function LevelBadge({ level }: { level: string }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${levelStyles[level] ?? 'bg-slate-100 text-slate-700'}`}>{level}</span>;
+}
+
+/**
+ * How 'Abrir' opens an open tool: the large dialog for framed tools (custom HTML or an internal
+ * page with showInIframe), a new tab for external links, the app route for internal ones, and
+ * the tool page (its sandboxed frame) for custom tools shown full page.
+ */
+function OpenButton({ tool, search }: { tool: Extract<ToolCardData, { locked: false }>; search: string }) {
+  if (tool.showInIframe && tool.frameUrl) {
+    return (
+      <Link to={withParams(search, { dialog: 'tool', tool: String(tool.id) })} className="btn-primary" preventScrollReset>
+        Abrir
+      </Link>
+    );
+  }
+  if (tool.linkType === 'external') {
+    return (
+      <a href={tool.link} target="_blank" rel="noopener noreferrer" className="btn-primary">
+        Abrir
+        <span className="sr-only"> (abre em nova aba)</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={tool.linkType === 'internal' ? tool.link : `/tools/${tool.id}`} className="btn-primary">
+      Abrir
+    </Link>
+  );
+}
+
+type ToolCardProps = { tool: ToolCardData; rated: boolean; search: string };
+
+export function ToolCard({ tool, rated, search }: ToolCardProps) {
+  return (
+    <article data-testid="tool-card" className={`card flex flex-col ${tool.locked ? 'border-dashed bg-slate-50' : ''}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <CategoryBadge category={tool.category} />
+        <LevelBadge level={tool.accessLevel} />
+        {tool.locked ? (
+          <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+              <rect x="5" y="11" width="14" height="10" rx="2" />
+              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+            </svg>
+            Bloqueada
+          </span>
+        ) : null}
+      </div>
+      <h3 className="mt-3 text-lg font-semibold">{tool.name}</h3>
+      <p className="mt-1 flex-1 text-sm text-slate-600">{tool.description}</p>
+      <div className="mt-3">
+        <RatingStars value={tool.averageRating} count={tool.totalRatings} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {tool.locked ? (
+          <>
+            <button type="button" className="btn-secondary" disabled>
+              Requer {tool.requiredLevel}
+            </button>
+            <Link to="/upgrade" className="text-sm font-medium text-brand-700 hover:underline">
+              Fazer upgrade
+            </Link>
+          </>
+        ) : (
+          <>
+            <OpenButton tool={tool} search={search} />
+            <Link to={withParams(search, { dialog: 'rate', tool: String(tool.id) })} className="btn-secondary" preventScrollReset>
+              {rated ? 'Editar' : 'Avaliar'}
+            </Link>
+          </>
+        )}
+        <Link to={withParams(search, { dialog: 'ratings', tool: String(tool.id) })} className="btn-ghost" preventScrollReset>
+          Ver avaliações
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ToolCardSkeleton() {
+  return (
+    <div data-testid="tool-skeleton" aria-hidden="true" className="card animate-pulse">
+      <div className="flex gap-2">
+        <div className="h-5 w-20 rounded-full bg-slate-200" />
+        <div className="h-5 w-16 rounded-full bg-slate-200" />
+      </div>
+      <div className="mt-4 h-6 w-2/3 rounded bg-slate-200" />
+      <div className="mt-3 h-4 w-full rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-5/6 rounded bg-slate-200" />
+      <div className="mt-6 flex gap-2">
+        <div className="h-9 w-20 rounded bg-slate-200" />
+        <div className="h-9 w-24 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { db, type Executor } from '../../db/client';
+import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
+import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
+import { AppError } from '../utils/errors';
+import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
+
+export const TOOL_ERRORS = {
+  notFound: 'Ferramenta não encontrada',
+  locked: (level: ToolLevel) => `Esta ferramenta requer o plano ${level}.`,
+  notCustom: 'Esta ferramenta não possui HTML personalizado.',
+} as const;
+
+/** Everything a card needs; never the custom HTML, which only the sandboxed frame serves. */
+type CardSource = Omit<ToolRow, 'customHtml'>;
+
+type ToolCardBase = {
+  id: number;
+  name: string;
+  description: string;
+  category: ToolRow['category'];
+  accessLevel: ToolLevel;
+  linkType: ToolRow['linkType'];
+  averageRating: number;
+  totalRatings: number;
+  showInIframe: boolean;
+};
+
+export type OpenToolCard = ToolCardBase & {
+  locked: false;
+  link: string;
+  /** What the tool dialog embeds: the sandboxed frame of a custom tool, or an internal page. */
+  frameUrl: string | null;
+};
+export type LockedToolCard = ToolCardBase & { locked: true; requiredLevel: ToolLevel };
+export type ToolCard = OpenToolCard | LockedToolCard;
+
+export const toolFrameUrl = (id: number) => `/resources/tool-frame/${id}`;
+
+/**
+ * The one shape in which a tool reaches a non-admin (dashboard and API alike): null when the
+ * user may not see it, and without its link when they may see but not use it.
+ */
+export function toToolCard(tool: CardSource, user: AccessSubject): ToolCard | null {
+  const access = toolAccess(user, tool);
+  if (access === 'hidden') return null;
+  const base: ToolCardBase = {
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    category: tool.category,
+    accessLevel: tool.accessLevel,
+    linkType: tool.linkType,
+    averageRating: tool.averageRating,
+    totalRatings: tool.totalRatings,
+    showInIframe: tool.showInIframe,
+  };
+  if (access === 'locked') return { ...base, locked: true, requiredLevel: tool.accessLevel };
+  const frameUrl =
+    tool.linkType === 'custom' ? toolFrameUrl(tool.id) : tool.linkType === 'internal' && tool.showInIframe ? tool.link : null;
+  return { ...base, locked: false, link: tool.link, frameUrl };
+}
+
+const ADMIN: AccessSubject = { role: 'admin', cpf: null };
+
+/** Admins manage tools, so their API answers carry the whole tool. */
+export function toAdminTool(tool: ToolRow) {
+  return {
+    ...(toToolCard(tool, ADMIN) as OpenToolCard),
+    customHtml: tool.customHtml,
+    restrictedCpfs: tool.restrictedCpfs,
+    createdAt: tool.createdAt.toISOString(),
+    createdBy: tool.createdBy,
+  };
+}
+export type AdminTool = ReturnType<typeof toAdminTool>;
+
+const { customHtml: _customHtml, ...cardColumns } = getTableColumns(tools);
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
+
+/** The tools this user sees, as cards, by name. */
+export function listToolsFor(user: AccessSubject, executor: Executor = db): ToolCard[] {
+  return executor
+    .select(cardColumns)
+    .from(tools)
+    .all()
+    .map((tool) => toToolCard(tool, user))
+    .filter((card): card is ToolCard => card !== null)
+    .sort(byName);
+}
+
+export function listAdminTools(): AdminTool[] {
+  return db.select().from(tools).all().map(toAdminTool).sort(byName);
+}
+
+export type VisibleTool = { row: ToolRow; access: Exclude<ToolAccess, 'hidden'> };
+
+/** The tool and what the user may do with it; 404 when it does not exist or is hidden from them. */
+export function findVisibleTool(user: AccessSubject, toolId: number, executor: Executor = db): VisibleTool {
+  const row = executor.select().from(tools).where(eq(tools.id, toolId)).get();
+  const access = row ? toolAccess(user, row) : 'hidden';
+  if (!row || access === 'hidden') throw new AppError(404, TOOL_ERRORS.notFound);
+  return { row, access };
+}
+
+/** A tool the user may use: 404 when hidden or missing, 403 when locked. */
+export function requireUsableTool(user: AccessSubject, toolId: number, executor: Executor = db): ToolRow {
+  const { row, access } = findVisibleTool(user, toolId, executor);
+  if (access === 'locked') throw new AppError(403, TOOL_ERRORS.locked(row.accessLevel));
+  return row;
+}
+
+/** The admin-written HTML of a custom tool, for the sandboxed frame route only. */
+export function getToolFrameHtml(user: AccessSubject, toolId: number): string {
+  const tool = requireUsableTool(user, toolId);
+  if (tool.linkType !== 'custom' || !tool.customHtml) throw new AppError(404, TOOL_ERRORS.notCustom);
+  return tool.customHtml;
+}
+
+export function createTool(adminId: number, input: ToolInput): ToolRow {
+  return db
+    .insert(tools)
+    .values({ ...input, createdBy: adminId })
+    .returning()
+    .get();
+}
+
+/** The stored tool as input fields (a custom tool's '#' placeholder is no real link). */
+function storedFields(row: ToolRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    accessLevel: row.accessLevel,
+    linkType: row.linkType,
+    link: row.linkType === 'custom' ? '' : row.link,
+    customHtml: row.customHtml,
+    restrictedCpfs: row.restrictedCpfs,
+    showInIframe: row.showInIframe,
+  };
+}
+
+/** Applies a partial change and checks the whole tool again with the section 5 rules. */
+export function updateTool(toolId: number, patch: ToolPatch): ToolRow {
+  return db.transaction((tx) => {
+    const row = tx.select().from(tools).where(eq(tools.id, toolId)).get();
+    if (!row) throw new AppError(404, TOOL_ERRORS.notFound);
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const parsed = toolInputSchema.safeParse({ ...storedFields(row), ...changes });
+    if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Dados inválidos');
+    return tx.update(tools).set(parsed.data).where(eq(tools.id, toolId)).returning().get();
+  });
+}
+
+/** Removes the tool; its ratings go with it (ON DELETE CASCADE). */
+export function deleteTool(toolId: number): void {
+  const deleted = db.delete(tools).where(eq(tools.id, toolId)).returning({ id: tools.id }).get();
+  if (!deleted) throw new AppError(404, TOOL_ERRORS.notFound);
+}

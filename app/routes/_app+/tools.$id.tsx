@@ -1,0 +1,67 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { RatingStars } from '~/components/rating-stars';
+import { CategoryBadge, LevelBadge } from '~/components/tool-card';
+import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
+import { findVisibleTool, toToolCard } from '~/models/tool.server';
+import { isSameSitePath } from '~/schemas/tool';
+import { requireUser } from '~/utils/auth.server';
+import { isAppError } from '~/utils/errors';
+import { safeRedirect } from '~/utils/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tool.name ?? 'Ferramenta'} — E-Engenharia` }];
+
+const notFound = () => new Response('Ferramenta não encontrada', { status: 404 });
+
+/**
+ * /tools/{id}: internal tools go to their app route; external ones show their outbound link;
+ * custom ones run in the sandboxed frame. A locked tool answers 403 without its link or HTML;
+ * a hidden or missing one is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!params.id || !/^\d{1,12}$/.test(params.id)) throw notFound();
+  let visible: ReturnType<typeof findVisibleTool>;
+  try {
+    visible = findVisibleTool(user, Number(params.id));
+  } catch (error) {
+    if (isAppError(error)) throw notFound();
+    throw error;
+  }
+  const tool = toToolCard(visible.row, user)!;
+  if (tool.locked) return json({ tool }, { status: 403 });
+  if (tool.linkType === 'internal') {
+    if (!isSameSitePath(tool.link)) throw notFound();
+    throw safeRedirect(tool.link);
+  }
+  return json({ tool });
+}
+
+export default function ToolPage() {
+  const { tool } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/dashboard" className="text-sm text-brand-700 hover:underline">
+        ← Voltar ao início
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <CategoryBadge category={tool.category} />
+        <LevelBadge level={tool.accessLevel} />
+      </div>
+      <h1 className="mt-2 text-2xl font-bold">{tool.name}</h1>
+      <p className="mt-1 text-slate-600">{tool.description}</p>
+      <div className="mt-2">
+        <RatingStars value={tool.averageRating} count={tool.totalRatings} />
+      </div>
+      <div className="mt-6">
+        {tool.locked ? (
+          <LockedNotice level={tool.requiredLevel} />
+        ) : tool.linkType === 'custom' && tool.frameUrl ? (
+          <ToolFrame src={tool.frameUrl} title={tool.name} sandboxed />
+        ) : (
+          <ExternalToolLink href={tool.link} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { rateTool } from '~/models/rating.server';
+import { ratingApiSchema } from '~/schemas/rating';
+import { apiAction, idParam, readJson } from '~/utils/api.server';
+import { requireApiUser } from '~/utils/auth.server';
+
+export const action = apiAction({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const toolId = idParam(params.id, 'Ferramenta não encontrada');
+    const input = await readJson(request, ratingApiSchema);
+    return { message: 'Sua avaliação foi salva com sucesso!', ...rateTool(user, toolId, input) };
+  },
+});

@@ -1,0 +1,8 @@
+import { listToolRatings } from '~/models/rating.server';
+import { apiLoader, idParam } from '~/utils/api.server';
+import { requireApiUser } from '~/utils/auth.server';
+
+export const loader = apiLoader(async ({ request, params }) => {
+  const user = await requireApiUser(request);
+  return listToolRatings(user, idParam(params.id, 'Ferramenta não encontrada'));
+});

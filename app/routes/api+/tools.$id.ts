@@ -1,0 +1,20 @@
+import { deleteTool, toAdminTool, updateTool } from '~/models/tool.server';
+import { toolPatchSchema } from '~/schemas/tool';
+import { apiAction, idParam, readJson } from '~/utils/api.server';
+import { requireApiAdmin } from '~/utils/auth.server';
+
+const NOT_FOUND = 'Ferramenta não encontrada';
+
+export const action = apiAction({
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = idParam(params.id, NOT_FOUND);
+    const patch = await readJson(request, toolPatchSchema);
+    return toAdminTool(updateTool(id, patch));
+  },
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    deleteTool(idParam(params.id, NOT_FOUND));
+    return { message: 'Ferramenta excluída com sucesso' };
+  },
+});
