@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from '@remix-run/react';
 import type { PublicUser } from '~/models/user.server';
+import { NotificationsDrawer } from './notifications-drawer';
 
 type HeaderProps = { user: PublicUser; unreadNotifications: number; adminUnreadChats: number };
 
@@ -19,25 +20,6 @@ export function navItems(user: Pick<PublicUser, 'isAdmin' | 'isMaster'>): NavIte
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
-
-function NotificationsLink({ unread }: { unread: number }) {
-  return (
-    <Link
-      to="/notifications"
-      className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
-      aria-label={unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações'}
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
-      </svg>
-      {unread > 0 ? (
-        <span data-testid="notifications-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
-    </Link>
-  );
-}
 
 function AdminChatsLink({ unread }: { unread: number }) {
   return (
@@ -71,7 +53,7 @@ function LogoutButton({ className }: { className: string }) {
 export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderProps) {
   const items = navItems(user);
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/dashboard" className="text-lg font-bold text-brand-700">
           E-Engenharia
@@ -84,7 +66,7 @@ export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderPr
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <NotificationsLink unread={unreadNotifications} />
+          <NotificationsDrawer unread={unreadNotifications} />
           {user.isAdmin ? <AdminChatsLink unread={adminUnreadChats} /> : null}
           <div className="hidden lg:block">
             <LogoutButton className="btn-ghost" />

@@ -1,8 +1,17 @@
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { notificationReads, notifications, type UserRow } from '../../db/schema';
+import { notificationReads, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
+import type { NotificationInput } from '../schemas/notification';
+import { AppError } from '../utils/errors';
 
-/** Notifications addressed to this user: their own, to everyone, or to their role; not expired. */
+export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada';
+const LIST_LIMIT = 100;
+
+/**
+ * Notifications addressed to this user: their own (userId), to everyone, or to their exact
+ * current role; not expired. Role targeting is exact on purpose: a notice to 'E-TOOL' speaks
+ * to E-TOOL subscribers (e.g. about their plan), so E-MASTER users and admins do not get it.
+ */
 export function visibleTo(user: Pick<UserRow, 'id' | 'role'>, now = new Date()) {
   return and(
     or(
@@ -27,4 +36,136 @@ export function countUnreadNotifications(user: Pick<UserRow, 'id' | 'role'>, now
     .where(and(visibleTo(user, now), sql`not (${readByUser(user.id)})`))
     .get();
   return row?.value ?? 0;
+}
+
+export type NotificationType = NotificationRow['type'];
+
+/** What a user receives: the read state is theirs, computed per user. */
+export type NotificationView = {
+  id: number;
+  title: string;
+  message: string;
+  type: NotificationType;
+  link: string | null;
+  targetRole: NotificationRow['targetRole'];
+  personal: boolean;
+  isRead: boolean;
+  createdAt: string;
+  expiresAt: string | null;
+};
+
+/** The user's visible notifications, newest first (the most recent 100). */
+export function listNotificationsFor(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): NotificationView[] {
+  return db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      link: notifications.link,
+      targetRole: notifications.targetRole,
+      userId: notifications.userId,
+      createdAt: notifications.createdAt,
+      expiresAt: notifications.expiresAt,
+      isRead: readByUser(user.id),
+    })
+    .from(notifications)
+    .where(visibleTo(user, now))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT)
+    .all()
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      type: row.type,
+      link: row.link,
+      targetRole: row.targetRole,
+      personal: row.userId !== null,
+      isRead: Boolean(row.isRead),
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+    }));
+}
+
+/** The drawer's groups, most urgent first; empty groups are left out. */
+export const NOTIFICATION_GROUPS: Array<{ type: NotificationType; title: string }> = [
+  { type: 'error', title: 'Importantes' },
+  { type: 'warning', title: 'Avisos' },
+  { type: 'success', title: 'Confirmações' },
+  { type: 'info', title: 'Informações' },
+];
+
+export type NotificationGroup = { type: NotificationType; title: string; items: NotificationView[] };
+
+export function groupNotifications(list: NotificationView[]): NotificationGroup[] {
+  return NOTIFICATION_GROUPS.map((group) => ({ ...group, items: list.filter((item) => item.type === group.type) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
+/** Marks one notification read for this user only; 404 when it is not addressed to them. */
+export function markNotificationRead(user: Pick<UserRow, 'id' | 'role'>, id: number, now = new Date()): void {
+  db.transaction((tx) => {
+    const row = tx
+      .select({ id: notifications.id, userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), visibleTo(user, now)))
+      .get();
+    if (!row) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+    if (row.userId !== null) {
+      tx.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).run();
+    } else {
+      tx.insert(notificationReads).values({ notificationId: id, userId: user.id, readAt: now }).onConflictDoNothing().run();
+    }
+  });
+}
+
+/** What an admin gets back: the stored notification with its audience. */
+export type SentNotificationView = Omit<NotificationView, 'isRead' | 'personal'> & { userId: number | null; createdBy: number | null };
+
+function toSentView(row: NotificationRow): SentNotificationView {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    link: row.link,
+    targetRole: row.targetRole,
+    userId: row.userId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** An admin's notice: to everyone, to one role, or (userId) to one user. */
+export function createNotification(input: NotificationInput, createdBy: number | null): SentNotificationView {
+  return db.transaction((tx) => {
+    if (input.userId !== null && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
+      throw new AppError(404, 'Usuário não encontrado', 'userId');
+    }
+    const row = tx
+      .insert(notifications)
+      .values({
+        title: input.title,
+        message: input.message,
+        type: input.type,
+        // A personal notice is matched by userId alone (see visibleTo); its role target is moot.
+        targetRole: input.userId !== null ? 'all' : input.targetRole,
+        link: input.link,
+        expiresAt: input.expiresAt,
+        userId: input.userId,
+        createdBy,
+      })
+      .returning()
+      .get();
+    return toSentView(row);
+  });
+}
+
+/** Deletes a notification and everyone's read state for it. */
+export function deleteNotification(id: number): void {
+  const deleted = db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id }).get();
+  if (!deleted) throw new AppError(404, NOTIFICATION_NOT_FOUND);
 }

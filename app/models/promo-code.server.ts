@@ -1,14 +1,16 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { promoCodes, promoUsage, type UserRow } from '../../db/schema';
+import { courses, promoCodes, promoUsage, type UserRow } from '../../db/schema';
+import { PROMO_CODE_EMPTY, type PromoCodeInput } from '../schemas/promo-code';
 import { AppError } from '../utils/errors';
+import { consume } from '../utils/rate-limit.server';
 import { grantRole } from './role-grant.server';
 import { getUserById } from './user.server';
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
 export const PROMO_MESSAGES = {
-  empty: 'Por favor, insira um código promocional.',
+  empty: PROMO_CODE_EMPTY,
   notFound: 'Código promocional inválido.',
   inactive: 'Este código promocional não está mais ativo.',
   expired: 'Este código promocional expirou.',
@@ -16,6 +18,9 @@ export const PROMO_MESSAGES = {
   alreadyUsed: 'Você já utilizou este código promocional.',
   wrongCourse: 'Este código promocional não é válido para este curso.',
   noCourse: 'Nenhum curso selecionado',
+  duplicate: 'Já existe um código promocional com este código.',
+  courseNotFound: 'Curso não encontrado',
+  missing: 'Código promocional não encontrado',
 } as const;
 
 export function findPromoByCode(executor: Executor, code: string): PromoRow | undefined {
@@ -80,4 +85,97 @@ export function redeemPromoCodeIn(
 export function redeemPromoCode(input: { userId: number; code: string; courseId?: number | null }, now = new Date()): Redemption {
   if (!input.code.trim()) throw new AppError(400, PROMO_MESSAGES.empty, 'code');
   return db.transaction((tx) => redeemPromoCodeIn(tx, input, now));
+}
+
+/**
+ * The activation by a signed-in user (account page, dashboard box, API): every attempt spends
+ * a point of the per-account limit, so codes cannot be guessed by trying many.
+ */
+export async function activatePromoCode(input: { userId: number; code: string; courseId?: number | null }, now = new Date()): Promise<Redemption> {
+  await consume([['promoAccount', String(input.userId)]]);
+  return redeemPromoCode(input, now);
+}
+
+export type PromoCodeView = {
+  id: number;
+  code: string;
+  days: number;
+  maxUses: number;
+  usedCount: number;
+  isActive: boolean;
+  promoType: PromoRow['promoType'];
+  targetRole: PromoRow['targetRole'] | null;
+  courseId: number | null;
+  courseTitle: string | null;
+  expiryDate: string | null;
+  validUntil: string | null;
+  createdAt: string;
+};
+
+function toPromoCodeView(row: PromoRow, courseTitle: string | null): PromoCodeView {
+  return {
+    id: row.id,
+    code: row.code,
+    days: row.days,
+    maxUses: row.maxUses,
+    usedCount: row.usedCount,
+    isActive: row.isActive,
+    promoType: row.promoType,
+    targetRole: row.promoType === 'role' ? row.targetRole : null,
+    courseId: row.courseId,
+    courseTitle,
+    expiryDate: row.expiryDate?.toISOString() ?? null,
+    validUntil: row.validUntil?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The admin list, newest first; `courseId` narrows it to one course's codes. */
+export function listPromoCodes(filter: { courseId?: number | null } = {}): PromoCodeView[] {
+  return db
+    .select({ promo: promoCodes, courseTitle: courses.title })
+    .from(promoCodes)
+    .leftJoin(courses, eq(courses.id, promoCodes.courseId))
+    .where(filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined)
+    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+    .all()
+    .map((row) => toPromoCodeView(row.promo, row.courseTitle));
+}
+
+/** Creates a code; the code is unique whatever its letter case (409), a course code needs an existing course. */
+export function createPromoCode(input: PromoCodeInput, createdBy: number): PromoCodeView {
+  return db.transaction((tx) => {
+    if (findPromoByCode(tx, input.code)) throw new AppError(409, PROMO_MESSAGES.duplicate, 'code');
+    let courseTitle: string | null = null;
+    if (input.promoType === 'course') {
+      const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, input.courseId!)).get();
+      if (!course) throw new AppError(400, PROMO_MESSAGES.courseNotFound, 'courseId');
+      courseTitle = course.title;
+    }
+    const row = tx
+      .insert(promoCodes)
+      .values({
+        code: input.code,
+        days: input.days,
+        maxUses: input.maxUses,
+        promoType: input.promoType,
+        targetRole: input.targetRole,
+        courseId: input.courseId,
+        expiryDate: input.expiryDate,
+        validUntil: input.validUntil,
+        createdBy,
+      })
+      .returning()
+      .get();
+    return toPromoCodeView(row, courseTitle);
+  });
+}
+
+/**
+ * Deletes a code and its usage records. Days already granted by it stay: they were given,
+ * and taking them back would be a separate, explicit admin action.
+ */
+export function deletePromoCode(id: number): void {
+  const deleted = db.delete(promoCodes).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id }).get();
+  if (!deleted) throw new AppError(404, PROMO_MESSAGES.missing);
 }

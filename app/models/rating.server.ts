@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Executor } from '../../db/client';
 import { toolRatings, tools, users } from '../../db/schema';
 import type { RatingInput } from '../schemas/rating';
 import { findVisibleTool, requireUsableTool } from './tool.server';
@@ -18,6 +18,18 @@ export type RatingResult = {
 /** avg of integer ratings to 2 decimals, computed from the integer sum to avoid float drift. */
 const averageOf = (sum: number, count: number) => (count === 0 ? 0 : Math.round((sum * 100) / count) / 100);
 
+/** Recomputes a tool's average and count from its ratings (after a rating or a user is added or removed). */
+export function refreshToolRating(executor: Executor, toolId: number): { averageRating: number; totalRatings: number } {
+  const totals = executor
+    .select({ sum: sql<number>`coalesce(sum(${toolRatings.rating}), 0)`, count: sql<number>`count(*)` })
+    .from(toolRatings)
+    .where(eq(toolRatings.toolId, toolId))
+    .get()!;
+  const averageRating = averageOf(totals.sum, totals.count);
+  executor.update(tools).set({ averageRating, totalRatings: totals.count }).where(eq(tools.id, toolId)).run();
+  return { averageRating, totalRatings: totals.count };
+}
+
 /**
  * One rating per user per tool (a second one replaces the first), and the tool's average and
  * count recomputed from the ratings in the same transaction, so they are always exact.
@@ -35,13 +47,7 @@ export function rateTool(user: Rater, toolId: number, input: RatingInput, now = 
       })
       .returning()
       .get();
-    const totals = tx
-      .select({ sum: sql<number>`coalesce(sum(${toolRatings.rating}), 0)`, count: sql<number>`count(*)` })
-      .from(toolRatings)
-      .where(eq(toolRatings.toolId, toolId))
-      .get()!;
-    const averageRating = averageOf(totals.sum, totals.count);
-    tx.update(tools).set({ averageRating, totalRatings: totals.count }).where(eq(tools.id, toolId)).run();
+    const { averageRating, totalRatings } = refreshToolRating(tx, toolId);
     return {
       rating: {
         rating: saved.rating,
@@ -50,7 +56,7 @@ export function rateTool(user: Rater, toolId: number, input: RatingInput, now = 
         updatedAt: saved.updatedAt.toISOString(),
       },
       averageRating,
-      totalRatings: totals.count,
+      totalRatings,
     };
   });
 }

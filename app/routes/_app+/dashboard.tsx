@@ -9,16 +9,16 @@ import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-fra
 import { ToolRatingsList } from '~/components/tool-ratings-list';
 import { Alert } from '~/components/ui/alert';
 import { UrlDialog } from '~/components/ui/url-dialog';
-import { redeemPromoCode } from '~/models/promo-code.server';
+import { activatePromoCode } from '~/models/promo-code.server';
 import { listToolRatings, rateTool, ratingsByUser, type OwnRating } from '~/models/rating.server';
 import { CATEGORY_LABELS, catalogView, parseCatalogFilter, parseCatalogQuery, type CatalogFilter } from '~/models/tool-catalog';
 import { listToolsFor, type ToolCard as ToolCardData } from '~/models/tool.server';
 import { toPublicUser } from '~/models/user.server';
-import { EMPTY_CODE, promoBoxSchema } from '~/schemas/dashboard';
+import { accountPromoSchema as promoBoxSchema } from '~/schemas/account';
+import { PROMO_CODE_EMPTY as EMPTY_CODE } from '~/schemas/promo-code';
 import { MAX_COMMENT, RATING_MESSAGES, ratingFormSchema } from '~/schemas/rating';
 import { requireUser } from '~/utils/auth.server';
 import { readForm, replyWithAppError } from '~/utils/form.server';
-import { consume } from '~/utils/rate-limit.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Início — E-Engenharia' }];
@@ -89,8 +89,7 @@ async function redeemPromo(request: Request, userId: number, formData: FormData)
     return json({ intent: 'promo' as const, result: submission.reply() }, { status: 400 });
   }
   try {
-    await consume([['promoAccount', String(userId)]]);
-    const { message } = redeemPromoCode({ userId, code: submission.value.code });
+    const { message } = await activatePromoCode({ userId, code: submission.value.code });
     return redirectWithToast(sameUrlWithout(request, DIALOG_PARAMS), { title: 'Sucesso', description: message, type: 'success' });
   } catch (error) {
     return replyWithAppError(submission, error, { intent: 'promo' as const });

@@ -1,0 +1,86 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Link, useFetcher } from '@remix-run/react';
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { loader as notificationsLoader } from '~/routes/_app+/notifications';
+import { NotificationList } from './notification-list';
+
+const buttonClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100';
+
+function Bell({ unread }: { unread: number }) {
+  return (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          data-testid="notifications-badge"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The header's bell. Without JavaScript it is a link to the /notifications page; once hydrated
+ * it opens a side drawer that loads the same grouped list from that route's loader.
+ */
+export function NotificationsDrawer({ unread }: { unread: number }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const list = useFetcher<typeof notificationsLoader>();
+  const label = unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações';
+
+  if (!hydrated) {
+    return (
+      <Link to="/notifications" className={buttonClass} aria-label={label}>
+        <Bell unread={unread} />
+      </Link>
+    );
+  }
+
+  const close = () => setOpen(false);
+  const openDrawer = () => {
+    setOpen(true);
+    list.load('/notifications');
+  };
+
+  return (
+    <>
+      <button type="button" className={buttonClass} aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={openDrawer}>
+        <Bell unread={unread} />
+      </button>
+      <Dialog open={open} onClose={close} className="fixed inset-0 z-40">
+        <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+        <div className="fixed inset-y-0 right-0 flex max-w-full">
+          <DialogPanel className="flex h-full w-screen max-w-md flex-col bg-white shadow-xl">
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+              <DialogTitle className="text-lg font-semibold">Notificações</DialogTitle>
+              <button type="button" onClick={close} className="btn-ghost px-2 py-1" aria-label="Fechar notificações">
+                ✕
+              </button>
+            </div>
+            <div className="flex-1 overflow-y-auto p-4">
+              {list.data ? (
+                <NotificationList groups={list.data.groups} onNavigate={close} />
+              ) : (
+                <p className="text-sm text-slate-600" role="status">
+                  Carregando notificações...
+                </p>
+              )}
+            </div>
+            <div className="border-t border-slate-200 p-4">
+              <Link to="/notifications" onClick={close} className="text-sm font-medium text-brand-700 hover:underline">
+                Ver todas as notificações
+              </Link>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { NotificationList, type MarkReadResult } from '~/components/notification-list';
+import { Alert } from '~/components/ui/alert';
+import { countUnreadNotifications, groupNotifications, listNotificationsFor, markNotificationRead } from '~/models/notification.server';
+import { markReadSchema } from '~/schemas/notification';
+import { firstIssueMessage } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { isAppError } from '~/utils/errors';
+import { readForm } from '~/utils/form.server';
+
+export const meta: MetaFunction = () => [{ title: 'Notificações — E-Engenharia' }];
+
+/** The grouped list: this page, and the drawer's data (fetcher.load('/notifications')). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ groups: groupNotifications(listNotificationsFor(user)), unread: countUnreadNotifications(user) });
+}
+
+/**
+ * Mark as read. It answers data rather than redirecting, so the drawer's fetcher stays where it
+ * is; marking twice is harmless, so a re-post after a reload without JavaScript is too.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = markReadSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return json<MarkReadResult>({ ok: false, error: firstIssueMessage(parsed.error) }, { status: 400 });
+  try {
+    markNotificationRead(user, parsed.data.id);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<MarkReadResult>({ ok: false, error: error.message }, { status: error.status });
+  }
+  return json<MarkReadResult>({ ok: true, error: null });
+}
+
+export default function NotificationsPage() {
+  const { groups, unread } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Notificações</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {unread === 0 ? 'Nenhuma notificação não lida.' : unread === 1 ? '1 notificação não lida.' : `${unread} notificações não lidas.`}
+      </p>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <Alert title="Erro">{actionData.error}</Alert>
+        </div>
+      ) : null}
+      <div className="mt-6">
+        <NotificationList groups={groups} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { deleteNotification, NOTIFICATION_NOT_FOUND } from '~/models/notification.server';
+import { apiAction, idParam } from '~/utils/api.server';
+import { requireApiAdmin } from '~/utils/auth.server';
+
+/** DELETE /api/notifications/{id} (admin). */
+export const action = apiAction({
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    deleteNotification(idParam(params.id, NOTIFICATION_NOT_FOUND));
+    return { message: 'Notificação excluída' };
+  },
+});

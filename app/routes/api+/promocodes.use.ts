@@ -1,0 +1,15 @@
+import { activatePromoCode } from '~/models/promo-code.server';
+import { toPublicUser } from '~/models/user.server';
+import { promoUseSchema } from '~/schemas/promo-code';
+import { apiAction, readJson } from '~/utils/api.server';
+import { requireApiUser } from '~/utils/auth.server';
+
+/** POST /api/promocodes/use: { code, courseId? } → { message, user }. */
+export const action = apiAction({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const { code, courseId } = await readJson(request, promoUseSchema);
+    const redemption = await activatePromoCode({ userId: user.id, code, courseId });
+    return { message: redemption.message, user: toPublicUser(redemption.user) };
+  },
+});

@@ -1,0 +1,15 @@
+import { ADMIN_USER_ERRORS, resetUserPassword } from '~/models/admin-users.server';
+import { adminPasswordResetSchema } from '~/schemas/admin-user';
+import { apiAction, idParam, readJson } from '~/utils/api.server';
+import { requireApiAdmin } from '~/utils/auth.server';
+
+/** PATCH /api/users/{id}/reset-password (admin): { password }; the user's sessions end. */
+export const action = apiAction({
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = idParam(params.id, ADMIN_USER_ERRORS.notFound);
+    const { password } = await readJson(request, adminPasswordResetSchema);
+    await resetUserPassword(id, password);
+    return { message: 'Senha redefinida' };
+  },
+});

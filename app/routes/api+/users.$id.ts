@@ -1,0 +1,20 @@
+import { ADMIN_USER_ERRORS, deleteUserAsAdmin, updateUserAsAdmin } from '~/models/admin-users.server';
+import { toPublicUser } from '~/models/user.server';
+import { adminUserUpdateSchema } from '~/schemas/admin-user';
+import { apiAction, idParam, readJson } from '~/utils/api.server';
+import { requireApiAdmin } from '~/utils/auth.server';
+
+export const action = apiAction({
+  /** username, email, cpf, role, proDays (default 0: days added to the current period). */
+  PATCH: async ({ request, params }) => {
+    const admin = await requireApiAdmin(request);
+    const id = idParam(params.id, ADMIN_USER_ERRORS.notFound);
+    const input = await readJson(request, adminUserUpdateSchema);
+    return toPublicUser(updateUserAsAdmin(id, input, admin.id));
+  },
+  DELETE: async ({ request, params }) => {
+    const admin = await requireApiAdmin(request);
+    deleteUserAsAdmin(idParam(params.id, ADMIN_USER_ERRORS.notFound), admin.id);
+    return { message: 'Usuário excluído' };
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { passwordChangeSchema, profileSchema } from './auth';
+import { promoUseSchema } from './promo-code';
+
+/** The forms of the account page ('Minha Conta'), told apart by `intent`. */
+export const accountProfileSchema = profileSchema;
+export const accountPasswordSchema = passwordChangeSchema;
+export const accountPromoSchema = promoUseSchema.pick({ code: true });
+
+const booleanValue = z.union([z.boolean(), z.enum(['true', 'false'])], {
+  required_error: 'Valor inválido para a recuperação de senha',
+  invalid_type_error: 'Valor inválido para a recuperação de senha',
+});
+
+/** The toggle posts the value it switches to. */
+export const accountRecoverySchema = z.object({
+  disablePasswordRecovery: booleanValue.transform((value) => value === true || value === 'true'),
+});
+
+/** PATCH /api/users/{id}/password-recovery. */
+export const passwordRecoveryApiSchema = z.object({
+  disablePasswordRecovery: z.boolean({
+    required_error: 'Informe disablePasswordRecovery (true ou false)',
+    invalid_type_error: 'Informe disablePasswordRecovery (true ou false)',
+  }),
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { ProRole } from '../../db/schema';
+import { choice, integerField, optionalId, optionalInstant } from './admin-fields';
+
+export const PROMO_CODE_EMPTY = 'Por favor, insira um código promocional.';
+
+export const PROMO_FORM_MESSAGES = {
+  code: 'O código deve ter pelo menos 3 caracteres',
+  codeTooLong: 'O código deve ter no máximo 50 caracteres',
+  daysRequired: 'Informe a quantidade de dias',
+  days: 'A quantidade de dias deve ser um número inteiro',
+  daysMin: 'A quantidade de dias deve ser no mínimo 1',
+  daysMax: 'A quantidade de dias deve ser no máximo 3650',
+  maxUsesRequired: 'Informe o número máximo de usos',
+  maxUses: 'O número máximo de usos deve ser um número inteiro',
+  maxUsesMin: 'O número máximo de usos deve ser no mínimo 1',
+  maxUsesMax: 'O número máximo de usos deve ser no máximo 1000000',
+  promoType: 'O tipo do código deve ser cargo ou curso',
+  target: 'Você deve selecionar um cargo alvo ou um curso, dependendo do tipo de código',
+  targetRole: 'Códigos de cargo só podem conceder E-TOOL ou E-MASTER',
+  expiryDate: 'Data de expiração inválida',
+  validUntil: 'Data de validade inválida',
+} as const;
+
+const PROMO_TYPE_VALUES = ['role', 'course'] as const;
+const TARGET_ROLE_VALUES = ['E-TOOL', 'E-MASTER'] as const satisfies readonly ProRole[];
+
+const isTargetRole = (value: unknown): value is ProRole => TARGET_ROLE_VALUES.includes(value as ProRole);
+
+/**
+ * An admin's new code (section 5): a role code grants days of E-TOOL or E-MASTER (default
+ * E-TOOL when targetRole is left out), a course code names a course. Defaults: 30 days, 10 uses.
+ */
+export const promoCodeCreateSchema = z
+  .object({
+    code: z
+      .string({ required_error: PROMO_FORM_MESSAGES.code, invalid_type_error: PROMO_FORM_MESSAGES.code })
+      .trim()
+      .min(3, PROMO_FORM_MESSAGES.code)
+      .max(50, PROMO_FORM_MESSAGES.codeTooLong),
+    days: integerField({
+      min: 1,
+      max: 3650,
+      fallback: 30,
+      message: PROMO_FORM_MESSAGES.days,
+      minMessage: PROMO_FORM_MESSAGES.daysMin,
+      maxMessage: PROMO_FORM_MESSAGES.daysMax,
+      requiredMessage: PROMO_FORM_MESSAGES.daysRequired,
+    }),
+    maxUses: integerField({
+      min: 1,
+      max: 1_000_000,
+      fallback: 10,
+      message: PROMO_FORM_MESSAGES.maxUses,
+      minMessage: PROMO_FORM_MESSAGES.maxUsesMin,
+      maxMessage: PROMO_FORM_MESSAGES.maxUsesMax,
+      requiredMessage: PROMO_FORM_MESSAGES.maxUsesRequired,
+    }),
+    promoType: choice(PROMO_TYPE_VALUES, PROMO_FORM_MESSAGES.promoType).default('role'),
+    targetRole: z.union([z.string().max(20), z.null()]).optional(),
+    courseId: z.unknown().optional(),
+    expiryDate: optionalInstant(PROMO_FORM_MESSAGES.expiryDate),
+    validUntil: optionalInstant(PROMO_FORM_MESSAGES.validUntil),
+  })
+  .transform((value, ctx) => {
+    const common = { code: value.code, days: value.days, maxUses: value.maxUses, expiryDate: value.expiryDate, validUntil: value.validUntil };
+    if (value.promoType === 'role') {
+      if (value.targetRole === undefined) return { ...common, promoType: 'role' as const, targetRole: 'E-TOOL' as ProRole, courseId: null };
+      if (!value.targetRole) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_FORM_MESSAGES.target, path: ['targetRole'] });
+        return z.NEVER;
+      }
+      if (!isTargetRole(value.targetRole)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_FORM_MESSAGES.targetRole, path: ['targetRole'] });
+        return z.NEVER;
+      }
+      return { ...common, promoType: 'role' as const, targetRole: value.targetRole, courseId: null };
+    }
+    const courseId = optionalId(PROMO_FORM_MESSAGES.target).safeParse(value.courseId);
+    if (!courseId.success || courseId.data === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_FORM_MESSAGES.target, path: ['courseId'] });
+      return z.NEVER;
+    }
+    // The column is not null; for a course code the role is unused.
+    return { ...common, promoType: 'course' as const, targetRole: 'E-TOOL' as ProRole, courseId: courseId.data };
+  });
+
+export type PromoCodeInput = z.output<typeof promoCodeCreateSchema>;
+
+/** Activation by a user (account page, dashboard box, API): trimmed, and not empty. */
+export const promoUseSchema = z.object({
+  code: z
+    .string({ required_error: PROMO_CODE_EMPTY, invalid_type_error: PROMO_CODE_EMPTY })
+    .trim()
+    .min(1, PROMO_CODE_EMPTY)
+    .max(50, 'Código promocional inválido.'),
+  courseId: optionalId('Curso inválido'),
+});
+
+export const promoListQuerySchema = z.object({
+  courseId: optionalId('Curso inválido'),
+});
