@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** End-to-end tests run on the production build, in Debian's Chromium, once with JavaScript and once without. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DB_FILE = 'tests/.e2e/app.db';
+const DB_DIR = `tests/.e2e/${PORT}`;
+const DB_FILE = `${DB_DIR}/app.db`;
 
 // The fixtures open the same database and sign sessions with the same secret as the server.
 process.env.DATABASE_URL = `file:./${DB_FILE}`;
@@ -31,7 +32,7 @@ export default defineConfig({
     { name: 'no-js', use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf tests/.e2e && mkdir -p tests/.e2e && npm run setup && npm start`,
+    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start`,
     url: `http://localhost:${PORT}/resources/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
