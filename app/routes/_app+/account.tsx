@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
 import { PasswordInput } from '~/components/ui/password-input';
@@ -14,6 +14,7 @@ import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { requireUser } from '~/utils/auth.server';
 import { isAppError } from '~/utils/errors';
 import { readForm, replyWithAppError } from '~/utils/form.server';
+import { useIntentSubmitting } from '~/utils/intent-form';
 import { redirectWithToast, toastCookie, type Toast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Minha Conta — E-Engenharia' }];
@@ -147,11 +148,6 @@ function useIntentData(intent: Intent): ActionData | undefined {
   return data?.intent === intent ? data : undefined;
 }
 
-function useSubmitting(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 function StatusBadge({ label }: { label: string }) {
   const tone =
     label === 'Administrador'
@@ -175,7 +171,7 @@ function FormErrorAlert({ title, result }: { title: string; result?: SubmissionR
 
 function ProfileForm({ username, email }: { username: string; email: string }) {
   const lastResult = useIntentData('profile')?.result;
-  const submitting = useSubmitting('profile');
+  const submitting = useIntentSubmitting('profile');
   const [form, fields] = useForm({
     id: 'profile',
     lastResult,
@@ -207,7 +203,7 @@ function ProfileForm({ username, email }: { username: string; email: string }) {
 
 function PasswordForm() {
   const lastResult = useIntentData('password')?.result;
-  const submitting = useSubmitting('password');
+  const submitting = useIntentSubmitting('password');
   const [form, fields] = useForm({
     id: 'password',
     lastResult,
@@ -249,7 +245,7 @@ function PasswordForm() {
 
 function PromoForm() {
   const data = useIntentData('promo');
-  const submitting = useSubmitting('promo');
+  const submitting = useIntentSubmitting('promo');
   const [form, fields] = useForm({
     id: 'account-promo',
     lastResult: data?.result,
@@ -297,7 +293,7 @@ function PromoForm() {
 }
 
 function RecoveryToggle({ disabled }: { disabled: boolean }) {
-  const submitting = useSubmitting('recovery');
+  const submitting = useIntentSubmitting('recovery');
   return (
     <section className="card" aria-labelledby="recovery-title">
       <h2 id="recovery-title" className="text-lg font-semibold">

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { RatingInput } from '~/components/rating-stars';
 import { RoleBadge } from '~/components/role-badge';
 import { ToolCard, ToolCardSkeleton, withParams } from '~/components/tool-card';
@@ -18,6 +18,7 @@ import { accountPromoSchema as promoBoxSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY as EMPTY_CODE } from '~/schemas/promo-code';
 import { MAX_COMMENT, RATING_MESSAGES, ratingFormSchema } from '~/schemas/rating';
 import { requireUser } from '~/utils/auth.server';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
 import { readForm, replyWithAppError } from '~/utils/form.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
@@ -114,19 +115,6 @@ async function rate(request: Request, user: Awaited<ReturnType<typeof requireUse
   });
 }
 
-type Intent = 'promo' | 'rate';
-
-/** The last reply of this form's intent (both forms share the action). */
-function useResult(intent: Intent): SubmissionResult<string[]> | undefined {
-  const data = useActionData<typeof action>();
-  return data && data.intent === intent ? (data.result ?? undefined) : undefined;
-}
-
-function useSubmitting(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 function QuickCards({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -149,8 +137,8 @@ function QuickCards({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function PromoBox() {
-  const lastResult = useResult('promo');
-  const submitting = useSubmitting('promo');
+  const lastResult = useIntentResult('promo');
+  const submitting = useIntentSubmitting('promo');
   const [form, fields] = useForm({
     id: 'promo',
     lastResult,
@@ -255,8 +243,8 @@ function useCatalogLoading(): boolean {
 }
 
 function RateDialog({ tool, own, closeTo }: { tool: ToolCardData; own: OwnRating | undefined; closeTo: string }) {
-  const lastResult = useResult('rate');
-  const submitting = useSubmitting('rate');
+  const lastResult = useIntentResult('rate');
+  const submitting = useIntentSubmitting('rate');
   const [form, fields] = useForm({
     id: `rate-${tool.id}`,
     lastResult,
@@ -342,7 +330,7 @@ export default function Dashboard() {
   const { user, filter, query, tools, categories, showBlocked, emptyMessage, myRatings, dialog, ratings } = data;
   const location = useLocation();
   const loadingCatalog = useCatalogLoading();
-  const rateResult = useResult('rate');
+  const rateResult = useIntentResult('rate');
   const closeTo = `${location.pathname}${withParams(location.search, { dialog: null, tool: null })}`.replace(/\?$/, '');
 
   return (

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
@@ -12,6 +12,7 @@ import { RECOVERY_EXPIRED, resetPasswordWithToken } from '~/models/password-reco
 import { loginSchema, recoverSchema, registerSchema, resetSchema } from '~/schemas/auth';
 import { authenticator, loginCookie, requestAddress, requireAnonymous } from '~/utils/auth.server';
 import { formatCpf } from '~/utils/cpf';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
 import { readForm, replyWithAppError } from '~/utils/form.server';
 import { authSessionStorage, getAuthSession } from '~/utils/session.server';
 import { redirectWithToast, safeRedirectPath } from '~/utils/toast.server';
@@ -120,25 +121,14 @@ async function reset(request: Request, formData: FormData) {
   );
 }
 
-/** The last reply of this form's intent (several forms share the action). */
-function useResult(intent: Intent): SubmissionResult<string[]> | undefined {
-  const data = useActionData<typeof action>();
-  return data && data.intent === intent ? (data.result ?? undefined) : undefined;
-}
-
-function useSubmitting(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 function FormErrors({ title, errors }: { title: string; errors?: string[] }) {
   return errors?.length ? <Alert title={title}>{errors[0]}</Alert> : null;
 }
 
 function LoginForm() {
   const [searchParams] = useSearchParams();
-  const lastResult = useResult('login');
-  const submitting = useSubmitting('login');
+  const lastResult = useIntentResult('login');
+  const submitting = useIntentSubmitting('login');
   const [form, fields] = useForm({
     id: 'login',
     lastResult,
@@ -187,8 +177,8 @@ function CpfInput(props: React.InputHTMLAttributes<HTMLInputElement> & { id: str
 }
 
 function RegisterForm() {
-  const lastResult = useResult('register');
-  const submitting = useSubmitting('register');
+  const lastResult = useIntentResult('register');
+  const submitting = useIntentSubmitting('register');
   const [form, fields] = useForm({
     id: 'register',
     lastResult,
@@ -229,8 +219,8 @@ function RegisterForm() {
 }
 
 function RecoverDialog() {
-  const lastResult = useResult('recover');
-  const submitting = useSubmitting('recover');
+  const lastResult = useIntentResult('recover');
+  const submitting = useIntentSubmitting('recover');
   const [form, fields] = useForm({
     id: 'recover',
     lastResult,
@@ -261,8 +251,8 @@ function RecoverDialog() {
 }
 
 function ResetDialog({ hasRecoveryToken }: { hasRecoveryToken: boolean }) {
-  const lastResult = useResult('reset');
-  const submitting = useSubmitting('reset');
+  const lastResult = useIntentResult('reset');
+  const submitting = useIntentSubmitting('reset');
   const [form, fields] = useForm({
     id: 'reset',
     lastResult,

@@ -1,0 +1,16 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useActionData, useNavigation } from '@remix-run/react';
+
+/**
+ * Pages with several forms tell them apart by an `intent` field; their actions answer
+ * `{ intent, result }`. These hooks give one form its own reply and pending state.
+ */
+export function useIntentResult(intent: string): SubmissionResult<string[]> | undefined {
+  const data = useActionData<{ intent?: string; result?: SubmissionResult<string[]> | null }>();
+  return data && data.intent === intent ? (data.result ?? undefined) : undefined;
+}
+
+export function useIntentSubmitting(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
