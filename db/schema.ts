@@ -452,7 +452,33 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Calculator results a user saved. `query` is the canonical query string the calculator page
+ * reads (so an item reopens as a link); `calculatorVersion` tells an old result apart after a
+ * formula changes. The slug is not a foreign key: calculators live in code, not in a table.
+ */
+export const calculationHistory = sqliteTable(
+  'calculation_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calculatorSlug: text('calculator_slug').notNull(),
+    calculatorVersion: text('calculator_version').notNull(),
+    title: text('title').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('calculation_history_user_created_idx').on(t.userId, t.createdAt),
+    check('calculation_history_title_check', sql`length(title) between 1 and 120`),
+    check('calculation_history_query_check', sql`length(query) <= 4096`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;

@@ -1,8 +1,22 @@
 import type { tools } from '../db/schema';
+import { calculators } from '../app/calculators';
+import { calculatorPath } from '../app/models/calculator-view';
 
 type NewTool = typeof tools.$inferInsert;
 
-/** Demo tools that are not calculators: an external link, custom HTML in the frame, a CPF-restricted tool. */
+/** One internal tool per engineering calculator, at the calculator's own level (admins may change it). */
+export function calculatorTools(): NewTool[] {
+  return calculators.map((calculator) => ({
+    name: calculator.title,
+    description: calculator.summary,
+    category: calculator.category,
+    accessLevel: calculator.accessLevel,
+    linkType: 'internal',
+    link: calculatorPath(calculator.slug),
+  }));
+}
+
+/** Demo tools: an external link, custom HTML in the frame, a CPF-restricted tool, then the calculators. */
 export function demoTools({ toolUserCpf }: { toolUserCpf: string }): NewTool[] {
   return [
     {
@@ -46,5 +60,6 @@ export function demoTools({ toolUserCpf }: { toolUserCpf: string }): NewTool[] {
       linkType: 'external',
       link: 'https://example.com/catalogo-motores',
     },
+    ...calculatorTools(),
   ];
 }

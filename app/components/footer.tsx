@@ -29,7 +29,7 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
 
 export function Footer({ year }: { year: number }) {
   return (
-    <footer className="border-t border-slate-200 bg-white">
+    <footer className="border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-brand-700">E-Engenharia</p>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
 import { PasswordInput } from '~/components/ui/password-input';
@@ -15,6 +15,7 @@ import { requireUser } from '~/utils/auth.server';
 import { isAppError } from '~/utils/errors';
 import { readForm, replyWithAppError } from '~/utils/form.server';
 import { useIntentSubmitting } from '~/utils/intent-form';
+import { listCalculations, type HistoryItem } from '~/models/calculation-history.server';
 import { redirectWithToast, toastCookie, type Toast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Minha Conta — E-Engenharia' }];
@@ -46,7 +47,8 @@ const RECOVERY_FAILED: Toast = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: toPublicUser(user), status: accountStatusLabel(user) });
+  const history = listCalculations(user.id, 1);
+  return json({ user: toPublicUser(user), status: accountStatusLabel(user), recentCalculations: history.items.slice(0, 5), savedCalculations: history.total });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -316,8 +318,44 @@ function RecoveryToggle({ disabled }: { disabled: boolean }) {
   );
 }
 
+function RecentCalculations({ items, total }: { items: HistoryItem[]; total: number }) {
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="text-lg font-semibold">
+        Histórico de cálculos
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Nenhum cálculo salvo ainda. Use <Link to="/calculators" className="text-brand-700 hover:underline">as calculadoras</Link> e salve
+          os resultados que quiser guardar.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+              {item.href ? (
+                <Link to={item.href} className="font-medium text-brand-700 hover:underline">
+                  {item.title}
+                </Link>
+              ) : (
+                <span className="font-medium">{item.title}</span>
+              )}
+              <span className="text-slate-500">{item.savedAt}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 ? (
+        <Link to="/calculators/history" className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+          Ver todo o histórico ({total})
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AccountPage() {
-  const { user, status } = useLoaderData<typeof loader>();
+  const { user, status, recentCalculations, savedCalculations } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -333,6 +371,7 @@ export default function AccountPage() {
         <PasswordForm />
         <PromoForm />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
+        <RecentCalculations items={recentCalculations} total={savedCalculations} />
       </div>
       <ToastOutlet toast={data?.toast ?? null} />
     </div>

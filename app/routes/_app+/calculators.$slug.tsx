@@ -1,0 +1,276 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { describeCalculator, runCalculator } from '~/calculators';
+import type { InputField } from '~/calculators/types';
+import { CalculatorForm, isLiveNavigation } from '~/components/calculator-form';
+import { CalculatorHeader } from '~/components/calculator-header';
+import {
+  CalculatorDisclaimer,
+  CalculatorFormula,
+  CalculatorReferences,
+  CalculatorResults,
+  CalculatorSteps,
+  CalculatorWarnings,
+} from '~/components/calculator-output';
+import { LockedNotice } from '~/components/tool-frame';
+import { Alert } from '~/components/ui/alert';
+import { saveCalculation } from '~/models/calculation-history.server';
+import { findCalculatorOr404 } from '~/models/calculator-access.server';
+import { calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/models/calculator-view';
+import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-history';
+import { requireUser } from '~/utils/auth.server';
+import { isAppError } from '~/utils/errors';
+import { readForm, replyWithAppError } from '~/utils/form.server';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { redirectWithToast } from '~/utils/toast.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
+
+
+/**
+ * /calculators/{slug}: a GET form whose query string is the calculation. With inputs in the URL
+ * the loader computes and answers 200 with the result, or 400 with a message per field; without
+ * them it shows the example inputs. A locked calculator answers 403 and computes nothing.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { calculator, access, level } = findCalculatorOr404(user, params.slug);
+  const header = { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
+  if (access === 'locked') return json({ locked: true as const, header }, { status: 403 });
+
+  const url = new URL(request.url);
+  const submitted = hasInputs(calculator, url.searchParams);
+  const run = submitted ? runCalculator(calculator, url.searchParams) : null;
+  const { inputs, formula, references, disclaimer } = describeCalculator(calculator);
+  let outcome = null;
+  if (run?.ok) {
+    const query = canonicalQuery(calculator, run);
+    outcome = {
+      ok: true as const,
+      result: run.result,
+      query,
+      shareUrl: `${url.origin}${calculatorPath(calculator.slug, query)}`,
+      reportHref: reportPath(calculator.slug, query),
+    };
+  } else if (run) {
+    outcome = { ok: false as const, fieldErrors: run.fieldErrors };
+  }
+  return json(
+    {
+      locked: false as const,
+      header,
+      calculator: { inputs, formula, references, disclaimer: disclaimer ?? null },
+      values: formValues(calculator, submitted ? url.searchParams : null),
+      outcome,
+    },
+    { status: outcome && !outcome.ok ? 400 : 200 },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  if (formData.get('intent') !== 'save') return json({ intent: null, result: null }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: saveCalculationSchema });
+  if (submission.status !== 'success') return json({ intent: 'save' as const, result: submission.reply() }, { status: 400 });
+  let href: string | null;
+  try {
+    href = saveCalculation(user, { slug: params.slug ?? '', ...submission.value }).href;
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response('Calculadora não encontrada', { status: 404 });
+    return replyWithAppError(submission, error, { intent: 'save' as const });
+  }
+  return redirectWithToast(href ?? '/calculators/history', {
+    title: 'Cálculo salvo',
+    description: 'Você encontra este resultado em Histórico de cálculos.',
+    type: 'success',
+  });
+}
+
+function ShareLink({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(url);
+  const [copied, setCopied] = useState(false);
+  // Behind a proxy the server may see another scheme or host than the browser: trust the browser.
+  useEffect(() => {
+    const parsed = new URL(url);
+    setShown(`${window.location.origin}${parsed.pathname}${parsed.search}`);
+    setCopied(false);
+  }, [url]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shown);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <div className="print:hidden">
+      <label htmlFor="share-link" className="label">
+        Link deste resultado
+      </label>
+      <div className="flex gap-2">
+        <input id="share-link" type="text" readOnly value={shown} className="input flex-1 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+        {hydrated ? (
+          <button type="button" className="btn-secondary shrink-0" onClick={copy}>
+            {copied ? 'Link copiado' : 'Copiar link'}
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-1 text-xs text-slate-500">Quem abrir este link (com acesso à calculadora) vê o mesmo cálculo.</p>
+    </div>
+  );
+}
+
+function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string }) {
+  const lastResult = useIntentResult('save');
+  const saving = useIntentSubmitting('save');
+  const [form, fields] = useForm({
+    id: 'save-calculation',
+    lastResult,
+    defaultValue: { title: defaultTitle },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveCalculationSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const titleError = fields.title.errors?.[0];
+  return (
+    <Form method="post" className="space-y-3 print:hidden" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="query" value={query} />
+      {form.errors?.length ? <Alert title="Não foi possível salvar">{form.errors[0]}</Alert> : null}
+      <div>
+        <label htmlFor={fields.title.id} className="label">
+          Título no histórico
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            {...getInputProps(fields.title, { type: 'text' })}
+            className="input min-w-0 flex-1"
+            maxLength={MAX_HISTORY_TITLE}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${fields.title.id}-error` : undefined}
+          />
+          <button type="submit" className="btn-secondary shrink-0" disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar no histórico'}
+          </button>
+        </div>
+        {titleError ? (
+          <p id={`${fields.title.id}-error`} className="field-error">
+            {titleError}
+          </p>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className="card" data-testid={testId}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** Remounts the form on every navigation except its own as-you-type ones, so links and 'Calcular' show the URL's values. */
+function useFormKey(): string {
+  const location = useLocation();
+  const [key, setKey] = useState(location.key);
+  useEffect(() => {
+    if (!isLiveNavigation(location.state)) setKey(location.key);
+  }, [location.key, location.state]);
+  return key;
+}
+
+export default function CalculatorPage() {
+  const data = useLoaderData<typeof loader>();
+  const formKey = useFormKey();
+  if (data.locked) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <CalculatorHeader {...data.header} />
+        <div className="mt-6" data-testid="calculator-locked">
+          <LockedNotice level={data.header.level} />
+        </div>
+      </div>
+    );
+  }
+  const { header, calculator, values, outcome } = data;
+  const inputs: readonly InputField[] = calculator.inputs;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <CalculatorHeader {...header} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section className="card self-start" aria-labelledby="inputs-title">
+          <h2 id="inputs-title" className="text-lg font-semibold">
+            Dados de entrada
+          </h2>
+          <div className="mt-4">
+            <CalculatorForm key={`${header.title}-${formKey}`} inputs={inputs} values={values} errors={outcome && !outcome.ok ? outcome.fieldErrors : null} />
+          </div>
+        </section>
+
+        <div className="space-y-6">
+          {outcome?.ok ? (
+            <>
+              <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <Section title="Resultado" testId="calculator-result">
+                  <CalculatorResults results={outcome.result.results} />
+                </Section>
+                {outcome.result.warnings.length > 0 ? (
+                  <div className="self-start">
+                    <CalculatorWarnings warnings={outcome.result.warnings} />
+                  </div>
+                ) : null}
+              </div>
+              <Section title="Passo a passo">
+                <CalculatorSteps steps={outcome.result.steps} />
+              </Section>
+            </>
+          ) : outcome ? (
+            <Alert title="Revise os dados">Corrija os campos destacados para ver o resultado.</Alert>
+          ) : (
+            <Alert variant="info" title="Exemplo preenchido">
+              Ajuste os dados e clique em Calcular. O resultado fica no endereço da página: salve-o nos favoritos ou compartilhe o link.
+            </Alert>
+          )}
+
+          <Section title="Fórmula">
+            <CalculatorFormula formula={calculator.formula} />
+          </Section>
+          <Section title="Referências">
+            <CalculatorReferences references={calculator.references} />
+            <div className="mt-4">
+              <CalculatorDisclaimer disclaimer={calculator.disclaimer ?? undefined} />
+            </div>
+          </Section>
+
+          {outcome?.ok ? (
+            <Section title="Compartilhar e salvar">
+              <div className="space-y-4">
+                <ShareLink url={outcome.shareUrl} />
+                <div className="flex flex-wrap gap-3">
+                  <Link to={outcome.reportHref} className="btn-secondary">
+                    Memorial de cálculo
+                  </Link>
+                  <Link to="/calculators/history" className="btn-ghost">
+                    Histórico de cálculos
+                  </Link>
+                </div>
+                <SaveForm query={outcome.query} defaultTitle={header.title} />
+              </div>
+            </Section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
