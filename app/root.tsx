@@ -49,11 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The signed-in user as the root loader saw it (null for visitors). */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');

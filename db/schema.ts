@@ -9,30 +9,28 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import {
+  ROLES,
+  GRANTABLE_ROLES,
+  PRO_ROLES,
+  TOOL_LEVELS,
+  CATEGORIES,
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  LINK_TYPES,
+  PROMO_TYPES,
+  NOTIFICATION_TYPES,
+  NOTIFICATION_TARGETS,
+  CHAT_STATUSES,
+  VIDEO_SOURCES,
+  ICON_TYPES,
+  GRANT_SOURCES,
+  PAYMENT_KINDS,
+  PAYMENT_STATUSES,
+} from '../app/models/value-sets';
 
-/** Closed value sets, shared by the schema CHECKs, the zod schemas and the views. */
-export const ROLES = ['E-BASIC', 'E-TOOL', 'E-MASTER', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-export const GRANTABLE_ROLES = ['E-TOOL', 'E-MASTER', 'admin'] as const;
-export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
-export const PRO_ROLES = ['E-TOOL', 'E-MASTER'] as const;
-export type ProRole = (typeof PRO_ROLES)[number];
-export const TOOL_LEVELS = ['E-BASIC', 'E-TOOL', 'E-MASTER'] as const;
-export type ToolLevel = (typeof TOOL_LEVELS)[number];
-export const CATEGORIES = ['mechanical', 'electrical', 'textile', 'informatics', 'chemical'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const COURSE_CATEGORIES = [...CATEGORIES, 'other'] as const;
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const LINK_TYPES = ['internal', 'external', 'custom'] as const;
-export const PROMO_TYPES = ['role', 'course'] as const;
-export const NOTIFICATION_TYPES = ['info', 'warning', 'success', 'error'] as const;
-export const NOTIFICATION_TARGETS = ['all', ...ROLES] as const;
-export const CHAT_STATUSES = ['open', 'closed'] as const;
-export const VIDEO_SOURCES = ['youtube', 'drive'] as const;
-export const ICON_TYPES = ['file', 'link', 'object'] as const;
-export const GRANT_SOURCES = ['promo', 'payment', 'admin', 'seed'] as const;
-export const PAYMENT_KINDS = ['plan', 'course'] as const;
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** The value sets live in app/models/value-sets.ts (browser-safe); re-exported for the schema's users. */
+export * from '../app/models/value-sets';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);

@@ -20,19 +20,10 @@ import { type UnitGroupId } from './units';
  *   of decimal places the view should show.
  */
 
-export type Category = 'mechanical' | 'electrical' | 'textile' | 'informatics' | 'chemical';
+import type { Category, ToolLevel as AccessLevel } from '../models/value-sets';
 
-export const CATEGORIES: readonly Category[] = ['mechanical', 'electrical', 'textile', 'informatics', 'chemical'];
-
-export const CATEGORY_LABELS: Readonly<Record<Category, string>> = {
-  mechanical: 'Mecânica',
-  electrical: 'Elétrica',
-  textile: 'Têxtil',
-  informatics: 'Informática',
-  chemical: 'Química',
-};
-
-export type AccessLevel = 'E-BASIC' | 'E-TOOL' | 'E-MASTER';
+export { CATEGORIES, CATEGORY_LABELS } from '../models/value-sets';
+export type { AccessLevel, Category };
 
 /** The field is shown and validated only while the select `field` has one of `oneOf`. */
 export interface FieldCondition {

@@ -1,3 +1,4 @@
+import { LockedActions } from './tool-frame';
 import { Link } from '@remix-run/react';
 import type { ToolCard as ToolCardData } from '~/models/tool.server';
 import { categoryLabel } from '~/models/tool-catalog';
@@ -81,14 +82,7 @@ export function ToolCard({ tool, rated, search }: ToolCardProps) {
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {tool.locked ? (
-          <>
-            <button type="button" className="btn-secondary" disabled>
-              Requer {tool.requiredLevel}
-            </button>
-            <Link to="/upgrade" className="text-sm font-medium text-brand-700 hover:underline">
-              Fazer upgrade
-            </Link>
-          </>
+          <LockedActions level={tool.requiredLevel} />
         ) : (
           <>
             <OpenButton tool={tool} search={search} />

@@ -18,17 +18,26 @@ export function ToolFrame({ src, title, sandboxed }: { src: string; title: strin
   );
 }
 
+/** The locked state's actions: the disabled 'Requer {level}' button and the way to upgrade. */
+export function LockedActions({ level, upgradeClassName = 'text-sm font-medium text-brand-700 hover:underline' }: { level: string; upgradeClassName?: string }) {
+  return (
+    <>
+      <button type="button" className="btn-secondary" disabled>
+        Requer {level}
+      </button>
+      <Link to="/upgrade" className={upgradeClassName}>
+        Fazer upgrade
+      </Link>
+    </>
+  );
+}
+
 export function LockedNotice({ level }: { level: string }) {
   return (
     <div className="rounded-md border border-dashed border-slate-300 bg-slate-50 p-4">
       <p className="text-sm text-slate-700">Esta ferramenta faz parte do plano {level}.</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary" disabled>
-          Requer {level}
-        </button>
-        <Link to="/upgrade" className="btn-primary">
-          Fazer upgrade
-        </Link>
+        <LockedActions level={level} upgradeClassName="btn-primary" />
       </div>
     </div>
   );

@@ -1,15 +1,8 @@
-import type { Category } from '../../db/schema';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from './value-sets';
 
-/** Labels in the order the filter buttons show them. */
-export const CATEGORY_LABELS = {
-  mechanical: 'Mecânica',
-  electrical: 'Elétrica',
-  textile: 'Têxtil',
-  informatics: 'Informática',
-  chemical: 'Química',
-} as const satisfies Record<Category, string>;
+export { CATEGORY_LABELS };
 
-const CATEGORY_ORDER = Object.keys(CATEGORY_LABELS) as Category[];
+const CATEGORY_ORDER: readonly Category[] = CATEGORIES;
 
 export const isCategory = (value: string): value is Category => Object.hasOwn(CATEGORY_LABELS, value);
 
@@ -64,7 +57,7 @@ export function catalogView<T extends CatalogItem>(
   const open = items.filter((item) => !item.locked);
   const locked = items.filter((item) => item.locked);
   const categories = options.isAdmin
-    ? CATEGORY_ORDER
+    ? [...CATEGORY_ORDER]
     : CATEGORY_ORDER.filter((category) => open.some((item) => item.category === category));
 
   const inFilter =

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Role } from '../../db/schema';
+import { ROLES, type Role } from '../models/value-sets';
 import { choice, integerField } from './admin-fields';
 import { PT } from './auth';
 import { emailField, minString, passwordField } from './fields';
-
-export const ROLE_VALUES = ['E-BASIC', 'E-TOOL', 'E-MASTER', 'admin'] as const satisfies readonly Role[];
 
 export const ADMIN_USER_MESSAGES = {
   cpf: 'Se informado, o CPF deve conter 11 dígitos',
@@ -38,7 +36,7 @@ export const adminUserCreateSchema = z.object({
   email: emailField(PT.email),
   password: passwordField(PT.password),
   cpf: optionalCpf.transform((value) => value ?? null),
-  role: choice(ROLE_VALUES, ADMIN_USER_MESSAGES.role).default('E-BASIC'),
+  role: choice(ROLES, ADMIN_USER_MESSAGES.role).default('E-BASIC'),
   proDays: proDays(30),
 });
 
@@ -50,7 +48,7 @@ export const adminUserUpdateSchema = z.object({
   username: minString(3, PT.username, 50).optional(),
   email: emailField(PT.email).optional(),
   cpf: optionalCpf,
-  role: choice(ROLE_VALUES, ADMIN_USER_MESSAGES.role).optional(),
+  role: choice(ROLES, ADMIN_USER_MESSAGES.role).optional(),
   proDays: proDays(0),
 });
 
@@ -65,7 +63,7 @@ export const userListQuerySchema = z.object({
     .optional()
     .transform((value, ctx) => {
       if (!value || value === 'all') return undefined;
-      if (!(ROLE_VALUES as readonly string[]).includes(value)) {
+      if (!(ROLES as readonly string[]).includes(value)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_USER_MESSAGES.role });
         return z.NEVER;
       }

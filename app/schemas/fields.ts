@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../utils/cpf';
 
-/** A required string whose missing, mistyped and too-short cases all carry the same message. */
-export const requiredString = (message: string, max = 200) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres`);
-
 export const minString = (min: number, message: string, max = 200) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(min, message).max(max, `Máximo de ${max} caracteres`);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProRole } from '../../db/schema';
+import { PRO_ROLES, PROMO_TYPES, type ProRole } from '../models/value-sets';
 import { choice, integerField, optionalId, optionalInstant } from './admin-fields';
 
 export const PROMO_CODE_EMPTY = 'Por favor, insira um código promocional.';
@@ -22,10 +22,8 @@ export const PROMO_FORM_MESSAGES = {
   validUntil: 'Data de validade inválida',
 } as const;
 
-const PROMO_TYPE_VALUES = ['role', 'course'] as const;
-const TARGET_ROLE_VALUES = ['E-TOOL', 'E-MASTER'] as const satisfies readonly ProRole[];
 
-const isTargetRole = (value: unknown): value is ProRole => TARGET_ROLE_VALUES.includes(value as ProRole);
+const isTargetRole = (value: unknown): value is ProRole => PRO_ROLES.includes(value as ProRole);
 
 /**
  * An admin's new code (section 5): a role code grants days of E-TOOL or E-MASTER (default
@@ -56,7 +54,7 @@ export const promoCodeCreateSchema = z
       maxMessage: PROMO_FORM_MESSAGES.maxUsesMax,
       requiredMessage: PROMO_FORM_MESSAGES.maxUsesRequired,
     }),
-    promoType: choice(PROMO_TYPE_VALUES, PROMO_FORM_MESSAGES.promoType).default('role'),
+    promoType: choice(PROMO_TYPES, PROMO_FORM_MESSAGES.promoType).default('role'),
     targetRole: z.union([z.string().max(20), z.null()]).optional(),
     courseId: z.unknown().optional(),
     expiryDate: optionalInstant(PROMO_FORM_MESSAGES.expiryDate),

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { roleGrants, users } from '../../db/schema';
 import { action as authAction, loader as authLoader } from '~/routes/_auth+/auth';
 import { action as logoutAction } from '~/routes/_auth+/logout';
 import { loader as appLayoutLoader } from '~/routes/_app+/_layout';
 import { loader as rootLoader } from '~/root';
+import { requireAdmin, requireMaster } from '~/utils/auth.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
 
@@ -128,5 +132,43 @@ describe('guards and logout', () => {
     const response = await call(logoutAction, formRequest('/logout', {}, { cookie }));
     expectRedirect(response, '/');
     expect((await call(appLayoutLoader, getRequest('/dashboard', { cookie }))).status).toBe(302);
+  });
+});
+
+describe('role guards for admin and E-MASTER pages', () => {
+  const guarded = (guard: (request: Request) => Promise<unknown>) => (args: { request: Request }) => guard(args.request);
+
+  it('requireAdmin lets admins through and sends everyone else to the dashboard', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const adminResult = await guarded(requireAdmin)({ request: getRequest('/admin', { cookie: await sessionCookie(admin) }) });
+    expect(adminResult).toMatchObject({ id: admin.id, role: 'admin' });
+    for (const role of ['E-BASIC', 'E-TOOL', 'E-MASTER'] as const) {
+      const user = await createUser({ role });
+      expectRedirect(await call(guarded(requireAdmin), getRequest('/admin', { cookie: await sessionCookie(user) })), '/dashboard');
+    }
+    expectRedirect(await call(guarded(requireAdmin), getRequest('/admin')), '/auth?redirectTo=%2Fadmin');
+  });
+
+  it('requireMaster admits E-MASTER and admins; lower tiers get the Acesso Restrito toast', async () => {
+    for (const role of ['E-MASTER', 'admin'] as const) {
+      const user = await createUser({ role });
+      expect(await guarded(requireMaster)({ request: getRequest('/courses', { cookie: await sessionCookie(user) }) })).toMatchObject({ id: user.id });
+    }
+    for (const role of ['E-BASIC', 'E-TOOL'] as const) {
+      const user = await createUser({ role });
+      const jar = cookieJar(await sessionCookie(user));
+      const response = await call(guarded(requireMaster), getRequest('/courses', { cookie: jar.header() }));
+      expectRedirect(response, '/dashboard');
+      jar.absorb(response);
+      const root = await (await call(rootLoader, getRequest('/dashboard', { cookie: jar.header() }))).json();
+      expect(root.toast).toMatchObject({ title: 'Acesso Restrito', type: 'error' });
+    }
+  });
+
+  it('an expired E-MASTER period no longer passes requireMaster', async () => {
+    const user = await createUser({ role: 'E-MASTER', days: 30 });
+    db.update(roleGrants).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 2000) }).where(eq(roleGrants.userId, user.id)).run();
+    db.update(users).set({ roleExpiryDate: new Date(Date.now() - 1000) }).where(eq(users.id, user.id)).run();
+    expectRedirect(await call(guarded(requireMaster), getRequest('/courses', { cookie: await sessionCookie(user) })), '/dashboard');
   });
 });

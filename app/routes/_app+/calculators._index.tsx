@@ -1,3 +1,4 @@
+import { LockedActions } from '~/components/tool-frame';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CATEGORIES, CATEGORY_LABELS } from '~/calculators/types';
@@ -63,14 +64,7 @@ export default function CalculatorsIndex() {
                 <p className="mt-1 flex-1 text-sm text-slate-600">{calculator.summary}</p>
                 <div className="mt-4 flex flex-wrap items-center gap-2">
                   {calculator.locked || !calculator.href ? (
-                    <>
-                      <button type="button" className="btn-secondary" disabled>
-                        Requer {calculator.level}
-                      </button>
-                      <Link to="/upgrade" className="text-sm font-medium text-brand-700 hover:underline">
-                        Fazer upgrade
-                      </Link>
-                    </>
+                    <LockedActions level={calculator.level} />
                   ) : (
                     <Link to={calculator.href} className="btn-primary">
                       Abrir
