@@ -9,6 +9,9 @@ import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
 
+/** server.js calls this before routing (see app/utils/edge.server.ts). */
+export { edgeRefusal } from './utils/edge.server';
+
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(

@@ -20,7 +20,7 @@ import { countAdminUnreadThreads } from './models/chat.server';
 import { countUnreadNotifications } from './models/notification.server';
 import { toPublicUser } from './models/user.server';
 import stylesheet from './tailwind.css';
-import { getOptionalUser } from './utils/auth.server';
+import { getOptionalUser } from './models/auth.server';
 import { useNonce } from './utils/nonce';
 import { readToast } from './utils/toast.server';
 

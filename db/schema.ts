@@ -27,10 +27,10 @@ import {
   GRANT_SOURCES,
   PAYMENT_KINDS,
   PAYMENT_STATUSES,
-} from '../app/models/value-sets';
+} from '../app/utils/value-sets';
 
-/** The value sets live in app/models/value-sets.ts (browser-safe); re-exported for the schema's users. */
-export * from '../app/models/value-sets';
+/** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
+export * from '../app/utils/value-sets';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);

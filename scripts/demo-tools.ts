@@ -1,6 +1,6 @@
 import type { tools } from '../db/schema';
 import { calculators } from '../app/calculators';
-import { calculatorPath } from '../app/models/calculator-view';
+import { calculatorPath } from '../app/calculators/view';
 
 type NewTool = typeof tools.$inferInsert;
 

@@ -20,9 +20,9 @@ import { type UnitGroupId } from './units';
  *   of decimal places the view should show.
  */
 
-import type { Category, ToolLevel as AccessLevel } from '../models/value-sets';
+import type { Category, ToolLevel as AccessLevel } from '../utils/value-sets';
 
-export { CATEGORIES, CATEGORY_LABELS } from '../models/value-sets';
+export { CATEGORIES, CATEGORY_LABELS } from '../utils/value-sets';
 export type { AccessLevel, Category };
 
 /** The field is shown and validated only while the select `field` has one of `oneOf`. */

@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link, useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { loader as notificationsLoader } from '~/routes/_app+/notifications';
+import type { NotificationInbox } from '~/models/notification.server';
 import { NotificationList } from './notification-list';
 
 const buttonClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100';
@@ -32,7 +32,7 @@ function Bell({ unread }: { unread: number }) {
 export function NotificationsDrawer({ unread }: { unread: number }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const list = useFetcher<typeof notificationsLoader>();
+  const list = useFetcher<NotificationInbox>();
   const label = unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações';
 
   if (!hydrated) {

@@ -1,4 +1,4 @@
-import type { Role } from '../../db/schema';
+import type { Role } from '~/utils/value-sets';
 import { formatShortDate } from '~/utils/format';
 
 const styles: Record<Role, string> = {

@@ -1,7 +1,7 @@
 import { LockedActions } from './tool-frame';
 import { Link } from '@remix-run/react';
 import type { ToolCard as ToolCardData } from '~/models/tool.server';
-import { categoryLabel } from '~/models/tool-catalog';
+import { categoryLabel } from '~/utils/tool-catalog';
 import { RatingStars } from './rating-stars';
 
 /** The current query with some parameters set (null removes one): dialogs keep the filter and search. */

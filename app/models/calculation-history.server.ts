@@ -12,7 +12,7 @@ import {
 import { AppError } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
 import { requireUsableCalculator } from './calculator-access.server';
-import { calculatorPath, canonicalQuery, reportPath } from './calculator-view';
+import { calculatorPath, canonicalQuery, reportPath } from '../calculators/view';
 import { type AccessSubject } from './tool-access';
 
 export const HISTORY_PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { db, type Executor } from '../../db/client';
 import { tools, type ToolLevel } from '../../db/schema';
 import { calculators, getCalculator, type Calculator } from '../calculators';
 import { AppError } from '../utils/errors';
-import { calculatorPath } from './calculator-view';
+import { calculatorPath } from '../calculators/view';
 import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
 export const CALCULATOR_ERRORS = {

@@ -104,6 +104,13 @@ export function groupNotifications(list: NotificationView[]): NotificationGroup[
   );
 }
 
+/** What the notifications page and drawer show: the grouped list and the unread count. */
+export type NotificationInbox = { groups: NotificationGroup[]; unread: number };
+
+export function notificationInbox(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): NotificationInbox {
+  return { groups: groupNotifications(listNotificationsFor(user, now)), unread: countUnreadNotifications(user, now) };
+}
+
 /** Marks one notification read for this user only; 404 when it is not addressed to them. */
 export function markNotificationRead(user: Pick<UserRow, 'id' | 'role'>, id: number, now = new Date()): void {
   db.transaction((tx) => {

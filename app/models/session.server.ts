@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { activeSessions, endedSessions, users } from '../../db/schema';
+import { SESSION_TTL_MS } from '../utils/session.server';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export { SESSION_TTL_MS };
+
 const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 
 export type SessionLookup =

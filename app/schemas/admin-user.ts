@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, type Role } from '../models/value-sets';
+import { ROLES, type Role } from '../utils/value-sets';
 import { choice, integerField } from './admin-fields';
 import { PT } from './auth';
 import { emailField, minString, passwordField } from './fields';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TARGETS, NOTIFICATION_TYPES } from '../models/value-sets';
+import { NOTIFICATION_TARGETS, NOTIFICATION_TYPES } from '../utils/value-sets';
 import { choice, optionalId, optionalInstant, optionalLink } from './admin-fields';
 
 export const NOTIFICATION_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRO_ROLES, PROMO_TYPES, type ProRole } from '../models/value-sets';
+import { PRO_ROLES, PROMO_TYPES, type ProRole } from '../utils/value-sets';
 import { choice, integerField, optionalId, optionalInstant } from './admin-fields';
 
 export const PROMO_CODE_EMPTY = 'Por favor, insira um código promocional.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, LINK_TYPES, TOOL_LEVELS } from '../models/value-sets';
+import { CATEGORIES, LINK_TYPES, TOOL_LEVELS } from '../utils/value-sets';
 import { onlyDigits } from '../utils/cpf';
 import { checkbox, minString } from './fields';
 

@@ -2,13 +2,15 @@ import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const isMutation = (request: Request) => !SAFE_METHODS.has(request.method.toUpperCase());
+type RequestLike = Pick<Request, 'method' | 'headers' | 'url'>;
+
+export const isMutation = (request: Pick<Request, 'method'>) => !SAFE_METHODS.has(request.method.toUpperCase());
 
 /**
  * Refuses writes that a browser sent on behalf of another site. Hosts are compared (not
  * schemes) because behind Fly's proxy the app itself is reached over plain HTTP.
  */
-export function assertSameOrigin(request: Request): void {
+export function assertSameOrigin(request: RequestLike): void {
   if (!isMutation(request)) return;
   const origin = request.headers.get('Origin');
   if (origin && origin !== 'null') {

@@ -6,11 +6,18 @@ import { action as authAction, loader as authLoader } from '~/routes/_auth+/auth
 import { action as logoutAction } from '~/routes/_auth+/logout';
 import { loader as appLayoutLoader } from '~/routes/_app+/_layout';
 import { loader as rootLoader } from '~/root';
-import { requireAdmin, requireMaster } from '~/utils/auth.server';
+import { requireAdmin, requireRole } from '~/models/permissions.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
 
 beforeEach(() => resetAllLimits());
+
+const COURSES_RESTRICTED = {
+  title: 'Acesso Restrito',
+  description: 'Esta funcionalidade está disponível apenas para usuários E-MASTER. Faça upgrade da sua conta para acessar os cursos.',
+};
+const requireMaster = (request: Request) => requireRole(request, 'E-MASTER', COURSES_RESTRICTED);
+
 
 const post = (fields: Record<string, string>, cookie?: string) => call(authAction, formRequest('/auth', fields, { cookie }));
 
@@ -149,7 +156,7 @@ describe('role guards for admin and E-MASTER pages', () => {
     expectRedirect(await call(guarded(requireAdmin), getRequest('/admin')), '/auth?redirectTo=%2Fadmin');
   });
 
-  it('requireMaster admits E-MASTER and admins; lower tiers get the Acesso Restrito toast', async () => {
+  it('requireRole(E-MASTER) admits E-MASTER and admins; lower tiers get the Acesso Restrito toast', async () => {
     for (const role of ['E-MASTER', 'admin'] as const) {
       const user = await createUser({ role });
       expect(await guarded(requireMaster)({ request: getRequest('/courses', { cookie: await sessionCookie(user) }) })).toMatchObject({ id: user.id });
@@ -165,7 +172,7 @@ describe('role guards for admin and E-MASTER pages', () => {
     }
   });
 
-  it('an expired E-MASTER period no longer passes requireMaster', async () => {
+  it('an expired E-MASTER period no longer passes requireRole(E-MASTER)', async () => {
     const user = await createUser({ role: 'E-MASTER', days: 30 });
     db.update(roleGrants).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 2000) }).where(eq(roleGrants.userId, user.id)).run();
     db.update(users).set({ roleExpiryDate: new Date(Date.now() - 1000) }).where(eq(users.id, user.id)).run();

@@ -11,7 +11,7 @@ import { activatePromoCode } from '~/models/promo-code.server';
 import { toPublicUser, updateAccount } from '~/models/user.server';
 import { accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/models/permissions.server';
 import { isAppError } from '~/utils/errors';
 import { readForm, replyWithAppError } from '~/utils/form.server';
 import { useIntentSubmitting } from '~/utils/intent-form';

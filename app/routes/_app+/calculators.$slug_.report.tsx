@@ -15,8 +15,8 @@ import { CalculatorPrintButton } from '~/components/calculator-print-button';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
 import { findCalculatorOr404 } from '~/models/calculator-access.server';
-import { calculatorPath, canonicalQuery, inputSummary } from '~/models/calculator-view';
-import { requireUser } from '~/utils/auth.server';
+import { calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
+import { requireUser } from '~/models/permissions.server';
 import { formatDateTime } from '~/utils/format';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Memorial de cálculo — ${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];

@@ -4,8 +4,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { CATEGORIES, CATEGORY_LABELS } from '~/calculators/types';
 import { LevelBadge } from '~/components/tool-card';
 import { listCalculatorsFor } from '~/models/calculator-access.server';
-import { calculatorPath } from '~/models/calculator-view';
-import { requireUser } from '~/utils/auth.server';
+import { calculatorPath } from '~/calculators/view';
+import { requireUser } from '~/models/permissions.server';
 
 export const meta: MetaFunction = () => [{ title: 'Calculadoras — E-Engenharia' }];
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Alert } from '~/components/ui/alert';
 import { deleteCalculation, listCalculations, parsePage } from '~/models/calculation-history.server';
 import { deleteCalculationSchema } from '~/schemas/calculation-history';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/models/permissions.server';
 import { isAppError } from '~/utils/errors';
 import { readForm } from '~/utils/form.server';
 import { redirectWithToast } from '~/utils/toast.server';

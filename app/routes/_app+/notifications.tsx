@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { NotificationList, type MarkReadResult } from '~/components/notification-list';
 import { Alert } from '~/components/ui/alert';
-import { countUnreadNotifications, groupNotifications, listNotificationsFor, markNotificationRead } from '~/models/notification.server';
+import { markNotificationRead, notificationInbox } from '~/models/notification.server';
 import { markReadSchema } from '~/schemas/notification';
 import { firstIssueMessage } from '~/utils/api.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/models/permissions.server';
 import { isAppError } from '~/utils/errors';
 import { readForm } from '~/utils/form.server';
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'Notificações — E-Engenhar
 /** The grouped list: this page, and the drawer's data (fetcher.load('/notifications')). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ groups: groupNotifications(listNotificationsFor(user)), unread: countUnreadNotifications(user) });
+  return json(notificationInbox(user));
 }
 
 /**

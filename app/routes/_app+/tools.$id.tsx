@@ -5,7 +5,7 @@ import { CategoryBadge, LevelBadge } from '~/components/tool-card';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
 import { findVisibleTool, toToolCard } from '~/models/tool.server';
 import { isSameSitePath } from '~/schemas/tool';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/models/permissions.server';
 import { isAppError } from '~/utils/errors';
 import { safeRedirect } from '~/utils/toast.server';
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { logoutCookie } from '~/utils/auth.server';
+import { logoutCookie } from '~/models/auth.server';
 import { readForm } from '~/utils/form.server';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getOptionalUser } from '~/utils/auth.server';
+import { getOptionalUser } from '~/models/auth.server';
 
 export const meta: MetaFunction = () => [
   { title: 'E-Engenharia — Ferramentas e cursos para engenheiros' },

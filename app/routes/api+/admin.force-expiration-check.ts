@@ -1,6 +1,6 @@
 import { syncAllUserRoles } from '~/models/role-grant.server';
 import { apiAction } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 
 /** POST /api/admin/force-expiration-check (admin): applies every ended period now. */
 export const action = apiAction({

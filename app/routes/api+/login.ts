@@ -1,7 +1,7 @@
 import { getUserById, toPublicUser } from '~/models/user.server';
 import { loginApiSchema } from '~/schemas/auth';
 import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
-import { authenticator, loginCookie } from '~/utils/auth.server';
+import { authenticator, loginCookie } from '~/models/auth.server';
 
 export const action = apiAction({
   POST: async ({ request }) => {

@@ -1,5 +1,5 @@
 import { apiAction, jsonResponse } from '~/utils/api.server';
-import { logoutCookie } from '~/utils/auth.server';
+import { logoutCookie } from '~/models/auth.server';
 import { assertSameOrigin } from '~/utils/security.server';
 
 export const action = apiAction({

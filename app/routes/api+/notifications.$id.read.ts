@@ -1,6 +1,6 @@
 import { markNotificationRead, NOTIFICATION_NOT_FOUND } from '~/models/notification.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 /** PATCH /api/notifications/{id}/read: no body; read for this user only. */
 export const action = apiAction({

@@ -1,6 +1,6 @@
 import { deleteNotification, NOTIFICATION_NOT_FOUND } from '~/models/notification.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 
 /** DELETE /api/notifications/{id} (admin). */
 export const action = apiAction({

@@ -1,7 +1,7 @@
 import { toPublicUser, updateAccount } from '~/models/user.server';
 import { profileApiSchema } from '~/schemas/auth';
 import { apiAction, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 export const action = apiAction({
   PATCH: async ({ request }) => {

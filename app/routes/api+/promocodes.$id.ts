@@ -1,6 +1,6 @@
 import { deletePromoCode } from '~/models/promo-code.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 
 /** DELETE /api/promocodes/{id} (admin). */
 export const action = apiAction({

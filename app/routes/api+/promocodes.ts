@@ -1,7 +1,7 @@
 import { createPromoCode, listPromoCodes } from '~/models/promo-code.server';
 import { promoCodeCreateSchema, promoListQuerySchema } from '~/schemas/promo-code';
 import { apiAction, apiLoader, firstIssueMessage, jsonResponse, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 import { AppError } from '~/utils/errors';
 
 /** GET /api/promocodes (admin): every code, newest first; `?courseId=` narrows to one course. */

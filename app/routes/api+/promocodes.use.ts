@@ -2,7 +2,7 @@ import { activatePromoCode } from '~/models/promo-code.server';
 import { toPublicUser } from '~/models/user.server';
 import { promoUseSchema } from '~/schemas/promo-code';
 import { apiAction, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 /** POST /api/promocodes/use: { code, courseId? } → { message, user }. */
 export const action = apiAction({

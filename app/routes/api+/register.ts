@@ -2,7 +2,7 @@ import { registerWithLimits } from '~/models/account-flows.server';
 import { toPublicUser } from '~/models/user.server';
 import { registerApiSchema } from '~/schemas/auth';
 import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
-import { loginCookie, requestAddress } from '~/utils/auth.server';
+import { loginCookie, requestAddress } from '~/models/auth.server';
 
 export const action = apiAction({
   POST: async ({ request }) => {

@@ -1,7 +1,7 @@
 import { rateTool } from '~/models/rating.server';
 import { ratingApiSchema } from '~/schemas/rating';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 export const action = apiAction({
   POST: async ({ request, params }) => {

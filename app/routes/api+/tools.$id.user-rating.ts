@@ -1,6 +1,6 @@
 import { getUserRating } from '~/models/rating.server';
 import { apiLoader, idParam } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 export const loader = apiLoader(async ({ request, params }) => {
   const user = await requireApiUser(request);

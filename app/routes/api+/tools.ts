@@ -1,7 +1,7 @@
 import { createTool, listAdminTools, listToolsFor, toAdminTool } from '~/models/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
-import { requireApiAdmin, requireApiUser } from '~/utils/auth.server';
+import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
 
 /** The tools the user sees (locked ones without link or HTML); admins get the full tools they manage. */
 export const loader = apiLoader(async ({ request }) => {

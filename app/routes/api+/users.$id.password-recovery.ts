@@ -2,7 +2,7 @@ import { assertAccountAccess, setPasswordRecoveryAs } from '~/models/account.ser
 import { toPublicUser } from '~/models/user.server';
 import { passwordRecoveryApiSchema } from '~/schemas/account';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/models/permissions.server';
 
 /** PATCH /api/users/{id}/password-recovery: own account, or any account for an admin. Returns the user. */
 export const action = apiAction({

@@ -2,7 +2,7 @@ import { ADMIN_USER_ERRORS, deleteUserAsAdmin, updateUserAsAdmin } from '~/model
 import { toPublicUser } from '~/models/user.server';
 import { adminUserUpdateSchema } from '~/schemas/admin-user';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 
 export const action = apiAction({
   /** username, email, cpf, role, proDays (default 0: days added to the current period). */

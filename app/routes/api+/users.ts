@@ -2,7 +2,7 @@ import { createUserAsAdmin, listUsers } from '~/models/admin-users.server';
 import { toPublicUser } from '~/models/user.server';
 import { adminUserCreateSchema, userListQuerySchema } from '~/schemas/admin-user';
 import { apiAction, apiLoader, firstIssueMessage, jsonResponse, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/utils/auth.server';
+import { requireApiAdmin } from '~/models/permissions.server';
 import { AppError } from '~/utils/errors';
 
 /**

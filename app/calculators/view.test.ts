@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getCalculator, runCalculator } from '../calculators';
-import { canonicalQuery, decimalText, formValues, hasInputs, inputSummary } from './calculator-view';
+import { getCalculator, runCalculator } from './index';
+import { canonicalQuery, decimalText, formValues, hasInputs, inputSummary } from './view';
 
 const beam = getCalculator('deflexao-viga')!;
 const pipe = getCalculator('perda-carga-tubulacao')!;

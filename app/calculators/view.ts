@@ -1,6 +1,6 @@
-import { defaultParams, type RunResult } from '../calculators';
-import { fromBase, getUnit } from '../calculators/units';
-import { type Calculator, type FieldCondition, type InputField } from '../calculators/types';
+import { defaultParams, type RunResult } from './index';
+import { fromBase, getUnit } from './units';
+import { type Calculator, type FieldCondition, type InputField } from './types';
 
 /**
  * How a calculator's inputs travel between the query string, the form and the report. The

@@ -1,0 +1,25 @@
+import { errorResponse } from './api.server';
+import { isAppError } from './errors';
+import { assertSameOrigin } from './security.server';
+
+/** The methods the app answers; anything else (TRACE, TRACK, CONNECT...) is a 405 before routing. */
+export const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * What the HTTP server (server.js) refuses before Remix sees the request: Remix itself would
+ * throw a 500 on both (undici cannot build a TRACE request; its own origin check throws).
+ * Returns the refusal, or null to let the request through.
+ */
+export function edgeRefusal(method: string, headers: Headers): Response | null {
+  const verb = method.toUpperCase();
+  if (!(SUPPORTED_METHODS as readonly string[]).includes(verb)) {
+    return errorResponse(405, 'Método não permitido', {}, { headers: { Allow: SUPPORTED_METHODS.join(', ') } });
+  }
+  try {
+    assertSameOrigin({ method: verb, headers, url: `http://${headers.get('host') ?? 'localhost'}/` });
+  } catch (error) {
+    if (isAppError(error)) return errorResponse(error.status, error.message);
+    throw error;
+  }
+  return null;
+}

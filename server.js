@@ -1,0 +1,35 @@
+// The production (and development) HTTP server: Express with Remix's adapter, so that the
+// transport rules that remix-serve cannot express live here: unsupported methods answer 405,
+// cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
+// reaches the app as load context, and fingerprinted assets are cached for a year.
+// See docs/decisions/006-own-server.md.
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady } from '@remix-run/node';
+import express from 'express';
+import { createHttpHandlers } from './server/http-handlers.js';
+
+const BUILD_PATH = './build/index.js';
+const build = await import(BUILD_PATH);
+const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+const port = Number(process.env.PORT || 3000);
+const { edgeGuard, loadContext, assetHeaders } = createHttpHandlers(build);
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', false);
+app.use(edgeGuard);
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: assetHeaders }),
+);
+app.use(express.static('public', { maxAge: '1h', index: false, setHeaders: assetHeaders }));
+app.all('*', createRequestHandler({ build, mode, getLoadContext: loadContext }));
+
+const server = app.listen(port, () => {
+  console.log(`E-Engenharia em http://localhost:${port}`);
+  if (mode === 'development') broadcastDevReady(build);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,43 @@
+// Express glue for the rules the app owns: the app's build exports `edgeRefusal` (from
+// app/utils/edge.server.ts), so the method and origin rules stay in one place, in the app.
+
+/** Express headers as a web Headers object (repeated headers joined, as fetch does). */
+function toHeaders(raw) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return headers;
+}
+
+async function sendWebResponse(res, response) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export function createHttpHandlers(build) {
+  const { edgeRefusal } = build.entry.module;
+  if (typeof edgeRefusal !== 'function') throw new Error('The build does not export edgeRefusal from app/entry.server.tsx.');
+
+  /** Refuses what Remix would turn into a 500: unsupported methods and cross-site writes. */
+  function edgeGuard(req, res, next) {
+    // A client-sent X-Forwarded-Host must never decide what "same origin" means.
+    delete req.headers['x-forwarded-host'];
+    const refusal = edgeRefusal(req.method, toHeaders(req.headers));
+    if (!refusal) return next();
+    sendWebResponse(res, refusal).catch(next);
+  }
+
+  /** What loaders and actions receive as `context`: the socket's address and a per-request toast slot. */
+  function loadContext(req) {
+    return { clientAddress: req.socket.remoteAddress ?? null, toast: { pending: null } };
+  }
+
+  function assetHeaders(res) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+  }
+
+  return { edgeGuard, loadContext, assetHeaders };
+}
