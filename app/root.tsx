@@ -34,9 +34,9 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Ferramentas, calculadoras e cursos para engenheiros.' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const { toast, setCookie } = await readToast(request);
+  const { toast, setCookie } = await readToast(request, context);
   return json(
     {
       user: user ? toPublicUser(user) : null,

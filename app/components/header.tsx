@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from '@remix-run/react';
 import type { PublicUser } from '~/models/user.server';
+import { ROLE_LABELS } from '~/utils/role-labels';
 import { NotificationsDrawer } from './notifications-drawer';
 
 type HeaderProps = { user: PublicUser; unreadNotifications: number; adminUnreadChats: number };
@@ -12,7 +13,7 @@ export function navItems(user: Pick<PublicUser, 'isAdmin' | 'isMaster'>): NavIte
     { to: '/dashboard', label: 'Início' },
     { to: '/courses', label: 'Cursos' },
     ...(!user.isAdmin && !user.isMaster ? [{ to: '/upgrade', label: 'Fazer Upgrade' }] : []),
-    ...(user.isAdmin ? [{ to: '/admin', label: 'Administrador' }] : []),
+    ...(user.isAdmin ? [{ to: '/admin', label: ROLE_LABELS.admin }] : []),
     { to: '/chats', label: 'Suporte' },
     { to: '/account', label: 'Minha Conta' },
   ];

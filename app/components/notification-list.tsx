@@ -1,9 +1,11 @@
+import { firstReplyError } from '~/utils/intent-form';
+import type { FormReply } from '~/utils/form.server';
 import { Link, useFetcher } from '@remix-run/react';
 import type { NotificationGroup, NotificationView } from '~/models/notification.server';
 import { formatDateTime } from '~/utils/format';
 
 /** What the /notifications action answers, to a fetcher or (without JavaScript) to the page. */
-export type MarkReadResult = { ok: boolean; error: string | null };
+export type MarkReadResult = FormReply;
 
 const accents: Record<NotificationView['type'], string> = {
   error: 'border-l-red-500',
@@ -49,9 +51,9 @@ function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavi
           <p className="mt-1 text-xs text-slate-500">
             <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           </p>
-          {fetcher.state === 'idle' && fetcher.data?.error ? (
+          {fetcher.state === 'idle' && firstReplyError(fetcher.data?.result) ? (
             <p role="alert" className="field-error">
-              <strong>Erro</strong>: {fetcher.data.error}
+              <strong>Erro</strong>: {firstReplyError(fetcher.data?.result)}
             </p>
           ) : null}
         </div>

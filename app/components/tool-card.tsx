@@ -2,18 +2,8 @@ import { LockedActions } from './tool-frame';
 import { Link } from '@remix-run/react';
 import type { ToolCard as ToolCardData } from '~/models/tool.server';
 import { categoryLabel } from '~/utils/tool-catalog';
+import { dialogLink } from '~/utils/url-state';
 import { RatingStars } from './rating-stars';
-
-/** The current query with some parameters set (null removes one): dialogs keep the filter and search. */
-export function withParams(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '?';
-}
 
 export function CategoryBadge({ category }: { category: string }) {
   return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{categoryLabel(category)}</span>;
@@ -37,7 +27,7 @@ export function LevelBadge({ level }: { level: string }) {
 function OpenButton({ tool, search }: { tool: Extract<ToolCardData, { locked: false }>; search: string }) {
   if (tool.showInIframe && tool.frameUrl) {
     return (
-      <Link to={withParams(search, { dialog: 'tool', tool: String(tool.id) })} className="btn-primary" preventScrollReset>
+      <Link to={dialogLink(search, 'tool', { tool: tool.id })} className="btn-primary" preventScrollReset>
         Abrir
       </Link>
     );
@@ -86,12 +76,12 @@ export function ToolCard({ tool, rated, search }: ToolCardProps) {
         ) : (
           <>
             <OpenButton tool={tool} search={search} />
-            <Link to={withParams(search, { dialog: 'rate', tool: String(tool.id) })} className="btn-secondary" preventScrollReset>
+            <Link to={dialogLink(search, 'rate', { tool: tool.id })} className="btn-secondary" preventScrollReset>
               {rated ? 'Editar' : 'Avaliar'}
             </Link>
           </>
         )}
-        <Link to={withParams(search, { dialog: 'ratings', tool: String(tool.id) })} className="btn-ghost" preventScrollReset>
+        <Link to={dialogLink(search, 'ratings', { tool: tool.id })} className="btn-ghost" preventScrollReset>
           Ver avaliações
         </Link>
       </div>

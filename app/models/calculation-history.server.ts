@@ -11,6 +11,7 @@ import {
 } from '../schemas/calculation-history';
 import { AppError } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
+import { listQuerySchema, paginate, type Page } from '../utils/pagination.server';
 import { requireUsableCalculator } from './calculator-access.server';
 import { calculatorPath, canonicalQuery, reportPath } from '../calculators/view';
 import { type AccessSubject } from './tool-access';
@@ -81,29 +82,27 @@ export function saveCalculation(user: AccessSubject & { id: number }, input: Sav
   return toHistoryItem(row);
 }
 
-export type HistoryPage = { items: HistoryItem[]; page: number; pageCount: number; total: number };
+/** `?page=` (and `?perPage=` up to 50) of the history list; newest first is the only order. */
+export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: HISTORY_PAGE_SIZE, maxPerPage: 50 });
 
-/** `?page=`: a positive integer, anything else is page 1. */
-export function parsePage(value: string | null | undefined): number {
-  if (!value || !/^\d{1,9}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
-}
+export type HistoryPage = Page<HistoryItem>;
 
 /** The user's saved calculations, newest first; a page past the end shows the last one. */
-export function listCalculations(userId: number, page = 1, executor: Executor = db): HistoryPage {
+export function listCalculations(userId: number, query: { page: number; perPage: number } = { page: 1, perPage: HISTORY_PAGE_SIZE }, executor: Executor = db): HistoryPage {
   const mine = eq(calculationHistory.userId, userId);
-  const total = executor.select({ total: count() }).from(calculationHistory).where(mine).get()?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const rows = executor
-    .select()
-    .from(calculationHistory)
-    .where(mine)
-    .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((current - 1) * HISTORY_PAGE_SIZE)
-    .all();
-  return { items: rows.map(toHistoryItem), page: current, pageCount, total };
+  return paginate(query, {
+    count: () => executor.select({ total: count() }).from(calculationHistory).where(mine).get()?.total ?? 0,
+    rows: (limit, offset) =>
+      executor
+        .select()
+        .from(calculationHistory)
+        .where(mine)
+        .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toHistoryItem),
+  });
 }
 
 /** Deletes one of the user's own saved calculations; anyone else's (or a missing one) is a 404. */

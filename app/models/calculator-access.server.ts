@@ -51,16 +51,6 @@ export function findCalculatorFor(user: AccessSubject, slug: string | undefined,
   return gate;
 }
 
-/** For page loaders: the same as `findCalculatorFor`, with the 404 as a Response the route's boundary renders. */
-export function findCalculatorOr404(user: AccessSubject, slug: string | undefined, executor: Executor = db): CalculatorGate {
-  try {
-    return findCalculatorFor(user, slug, executor);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
-}
-
 /** A calculator the user may use: 404 when unknown or hidden, 403 when locked. */
 export function requireUsableCalculator(user: AccessSubject, slug: string | undefined, executor: Executor = db): Calculator {
   const gate = findCalculatorFor(user, slug, executor);

@@ -1,7 +1,8 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { ContactMessageInput } from '../schemas/contact';
+import { likePattern, listQuerySchema, paginate, type ListQuery, type Page } from '../utils/pagination.server';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
@@ -10,27 +11,22 @@ export function createContactMessage({ name, email, subject, message }: ContactM
   return db.insert(contactMessages).values({ name, email, subject, message }).returning().get();
 }
 
-export const CONTACT_PAGE_SIZE_MAX = 100;
-
-export type ContactMessagePage = {
-  messages: ContactMessageRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
-};
+/** The admin inbox's query: `?q=` matches name, e-mail or subject; newest first. */
+export const contactListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 20, maxPerPage: 100 });
 
 /** One page of contact messages, newest first (ties broken by id, so order is stable). */
-export function listContactMessages({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}): ContactMessagePage {
-  const size = Math.min(Math.max(Math.trunc(pageSize) || 1, 1), CONTACT_PAGE_SIZE_MAX);
-  const current = Math.max(Math.trunc(page) || 1, 1);
-  const total = db.select({ value: count() }).from(contactMessages).get()?.value ?? 0;
-  const messages = db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(size)
-    .offset((current - 1) * size)
-    .all();
-  return { messages, page: current, pageSize: size, total, pageCount: Math.max(Math.ceil(total / size), 1) };
+export function listContactMessages(query: Partial<ListQuery> = {}): Page<ContactMessageRow> {
+  const { q, page, perPage } = contactListQuerySchema.parse(query);
+  const pattern = likePattern(q);
+  const where = q
+    ? sql`(lower(${contactMessages.name}) like ${pattern} escape '\\' or lower(${contactMessages.email}) like ${pattern} escape '\\' or lower(${contactMessages.subject}) like ${pattern} escape '\\')`
+    : undefined;
+  return paginate(
+    { page, perPage },
+    {
+      count: () => db.select({ value: count() }).from(contactMessages).where(where).get()?.value ?? 0,
+      rows: (limit, offset) =>
+        db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).offset(offset).all(),
+    },
+  );
 }

@@ -9,7 +9,9 @@ import { findUserByIdentifier } from './user.server';
 
 export const RECOVERY_TTL_MS = 15 * 60 * 1000;
 export const IDENTITY_NOT_VERIFIED = 'Não foi possível verificar sua identidade. Verifique os dados informados.';
-export const RECOVERY_EXPIRED = 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.';
+import { RECOVERY_EXPIRED } from '../schemas/auth';
+
+export { RECOVERY_EXPIRED };
 
 /** Only a digest is stored: a database leak does not hand out live reset tokens. */
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
 
+/** Step 2 of recovery without a live token (section 5). */
+export const RECOVERY_EXPIRED = 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.';
+
 export const PT = {
   email: 'Digite um e-mail válido',
   password: 'A senha deve ter pelo menos 6 caracteres',

@@ -1,28 +1,181 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
-import type { Submission } from '@conform-to/react';
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import type { z } from 'zod';
 import { errorResponse } from './api.server';
-import { AppError, isAppError } from './errors';
+import { type AppError, isAppError } from './errors';
+import type { AppLoadContext } from './load-context';
 import { assertSameOrigin } from './security.server';
+import { jsonWithToast, type Toast } from './toast.server';
 
-/** Reads a page form after the origin check (a cross-site post answers 403). */
-export async function readForm(request: Request): Promise<FormData> {
+/**
+ * The page-adapter kit: every page action reads its form through `handleForm`, which does the
+ * steps each form needs once (method, origin, content type, a size cap while streaming, the
+ * honeypot, zod through Conform) and turns the outcome into the answer a form expects:
+ * the handler's own Response on success (usually `redirectWithToast`), `{ intent, result }`
+ * with 400 and field errors when invalid, and a model's AppError beside its field (or above
+ * the form) with the error's status. Anything else is a real failure and is rethrown.
+ */
+
+/** Four short text fields fit many times over; larger bodies are refused while they stream in. */
+export const DEFAULT_FORM_BYTES = 64 * 1024;
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+export const FORM_MESSAGES = {
+  method: 'Método não permitido',
+  contentType: 'Envie o formulário da página (tipo de conteúdo não suportado).',
+  tooLarge: 'Formulário grande demais.',
+  malformed: 'Formulário inválido.',
+  unknownIntent: 'Ação desconhecida.',
+} as const;
+
+/** Invisible to people; a bot that fills it is caught (remix-utils). No timestamp field: nothing to encrypt per render. */
+const honeypot = new Honeypot({ validFromFieldName: null });
+
+export type FormArgs = { request: Request; context?: AppLoadContext };
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > maxBytes) throw errorResponse(413, FORM_MESSAGES.tooLarge);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw errorResponse(413, FORM_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export type ReadFormOptions = { maxBytes?: number; honeypot?: boolean };
+
+/**
+ * A page form, or a thrown Response a browser can show: 405 for any method but POST, 403 for
+ * a cross-site post, 415 for a body that is not a form, 413 past the size cap, 400 when the
+ * body cannot be parsed or the honeypot was filled.
+ */
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
+  if (request.method.toUpperCase() !== 'POST') {
+    throw errorResponse(405, FORM_MESSAGES.method, {}, { headers: { Allow: 'GET, HEAD, POST' } });
+  }
   try {
     assertSameOrigin(request);
   } catch (error) {
-    if (error instanceof AppError) throw errorResponse(error.status, error.message);
+    if (isAppError(error)) throw errorResponse(error.status, error.message);
     throw error;
   }
-  return request.formData();
+  const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase();
+  const type = FORM_TYPES.find((candidate) => contentType.startsWith(candidate));
+  if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
+  const bytes = await readCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
+  let formData: FormData;
+  try {
+    formData =
+      type === 'application/x-www-form-urlencoded'
+        ? toFormData(new URLSearchParams(new TextDecoder().decode(bytes)))
+        : await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    throw errorResponse(400, FORM_MESSAGES.malformed);
+  }
+  if (options.honeypot) {
+    try {
+      honeypot.check(formData);
+    } catch (error) {
+      if (error instanceof SpamError) throw errorResponse(400, FORM_MESSAGES.malformed);
+      throw error;
+    }
+  }
+  return formData;
+}
+
+function toFormData(params: URLSearchParams): FormData {
+  const formData = new FormData();
+  for (const [key, value] of params) formData.append(key, value);
+  return formData;
+}
+
+type AnySchema = z.ZodTypeAny;
+export type FormSubmission<S extends AnySchema> = Submission<z.input<S>, string[], z.output<S>>;
+
+export type IntentHandler<S extends AnySchema> = {
+  schema: S;
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: string[];
+  /** A toast to go with a refusal, given the message shown on the form. */
+  refusalToast?: (message: string) => Toast;
+  run: (value: z.output<S>, submission: FormSubmission<S>) => Promise<Response> | Response;
+};
+
+/** One form of a page, ready to run on a parsed body (see `intent`). */
+export type FormIntent = (formData: FormData, args: FormArgs, name: string) => Promise<Response>;
+
+/** What every form action answers when it does not redirect: the intent it served and Conform's result. */
+export type FormReply = { intent: string | null; result: SubmissionResult<string[]> | null };
+
+export function replyToForm(args: FormArgs, data: FormReply & Record<string, unknown>, status: number, toast?: Toast) {
+  return toast ? jsonWithToast(args, data, toast, { status }) : json(data, { status });
+}
+
+/** The form's reply to a model's AppError: beside its field when it names one, above the form otherwise. */
+export function appErrorResult<S extends AnySchema>(submission: FormSubmission<S>, error: AppError, hideFields?: string[]) {
+  return error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields })
+    : submission.reply({ formErrors: [error.message], hideFields });
+}
+
+const firstError = (result: SubmissionResult<string[]>) => Object.values(result.error ?? {}).flatMap((errors) => errors ?? [])[0];
+
+/** Declares one form of a page: its schema, and what a valid submission does. */
+export function intent<S extends AnySchema>(handler: IntentHandler<S>): FormIntent {
+  return async (formData, args, name) => {
+    const submission = parseWithZod(formData, { schema: handler.schema }) as FormSubmission<S>;
+    if (submission.status !== 'success') {
+      const result = submission.reply({ hideFields: handler.hideFields });
+      const message = firstError(result);
+      return replyToForm(args, { intent: name, result }, 400, message ? handler.refusalToast?.(message) : undefined);
+    }
+    try {
+      return await handler.run(submission.value, submission);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const result = appErrorResult(submission, error, handler.hideFields);
+      return replyToForm(args, { intent: name, result }, error.status, handler.refusalToast?.(error.message));
+    }
+  };
 }
 
 /**
- * Turns a model's AppError into the form's reply: beside its field when it names one,
- * above the form otherwise. Anything else is a real failure and is rethrown.
+ * Reads the form and runs the intent its `intent` field names (a page with a single form may
+ * omit the field). Several forms on one page are told apart by it.
  */
-export function replyWithAppError<Output>(submission: Submission<Output>, error: unknown, extra: Record<string, unknown> = {}) {
-  if (!isAppError(error)) throw error;
-  const result = error.field
-    ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-    : submission.reply({ formErrors: [error.message] });
-  return json({ ...extra, result }, { status: error.status });
+export async function handleForm(args: FormArgs, intents: Record<string, FormIntent>, options: ReadFormOptions = {}): Promise<Response> {
+  const formData = await readForm(args.request, options);
+  const names = Object.keys(intents);
+  const requested = formData.get('intent');
+  const name = typeof requested === 'string' ? requested : names.length === 1 ? names[0] : '';
+  const run = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!run) return errorResponse(400, FORM_MESSAGES.unknownIntent);
+  return run(formData, args, name);
+}
+
+/**
+ * For loaders: a model's AppError as the Response the route's error boundary renders
+ * (404 'não encontrado', 403 'acesso negado'); anything else is rethrown.
+ */
+export function orResponse<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (isAppError(error)) throw errorResponse(error.status, error.message);
+    throw error;
+  }
 }

@@ -1,5 +1,7 @@
-import { createCookieSessionStorage, redirect } from '@remix-run/node';
+import { createCookieSessionStorage, json, redirect } from '@remix-run/node';
+import type { AppLoadContext } from './load-context';
 import { env } from './env.server';
+import { safePath } from './safe-path';
 import { applySecurityHeaders } from './security.server';
 
 export type ToastType = 'success' | 'error' | 'info';
@@ -24,8 +26,14 @@ export async function toastCookie(toast: Toast): Promise<string> {
   return toastStorage.commitSession(session);
 }
 
-/** Reads the flashed toast once; the returned header clears it. */
-export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+/**
+ * The toast to show on this render, read once: one an action of this same request left in
+ * `context` (a page rendered straight after a form post), else the flashed cookie, which the
+ * returned header clears.
+ */
+export async function readToast(request: Request, context?: AppLoadContext): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const pending = context?.toast?.pending ?? null;
+  if (pending) return { toast: pending, setCookie: null };
   const session = await toastStorage.getSession(request.headers.get('Cookie'));
   const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
   return { toast, setCookie: toast ? await toastStorage.commitSession(session) : null };
@@ -38,6 +46,27 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
   return redirect(url, { ...init, headers });
 }
 
+/** A browser navigation (a form posted without JavaScript) rather than a fetch from the hydrated app. */
+const isDocumentRequest = (request: Request) => (request.headers.get('Sec-Fetch-Mode') ?? 'navigate') === 'navigate';
+
+/**
+ * Action data plus a toast, for answers that are not redirects (a form shown again with its
+ * errors, or cleared with a message beside it). After a fetch the root revalidates in a new
+ * request and reads the flashed cookie; after a plain form post the root loader of this same
+ * request shows it from `context`, so both paths end in the root's one toast outlet.
+ */
+export async function jsonWithToast<Data>(
+  args: { request: Request; context?: AppLoadContext },
+  data: Data,
+  toast: Toast,
+  init: ResponseInit = {},
+) {
+  const headers = new Headers(init.headers);
+  if (isDocumentRequest(args.request) && args.context?.toast) args.context.toast.pending = { type: 'info', ...toast };
+  else headers.append('Set-Cookie', await toastCookie(toast));
+  return json(data, { ...init, headers });
+}
+
 /** A redirect with the security headers (the page equivalent of `redirect`). */
 export function safeRedirect(url: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -45,9 +74,7 @@ export function safeRedirect(url: string, init: ResponseInit = {}): Response {
   return redirect(url, { ...init, headers });
 }
 
-/** Only same-site paths may be a post-login destination. */
+/** Only same-site paths may be a post-login destination (the rule is `safePath`'s). */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard'): string {
-  if (!to || typeof to !== 'string') return fallback;
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  return safePath(to, fallback);
 }

@@ -2,17 +2,20 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { promoCodes, users } from '../../db/schema';
-import { accountStatusLabel } from '~/models/account.server';
+import { accountStatus } from '~/utils/role-labels';
+
+const accountStatusLabel = (...args: Parameters<typeof accountStatus>) => accountStatus(...args).label;
 import { getUserById, verifyCredentials } from '~/models/user.server';
 import { loader, action } from '~/routes/_app+/account';
 import { action as recoveryApi } from '~/routes/api+/users.$id.password-recovery';
 import { formatLongDate } from '~/utils/format';
+import type { Toast } from '~/utils/toast.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
 import { apiCall, expectNoSecrets, safeJson } from './helpers/admin-api';
 
 type Reply = { status?: string; error?: Record<string, string[] | null> };
-type ActionData = { intent: string | null; result?: Reply; success?: string; toast?: { title: string; description?: string; type: string } };
+type ActionData = { intent: string | null; result?: Reply; success?: string };
 
 beforeEach(() => {
   resetAllLimits();
@@ -23,8 +26,14 @@ async function signedIn(options: Parameters<typeof createUser>[0] = {}) {
   return { user, cookie: await sessionCookie(user) };
 }
 
-const post = (cookie: string | undefined, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  call(action, formRequest('/account', fields, { cookie, headers }));
+/** What server.js gives an action: the toast slot the root loader of the same request reads. */
+let context: { toast: { pending: Toast | null } } = { toast: { pending: null } };
+const pageToast = () => context.toast.pending;
+
+const post = (cookie: string | undefined, fields: Record<string, string>, headers: Record<string, string> = {}) => {
+  context = { toast: { pending: null } };
+  return call(action, formRequest('/account', fields, { cookie, headers }), {}, context);
+};
 
 async function actionData(response: Response): Promise<ActionData> {
   const text = await response.text();
@@ -67,12 +76,12 @@ describe('status badge', () => {
     expectNoSecrets(text);
     const data = JSON.parse(text);
     expect(data.user).toMatchObject({ id: pro.user.id, role: 'E-MASTER' });
-    expect(data.status).toBe(`Pro até ${formatLongDate(getUserById(pro.user.id)!.roleExpiryDate!)}`);
+    expect(data.status.label).toBe(`Pro até ${formatLongDate(getUserById(pro.user.id)!.roleExpiryDate!)}`);
 
     const admin = await signedIn({ role: 'admin' });
-    expect((await (await call(loader, getRequest('/account', { cookie: admin.cookie }))).json()).status).toBe('Administrador');
+    expect((await (await call(loader, getRequest('/account', { cookie: admin.cookie }))).json()).status.label).toBe('Administrador');
     const basic = await signedIn();
-    expect((await (await call(loader, getRequest('/account', { cookie: basic.cookie }))).json()).status).toBe('Básico');
+    expect((await (await call(loader, getRequest('/account', { cookie: basic.cookie }))).json()).status.label).toBe('Básico');
   });
 });
 
@@ -169,7 +178,7 @@ describe('promo activation form', () => {
       expect(response.status).toBe(400);
       const data = await actionData(response);
       expect(data.result?.error?.code).toEqual(['Por favor, insira um código promocional.']);
-      expect(data.toast).toEqual({ title: 'Código Promocional', description: 'Por favor, insira um código promocional.', type: 'error' });
+      expect(pageToast()).toEqual({ title: 'Código Promocional', description: 'Por favor, insira um código promocional.', type: 'error' });
     }
   });
 
@@ -181,17 +190,17 @@ describe('promo activation form', () => {
     const data = await actionData(response);
     const message = 'Código ativado! Você recebeu 30 dias de acesso E-MASTER.';
     expect(data.success).toBe(message);
-    expect(data.toast).toEqual({ title: 'Código promocional ativado', description: message, type: 'success' });
+    expect(pageToast()).toEqual({ title: 'Código promocional ativado', description: message, type: 'success' });
     expect(data.result?.error ?? {}).toEqual({});
     expect(getUserById(user.id)!.role).toBe('E-MASTER');
     const page = await (await call(loader, getRequest('/account', { cookie }))).json();
-    expect(page.status).toMatch(/^Pro até \d{2} de [a-zç]+ de \d{4}$/);
+    expect(page.status.label).toMatch(/^Pro até \d{2} de [a-zç]+ de \d{4}$/);
 
     const again = await post(cookie, { intent: 'promo', code: 'CONTA30' });
     expect(again.status).toBe(409);
     const refused = await actionData(again);
     expect(refused.result?.error?.code).toEqual(['Você já utilizou este código promocional.']);
-    expect(refused.toast).toMatchObject({ title: 'Falha ao ativar código', description: 'Você já utilizou este código promocional.' });
+    expect(pageToast()).toMatchObject({ title: 'Falha ao ativar código', description: 'Você já utilizou este código promocional.' });
     expect(refused.success).toBeUndefined();
   });
 
@@ -201,12 +210,12 @@ describe('promo activation form', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('Set-Cookie')).toContain('en_toast=');
     const data = await actionData(response);
-    expect(data.toast).toBeUndefined();
+    expect(pageToast()).toBeNull();
     expect(data.result?.error?.code).toEqual(['Código promocional inválido.']);
 
     const plainPost = await post(cookie, { intent: 'promo', code: 'NAOEXISTE3' }, { 'Sec-Fetch-Mode': 'navigate' });
     expect(plainPost.headers.get('Set-Cookie')).toBeNull();
-    expect((await actionData(plainPost)).toast).toMatchObject({ title: 'Falha ao ativar código' });
+    expect(pageToast()).toMatchObject({ title: 'Falha ao ativar código' });
   });
 
   test('an unknown code is refused inline with the failure toast', async () => {
@@ -215,7 +224,7 @@ describe('promo activation form', () => {
     expect(response.status).toBe(404);
     const data = await actionData(response);
     expect(data.result?.error?.code).toEqual(['Código promocional inválido.']);
-    expect(data.toast).toEqual({ title: 'Falha ao ativar código', description: 'Código promocional inválido.', type: 'error' });
+    expect(pageToast()).toEqual({ title: 'Falha ao ativar código', description: 'Código promocional inválido.', type: 'error' });
     expect(getUserById(user.id)!.role).toBe('E-BASIC');
   });
 });
@@ -236,7 +245,7 @@ describe('password-recovery toggle', () => {
     for (const fields of attempts) {
       const response = await post(cookie, fields);
       expect(response.status).toBe(400);
-      expect((await actionData(response)).toast).toEqual({
+      expect(pageToast()).toEqual({
         title: 'Erro',
         description: 'Não foi possível atualizar a configuração de recuperação de senha.',
         type: 'error',

@@ -88,7 +88,7 @@ describe('contact form action', () => {
 
   test('a missing field is reported on the field and at form level', async () => {
     const response = await submit({ ...VALID, email: '' });
-    const reply = await response.json();
+    const reply = (await response.json()).result;
     expect(reply.status).toBe('error');
     expect(reply.error['']).toEqual(['Campos obrigatórios', 'Por favor, preencha todos os campos']);
     expect(reply.error.email).toEqual(['Informe seu e-mail']);
@@ -100,7 +100,7 @@ describe('contact form action', () => {
     const response = await submit({ ...VALID, message: 'a'.repeat(5001) });
 
     expect(response.status).toBe(400);
-    const reply = await response.json();
+    const reply = (await response.json()).result;
     expect(reply.error.message).toEqual(['A mensagem deve ter no máximo 5000 caracteres']);
     expect(reply.error['']).toBeUndefined();
     expect(storedRows()).toHaveLength(0);
@@ -121,20 +121,19 @@ describe('contact form action', () => {
     const response = await submit({ ...VALID, [field]: value });
     expect(response.status).toBe(400);
     const reply = await response.json();
-    expect(reply.error[field]).toContain(message);
+    expect(reply.result.error[field]).toContain(message);
     expect(storedRows()).toHaveLength(0);
   });
 
-  test('a filled honeypot pretends success and stores nothing', async () => {
-    const response = await submit({ ...VALID, website: 'https://spam.example' });
-
-    expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/contact');
+  test('a filled honeypot (remix-utils) is refused and stores nothing', async () => {
+    const response = await submit({ ...VALID, name__confirm: 'https://spam.example' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Formulário inválido.' });
     expect(storedRows()).toHaveLength(0);
   });
 
   test('an empty honeypot (as the page sends it) does not block a real message', async () => {
-    const response = await submit({ ...VALID, website: '' });
+    const response = await submit({ ...VALID, name__confirm: '' });
     expect(response.status).toBe(302);
     expect(storedRows()).toHaveLength(1);
   });
@@ -159,11 +158,13 @@ describe('listContactMessages', () => {
     for (const subject of ['Primeira', 'Segunda', 'Terceira']) {
       await submit({ ...VALID, subject });
     }
-    const first = listContactMessages({ page: 1, pageSize: 2 });
+    const first = listContactMessages({ page: 1, perPage: 2 });
     expect(first.total).toBe(3);
     expect(first.pageCount).toBe(2);
-    expect(first.messages.map((row) => row.subject)).toEqual(['Terceira', 'Segunda']);
-    const second = listContactMessages({ page: 2, pageSize: 2 });
-    expect(second.messages.map((row) => row.subject)).toEqual(['Primeira']);
+    expect(first.items.map((row) => row.subject)).toEqual(['Terceira', 'Segunda']);
+    const second = listContactMessages({ page: 2, perPage: 2 });
+    expect(second.items.map((row) => row.subject)).toEqual(['Primeira']);
+    expect(listContactMessages({ page: 9, perPage: 2 }).page).toBe(2);
+    expect(listContactMessages({ q: 'SEG' }).items.map((row) => row.subject)).toEqual(['Segunda']);
   });
 });

@@ -211,7 +211,7 @@ describe('the /notifications page (also the drawer’s data)', () => {
     const mine = insert({ title: 'Página: minha', userId: user.id, type: 'warning' });
     const response = await call(pageAction, formRequest('/notifications', { intent: 'read', id: String(mine.id) }, { cookie }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, error: null });
+    expect(await response.json()).toMatchObject({ intent: 'read', result: { status: 'success' } });
     const data = await (await call(pageLoader, getRequest('/notifications', { cookie }))).json();
     const item = data.groups.flatMap((group: { items: Item[] }) => group.items).find((entry: Item) => entry.id === mine.id);
     expect(item).toMatchObject({ isRead: true });
@@ -219,7 +219,7 @@ describe('the /notifications page (also the drawer’s data)', () => {
     const foreign = insert({ title: 'Página: alheia', userId: tiers['E-BASIC'].user.id });
     const refused = await call(pageAction, formRequest('/notifications', { intent: 'read', id: String(foreign.id) }, { cookie }));
     expect(refused.status).toBe(404);
-    expect(await refused.json()).toEqual({ ok: false, error: 'Notificação não encontrada' });
+    expect((await refused.json()).result.error).toEqual({ '': ['Notificação não encontrada'] });
 
     const malformed = await call(pageAction, formRequest('/notifications', { intent: 'read', id: 'x' }, { cookie }));
     expect(malformed.status).toBe(400);

@@ -1,19 +1,35 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useNavigate } from '@remix-run/react';
+import { Link, useLocation, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-
-type UrlDialogProps = { title: string; closeTo: string; children: ReactNode; size?: 'md' | 'lg' | 'xl' };
+import { DIALOG_PARAM, withParams } from '~/utils/url-state';
 
 const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
+/** The current page without the dialog's parameters (`dialog` and the ones it names). */
+export function useDialogCloseLink(params: readonly string[] = []): string {
+  const location = useLocation();
+  const changes = Object.fromEntries([DIALOG_PARAM, ...params].map((name) => [name, null]));
+  return `${location.pathname}${withParams(location.search, changes)}`;
+}
+
+type UrlDialogProps = {
+  title: string;
+  children: ReactNode;
+  /** Parameters besides `dialog` that belong to this dialog (e.g. `tool`), dropped on close. */
+  params?: readonly string[];
+  size?: keyof typeof widths;
+};
+
 /**
- * A dialog whose open state is the URL (`?dialog=...`): rendered by the server as a plain
- * overlay (works without JavaScript, links close it), and by Headless UI once hydrated.
+ * A dialog whose open state is the URL (`?dialog=...`, see docs/decisions/006): rendered by the
+ * server as a plain overlay (works without JavaScript; its links close it), and by Headless UI
+ * once hydrated (focus trap, Escape, no full reload). It works out its own close link.
  */
-export function UrlDialog({ title, closeTo, children, size = 'md' }: UrlDialogProps) {
+export function UrlDialog({ title, children, params = [], size = 'md' }: UrlDialogProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const closeTo = useDialogCloseLink(params);
   const panel = `w-full ${widths[size]} max-h-[90vh] overflow-y-auto rounded-lg bg-white p-6 shadow-xl`;
 
   if (!hydrated) {
@@ -29,16 +45,22 @@ export function UrlDialog({ title, closeTo, children, size = 'md' }: UrlDialogPr
     );
   }
   return (
-    <Dialog
-      open
-      onClose={() => navigate(closeTo, { preventScrollReset: true })}
-      className="fixed inset-0 z-40 flex items-center justify-center p-4"
-    >
+    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="fixed inset-0 z-40 flex items-center justify-center p-4">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <DialogPanel className={`relative ${panel}`}>
         <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
         <div className="mt-4">{children}</div>
       </DialogPanel>
     </Dialog>
+  );
+}
+
+/** The dialog's 'Cancelar' / 'Fechar' link: a plain link to the page without the dialog. */
+export function DialogCloseLink({ children, params = [], className = 'btn-secondary' }: { children: ReactNode; params?: readonly string[]; className?: string }) {
+  const closeTo = useDialogCloseLink(params);
+  return (
+    <Link to={closeTo} className={className} preventScrollReset>
+      {children}
+    </Link>
   );
 }

@@ -19,12 +19,11 @@ import {
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
 import { saveCalculation } from '~/models/calculation-history.server';
-import { findCalculatorOr404 } from '~/models/calculator-access.server';
+import { findCalculatorFor } from '~/models/calculator-access.server';
 import { calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/calculators/view';
 import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-history';
 import { requireUser } from '~/models/permissions.server';
-import { isAppError } from '~/utils/errors';
-import { readForm, replyWithAppError } from '~/utils/form.server';
+import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
 import { redirectWithToast } from '~/utils/toast.server';
 
@@ -38,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { calculator, access, level } = findCalculatorOr404(user, params.slug);
+  const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
   const header = { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
   if (access === 'locked') return json({ locked: true as const, header }, { status: 403 });
 
@@ -71,23 +70,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const formData = await readForm(request);
-  if (formData.get('intent') !== 'save') return json({ intent: null, result: null }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: saveCalculationSchema });
-  if (submission.status !== 'success') return json({ intent: 'save' as const, result: submission.reply() }, { status: 400 });
-  let href: string | null;
-  try {
-    href = saveCalculation(user, { slug: params.slug ?? '', ...submission.value }).href;
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response('Calculadora não encontrada', { status: 404 });
-    return replyWithAppError(submission, error, { intent: 'save' as const });
-  }
-  return redirectWithToast(href ?? '/calculators/history', {
-    title: 'Cálculo salvo',
-    description: 'Você encontra este resultado em Histórico de cálculos.',
-    type: 'success',
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args.request);
+  return handleForm(args, {
+    save: intent({
+      schema: saveCalculationSchema,
+      run: (value) => {
+        const { href } = saveCalculation(user, { slug: args.params.slug ?? '', ...value });
+        return redirectWithToast(href ?? '/calculators/history', {
+          title: 'Cálculo salvo',
+          description: 'Você encontra este resultado em Histórico de cálculos.',
+          type: 'success',
+        });
+      },
+    }),
   });
 }
 

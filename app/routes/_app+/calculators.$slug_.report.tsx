@@ -14,9 +14,10 @@ import {
 import { CalculatorPrintButton } from '~/components/calculator-print-button';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
-import { findCalculatorOr404 } from '~/models/calculator-access.server';
+import { findCalculatorFor } from '~/models/calculator-access.server';
 import { calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
 import { requireUser } from '~/models/permissions.server';
+import { orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Memorial de cálculo — ${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Memori
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { calculator, access, level } = findCalculatorOr404(user, params.slug);
+  const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
   const header = { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
   if (access === 'locked') return json({ state: 'locked' as const, header }, { status: 403 });
 

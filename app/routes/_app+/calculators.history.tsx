@@ -1,50 +1,42 @@
-import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Alert } from '~/components/ui/alert';
-import { deleteCalculation, listCalculations, parsePage } from '~/models/calculation-history.server';
-import { deleteCalculationSchema } from '~/schemas/calculation-history';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Pagination } from '~/components/ui/pagination';
+import { deleteCalculation, historyQuerySchema, listCalculations } from '~/models/calculation-history.server';
 import { requireUser } from '~/models/permissions.server';
-import { isAppError } from '~/utils/errors';
-import { readForm } from '~/utils/form.server';
+import { deleteCalculationSchema } from '~/schemas/calculation-history';
+import { handleForm, intent } from '~/utils/form.server';
+import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Histórico de cálculos — E-Engenharia' }];
 
-const historyPath = (page: number) => (page > 1 ? `/calculators/history?page=${page}` : '/calculators/history');
-
 /** /calculators/history?page=N: the user's saved calculations, newest first, 10 per page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = parsePage(new URL(request.url).searchParams.get('page'));
-  return json(listCalculations(user.id, page));
+  return json(listCalculations(user.id, parseListQuery(new URL(request.url).searchParams, historyQuerySchema)));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const formData = await readForm(request);
-  if (formData.get('intent') !== 'delete') return json({ message: 'Ação inválida' }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: deleteCalculationSchema });
-  if (submission.status !== 'success') {
-    return json({ message: submission.error?.id?.[0] ?? 'Cálculo inválido' }, { status: 400 });
-  }
-  try {
-    deleteCalculation(user.id, submission.value.id);
-  } catch (error) {
-    // Someone else's item looks exactly like a missing one.
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
-  return redirectWithToast(historyPath(parsePage(new URL(request.url).searchParams.get('page'))), {
-    title: 'Cálculo excluído',
-    description: 'O cálculo foi removido do seu histórico.',
-    type: 'success',
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args.request);
+  return handleForm(args, {
+    delete: intent({
+      schema: deleteCalculationSchema,
+      run: ({ id }) => {
+        // Someone else's item is a 404, exactly like a missing one.
+        deleteCalculation(user.id, id);
+        const url = new URL(args.request.url);
+        return redirectWithToast(`${url.pathname}${url.search}`, {
+          title: 'Cálculo excluído',
+          description: 'O cálculo foi removido do seu histórico.',
+          type: 'success',
+        });
+      },
+    }),
   });
 }
 
 export default function CalculationHistory() {
   const { items, page, pageCount, total } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const deletingId = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete' ? navigation.formData.get('id') : null;
 
@@ -57,12 +49,6 @@ export default function CalculationHistory() {
       <p className="mt-1 text-slate-600">
         {total === 0 ? 'Nenhum cálculo salvo.' : total === 1 ? '1 cálculo salvo, do mais recente ao mais antigo.' : `${total} cálculos salvos, do mais recente ao mais antigo.`}
       </p>
-
-      {actionData?.message ? (
-        <div className="mt-4">
-          <Alert title="Erro">{actionData.message}</Alert>
-        </div>
-      ) : null}
 
       {items.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
@@ -114,27 +100,7 @@ export default function CalculationHistory() {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={historyPath(page - 1)} className="btn-secondary" rel="prev">
-              ← Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Página {page} de {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={historyPath(page + 1)} className="btn-secondary" rel="next">
-              Próxima →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} />
     </div>
   );
 }

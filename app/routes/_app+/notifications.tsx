@@ -4,10 +4,9 @@ import { NotificationList, type MarkReadResult } from '~/components/notification
 import { Alert } from '~/components/ui/alert';
 import { markNotificationRead, notificationInbox } from '~/models/notification.server';
 import { markReadSchema } from '~/schemas/notification';
-import { firstIssueMessage } from '~/utils/api.server';
 import { requireUser } from '~/models/permissions.server';
-import { isAppError } from '~/utils/errors';
-import { readForm } from '~/utils/form.server';
+import { handleForm, intent } from '~/utils/form.server';
+import { firstReplyError } from '~/utils/intent-form';
 
 export const meta: MetaFunction = () => [{ title: 'Notificações — E-Engenharia' }];
 
@@ -21,31 +20,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Mark as read. It answers data rather than redirecting, so the drawer's fetcher stays where it
  * is; marking twice is harmless, so a re-post after a reload without JavaScript is too.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const parsed = markReadSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json<MarkReadResult>({ ok: false, error: firstIssueMessage(parsed.error) }, { status: 400 });
-  try {
-    markNotificationRead(user, parsed.data.id);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<MarkReadResult>({ ok: false, error: error.message }, { status: error.status });
-  }
-  return json<MarkReadResult>({ ok: true, error: null });
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args.request);
+  return handleForm(args, {
+    read: intent({
+      schema: markReadSchema,
+      run: ({ id }, submission) => {
+        markNotificationRead(user, id);
+        return json<MarkReadResult>({ intent: 'read', result: submission.reply() });
+      },
+    }),
+  });
 }
 
 export default function NotificationsPage() {
   const { groups, unread } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const error = firstReplyError(useActionData<MarkReadResult>()?.result);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold">Notificações</h1>
       <p className="mt-1 text-sm text-slate-600">
         {unread === 0 ? 'Nenhuma notificação não lida.' : unread === 1 ? '1 notificação não lida.' : `${unread} notificações não lidas.`}
       </p>
-      {actionData?.error ? (
+      {error ? (
         <div className="mt-4">
-          <Alert title="Erro">{actionData.error}</Alert>
+          <Alert title="Erro">{error}</Alert>
         </div>
       ) : null}
       <div className="mt-6">

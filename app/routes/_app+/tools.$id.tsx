@@ -3,15 +3,15 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { RatingStars } from '~/components/rating-stars';
 import { CategoryBadge, LevelBadge } from '~/components/tool-card';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
-import { findVisibleTool, toToolCard } from '~/models/tool.server';
+import { findVisibleTool, TOOL_ERRORS, toToolCard } from '~/models/tool.server';
 import { isSameSitePath } from '~/schemas/tool';
 import { requireUser } from '~/models/permissions.server';
-import { isAppError } from '~/utils/errors';
+import { errorResponse, idParam } from '~/utils/api.server';
+import { orResponse } from '~/utils/form.server';
 import { safeRedirect } from '~/utils/toast.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tool.name ?? 'Ferramenta'} — E-Engenharia` }];
 
-const notFound = () => new Response('Ferramenta não encontrada', { status: 404 });
 
 /**
  * /tools/{id}: internal tools go to their app route; external ones show their outbound link;
@@ -20,18 +20,11 @@ const notFound = () => new Response('Ferramenta não encontrada', { status: 404 
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!params.id || !/^\d{1,12}$/.test(params.id)) throw notFound();
-  let visible: ReturnType<typeof findVisibleTool>;
-  try {
-    visible = findVisibleTool(user, Number(params.id));
-  } catch (error) {
-    if (isAppError(error)) throw notFound();
-    throw error;
-  }
+  const visible = orResponse(() => findVisibleTool(user, idParam(params.id, TOOL_ERRORS.notFound)));
   const tool = toToolCard(visible.row, user)!;
   if (tool.locked) return json({ tool }, { status: 403 });
   if (tool.linkType === 'internal') {
-    if (!isSameSitePath(tool.link)) throw notFound();
+    if (!isSameSitePath(tool.link)) throw errorResponse(404, TOOL_ERRORS.notFound);
     throw safeRedirect(tool.link);
   }
   return json({ tool });

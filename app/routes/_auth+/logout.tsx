@@ -1,17 +1,23 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
 import { logoutCookie } from '~/models/auth.server';
-import { readForm } from '~/utils/form.server';
+import { handleForm, intent } from '~/utils/form.server';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
 
 export function loader() {
   return safeRedirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await readForm(request);
-  return redirectWithToast(
-    '/',
-    { title: 'Logout bem-sucedido', description: 'Você saiu da sua conta.', type: 'success' },
-    { headers: { 'Set-Cookie': await logoutCookie(request) } },
-  );
+export async function action(args: ActionFunctionArgs) {
+  return handleForm(args, {
+    logout: intent({
+      schema: z.object({}),
+      run: async () =>
+        redirectWithToast(
+          '/',
+          { title: 'Logout bem-sucedido', description: 'Você saiu da sua conta.', type: 'success' },
+          { headers: { 'Set-Cookie': await logoutCookie(args.request) } },
+        ),
+    }),
+  });
 }

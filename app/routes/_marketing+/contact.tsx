@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
 import { createContactMessage } from '~/models/contact-message.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
-import { AppError } from '~/utils/errors';
-import { assertSameOrigin } from '~/utils/security.server';
+import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [
@@ -18,9 +18,6 @@ export const meta: MetaFunction = () => [
     content: 'Fale com a equipe da E-Engenharia: envie sua mensagem, veja nossos canais de atendimento e as perguntas frequentes.',
   },
 ];
-
-/** A generous bound for four short text fields; larger bodies are refused before parsing. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 const SUCCESS_TOAST = {
   title: 'Mensagem enviada!',
@@ -52,31 +49,20 @@ export async function loader() {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  try {
-    assertSameOrigin(request);
-  } catch (error) {
-    if (error instanceof AppError) throw json({ message: error.message }, { status: error.status });
-    throw error;
-  }
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) {
-    throw json({ message: 'Corpo da requisição grande demais.' }, { status: 413 });
-  }
-
-  const formData = await request.formData();
-  // Honeypot: people never see this field; a bot that fills it is told it succeeded and nothing is stored.
-  const honeypot = formData.get('website');
-  if (honeypot !== null && honeypot !== '') {
-    return redirectWithToast('/contact', SUCCESS_TOAST);
-  }
-
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== 'success') {
-    return json(submission.reply(), { status: 400 });
-  }
-
-  createContactMessage(submission.value);
-  return redirectWithToast('/contact', SUCCESS_TOAST);
+export async function action(args: ActionFunctionArgs) {
+  return handleForm(
+    args,
+    {
+      contact: intent({
+        schema: contactSchema,
+        run: (value) => {
+          createContactMessage(value);
+          return redirectWithToast('/contact', SUCCESS_TOAST);
+        },
+      }),
+    },
+    { honeypot: true },
+  );
 }
 
 const FAQ = [
@@ -152,7 +138,7 @@ function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: strin
 
 export default function ContactPage() {
   const { channels, hours } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<FormReply>()?.result;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
@@ -262,13 +248,7 @@ export default function ContactPage() {
               />
             </Field>
 
-            {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
-            <div className="hidden" aria-hidden="true">
-              <label htmlFor="contact-website" aria-hidden="true">
-                Não preencha este campo
-              </label>
-              <input id="contact-website" name="website" type="text" defaultValue="" tabIndex={-1} autoComplete="off" className="hidden" />
-            </div>
+            <HoneypotInputs label="Deixe este campo em branco" />
 
             <button
               type="submit"

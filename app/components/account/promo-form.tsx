@@ -1,0 +1,52 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { Form, useActionData } from '@remix-run/react';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+
+/** The account page's promo activation: errors as red inline text, success as green (section 2). */
+export function PromoForm() {
+  const lastResult = useIntentResult('promo');
+  const data = useActionData<{ intent?: string; success?: string }>();
+  const success = data?.intent === 'promo' ? data.success : undefined;
+  const submitting = useIntentSubmitting('promo');
+  // No client validation: the server answers the empty code with the inline text and its toast.
+  const [form, fields] = useForm({ id: 'account-promo', lastResult });
+  const error = fields.code.errors?.[0] ?? form.errors?.[0];
+  return (
+    <section className="card" aria-labelledby="promo-title">
+      <h2 id="promo-title" className="text-lg font-semibold">
+        Código Promocional
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Tem um código? Ative-o para ganhar dias de acesso Pro.</p>
+      <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="promo" />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <label htmlFor={fields.code.id} className="sr-only">
+              Código promocional
+            </label>
+            <input
+              {...getInputProps(fields.code, { type: 'text' })}
+              className="input"
+              placeholder="Digite o código"
+              autoComplete="off"
+              aria-describedby={error ? `${fields.code.id}-error` : success ? 'promo-success' : undefined}
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={submitting}>
+            {submitting ? 'Ativando...' : 'Ativar código'}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${fields.code.id}-error`} className="text-sm text-red-600" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {!error && success ? (
+          <p id="promo-success" className="text-sm text-green-700" role="status">
+            {success}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}

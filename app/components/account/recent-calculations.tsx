@@ -1,0 +1,41 @@
+import { Link } from '@remix-run/react';
+import type { HistoryItem } from '~/models/calculation-history.server';
+
+export function RecentCalculations({ items, total }: { items: HistoryItem[]; total: number }) {
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="text-lg font-semibold">
+        Histórico de cálculos
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Nenhum cálculo salvo ainda. Use{' '}
+          <Link to="/calculators" className="text-brand-700 hover:underline">
+            as calculadoras
+          </Link>{' '}
+          e salve os resultados que quiser guardar.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+              {item.href ? (
+                <Link to={item.href} className="font-medium text-brand-700 hover:underline">
+                  {item.title}
+                </Link>
+              ) : (
+                <span className="font-medium">{item.title}</span>
+              )}
+              <span className="text-slate-500">{item.savedAt}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 ? (
+        <Link to="/calculators/history" className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+          Ver todo o histórico ({total})
+        </Link>
+      ) : null}
+    </section>
+  );
+}

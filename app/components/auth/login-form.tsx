@@ -1,0 +1,40 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form, Link, useSearchParams } from '@remix-run/react';
+import { Field } from '~/components/ui/field';
+import { FormError } from '~/components/ui/form-error';
+import { PasswordInput } from '~/components/ui/password-input';
+import { loginSchema } from '~/schemas/auth';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { dialogLink } from '~/utils/url-state';
+
+export function LoginForm() {
+  const [searchParams] = useSearchParams();
+  const lastResult = useIntentResult('login');
+  const submitting = useIntentSubmitting('login');
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+      <FormError title="Falha no login" errors={form.errors} />
+      <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field label="Senha" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
+        <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="current-password" />
+      </Field>
+      <div className="flex justify-end">
+        <Link to={dialogLink(searchParams, 'recover')} className="text-sm text-brand-700 hover:underline" preventScrollReset>
+          Esqueceu sua senha?
+        </Link>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? 'Entrando...' : 'Entrar'}
+      </button>
+    </Form>
+  );
+}

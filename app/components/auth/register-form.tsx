@@ -1,0 +1,48 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { CpfInput } from '~/components/ui/cpf-input';
+import { Field } from '~/components/ui/field';
+import { FormError } from '~/components/ui/form-error';
+import { PasswordInput } from '~/components/ui/password-input';
+import { registerSchema } from '~/schemas/auth';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+
+export function RegisterForm() {
+  const lastResult = useIntentResult('register');
+  const submitting = useIntentSubmitting('register');
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="register" />
+      <HoneypotInputs label="Deixe este campo em branco" />
+      <FormError title="Falha no registro" errors={form.errors} />
+      <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }} />
+      <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field label="CPF" errors={fields.cpf.errors} hint="Seu CPF será usado para a recuperação de senha." inputProps={{ id: fields.cpf.id }}>
+        <CpfInput
+          {...getInputProps(fields.cpf, { type: 'text' })}
+          id={fields.cpf.id}
+          aria-describedby={`${fields.cpf.id}-hint${fields.cpf.errors ? ` ${fields.cpf.id}-error` : ''}`}
+        />
+      </Field>
+      <Field label="Senha" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
+        <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="new-password" />
+      </Field>
+      <Field
+        label="Código promocional (opcional)"
+        errors={fields.promoCode.errors}
+        inputProps={{ ...getInputProps(fields.promoCode, { type: 'text' }), autoComplete: 'off' }}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? 'Criando conta...' : 'Criar conta'}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+import { Alert } from '~/components/ui/alert';
+import { accountPromoSchema as promoBoxSchema } from '~/schemas/account';
+import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
+import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+
+/** The dashboard's promo-code box (intent 'promo'); errors show above the field under 'Erro' or 'Código Promocional'. */
+export function PromoBox() {
+  const lastResult = useIntentResult('promo');
+  const submitting = useIntentSubmitting('promo');
+  const [form, fields] = useForm({
+    id: 'promo',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: promoBoxSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const error = fields.code.errors?.[0] ?? form.errors?.[0];
+  return (
+    <section className="card" aria-labelledby="promo-title">
+      <h2 id="promo-title" className="font-semibold">
+        Código Promocional
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Tem um código? Ative-o para ganhar dias de acesso.</p>
+      <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="promo" />
+        {error ? (
+          <div id={`${fields.code.id}-error`}>
+            <Alert title={error === PROMO_CODE_EMPTY ? 'Código Promocional' : 'Erro'}>{error}</Alert>
+          </div>
+        ) : null}
+        <div className="flex gap-2">
+          <label htmlFor={fields.code.id} className="sr-only">
+            Código promocional
+          </label>
+          <input
+            {...getInputProps(fields.code, { type: 'text' })}
+            className="input"
+            placeholder="Digite seu código"
+            autoComplete="off"
+            maxLength={50}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fields.code.id}-error` : undefined}
+          />
+          <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
+            {submitting ? 'Ativando...' : 'Ativar'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from '@remix-run/react';
+import { withParams } from '~/utils/url-state';
+
+/** The list kit's pagination bar: plain links that keep the list's other parameters. */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const href = (target: number) => `${location.pathname}${withParams(location.search, { page: target > 1 ? target : null })}`;
+  return (
+    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="btn-secondary" rel="prev">
+          ← Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">
+        Página {page} de {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className="btn-secondary" rel="next">
+          Próxima →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { AppError } from './errors';
+
+/**
+ * The list kit, server half: one query schema for every list (`q`, `page`, a bounded `perPage`,
+ * `sort` from an allowlist) and one helper that runs a query as a page plus its total, with the
+ * page clamped to the last one. Pages read the query leniently (a bad value falls back to its
+ * default); the API strictly (400 with the first message).
+ */
+
+export const MAX_SEARCH_LENGTH = 100;
+
+export type ListQuery<Sort extends string = string> = { q: string; page: number; perPage: number; sort: Sort };
+
+type ListOptions<Sort extends string> = { sorts: readonly [Sort, ...Sort[]]; perPage: number; maxPerPage?: number };
+
+export function listQuerySchema<Sort extends string>({ sorts, perPage, maxPerPage = 100 }: ListOptions<Sort>) {
+  return z.object({
+    q: z.string().trim().max(MAX_SEARCH_LENGTH, `A busca deve ter no máximo ${MAX_SEARCH_LENGTH} caracteres`).default(''),
+    page: z.coerce.number({ invalid_type_error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
+    perPage: z.coerce
+      .number({ invalid_type_error: 'Itens por página inválido' })
+      .int('Itens por página inválido')
+      .min(1, 'Itens por página inválido')
+      .max(maxPerPage, `No máximo ${maxPerPage} itens por página`)
+      .default(perPage),
+    sort: z.enum(sorts, { errorMap: () => ({ message: 'Ordenação inválida' }) }).default(sorts[0]),
+  });
+}
+
+type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+const paramsObject = (params: URLSearchParams) => Object.fromEntries([...params].filter(([, value]) => value !== ''));
+
+/** For pages: every parameter that does not parse falls back to its default (a hand-edited URL still shows a list). */
+export function parseListQuery<S extends AnyObjectSchema>(params: URLSearchParams, schema: S): z.output<S> {
+  const input: Record<string, unknown> = paramsObject(params);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return schema.parse({});
+}
+
+/** For the API: a bad parameter is a 400 with the schema's message. */
+export function readListQuery<S extends AnyObjectSchema>(request: Request, schema: S): z.output<S> {
+  const parsed = schema.safeParse(paramsObject(new URL(request.url).searchParams));
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Parâmetros inválidos');
+  return parsed.data;
+}
+
+export type Page<T> = { items: T[]; total: number; page: number; perPage: number; pageCount: number };
+
+/** Runs `count` once and `rows` for the requested page, clamped to the last page. */
+export function paginate<T>(
+  query: { page: number; perPage: number },
+  source: { count: () => number; rows: (limit: number, offset: number) => T[] },
+): Page<T> {
+  const total = source.count();
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const items = total === 0 ? [] : source.rows(query.perPage, (page - 1) * query.perPage);
+  return { items, total, page, perPage: query.perPage, pageCount };
+}
+
+/** The API's page headers: the total, so a client can page without a wrapper object. */
+export const pageHeaders = (page: Pick<Page<unknown>, 'total' | 'page' | 'pageCount'>) => ({
+  'X-Total-Count': String(page.total),
+  'X-Page': String(page.page),
+  'X-Page-Count': String(page.pageCount),
+});
+
+/** `lower(column) like %text%`, with LIKE's wildcards in the text escaped (use with `escape '\\'`). */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

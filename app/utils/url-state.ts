@@ -1,0 +1,37 @@
+/**
+ * The URL is the UI state (docs/architecture.md): tabs, filters, search, page and open dialogs
+ * are query parameters, so every screen works without JavaScript and survives a reload.
+ * Plain functions, safe in the browser and on the server.
+ */
+
+export type ParamChanges = Record<string, string | number | null | undefined>;
+
+/** The query string with some parameters set (null or undefined removes one): '?a=1&b=2', or '' when none is left. */
+export function withParams(search: string | URLSearchParams, changes: ParamChanges): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') params.delete(key);
+    else params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** `pathname?search` of a URL without the given parameters: where a form goes back to after it closes a dialog. */
+export function urlWithout(url: string | URL, names: readonly string[]): string {
+  const parsed = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
+  const changes = Object.fromEntries(names.map((name) => [name, null]));
+  return `${parsed.pathname}${withParams(parsed.searchParams, changes)}`;
+}
+
+export const DIALOG_PARAM = 'dialog';
+
+/** `?dialog=` when it names one of this page's dialogs, else null (an unknown value opens nothing). */
+export function readDialog<Kind extends string>(params: URLSearchParams, kinds: readonly Kind[]): Kind | null {
+  const value = params.get(DIALOG_PARAM);
+  return value !== null && (kinds as readonly string[]).includes(value) ? (value as Kind) : null;
+}
+
+/** A link that opens a dialog on the current page, keeping its filters. */
+export const dialogLink = (search: string | URLSearchParams, kind: string, extra: ParamChanges = {}) =>
+  withParams(search, { [DIALOG_PARAM]: kind, ...extra }) || '?';
