@@ -28,8 +28,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /http-edge/ },
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /http-edge/ },
+    // Raw HTTP against the server itself: no browser, so once is enough.
+    { name: 'http', testMatch: /http-edge\.spec\.ts/ },
   ],
   webServer: {
     command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start`,

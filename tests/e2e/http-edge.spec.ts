@@ -1,0 +1,77 @@
+import { request as httpRequest } from 'node:http';
+import { expect, test } from '@playwright/test';
+
+/**
+ * What the HTTP server answers before Remix runs (server.js, decision 006). These used to be
+ * 500s from remix-serve: undici cannot build a TRACE request, and Remix's own CSRF check
+ * throws on a cross-site form post.
+ */
+
+type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function raw(baseURL: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
+  const url = new URL(path, baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('TRACE is 405 with Allow and the security headers, on the API and on pages', async ({ baseURL }) => {
+  for (const [method, path] of [
+    ['TRACE', '/api/user'],
+    ['TRACE', '/'],
+    ['TRACE', '/dashboard'],
+  ]) {
+    const answer = await raw(baseURL!, method, path);
+    expect(answer.status, `${method} ${path}`).toBe(405);
+    expect(answer.headers['allow']).toContain('POST');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Método não permitido' });
+  }
+});
+
+test('a form posted from another site is a 403 with the app message, not a 500', async ({ baseURL }) => {
+  const answer = await raw(
+    baseURL!,
+    'POST',
+    '/auth',
+    { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+    'intent=login&email=a%40b.co&password=senha123',
+  );
+  expect(answer.status).toBe(403);
+  expect(JSON.parse(answer.body)).toEqual({ message: 'Origem da requisição não permitida.' });
+  expect(answer.headers['content-security-policy']).toBeTruthy();
+});
+
+test('a client-sent X-Forwarded-Host does not make a foreign origin look like ours', async ({ baseURL }) => {
+  const answer = await raw(
+    baseURL!,
+    'POST',
+    '/contact',
+    { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+    'name=a&email=a%40b.co&subject=assunto&message=mensagem',
+  );
+  expect(answer.status).toBe(403);
+});
+
+test('PUT to a page and a JSON body to a page form are refused without a 500', async ({ baseURL }) => {
+  expect((await raw(baseURL!, 'PUT', '/contact', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(405);
+  expect((await raw(baseURL!, 'POST', '/auth', { 'Content-Type': 'application/json' }, '{"intent":"login"}')).status).toBe(415);
+  expect((await raw(baseURL!, 'POST', '/contact', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken')).status).toBe(400);
+});
+
+test('fingerprinted assets are cached for a year', async ({ baseURL }) => {
+  const page = await raw(baseURL!, 'GET', '/');
+  const asset = page.body.match(/\/build\/[^"']+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const answer = await raw(baseURL!, 'GET', asset!);
+  expect(answer.status).toBe(200);
+  expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
