@@ -54,6 +54,20 @@ export type NotificationView = {
   expiresAt: string | null;
 };
 
+type ViewSource = Pick<NotificationRow, 'id' | 'title' | 'message' | 'type' | 'link' | 'targetRole' | 'createdAt' | 'expiresAt'>;
+
+/** The fields every notification view shares, dates as ISO strings. */
+const commonView = (row: ViewSource) => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  type: row.type,
+  link: row.link,
+  targetRole: row.targetRole,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
 /** The user's visible notifications, newest first (the most recent 100). */
 export function listNotificationsFor(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): NotificationView[] {
   return db
@@ -74,18 +88,7 @@ export function listNotificationsFor(user: Pick<UserRow, 'id' | 'role'>, now = n
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIST_LIMIT)
     .all()
-    .map((row) => ({
-      id: row.id,
-      title: row.title,
-      message: row.message,
-      type: row.type,
-      link: row.link,
-      targetRole: row.targetRole,
-      personal: row.userId !== null,
-      isRead: Boolean(row.isRead),
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-    }));
+    .map((row) => ({ ...commonView(row), personal: row.userId !== null, isRead: Boolean(row.isRead) }));
 }
 
 /** The drawer's groups, most urgent first; empty groups are left out. */
@@ -133,16 +136,9 @@ export type SentNotificationView = Omit<NotificationView, 'isRead' | 'personal'>
 
 function toSentView(row: NotificationRow): SentNotificationView {
   return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    type: row.type,
-    link: row.link,
-    targetRole: row.targetRole,
+    ...commonView(row),
     userId: row.userId,
     createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 

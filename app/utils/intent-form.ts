@@ -1,5 +1,7 @@
-import type { SubmissionResult } from '@conform-to/react';
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { useActionData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
 
 /**
  * Pages with several forms tell them apart by an `intent` field; their actions answer
@@ -19,4 +21,31 @@ export function useIntentSubmitting(intent: string): boolean {
 export function firstReplyError(result: SubmissionResult<string[]> | null | undefined): string | undefined {
   if (result?.status !== 'error') return undefined;
   return Object.values(result.error ?? {}).flatMap((errors) => errors ?? [])[0];
+}
+
+type IntentFormOptions<Schema extends z.ZodTypeAny> = {
+  /** The form's DOM id (defaults to the intent). */
+  id?: string;
+  defaultValue?: Partial<Record<keyof z.input<Schema>, unknown>>;
+  /** When the browser checks the schema as a courtesy; the server always checks it. */
+  shouldValidate?: 'onSubmit' | 'onBlur' | 'onInput';
+  /** false: no client check at all (the server's reply is the only one, e.g. to also raise its toast). */
+  clientValidation?: boolean;
+};
+
+/**
+ * One form of a page, wired to its intent: Conform's form and fields fed with the action's
+ * reply for this intent, the same zod schema the server uses, and the pending state.
+ */
+export function useIntentForm<Schema extends z.ZodTypeAny>(intent: string, schema: Schema, options: IntentFormOptions<Schema> = {}) {
+  const lastResult = useIntentResult(intent);
+  const submitting = useIntentSubmitting(intent);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id ?? intent,
+    lastResult,
+    defaultValue: options.defaultValue as never,
+    onValidate: options.clientValidation === false ? undefined : ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: options.shouldValidate ?? 'onBlur',
+  });
+  return { form, fields, submitting, lastResult };
 }

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { Form, useActionData } from '@remix-run/react';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { getInputProps } from '@conform-to/react';
+import { useActionData } from '@remix-run/react';
+import { IntentForm } from '~/components/ui/intent-form';
+import { accountPromoSchema } from '~/schemas/account';
+import { useIntentForm } from '~/utils/intent-form';
 
 /** The account page's promo activation: errors as red inline text, success as green (section 2). */
 export function PromoForm() {
-  const lastResult = useIntentResult('promo');
+  // No client validation: the server answers the empty code with the inline text and its toast.
+  const { form, fields, submitting } = useIntentForm('promo', accountPromoSchema, { id: 'account-promo', clientValidation: false });
   const data = useActionData<{ intent?: string; success?: string }>();
   const success = data?.intent === 'promo' ? data.success : undefined;
-  const submitting = useIntentSubmitting('promo');
-  // No client validation: the server answers the empty code with the inline text and its toast.
-  const [form, fields] = useForm({ id: 'account-promo', lastResult });
   const error = fields.code.errors?.[0] ?? form.errors?.[0];
   return (
     <section className="card" aria-labelledby="promo-title">
@@ -17,8 +17,7 @@ export function PromoForm() {
         Código Promocional
       </h2>
       <p className="mt-1 text-sm text-slate-600">Tem um código? Ative-o para ganhar dias de acesso Pro.</p>
-      <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="promo" />
+      <IntentForm intent="promo" form={form} className="mt-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <div className="flex-1">
             <label htmlFor={fields.code.id} className="sr-only">
@@ -46,7 +45,7 @@ export function PromoForm() {
             {success}
           </p>
         ) : null}
-      </Form>
+      </IntentForm>
     </section>
   );
 }

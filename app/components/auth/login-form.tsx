@@ -1,26 +1,18 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { Form, Link, useSearchParams } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { Link, useSearchParams } from '@remix-run/react';
+import { IntentForm } from '~/components/ui/intent-form';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { PasswordInput } from '~/components/ui/password-input';
 import { loginSchema } from '~/schemas/auth';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 import { dialogLink } from '~/utils/url-state';
 
 export function LoginForm() {
   const [searchParams] = useSearchParams();
-  const lastResult = useIntentResult('login');
-  const submitting = useIntentSubmitting('login');
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { form, fields, submitting } = useIntentForm('login', loginSchema);
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="login" />
+    <IntentForm intent="login" form={form} className="space-y-4">
       <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
       <FormError title="Falha no login" errors={form.errors} />
       <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
@@ -35,6 +27,6 @@ export function LoginForm() {
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? 'Entrando...' : 'Entrar'}
       </button>
-    </Form>
+    </IntentForm>
   );
 }

@@ -1,32 +1,24 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
+import { Link } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { CpfInput } from '~/components/ui/cpf-input';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
+import { IntentForm } from '~/components/ui/intent-form';
 import { PasswordInput } from '~/components/ui/password-input';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { RECOVERY_EXPIRED, recoverSchema, resetSchema } from '~/schemas/auth';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 
 /** The recovery flow's two dialogs (section 2): `?dialog=recover`, then `?dialog=reset`. */
 export const RECOVERY_DIALOGS = ['recover', 'reset'] as const;
 
 export function RecoverDialog() {
-  const lastResult = useIntentResult('recover');
-  const submitting = useIntentSubmitting('recover');
-  const [form, fields] = useForm({
-    id: 'recover',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoverSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { form, fields, submitting } = useIntentForm('recover', recoverSchema);
   return (
     <UrlDialog title="Recuperação de Senha">
       <p className="mb-4 text-sm text-slate-600">Informe seu e-mail ou nome de usuário e o CPF cadastrado.</p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="recover" />
+      <IntentForm intent="recover" form={form} className="space-y-4">
         <FormError title="Erro na recuperação" errors={form.errors} />
         <Field label="E-mail ou nome de usuário" errors={fields.identifier.errors} inputProps={{ ...getInputProps(fields.identifier, { type: 'text' }), autoComplete: 'username' }} />
         <Field label="CPF" errors={fields.cpf.errors} inputProps={{ id: fields.cpf.id }}>
@@ -38,24 +30,16 @@ export function RecoverDialog() {
             {submitting ? 'Verificando...' : 'Verificar'}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </UrlDialog>
   );
 }
 
 export function ResetDialog({ hasRecoveryToken }: { hasRecoveryToken: boolean }) {
-  const lastResult = useIntentResult('reset');
-  const submitting = useIntentSubmitting('reset');
-  const [form, fields] = useForm({
-    id: 'reset',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { form, fields, submitting } = useIntentForm('reset', resetSchema);
   return (
     <UrlDialog title="Definir Nova Senha">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="reset" />
+      <IntentForm intent="reset" form={form} className="space-y-4">
         {!hasRecoveryToken && !form.errors ? <Alert title="Erro ao redefinir senha">{RECOVERY_EXPIRED}</Alert> : null}
         <FormError title="Erro ao redefinir senha" errors={form.errors} />
         <Field label="Nova senha" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
@@ -72,7 +56,7 @@ export function ResetDialog({ hasRecoveryToken }: { hasRecoveryToken: boolean })
             {submitting ? 'Redefinindo...' : 'Redefinir Senha'}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </UrlDialog>
   );
 }

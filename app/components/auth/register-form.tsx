@@ -1,26 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { Form } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { CpfInput } from '~/components/ui/cpf-input';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
+import { IntentForm } from '~/components/ui/intent-form';
 import { PasswordInput } from '~/components/ui/password-input';
 import { registerSchema } from '~/schemas/auth';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 
 export function RegisterForm() {
-  const lastResult = useIntentResult('register');
-  const submitting = useIntentSubmitting('register');
-  const [form, fields] = useForm({
-    id: 'register',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { form, fields, submitting } = useIntentForm('register', registerSchema);
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="register" />
+    <IntentForm intent="register" form={form} className="space-y-4">
       <HoneypotInputs label="Deixe este campo em branco" />
       <FormError title="Falha no registro" errors={form.errors} />
       <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }} />
@@ -43,6 +34,6 @@ export function RegisterForm() {
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? 'Criando conta...' : 'Criar conta'}
       </button>
-    </Form>
+    </IntentForm>
   );
 }

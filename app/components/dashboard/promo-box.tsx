@@ -1,21 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { Form } from '@remix-run/react';
+import { getInputProps } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
-import { accountPromoSchema as promoBoxSchema } from '~/schemas/account';
+import { IntentForm } from '~/components/ui/intent-form';
+import { accountPromoSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 
 /** The dashboard's promo-code box (intent 'promo'); errors show above the field under 'Erro' or 'Código Promocional'. */
 export function PromoBox() {
-  const lastResult = useIntentResult('promo');
-  const submitting = useIntentSubmitting('promo');
-  const [form, fields] = useForm({
-    id: 'promo',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: promoBoxSchema }),
-    shouldValidate: 'onSubmit',
-  });
+  const { form, fields, submitting } = useIntentForm('promo', accountPromoSchema, { shouldValidate: 'onSubmit' });
   const error = fields.code.errors?.[0] ?? form.errors?.[0];
   return (
     <section className="card" aria-labelledby="promo-title">
@@ -23,8 +15,7 @@ export function PromoBox() {
         Código Promocional
       </h2>
       <p className="mt-1 text-sm text-slate-600">Tem um código? Ative-o para ganhar dias de acesso.</p>
-      <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="promo" />
+      <IntentForm intent="promo" form={form} className="mt-3 space-y-3">
         {error ? (
           <div id={`${fields.code.id}-error`}>
             <Alert title={error === PROMO_CODE_EMPTY ? 'Código Promocional' : 'Erro'}>{error}</Alert>
@@ -47,7 +38,7 @@ export function PromoBox() {
             {submitting ? 'Ativando...' : 'Ativar'}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

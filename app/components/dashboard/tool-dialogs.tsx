@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
+import { getInputProps, getTextareaProps } from '@conform-to/react';
+import { Link } from '@remix-run/react';
 import { RatingInput } from '~/components/rating-stars';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
 import { ToolRatingsList } from '~/components/tool-ratings-list';
 import { Alert } from '~/components/ui/alert';
+import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import type { OwnRating, ToolRatingItem } from '~/models/rating.server';
 import type { ToolCard } from '~/models/tool.server';
 import { MAX_COMMENT, RATING_MESSAGES, ratingFormSchema } from '~/schemas/rating';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 
 /** The dashboard's dialogs are URL state: `?dialog=tool|rate|ratings&tool={id}`. */
 export const TOOL_DIALOGS = ['tool', 'rate', 'ratings'] as const;
@@ -17,13 +17,9 @@ export type ToolDialogKind = (typeof TOOL_DIALOGS)[number];
 const DIALOG_PARAMS = ['tool'] as const;
 
 export function RateDialog({ tool, own }: { tool: ToolCard; own: OwnRating | undefined }) {
-  const lastResult = useIntentResult('rate');
-  const submitting = useIntentSubmitting('rate');
-  const [form, fields] = useForm({
+  const { form, fields, submitting } = useIntentForm('rate', ratingFormSchema, {
     id: `rate-${tool.id}`,
-    lastResult,
     defaultValue: { toolId: String(tool.id), rating: own ? String(own.rating) : '', comment: own?.comment ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ratingFormSchema }),
     shouldValidate: 'onSubmit',
   });
   const ratingError = fields.rating.errors?.[0];
@@ -33,8 +29,7 @@ export function RateDialog({ tool, own }: { tool: ToolCard; own: OwnRating | und
       {tool.locked ? (
         <LockedNotice level={tool.requiredLevel} />
       ) : (
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="rate" />
+        <IntentForm intent="rate" form={form} className="space-y-4">
           <input {...getInputProps(fields.toolId, { type: 'hidden' })} />
           {form.errors?.length ? <Alert title="Erro ao avaliar">{form.errors[0]}</Alert> : null}
           {ratingError ? (
@@ -68,7 +63,7 @@ export function RateDialog({ tool, own }: { tool: ToolCard; own: OwnRating | und
               {submitting ? 'Enviando...' : own ? 'Editar' : 'Avaliar'}
             </button>
           </div>
-        </Form>
+        </IntentForm>
       )}
     </UrlDialog>
   );

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator, runCalculator } from '~/calculators';
@@ -18,13 +17,14 @@ import {
 } from '~/components/calculator-output';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
+import { IntentForm } from '~/components/ui/intent-form';
 import { saveCalculation } from '~/models/calculation-history.server';
 import { findCalculatorFor } from '~/models/calculator-access.server';
-import { calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/calculators/view';
+import { calculatorHeader, calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/calculators/view';
 import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-history';
 import { requireUser } from '~/models/permissions.server';
 import { handleForm, intent, orResponse } from '~/utils/form.server';
-import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
+import { useIntentForm } from '~/utils/intent-form';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
-  const header = { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
+  const header = calculatorHeader(calculator, level);
   if (access === 'locked') return json({ locked: true as const, header }, { status: 403 });
 
   const url = new URL(request.url);
@@ -126,19 +126,14 @@ function ShareLink({ url }: { url: string }) {
 }
 
 function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string }) {
-  const lastResult = useIntentResult('save');
-  const saving = useIntentSubmitting('save');
-  const [form, fields] = useForm({
+  const { form, fields, submitting: saving } = useIntentForm('save', saveCalculationSchema, {
     id: 'save-calculation',
-    lastResult,
     defaultValue: { title: defaultTitle },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveCalculationSchema }),
     shouldValidate: 'onSubmit',
   });
   const titleError = fields.title.errors?.[0];
   return (
-    <Form method="post" className="space-y-3 print:hidden" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="save" />
+    <IntentForm intent="save" form={form} className="space-y-3 print:hidden">
       <input type="hidden" name="query" value={query} />
       {form.errors?.length ? <Alert title="Não foi possível salvar">{form.errors[0]}</Alert> : null}
       <div>
@@ -163,7 +158,7 @@ function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string
           </p>
         ) : null}
       </div>
-    </Form>
+    </IntentForm>
   );
 }
 

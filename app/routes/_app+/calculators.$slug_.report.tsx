@@ -15,7 +15,7 @@ import { CalculatorPrintButton } from '~/components/calculator-print-button';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
 import { findCalculatorFor } from '~/models/calculator-access.server';
-import { calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
+import { calculatorHeader, calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
 import { requireUser } from '~/models/permissions.server';
 import { orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Memori
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
-  const header = { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
+  const header = calculatorHeader(calculator, level);
   if (access === 'locked') return json({ state: 'locked' as const, header }, { status: 403 });
 
   const url = new URL(request.url);
