@@ -64,7 +64,22 @@ export async function logoutCookie(request: Request): Promise<string> {
 
 export type SessionState = { user: UserRow | null; ended: 'replaced' | 'expired' | null };
 
-export async function readSessionUser(request: Request): Promise<SessionState> {
+/**
+ * The root, the layout and the page loaders of one request all ask who is signed in: the
+ * answer is read once per Request (Remix hands every loader of a request the same object).
+ */
+const sessionStates = new WeakMap<Request, Promise<SessionState>>();
+
+export function readSessionUser(request: Request): Promise<SessionState> {
+  let state = sessionStates.get(request);
+  if (!state) {
+    state = lookupSessionUser(request);
+    sessionStates.set(request, state);
+  }
+  return state;
+}
+
+async function lookupSessionUser(request: Request): Promise<SessionState> {
   const session = await getAuthSession(request);
   const sessionId = session.get('sessionId');
   if (!sessionId) return { user: null, ended: null };
