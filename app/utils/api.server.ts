@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { env } from './env.server';
@@ -12,6 +13,22 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   headers.set('Cache-Control', 'no-store');
   applySecurityHeaders(headers, env.isProduction);
   return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/**
+ * A JSON answer with a weak ETag for a polled read (GET /api/user every 5 s): the browser keeps
+ * it (`private, no-cache`) and asks again with If-None-Match; an unchanged answer is a 304
+ * without a body.
+ */
+export function jsonWithEtag(request: Request, data: unknown): Response {
+  const body = JSON.stringify(data);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Cookie' });
+  applySecurityHeaders(headers, env.isProduction);
+  const candidates = (request.headers.get('If-None-Match') ?? '').split(',').map((tag) => tag.trim());
+  if (candidates.includes(etag)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(body, { headers });
 }
 
 export const errorResponse = (status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) =>

@@ -10,7 +10,8 @@ import { action as registerAction } from '~/routes/api+/register';
 import { action as resetAction } from '~/routes/api+/reset-password';
 import { loader as userLoader } from '~/routes/api+/user';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { body, call, cookieJar, createUser, jsonRequest, getRequest, uniqueCpf } from '../setup/helpers';
+import { body, call, cookieJar, createUser, jsonRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
+import { updateAccount } from '~/models/user.server';
 
 beforeEach(() => resetAllLimits());
 
@@ -275,5 +276,27 @@ describe('PATCH /api/profile', () => {
   it('needs a session', async () => {
     const response = await call(profileAction, jsonRequest('/api/profile', { username: 'abc' }, { method: 'PATCH' }));
     expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /api/user revalidation', () => {
+  it('answers an ETag, a 304 without a body while the user is unchanged, and a new ETag after a change', async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const first = await call(userLoader, getRequest('/api/user', { cookie }));
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('Cache-Control')).toBe('private, no-cache');
+
+    const again = await call(userLoader, getRequest('/api/user', { cookie, headers: { 'If-None-Match': etag! } }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    await updateAccount(user.id, { username: `${user.username}_novo` });
+    const changed = await call(userLoader, getRequest('/api/user', { cookie, headers: { 'If-None-Match': etag! } }));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+    expect((await changed.json()).username).toBe(`${user.username}_novo`);
   });
 });

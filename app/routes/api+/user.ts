@@ -1,5 +1,6 @@
-import { toPublicUser } from '~/models/user.server';
-import { apiLoader } from '~/utils/api.server';
 import { requireApiUser } from '~/models/permissions.server';
+import { toPublicUser } from '~/models/user.server';
+import { apiLoader, jsonWithEtag } from '~/utils/api.server';
 
-export const loader = apiLoader(async ({ request }) => toPublicUser(await requireApiUser(request)));
+/** GET /api/user: the specification's client polls it every 5 s, so an unchanged user is a 304. */
+export const loader = apiLoader(async ({ request }) => jsonWithEtag(request, toPublicUser(await requireApiUser(request))));
