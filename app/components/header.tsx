@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from '@remix-run/react';
 import type { PublicUser } from '~/models/user.server';
-import { ROLE_LABELS } from '~/utils/role-labels';
+import { ROLE_LABELS } from '~/utils/value-sets';
 import { NotificationsDrawer } from './notifications-drawer';
 
 type HeaderProps = { user: PublicUser; unreadNotifications: number; adminUnreadChats: number };

@@ -1,4 +1,4 @@
-import { firstReplyError } from '~/utils/intent-form';
+import { firstReplyError } from '~/utils/form-reply';
 import type { FormReply } from '~/utils/form.server';
 import { Link, useFetcher } from '@remix-run/react';
 import type { NotificationGroup, NotificationView } from '~/models/notification.server';

@@ -1,9 +1,10 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link, useFetcher } from '@remix-run/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { NotificationInbox } from '~/models/notification.server';
-import { NotificationList } from './notification-list';
+
+/** The drawer (Headless UI and the list) loads on the first click, so it weighs nothing on pages where nobody opens it. */
+const NotificationsPanel = lazy(() => import('./notifications-panel'));
 
 const buttonClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100';
 
@@ -54,33 +55,11 @@ export function NotificationsDrawer({ unread }: { unread: number }) {
       <button type="button" className={buttonClass} aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={openDrawer}>
         <Bell unread={unread} />
       </button>
-      <Dialog open={open} onClose={close} className="fixed inset-0 z-40">
-        <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-        <div className="fixed inset-y-0 right-0 flex max-w-full">
-          <DialogPanel className="flex h-full w-screen max-w-md flex-col bg-white shadow-xl">
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <DialogTitle className="text-lg font-semibold">Notificações</DialogTitle>
-              <button type="button" onClick={close} className="btn-ghost px-2 py-1" aria-label="Fechar notificações">
-                ✕
-              </button>
-            </div>
-            <div className="flex-1 overflow-y-auto p-4">
-              {list.data ? (
-                <NotificationList groups={list.data.groups} onNavigate={close} />
-              ) : (
-                <p className="text-sm text-slate-600" role="status">
-                  Carregando notificações...
-                </p>
-              )}
-            </div>
-            <div className="border-t border-slate-200 p-4">
-              <Link to="/notifications" onClick={close} className="text-sm font-medium text-brand-700 hover:underline">
-                Ver todas as notificações
-              </Link>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationsPanel list={list.data ?? null} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -17,12 +17,6 @@ export function useIntentSubmitting(intent: string): boolean {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
 }
 
-/** The first message of a failed reply (a field's or the form's), for an alert above a small form. */
-export function firstReplyError(result: SubmissionResult<string[]> | null | undefined): string | undefined {
-  if (result?.status !== 'error') return undefined;
-  return Object.values(result.error ?? {}).flatMap((errors) => errors ?? [])[0];
-}
-
 type IntentFormOptions<Schema extends z.ZodTypeAny> = {
   /** The form's DOM id (defaults to the intent). */
   id?: string;

@@ -1,16 +1,12 @@
 import { formatLongDate, formatShortDate } from './format';
-import type { Role } from './value-sets';
+import { ROLE_LABELS, type Role } from './value-sets';
 
 /**
- * Every text and tone that names a role: the header's 'Administrador' link, the dashboard's role
- * badge ('E-TOOL até dd/MM/yyyy') and the account page's status ('Pro até dd de MMMM de yyyy').
+ * Every text and tone that names a role: the dashboard's role badge ('E-TOOL até dd/MM/yyyy') and
+ * the account page's status ('Pro até dd de MMMM de yyyy'), over the names in value-sets.ts (which
+ * the header imports directly, so that pages without a badge do not load date formatting).
  */
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  'E-BASIC': 'E-BASIC',
-  'E-TOOL': 'E-TOOL',
-  'E-MASTER': 'E-MASTER',
-  admin: 'Administrador',
-};
+export { ROLE_LABELS };
 
 export const ROLE_TONES: Readonly<Record<Role, string>> = {
   'E-BASIC': 'bg-slate-100 text-slate-700',

@@ -29,6 +29,14 @@ export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
 
+/** How each role is named on screen (the header's 'Administrador' link, badges, the account page). */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  'E-BASIC': 'E-BASIC',
+  'E-TOOL': 'E-TOOL',
+  'E-MASTER': 'E-MASTER',
+  admin: 'Administrador',
+};
+
 /** Category labels, in the order the filter buttons show them. */
 export const CATEGORY_LABELS: Readonly<Record<Category, string>> = {
   mechanical: 'Mecânica',

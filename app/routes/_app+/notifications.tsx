@@ -6,7 +6,7 @@ import { markNotificationRead, notificationInbox } from '~/models/notification.s
 import { markReadSchema } from '~/schemas/notification';
 import { requireUser } from '~/models/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
-import { firstReplyError } from '~/utils/intent-form';
+import { firstReplyError } from '~/utils/form-reply';
 
 export const meta: MetaFunction = () => [{ title: 'Notificações — E-Engenharia' }];
 
