@@ -12,7 +12,7 @@ const BUILD_PATH = './build/index.js';
 const build = await import(BUILD_PATH);
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
-const { edgeGuard, loadContext, assetHeaders } = createHttpHandlers(build);
+const { timing, edgeGuard, loadContext, assetHeaders } = createHttpHandlers(build);
 
 const app = express();
 app.disable('x-powered-by');
@@ -23,7 +23,7 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: assetHeaders }),
 );
 app.use(express.static('public', { maxAge: '1h', index: false, setHeaders: assetHeaders }));
-app.all('*', createRequestHandler({ build, mode, getLoadContext: loadContext }));
+app.all('*', timing, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
 const server = app.listen(port, () => {
   console.log(`E-Engenharia em http://localhost:${port}`);

@@ -5,12 +5,14 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { recordRender } from './models/request-timing.server';
 import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
 
-/** server.js calls this before routing (see app/utils/edge.server.ts). */
+/** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
+export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -21,6 +23,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  const renderStarted = performance.now();
   const nonce = randomBytes(16).toString('base64');
   const readyEvent = isbot(request.headers.get('user-agent') || '') ? 'onAllReady' : 'onShellReady';
 
@@ -34,6 +37,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          recordRender(performance.now() - renderStarted);
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, env.isProduction));

@@ -14,9 +14,37 @@ export function databasePath(url = process.env.DATABASE_URL || DEFAULT_URL): str
   return resolve(path);
 }
 
+/** Where each statement's run time goes (the app's Server-Timing header); nothing is measured until it is set. */
+export const queryTiming: { observe: ((ms: number) => void) | null } = { observe: null };
+
+const TIMED_METHODS = ['run', 'get', 'all', 'iterate'] as const;
+
+/** Statements time themselves into `queryTiming` (a few performance.now() calls per query). */
+function timeStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source) as unknown as Record<(typeof TIMED_METHODS)[number], (...args: unknown[]) => unknown>;
+    for (const method of TIMED_METHODS) {
+      const original = statement[method].bind(statement);
+      statement[method] = (...args: unknown[]) => {
+        const observe = queryTiming.observe;
+        if (!observe) return original(...args);
+        const started = performance.now();
+        try {
+          return original(...args);
+        } finally {
+          observe(performance.now() - started);
+        }
+      };
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(path = databasePath()): { db: DB; sqlite: Database.Database } {
   mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
+  timeStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

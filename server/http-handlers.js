@@ -18,8 +18,23 @@ async function sendWebResponse(res, response) {
 }
 
 export function createHttpHandlers(build) {
-  const { edgeRefusal } = build.entry.module;
-  if (typeof edgeRefusal !== 'function') throw new Error('The build does not export edgeRefusal from app/entry.server.tsx.');
+  const { edgeRefusal, runWithTiming, serverTimingHeader } = build.entry.module;
+  for (const [name, value] of Object.entries({ edgeRefusal, runWithTiming, serverTimingHeader })) {
+    if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
+  }
+
+  /** Runs the rest of the request inside the app's timing store and adds Server-Timing as the headers go out. */
+  function timing(req, res, next) {
+    runWithTiming(() => {
+      const writeHead = res.writeHead;
+      res.writeHead = function timedWriteHead(...args) {
+        const header = serverTimingHeader();
+        if (header && !res.headersSent) res.setHeader('Server-Timing', header);
+        return writeHead.apply(this, args);
+      };
+      next();
+    });
+  }
 
   /** Refuses what Remix would turn into a 500: unsupported methods and cross-site writes. */
   function edgeGuard(req, res, next) {
@@ -39,5 +54,5 @@ export function createHttpHandlers(build) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
   }
 
-  return { edgeGuard, loadContext, assetHeaders };
+  return { timing, edgeGuard, loadContext, assetHeaders };
 }

@@ -3,23 +3,25 @@ import { formatRating } from '~/utils/format';
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
-function Star({ filled, className = 'h-4 w-4' }: { filled: boolean; className?: string }) {
+/**
+ * Five stars as two runs of a text glyph (filled, then empty): the dashboard shows a row per tool,
+ * and five SVGs per row were a third of its HTML.
+ */
+function StarRow({ filled }: { filled: number }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${className} ${filled ? 'fill-amber-400 text-amber-400' : 'fill-none text-slate-300'}`} stroke="currentColor" strokeWidth="1.5">
-      <path d={STAR_PATH} />
-    </svg>
+    <span aria-hidden="true" className="text-base leading-none tracking-tight">
+      <span className="text-amber-400">{'★'.repeat(filled)}</span>
+      <span className="text-slate-300">{'★'.repeat(5 - filled)}</span>
+    </span>
   );
 }
 
 /** The average as rounded stars plus the number with one decimal (e.g. '4,3'). */
 export function RatingStars({ value, count }: { value: number; count?: number }) {
-  const filled = Math.round(value);
   return (
     <div className="flex items-center gap-1 text-sm text-slate-600">
-      <span className="flex" role="img" aria-label={`Avaliação média ${formatRating(value)} de 5`}>
-        {[1, 2, 3, 4, 5].map((star) => (
-          <Star key={star} filled={star <= filled} />
-        ))}
+      <span role="img" aria-label={`Avaliação média ${formatRating(value)} de 5`}>
+        <StarRow filled={Math.round(value)} />
       </span>
       <span data-testid="rating-average" className="font-medium text-slate-800">
         {formatRating(value)}
@@ -36,10 +38,8 @@ export function RatingStars({ value, count }: { value: number; count?: number })
 /** A fixed number of stars (one rating in the list). */
 export function StaticStars({ value }: { value: number }) {
   return (
-    <span className="flex" role="img" aria-label={`${value} de 5 estrelas`}>
-      {[1, 2, 3, 4, 5].map((star) => (
-        <Star key={star} filled={star <= value} />
-      ))}
+    <span role="img" aria-label={`${value} de 5 estrelas`}>
+      <StarRow filled={value} />
     </span>
   );
 }

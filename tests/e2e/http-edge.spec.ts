@@ -75,3 +75,10 @@ test('fingerprinted assets are cached for a year', async ({ baseURL }) => {
   expect(answer.status).toBe(200);
   expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test('pages and the API say where their time went (Server-Timing: SQLite and React render)', async ({ baseURL }) => {
+  const page = await raw(baseURL!, 'GET', '/');
+  expect(String(page.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", render;dur=\d+\.\d+;desc="React", total;dur=\d+\.\d+$/);
+  const api = await raw(baseURL!, 'GET', '/resources/healthcheck');
+  expect(String(api.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", total;dur=\d+\.\d+$/);
+});
