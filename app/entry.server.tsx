@@ -6,6 +6,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { recordRender } from './models/request-timing.server';
+import { readRenderCache, renderCacheKey, writeRenderCache } from './utils/render-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
@@ -16,6 +17,12 @@ export { runWithTiming, serverTimingHeader } from './models/request-timing.serve
 
 const ABORT_DELAY = 5_000;
 
+function documentHeaders(headers: Headers, nonce: string): Headers {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, env.isProduction));
+  return applySecurityHeaders(headers, env.isProduction);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -25,6 +32,12 @@ export default function handleRequest(
 ) {
   const renderStarted = performance.now();
   const nonce = randomBytes(16).toString('base64');
+  const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
+  const cached = cacheKey ? readRenderCache(cacheKey, nonce) : null;
+  if (cached) {
+    recordRender(performance.now() - renderStarted, 'cache');
+    return new Response(cached, { headers: documentHeaders(responseHeaders, nonce), status: responseStatusCode });
+  }
   const readyEvent = isbot(request.headers.get('user-agent') || '') ? 'onAllReady' : 'onShellReady';
 
   return new Promise((resolve, reject) => {
@@ -39,12 +52,10 @@ export default function handleRequest(
           shellRendered = true;
           recordRender(performance.now() - renderStarted);
           const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, env.isProduction));
-          applySecurityHeaders(responseHeaders, env.isProduction);
+          if (cacheKey) keepForCache(body, cacheKey, nonce, () => responseStatusCode === 200);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
+              headers: documentHeaders(responseHeaders, nonce),
               status: responseStatusCode,
             }),
           );
@@ -60,6 +71,15 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/** Collects a streamed document and caches it once it has ended well. */
+function keepForCache(body: PassThrough, key: string, nonce: string, succeeded: () => boolean) {
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.on('end', () => {
+    if (succeeded()) writeRenderCache(key, Buffer.concat(chunks).toString('utf8'), nonce);
   });
 }
 

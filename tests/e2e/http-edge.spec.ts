@@ -77,8 +77,21 @@ test('fingerprinted assets are cached for a year', async ({ baseURL }) => {
 });
 
 test('pages and the API say where their time went (Server-Timing: SQLite and React render)', async ({ baseURL }) => {
-  const page = await raw(baseURL!, 'GET', '/');
+  // A query string no other test uses, so this render is not served from the render cache.
+  const page = await raw(baseURL!, 'GET', `/terms?timing=${Date.now()}`);
   expect(String(page.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", render;dur=\d+\.\d+;desc="React", total;dur=\d+\.\d+$/);
   const api = await raw(baseURL!, 'GET', '/resources/healthcheck');
   expect(String(api.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", total;dur=\d+\.\d+$/);
+});
+
+test('an anonymous page is rendered once and then served from the render cache, each answer with its own nonce', async ({ baseURL }) => {
+  await raw(baseURL!, 'GET', '/about');
+  const first = await raw(baseURL!, 'GET', '/about');
+  const second = await raw(baseURL!, 'GET', '/about');
+  expect(String(second.headers['server-timing'])).toContain('React (cached HTML)');
+  const nonceOf = (answer: Raw) => /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))![1];
+  expect(nonceOf(first)).not.toBe(nonceOf(second));
+  expect(second.body).toContain(`nonce="${nonceOf(second)}"`);
+  expect(second.body).not.toContain(nonceOf(first));
+  expect(second.body.split(nonceOf(second)).join('N')).toBe(first.body.split(nonceOf(first)).join('N'));
 });
