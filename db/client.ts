@@ -74,6 +74,19 @@ export function sqliteConnection(): Database.Database {
   return connection().sqlite;
 }
 
+/**
+ * A query built and prepared once per connection (Drizzle's `.prepare()`), for the reads every
+ * request makes: building SQL text and preparing it again on each call cost more than running it.
+ */
+export function preparedQuery<T>(build: () => T): () => T {
+  let cached: { sqlite: Database.Database; statement: T } | undefined;
+  return () => {
+    const sqlite = sqliteConnection();
+    if (cached?.sqlite !== sqlite) cached = { sqlite, statement: build() };
+    return cached.statement;
+  };
+}
+
 /** A transaction handle; models take `Executor` so a rule can run alone or inside a larger transaction. */
 export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 export type Executor = DB | Tx;

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { and, count, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
+import { db, preparedQuery } from '../../db/client';
 import { notificationReads, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
 import type { NotificationInput } from '../schemas/notification';
 import { AppError } from '../utils/errors';
@@ -12,7 +12,9 @@ const LIST_LIMIT = 100;
  * current role; not expired. Role targeting is exact on purpose: a notice to 'E-TOOL' speaks
  * to E-TOOL subscribers (e.g. about their plan), so E-MASTER users and admins do not get it.
  */
-export function visibleTo(user: Pick<UserRow, 'id' | 'role'>, now = new Date()) {
+type Bound<T> = T | Placeholder;
+
+export function visibleTo(user: { id: Bound<number>; role: Bound<UserRow['role']> }, now: Bound<Date> = new Date()) {
   return and(
     or(
       eq(notifications.userId, user.id),
@@ -23,19 +25,24 @@ export function visibleTo(user: Pick<UserRow, 'id' | 'role'>, now = new Date()) 
 }
 
 /** Read state: a personal notification's own flag, or this user's row in notification_reads. */
-export function readByUser(userId: number) {
+export function readByUser(userId: Bound<number>) {
   return sql<boolean>`case when ${notifications.userId} is not null then ${notifications.isRead}
     else exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id}
       and ${notificationReads.userId} = ${userId}) end`;
 }
 
-export function countUnreadNotifications(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): number {
-  const row = db
+const unreadCount = preparedQuery(() => {
+  const user = { id: sql.placeholder('userId'), role: sql.placeholder('role') };
+  return db
     .select({ value: count() })
     .from(notifications)
-    .where(and(visibleTo(user, now), sql`not (${readByUser(user.id)})`))
-    .get();
-  return row?.value ?? 0;
+    .where(and(visibleTo(user, sql.placeholder('now')), sql`not (${readByUser(user.id)})`))
+    .prepare();
+});
+
+/** The header's badge, on every signed-in page: one prepared query. */
+export function countUnreadNotifications(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): number {
+  return unreadCount().get({ userId: user.id, role: user.role, now: now.getTime() })?.value ?? 0;
 }
 
 export type NotificationType = NotificationRow['type'];

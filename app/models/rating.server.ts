@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../db/client';
 import { toolRatings, tools, users } from '../../db/schema';
 import type { RatingInput } from '../schemas/rating';
 import { findVisibleTool, requireUsableTool } from './tool.server';
@@ -73,13 +73,21 @@ export function getUserRating(user: Rater, toolId: number): OwnRating | { rating
 }
 
 /** The user's ratings of the given tools, keyed by tool id (the dashboard's 'Editar' buttons). */
-export function ratingsByUser(userId: number, toolIds: number[]): Record<number, OwnRating> {
-  if (toolIds.length === 0) return {};
-  const rows = db
+const ratingsOfUser = preparedQuery(() =>
+  db
     .select({ toolId: toolRatings.toolId, rating: toolRatings.rating, comment: toolRatings.comment })
     .from(toolRatings)
-    .where(and(eq(toolRatings.userId, userId), inArray(toolRatings.toolId, toolIds)))
-    .all();
+    .where(eq(toolRatings.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
+/** The user's own ratings of these tools (one prepared query over the user's index; a user rates at most every tool once). */
+export function ratingsByUser(userId: number, toolIds: number[]): Record<number, OwnRating> {
+  if (toolIds.length === 0) return {};
+  const wanted = new Set(toolIds);
+  const rows = ratingsOfUser()
+    .all({ userId })
+    .filter((row) => wanted.has(row.toolId));
   return Object.fromEntries(rows.map((row) => [row.toolId, { rating: row.rating, comment: row.comment }]));
 }
 

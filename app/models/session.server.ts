@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { eq, lt, sql } from 'drizzle-orm';
+import { db, preparedQuery } from '../../db/client';
 import { activeSessions, endedSessions, users } from '../../db/schema';
 import { SESSION_TTL_MS } from '../utils/session.server';
 
@@ -44,10 +44,17 @@ export function startSession(userId: number, client: { userAgent?: string | null
   return sessionId;
 }
 
+const activeSessionById = preparedQuery(() =>
+  db.select().from(activeSessions).where(eq(activeSessions.sessionId, sql.placeholder('sessionId'))).prepare(),
+);
+const endedSessionById = preparedQuery(() =>
+  db.select().from(endedSessions).where(eq(endedSessions.sessionId, sql.placeholder('sessionId'))).prepare(),
+);
+
 export function lookupSession(sessionId: string, now = new Date()): SessionLookup {
-  const row = db.select().from(activeSessions).where(eq(activeSessions.sessionId, sessionId)).get();
+  const row = activeSessionById().get({ sessionId });
   if (!row) {
-    const ended = db.select().from(endedSessions).where(eq(endedSessions.sessionId, sessionId)).get();
+    const ended = endedSessionById().get({ sessionId });
     return ended ? { status: 'replaced' } : { status: 'expired' };
   }
   if (row.expiresAt.getTime() <= now.getTime()) {

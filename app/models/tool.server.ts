@@ -1,5 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import { db, type Executor } from '../../db/client';
+import { db, preparedQuery, type Executor } from '../../db/client';
 import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
 import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
 import { AppError } from '../utils/errors';
@@ -80,11 +80,10 @@ const { customHtml: _customHtml, ...cardColumns } = getTableColumns(tools);
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
 
 /** The tools this user sees, as cards, by name. */
+const allToolCards = preparedQuery(() => db.select(cardColumns).from(tools).prepare());
+
 export function listToolsFor(user: AccessSubject, executor: Executor = db): ToolCard[] {
-  return executor
-    .select(cardColumns)
-    .from(tools)
-    .all()
+  return (executor === db ? allToolCards().all() : executor.select(cardColumns).from(tools).all())
     .map((tool) => toToolCard(tool, user))
     .filter((card): card is ToolCard => card !== null)
     .sort(byName);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../db/client';
+import { db, preparedQuery, type Executor } from '../../db/client';
 import { users, type Role, type UserRow } from '../../db/schema';
 import { AppError } from '../utils/errors';
 import { isValidCpf } from '../utils/cpf';
@@ -44,8 +44,11 @@ export function toPublicUser(user: UserRow): PublicUser {
 }
 
 /** Reads a user with expired periods already applied, so access is never stale. */
+const userById = preparedQuery(() => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+
 export function getUserById(id: number, executor: Executor = db, now = new Date()): UserRow | undefined {
-  const row = executor.select().from(users).where(eq(users.id, id)).get();
+  // Inside a transaction the transaction's own handle must run the query.
+  const row = executor === db ? userById().get({ id }) : executor.select().from(users).where(eq(users.id, id)).get();
   if (!row || !needsRoleSync(row, now)) return row;
   syncUserRole(executor, id, now);
   return executor.select().from(users).where(eq(users.id, id)).get();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { notificationReads, notifications } from '../../db/schema';
-import { countUnreadNotifications } from '~/models/notification.server';
+import { countUnreadNotifications, listNotificationsFor } from '~/models/notification.server';
 import { loader as pageLoader, action as pageAction } from '~/routes/_app+/notifications';
 import { action as deleteNotificationAction } from '~/routes/api+/notifications.$id';
 import { action as markReadAction } from '~/routes/api+/notifications.$id.read';
@@ -118,6 +118,10 @@ describe('who sees what: GET /api/notifications', () => {
     expect(master.sort()).toEqual(['Vis: ainda válida', 'Vis: para E-MASTER', 'Vis: para todos'].sort());
     const admin = (await visibleTitles(tiers.admin.cookie)).filter((title) => title.startsWith('Vis:'));
     expect(admin.sort()).toEqual(['Vis: ainda válida', 'Vis: para admin', 'Vis: para todos'].sort());
+    // The badge's prepared count applies the same audience and expiry as the list.
+    const unreadListed = listNotificationsFor(user).filter((item) => !item.isRead).length;
+    expect(countUnreadNotifications(user)).toBe(unreadListed);
+    expect(countUnreadNotifications(user, new Date(Date.now() + 120_000))).toBe(unreadListed - 1);
   });
 
   test('a notice sent to one user through the API reaches only that user', async () => {
