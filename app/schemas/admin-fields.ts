@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safePath } from '../utils/safe-path';
 
 /**
  * Field parsers shared by the admin schemas (promo codes, notifications, users), written so
@@ -105,7 +106,7 @@ export const optionalId = (message: string) =>
 
 /** A same-site path ('/courses/3') or an http(s) address; anything else could run script or leave oddly. */
 export function isSafeLink(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  if (value.startsWith('/')) return safePath(value, null) === value;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

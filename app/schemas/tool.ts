@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, LINK_TYPES, TOOL_LEVELS } from '../utils/value-sets';
 import { onlyDigits } from '../utils/cpf';
+import { safePath } from '../utils/safe-path';
 import { checkbox, minString } from './fields';
 
 export const TOOL_MESSAGES = {
@@ -24,10 +25,8 @@ export const MAX_CUSTOM_HTML_BYTES = 200 * 1024;
 const MAX_LINK = 2000;
 const MAX_CPFS = 1000;
 
-/** A path of this site (never `//host` or `/\host`, which browsers treat as another site). */
-export function isSameSitePath(link: string): boolean {
-  return link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') && !/[\s\u0000-\u001f\\]/.test(link);
-}
+/** A path of this site, by the one rule of `safePath` (never `//host`, `/\host` or `/\t/host`). */
+export const isSameSitePath = (link: string): boolean => safePath(link, null) === link;
 
 export function isHttpUrl(link: string): boolean {
   try {

@@ -62,9 +62,14 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
 type RouteFunction = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
 
 /** Calls a loader or action like Remix does; a thrown Response (redirect, 404) is returned. */
-export async function call(fn: RouteFunction, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  fn: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+  context: Record<string, unknown> = {},
+): Promise<Response> {
   try {
-    const result = await fn({ request, params, context: {} });
+    const result = await fn({ request, params, context });
     if (result instanceof Response) return result;
     return new Response(JSON.stringify(result), { headers: { 'Content-Type': 'application/json' } });
   } catch (error) {
