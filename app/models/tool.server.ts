@@ -1,8 +1,9 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../db/client';
 import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
 import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
 import { AppError } from '../utils/errors';
+import { listQuerySchema, paginate, type Page } from '../utils/pagination.server';
 import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
 export const TOOL_ERRORS = {
@@ -89,9 +90,23 @@ export function listToolsFor(user: AccessSubject, executor: Executor = db): Tool
     .sort(byName);
 }
 
-export function listAdminTools(): AdminTool[] {
-  return db.select().from(tools).all().map(toAdminTool).sort(byName);
+/** `GET /api/tools`: every tool for admins, the visible ones for others; a bounded page by name. */
+export const toolListQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 100, maxPerPage: 200 });
+
+export function listAdminTools(query: { page: number; perPage: number } = { page: 1, perPage: 200 }): Page<AdminTool> {
+  return paginate(query, {
+    count: () => db.select({ value: count() }).from(tools).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db.select().from(tools).orderBy(sql`${tools.name} collate nocase`, tools.id).limit(limit).offset(offset).all().map(toAdminTool).sort(byName),
+  });
 }
+
+/** The dashboard grid: 24 cards a page (fills 1, 2 and 3 columns). */
+export const dashboardQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 24, maxPerPage: 48 });
+
+/** A page of an in-memory list (the tools a user sees are filtered by rules no index can hold: level and CPF list). */
+export const pageOf = <T>(items: T[], query: { page: number; perPage: number }): Page<T> =>
+  paginate(query, { count: () => items.length, rows: (limit, offset) => items.slice(offset, offset + limit) });
 
 export type VisibleTool = { row: ToolRow; access: Exclude<ToolAccess, 'hidden'> };
 

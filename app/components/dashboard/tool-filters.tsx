@@ -39,7 +39,7 @@ export function CategoryFilter({ current, categories, showBlocked }: CategoryFil
         return (
           <Link
             key={option.value}
-            to={`${location.pathname}${withParams(location.search, { category: option.value, dialog: null, tool: null })}`}
+            to={`${location.pathname}${withParams(location.search, { category: option.value, dialog: null, tool: null, page: null })}`}
             aria-current={active ? 'page' : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
               active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'

@@ -7,14 +7,16 @@ import { CategoryFilter, ToolSearch, useCatalogLoading } from '~/components/dash
 import { RoleBadge } from '~/components/role-badge';
 import { ToolCard, ToolCardSkeleton } from '~/components/tool-card';
 import { Alert } from '~/components/ui/alert';
+import { Pagination } from '~/components/ui/pagination';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';
 import { listToolRatings, rateTool, ratingsByUser } from '~/models/rating.server';
-import { listToolsFor } from '~/models/tool.server';
+import { dashboardQuerySchema, listToolsFor, pageOf } from '~/models/tool.server';
 import { toPublicUser } from '~/models/user.server';
 import { accountPromoSchema } from '~/schemas/account';
 import { ratingFormSchema } from '~/schemas/rating';
 import { handleForm, intent } from '~/utils/form.server';
+import { parseListQuery } from '~/utils/pagination.server';
 import { useIntentResult } from '~/utils/intent-form';
 import { redirectWithToast } from '~/utils/toast.server';
 import { catalogView, parseCatalogFilter, parseCatalogQuery } from '~/utils/tool-catalog';
@@ -42,14 +44,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialogTool = kind ? (cards.find((card) => String(card.id) === url.searchParams.get('tool')) ?? null) : null;
   const dialog = kind && dialogTool ? { kind, tool: dialogTool } : null;
 
+  const { tools, ...view } = catalogView(cards, { filter, query, isAdmin: user.role === 'admin' });
+  const page = pageOf(tools, parseListQuery(url.searchParams, dashboardQuerySchema));
+  const shown = dialog ? [...page.items, dialog.tool] : page.items;
+
   return json({
     user: toPublicUser(user),
     filter,
     query,
-    ...catalogView(cards, { filter, query, isAdmin: user.role === 'admin' }),
+    ...view,
+    tools: page.items,
+    page: page.page,
+    pageCount: page.pageCount,
     myRatings: ratingsByUser(
       user.id,
-      cards.map((card) => card.id),
+      shown.map((card) => card.id),
     ),
     dialog,
     ratings: dialog?.kind === 'ratings' ? listToolRatings(user, dialog.tool.id) : null,
@@ -79,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, filter, query, tools, categories, showBlocked, emptyMessage, myRatings, dialog, ratings } = useLoaderData<typeof loader>();
+  const { user, filter, query, tools, page, pageCount, categories, showBlocked, emptyMessage, myRatings, dialog, ratings } = useLoaderData<typeof loader>();
   const location = useLocation();
   const loadingCatalog = useCatalogLoading();
   const rateError = useIntentResult('rate')?.error?.['']?.[0];
@@ -114,6 +123,7 @@ export default function Dashboard() {
             ? Array.from({ length: 4 }, (_, index) => <ToolCardSkeleton key={index} />)
             : tools.map((tool) => <ToolCard key={tool.id} tool={tool} rated={Boolean(myRatings[tool.id])} search={location.search} />)}
         </div>
+        {loadingCatalog ? null : <Pagination page={page} pageCount={pageCount} />}
         {!loadingCatalog && emptyMessage ? (
           <p data-testid="tools-empty" className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
             {emptyMessage}

@@ -1,12 +1,18 @@
-import { createTool, listAdminTools, listToolsFor, toAdminTool } from '~/models/tool.server';
+import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
+import { createTool, listAdminTools, listToolsFor, pageOf, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
-import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
+import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 
-/** The tools the user sees (locked ones without link or HTML); admins get the full tools they manage. */
+/**
+ * GET /api/tools: the tools the user sees (locked ones without link or HTML); admins get the full
+ * tools they manage. A page by name (`?page=`, `?perPage=` up to 200, default 100); X-Total-Count.
+ */
 export const loader = apiLoader(async ({ request }) => {
   const user = await requireApiUser(request);
-  return user.role === 'admin' ? listAdminTools() : listToolsFor(user);
+  const query = readListQuery(request, toolListQuerySchema);
+  const page = user.role === 'admin' ? listAdminTools(query) : pageOf(listToolsFor(user), query);
+  return jsonResponse(page.items, { headers: pageHeaders(page) });
 });
 
 export const action = apiAction({
