@@ -33,7 +33,11 @@ export function verifyIdentity(identifier: string, cpf: string, now = new Date()
   return { token };
 }
 
-/** Step 2: a live token sets the new password once, and signs the account out everywhere. */
+/**
+ * Step 2: a live token of an account that still allows recovery sets the new password once,
+ * and signs the account out everywhere. (Switching recovery off and every password change
+ * also clear the token; the condition here holds even if one were left behind.)
+ */
 export async function resetPasswordWithToken(token: string | null | undefined, password: string, now = new Date()): Promise<void> {
   if (!token) throw new AppError(400, RECOVERY_EXPIRED);
   const passwordHash = await hashPassword(password);
@@ -41,7 +45,7 @@ export async function resetPasswordWithToken(token: string | null | undefined, p
   const user = db
     .update(users)
     .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null })
-    .where(and(eq(users.resetToken, digest(token)), gt(users.resetTokenExpiry, now)))
+    .where(and(eq(users.resetToken, digest(token)), gt(users.resetTokenExpiry, now), eq(users.disablePasswordRecovery, false)))
     .returning({ id: users.id })
     .get();
   if (!user) throw new AppError(400, RECOVERY_EXPIRED);

@@ -153,15 +153,17 @@ export async function updateAccount(
   return db.transaction((tx) => {
     assertUnique(tx, { username, email }, userId);
     tx.update(users)
-      .set({ username, email, ...(passwordHash ? { password: passwordHash } : {}) })
+      // A new password also ends any pending recovery: a token issued before it must not undo it.
+      .set({ username, email, ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
       .where(eq(users.id, userId))
       .run();
     return getUserById(userId, tx)!;
   });
 }
 
+/** Either way the switch goes, a pending recovery token dies: it was issued under the old setting. */
 export function setPasswordRecovery(userId: number, disablePasswordRecovery: boolean): UserRow {
-  db.update(users).set({ disablePasswordRecovery }).where(eq(users.id, userId)).run();
+  db.update(users).set({ disablePasswordRecovery, resetToken: null, resetTokenExpiry: null }).where(eq(users.id, userId)).run();
   const user = getUserById(userId);
   if (!user) throw new AppError(404, 'Usuário não encontrado');
   return user;

@@ -1,8 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { users } from '../../db/schema';
 import { action as authAction } from '~/routes/_auth+/auth';
+import { action as profileApi } from '~/routes/api+/profile';
+import { action as recoverApi } from '~/routes/api+/recover-password';
+import { action as resetApi } from '~/routes/api+/reset-password';
+import { action as recoveryToggleApi } from '~/routes/api+/users.$id.password-recovery';
+import { action as adminResetApi } from '~/routes/api+/users.$id.reset-password';
+import { verifyCredentials } from '~/models/user.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { call, createUser, expectRedirect, formRequest } from '../setup/helpers';
+import { call, createUser, expectRedirect, formRequest, jsonRequest, sessionCookie } from '../setup/helpers';
 
 /** Findings of the production-build probe (issue 7, item 9), one block per finding. */
 
@@ -44,5 +53,81 @@ describe('a) redirect targets stay on this site', () => {
       expect(toolInputSchema.safeParse({ ...tool, link }).success, JSON.stringify(link)).toBe(false);
     }
     expect(toolInputSchema.safeParse({ ...tool, link: '/calculators/torque' }).success).toBe(true);
+  });
+});
+
+describe('b) a recovery token dies with its reason', () => {
+  const RECOVERY_EXPIRED = 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.';
+
+  async function issueToken(user: { email: string; cpf: string | null }): Promise<string> {
+    const response = await call(recoverApi, jsonRequest('/api/recover-password', { identifier: user.email, cpf: user.cpf }));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  const resetWith = (token: string, password = 'nova-senha-1') =>
+    call(resetApi, jsonRequest('/api/reset-password', { token, password, confirmPassword: password }));
+
+  async function expectRefused(token: string, user: { email: string }, stillValid: string) {
+    const response = await resetWith(token);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: RECOVERY_EXPIRED });
+    expect(await verifyCredentials(user.email, 'nova-senha-1')).toBeNull();
+    expect(await verifyCredentials(user.email, stillValid)).not.toBeNull();
+  }
+
+  it('switching recovery off kills a token issued before (also after switching it on again)', async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const token = await issueToken(user);
+    const toggle = (disablePasswordRecovery: boolean) =>
+      call(
+        recoveryToggleApi,
+        jsonRequest(`/api/users/${user.id}/password-recovery`, { disablePasswordRecovery }, { method: 'PATCH', cookie }),
+        { id: String(user.id) },
+      );
+    expect((await toggle(true)).status).toBe(200);
+    expect(db.select({ resetToken: users.resetToken }).from(users).where(eq(users.id, user.id)).get()?.resetToken).toBeNull();
+    expect((await toggle(false)).status).toBe(200);
+    await expectRefused(token, user, 'senha123');
+  });
+
+  it('a live token is refused while recovery is switched off, even if it was left in the row', async () => {
+    const user = await createUser();
+    const token = await issueToken(user);
+    db.update(users).set({ disablePasswordRecovery: true }).where(eq(users.id, user.id)).run();
+    await expectRefused(token, user, 'senha123');
+  });
+
+  it("the user's own password change kills a token issued before", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const token = await issueToken(user);
+    const changed = await call(
+      profileApi,
+      jsonRequest('/api/profile', { currentPassword: 'senha123', newPassword: 'trocada-1' }, { method: 'PATCH', cookie }),
+    );
+    expect(changed.status).toBe(200);
+    await expectRefused(token, user, 'trocada-1');
+  });
+
+  it("an admin's password reset and a successful reset kill earlier tokens", async () => {
+    const admin = await createUser({ role: 'admin' });
+    const adminCookie = await sessionCookie(admin);
+    const user = await createUser();
+    const first = await issueToken(user);
+    const adminReset = await call(
+      adminResetApi,
+      jsonRequest(`/api/users/${user.id}/reset-password`, { password: 'pelo-admin-1' }, { method: 'PATCH', cookie: adminCookie }),
+      { id: String(user.id) },
+    );
+    expect(adminReset.status).toBe(200);
+    await expectRefused(first, user, 'pelo-admin-1');
+
+    const second = await issueToken(user);
+    expect((await resetWith(second, 'redefinida-1')).status).toBe(200);
+    const again = await resetWith(second);
+    expect(again.status).toBe(400);
+    expect(await verifyCredentials(user.email, 'redefinida-1')).not.toBeNull();
   });
 });
