@@ -14,6 +14,9 @@ const mode = process.env.NODE_ENV === 'development' ? 'development' : 'productio
 const port = Number(process.env.PORT || 3000);
 const { timing, edgeGuard, loadContext, assetHeaders } = createHttpHandlers(build);
 
+// Pending migrations first, in this process (no second Node start just to migrate).
+build.entry.module.migrateDatabase();
+
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);

@@ -14,6 +14,7 @@ import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.se
 /** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
 export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
+export { migrateDatabase } from './models/database.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -1,0 +1,7 @@
+import { db } from '../../db/client';
+import { applyMigrations } from '../../db/migrate';
+
+/** Brings the database to the current schema before the server takes requests (server.js, `npm start`). */
+export function migrateDatabase(): void {
+  applyMigrations(db);
+}
