@@ -49,6 +49,13 @@ export const users = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /**
+     * foldKey(username) and foldKey(email) (app/utils/fold.ts): what uniqueness and lookups
+     * compare. NOT NULL here, so every insert must set them; nullable in the migration (SQLite
+     * cannot add a NOT NULL column without a default), filled by db/migrate.ts's backfill.
+     */
+    usernameKey: text('username_key').notNull(),
+    emailKey: text('email_key').notNull(),
     cpf: text('cpf'),
     password: text('password').notNull(),
     /** The effective role, recomputed from role_grants whenever the user is read. */
@@ -64,8 +71,8 @@ export const users = sqliteTable(
     lastLogin: timestamp('last_login'),
   },
   (t) => [
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
+    uniqueIndex('users_email_key_unique').on(t.emailKey),
     uniqueIndex('users_cpf_unique').on(t.cpf),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
     index('users_role_idx').on(t.role),
@@ -252,7 +259,10 @@ export const promoCodes = sqliteTable(
   'promo_codes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    /** As the admin typed it; compared through codeKey. */
     code: text('code').notNull(),
+    /** foldKey(code): see users.usernameKey (NOT NULL here, nullable in the migration, backfilled). */
+    codeKey: text('code_key').notNull(),
     days: integer('days').notNull().default(30),
     maxUses: integer('max_uses').notNull().default(10),
     usedCount: integer('used_count').notNull().default(0),
@@ -268,7 +278,7 @@ export const promoCodes = sqliteTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('promo_codes_code_unique').on(sql`upper(${t.code})`),
+    uniqueIndex('promo_codes_code_key_unique').on(t.codeKey),
     index('promo_codes_course_idx').on(t.courseId),
     check('promo_codes_days_check', sql`days >= 1`),
     check('promo_codes_uses_check', sql`max_uses >= 1 and used_count between 0 and max_uses`),

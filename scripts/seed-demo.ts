@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import { grantRole } from '../app/models/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/user.server';
+import { foldKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTools } from './demo-tools';
 
@@ -143,9 +144,9 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
 
     tx.insert(promoCodes)
       .values([
-        { code: 'BEMVINDO', days: 30, maxUses: 100, targetRole: 'E-TOOL', promoType: 'role', createdBy: adminId },
-        { code: 'MASTER7', days: 7, maxUses: 50, targetRole: 'E-MASTER', promoType: 'role', createdBy: adminId },
-        { code: 'CLP2025', days: 365, maxUses: 20, promoType: 'course', courseId: plc.id, createdBy: adminId },
+        { code: 'BEMVINDO', codeKey: foldKey('BEMVINDO'), days: 30, maxUses: 100, targetRole: 'E-TOOL', promoType: 'role', createdBy: adminId },
+        { code: 'MASTER7', codeKey: foldKey('MASTER7'), days: 7, maxUses: 50, targetRole: 'E-MASTER', promoType: 'role', createdBy: adminId },
+        { code: 'CLP2025', codeKey: foldKey('CLP2025'), days: 365, maxUses: 20, promoType: 'course', courseId: plc.id, createdBy: adminId },
       ])
       .run();
 

@@ -3,12 +3,13 @@ import { db, type Executor } from '../../db/client';
 import { toolRatings, users, type GrantableRole, type Role, type UserRow } from '../../db/schema';
 import type { AdminUserCreateInput, AdminUserUpdateInput } from '../schemas/admin-user';
 import { AppError } from '../utils/errors';
+import { foldKey } from '../utils/fold';
 import { hashPassword } from '../utils/password.server';
 import { refreshToolRating } from './rating.server';
 import { grantRole, revokeGrants, syncUserRole } from './role-grant.server';
 import { isPro } from './roles';
 import { endAllSessions } from './session.server';
-import { assertUnique, getUserById, insertUser, toPublicUser, type PublicUser } from './user.server';
+import { assertUnique, getUserById, insertUser, toPublicUser, userKeys, writeUser, type PublicUser } from './user.server';
 
 export const ADMIN_USER_ERRORS = {
   notFound: 'Usuário não encontrado',
@@ -37,7 +38,7 @@ function syncStaleRoles(executor: Executor, now: Date) {
   for (const { id } of stale) syncUserRole(executor, id, now);
 }
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likePattern = (text: string) => `%${foldKey(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Admin list: `q` matches username or e-mail (case-insensitive), `role` the role in force; newest first. */
 export function listUsers(
@@ -49,7 +50,7 @@ export function listUsers(
     const conditions: SQL[] = [];
     if (filter.q) {
       const pattern = likePattern(filter.q);
-      conditions.push(sql`(lower(${users.username}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`);
+      conditions.push(sql`(${users.usernameKey} like ${pattern} escape '\\' or ${users.emailKey} like ${pattern} escape '\\')`);
     }
     if (filter.role) conditions.push(eq(users.role, filter.role));
     const where = conditions.length ? and(...conditions) : undefined;
@@ -127,7 +128,7 @@ export function updateUserAsAdmin(userId: number, input: AdminUserUpdateInput, a
     if (input.cpf !== undefined) changes.cpf = input.cpf;
     if (Object.keys(changes).length > 0) {
       assertUnique(tx, changes, userId);
-      tx.update(users).set(changes).where(eq(users.id, userId)).run();
+      writeUser(() => tx.update(users).set({ ...changes, ...userKeys(changes) }).where(eq(users.id, userId)).run());
     }
     applyRoleChoice(tx, userId, target, input.proDays, adminId, now);
     return getUserById(userId, tx, now)!;

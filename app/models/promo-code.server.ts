@@ -3,6 +3,8 @@ import { db, type Executor } from '../../db/client';
 import { courses, promoCodes, promoUsage, type UserRow } from '../../db/schema';
 import { PROMO_CODE_EMPTY, type PromoCodeInput } from '../schemas/promo-code';
 import { AppError } from '../utils/errors';
+import { foldKey } from '../utils/fold';
+import { withUniqueConflicts } from '../utils/unique-conflict';
 import { consume } from '../utils/rate-limit.server';
 import { grantRole } from './role-grant.server';
 import { getUserById } from './user.server';
@@ -23,11 +25,12 @@ export const PROMO_MESSAGES = {
   missing: 'Código promocional não encontrado',
 } as const;
 
+/** Codes are stored as typed and compared on their folded key: 'ÇÃO10' is redeemable as 'ção10'. */
 export function findPromoByCode(executor: Executor, code: string): PromoRow | undefined {
   return executor
     .select()
     .from(promoCodes)
-    .where(sql`upper(${promoCodes.code}) = ${code.trim().toUpperCase()}`)
+    .where(eq(promoCodes.codeKey, foldKey(code)))
     .get();
 }
 
@@ -152,21 +155,24 @@ export function createPromoCode(input: PromoCodeInput, createdBy: number): Promo
       if (!course) throw new AppError(400, PROMO_MESSAGES.courseNotFound, 'courseId');
       courseTitle = course.title;
     }
-    const row = tx
-      .insert(promoCodes)
-      .values({
-        code: input.code,
-        days: input.days,
-        maxUses: input.maxUses,
-        promoType: input.promoType,
-        targetRole: input.targetRole,
-        courseId: input.courseId,
-        expiryDate: input.expiryDate,
-        validUntil: input.validUntil,
-        createdBy,
-      })
-      .returning()
-      .get();
+    const row = withUniqueConflicts({ 'promo_codes.code_key': { message: PROMO_MESSAGES.duplicate, field: 'code' } }, () =>
+      tx
+        .insert(promoCodes)
+        .values({
+          code: input.code,
+          codeKey: foldKey(input.code),
+          days: input.days,
+          maxUses: input.maxUses,
+          promoType: input.promoType,
+          targetRole: input.targetRole,
+          courseId: input.courseId,
+          expiryDate: input.expiryDate,
+          validUntil: input.validUntil,
+          createdBy,
+        })
+        .returning()
+        .get(),
+    );
     return toPromoCodeView(row, courseTitle);
   });
 }

@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../db/client';
 import { users, type Role, type UserRow } from '../../db/schema';
 import { AppError } from '../utils/errors';
 import { isValidCpf } from '../utils/cpf';
+import { foldKey } from '../utils/fold';
+import { withUniqueConflicts } from '../utils/unique-conflict';
 import { hashPassword, verifyPassword } from '../utils/password.server';
 import { needsRoleSync, syncUserRole } from './role-grant.server';
 import { ROLE_RANK } from './roles';
@@ -54,17 +56,42 @@ export function getUserById(id: number, executor: Executor = db, now = new Date(
   return executor.select().from(users).where(eq(users.id, id)).get();
 }
 
+/** Usernames and e-mails are compared on their folded keys (app/utils/fold.ts), never with SQLite's ASCII-only lower(). */
 export function findUserByEmail(email: string): UserRow | undefined {
-  return db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).get();
+  return db.select().from(users).where(eq(users.emailKey, foldKey(email))).get();
 }
 
 export function findUserByIdentifier(identifier: string): UserRow | undefined {
-  const value = identifier.trim().toLowerCase();
+  const key = foldKey(identifier);
   return db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${value} or lower(${users.username}) = ${value}`)
+    .where(or(eq(users.emailKey, key), eq(users.usernameKey, key)))
     .get();
+}
+
+export const USER_CONFLICTS = {
+  username: { message: 'Este nome de usuário já está em uso.', field: 'username' },
+  email: { message: 'Este e-mail já está cadastrado.', field: 'email' },
+  cpf: { message: 'Este CPF já está cadastrado.', field: 'cpf' },
+} as const;
+
+/** The same 409s when a concurrent writer wins the race past `assertUnique` (see `withUniqueConflicts`). */
+const UNIQUE_INDEX_CONFLICTS = {
+  'users.username_key': USER_CONFLICTS.username,
+  'users.email_key': USER_CONFLICTS.email,
+  'users.cpf': USER_CONFLICTS.cpf,
+};
+
+/** A write to users whose UNIQUE failures answer 409 with the field's message. */
+export const writeUser = <T>(write: () => T): T => withUniqueConflicts(UNIQUE_INDEX_CONFLICTS, write);
+
+/** The stored keys for a username and/or e-mail being written. */
+export function userKeys(fields: { username?: string; email?: string }): { usernameKey?: string; emailKey?: string } {
+  return {
+    ...(fields.username !== undefined ? { usernameKey: foldKey(fields.username) } : {}),
+    ...(fields.email !== undefined ? { emailKey: foldKey(fields.email) } : {}),
+  };
 }
 
 /** 409 with the field that clashes, checked before writing so the answer names the field. */
@@ -73,21 +100,16 @@ export function assertUnique(
   fields: { username?: string; email?: string; cpf?: string | null },
   exceptUserId?: number,
 ): void {
-  const clash = (condition: ReturnType<typeof sql>) =>
+  const clash = (condition: SQL) =>
     executor
       .select({ id: users.id })
       .from(users)
-      .where(exceptUserId ? sql`(${condition}) and ${users.id} <> ${exceptUserId}` : condition)
+      .where(exceptUserId ? and(condition, ne(users.id, exceptUserId)) : condition)
       .get();
-  if (fields.username && clash(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`)) {
-    throw new AppError(409, 'Este nome de usuário já está em uso.', 'username');
-  }
-  if (fields.email && clash(sql`lower(${users.email}) = ${fields.email.toLowerCase()}`)) {
-    throw new AppError(409, 'Este e-mail já está cadastrado.', 'email');
-  }
-  if (fields.cpf && clash(sql`${users.cpf} = ${fields.cpf}`)) {
-    throw new AppError(409, 'Este CPF já está cadastrado.', 'cpf');
-  }
+  const conflict = ({ message, field }: { message: string; field: string }) => new AppError(409, message, field);
+  if (fields.username && clash(eq(users.usernameKey, foldKey(fields.username)))) throw conflict(USER_CONFLICTS.username);
+  if (fields.email && clash(eq(users.emailKey, foldKey(fields.email)))) throw conflict(USER_CONFLICTS.email);
+  if (fields.cpf && clash(eq(users.cpf, fields.cpf))) throw conflict(USER_CONFLICTS.cpf);
 }
 
 export function assertValidCpf(cpf: string | null | undefined): void {
@@ -105,17 +127,23 @@ export type NewUser = {
 /** Inserts a user (password already hashed by the caller, outside the transaction). */
 export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> & { passwordHash: string }): UserRow {
   assertUnique(executor, input);
-  return executor
-    .insert(users)
-    .values({
-      username: input.username.trim(),
-      email: input.email.trim().toLowerCase(),
-      cpf: input.cpf || null,
-      password: input.passwordHash,
-      disablePasswordRecovery: input.disablePasswordRecovery ?? false,
-    })
-    .returning()
-    .get();
+  const username = input.username.trim();
+  const email = input.email.trim().toLowerCase();
+  return writeUser(() =>
+    executor
+      .insert(users)
+      .values({
+        username,
+        email,
+        usernameKey: foldKey(username),
+        emailKey: foldKey(email),
+        cpf: input.cpf || null,
+        password: input.passwordHash,
+        disablePasswordRecovery: input.disablePasswordRecovery ?? false,
+      })
+      .returning()
+      .get(),
+  );
 }
 
 export async function verifyCredentials(email: string, password: string): Promise<UserRow | null> {
@@ -152,11 +180,14 @@ export async function updateAccount(
   const email = input.email?.trim().toLowerCase() ?? user.email;
   return db.transaction((tx) => {
     assertUnique(tx, { username, email }, userId);
-    tx.update(users)
-      // A new password also ends any pending recovery: a token issued before it must not undo it.
-      .set({ username, email, ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
-      .where(eq(users.id, userId))
-      .run();
+    writeUser(() =>
+      tx
+        .update(users)
+        // A new password also ends any pending recovery: a token issued before it must not undo it.
+        .set({ username, email, ...userKeys({ username, email }), ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
+        .where(eq(users.id, userId))
+        .run(),
+    );
     return getUserById(userId, tx)!;
   });
 }

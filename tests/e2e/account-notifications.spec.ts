@@ -7,7 +7,7 @@ test.describe('Minha Conta', () => {
   test('profile, promo activation and the recovery toggle work with and without JavaScript', async ({ page, login }) => {
     const user = await login('E-BASIC');
     const code = uniqueName('CONTA').toUpperCase();
-    db.insert(promoCodes).values({ code, days: 30, maxUses: 5, targetRole: 'E-TOOL' }).run();
+    db.insert(promoCodes).values({ code, codeKey: code.toLowerCase(), days: 30, maxUses: 5, targetRole: 'E-TOOL' }).run();
 
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Minha Conta' })).toBeVisible();

@@ -183,7 +183,7 @@ describe('promo activation form', () => {
   });
 
   test('a valid code (trimmed) succeeds with the green text and the success toast, and the role changes', async () => {
-    db.insert(promoCodes).values({ code: 'CONTA30', days: 30, maxUses: 5, targetRole: 'E-MASTER' }).run();
+    db.insert(promoCodes).values({ code: 'CONTA30', codeKey: 'conta30', days: 30, maxUses: 5, targetRole: 'E-MASTER' }).run();
     const { user, cookie } = await signedIn();
     const response = await post(cookie, { intent: 'promo', code: '  conta30  ' });
     expect(response.status).toBe(200);

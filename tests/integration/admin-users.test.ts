@@ -279,7 +279,7 @@ describe('DELETE /api/users/{id}', () => {
   test('deletes the account and, through the foreign keys, its sessions, grants and promo usage', async () => {
     const target = await createUser({ role: 'E-TOOL' });
     const cookie = await sessionCookie(target);
-    db.insert(promoCodes).values({ code: 'APAGAR1', days: 5, maxUses: 5 }).run();
+    db.insert(promoCodes).values({ code: 'APAGAR1', codeKey: 'apagar1', days: 5, maxUses: 5 }).run();
     redeemPromoCode({ userId: target.id, code: 'APAGAR1' });
 
     const response = await deleteUser(target.id);

@@ -176,7 +176,7 @@ describe('POST /api/register', () => {
   });
 
   it('redeems a promo code at sign-up, and refuses the whole sign-up for a bad code', async () => {
-    db.insert(promoCodes).values({ code: 'BOASVINDAS', days: 15, maxUses: 5, targetRole: 'E-TOOL' }).run();
+    db.insert(promoCodes).values({ code: 'BOASVINDAS', codeKey: 'boasvindas', days: 15, maxUses: 5, targetRole: 'E-TOOL' }).run();
     const good = await call(registerAction, jsonRequest('/api/register', { ...valid(), promoCode: ' boasvindas ' }));
     expect(good.status).toBe(201);
     expect((await body(good)).role).toBe('E-TOOL');

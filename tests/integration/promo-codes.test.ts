@@ -7,6 +7,7 @@ import { getUserById } from '~/models/user.server';
 import { action as deletePromoAction } from '~/routes/api+/promocodes.$id';
 import { loader as listPromoLoader, action as createPromoAction } from '~/routes/api+/promocodes';
 import { action as redeemPromoAction } from '~/routes/api+/promocodes.use';
+import { foldKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { createUser, sessionCookie } from '../setup/helpers';
 import { apiCall, expectAdminOnly, safeJson, signedTiers, type Signed, type Tier } from './helpers/admin-api';
@@ -50,8 +51,10 @@ const redeem = (cookie: string | undefined, body: unknown) => apiCall(redeemProm
 
 let codeSequence = 0;
 const uniqueCode = (prefix = 'PROMO') => `${prefix}${++codeSequence}`;
-const insertCode = (values: Partial<typeof promoCodes.$inferInsert> = {}) =>
-  db.insert(promoCodes).values({ code: uniqueCode('DB'), days: 30, maxUses: 10, ...values }).returning().get();
+const insertCode = (values: Partial<typeof promoCodes.$inferInsert> = {}) => {
+  const code = values.code ?? uniqueCode('DB');
+  return db.insert(promoCodes).values({ days: 30, maxUses: 10, ...values, code, codeKey: foldKey(code) }).returning().get();
+};
 const stored = (id: number) => db.select().from(promoCodes).where(eq(promoCodes.id, id)).get();
 
 describe('admin promo code API: access', () => {

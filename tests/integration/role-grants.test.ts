@@ -80,7 +80,7 @@ describe('POST /api/admin/force-expiration-check', () => {
     const admin = await createUser({ role: 'admin' });
     const user = await createUser();
     grantRole(db, { userId: user.id, role: 'E-TOOL', days: 60, source: 'payment' });
-    db.insert(promoCodes).values({ code: 'MASTER30', days: 30, maxUses: 5, targetRole: 'E-MASTER' }).run();
+    db.insert(promoCodes).values({ code: 'MASTER30', codeKey: 'master30', days: 30, maxUses: 5, targetRole: 'E-MASTER' }).run();
 
     vi.setSystemTime(at('2026-02-01'));
     const redeemed = await apiCall(redeemPromo, 'POST', '/api/promocodes/use', { cookie: await sessionCookie(user), body: { code: 'master30' } });

@@ -111,7 +111,7 @@ describe('dashboard promo-code box', () => {
   beforeEach(async () => {
     await resetAllLimits();
     db.delete(promoCodes).run();
-    promoId = db.insert(promoCodes).values({ code: 'OBRAS30', days: 30, maxUses: 5, targetRole: 'E-TOOL' }).returning().get().id;
+    promoId = db.insert(promoCodes).values({ code: 'OBRAS30', codeKey: 'obras30', days: 30, maxUses: 5, targetRole: 'E-TOOL' }).returning().get().id;
   });
 
   const redeem = (code: string | undefined, cookie: string, query = '') =>
