@@ -12,7 +12,7 @@ const BUILD_PATH = './build/index.js';
 const build = await import(BUILD_PATH);
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
-const { timing, edgeGuard, loadContext, assetHeaders } = createHttpHandlers(build);
+const { timing, edgeGuard, compress, loadContext, assetHeaders } = createHttpHandlers(build);
 
 // Pending migrations first, in this process (no second Node start just to migrate).
 build.entry.module.migrateDatabase();
@@ -21,6 +21,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
 app.use(edgeGuard);
+app.use(compress);
 app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: assetHeaders }),
