@@ -20,6 +20,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/server.js ./server.js
+COPY --from=build /app/server ./server
 COPY --from=build /app/tsconfig.json ./tsconfig.json
 EXPOSE 3000
 CMD ["sh", "-c", "npm run setup && npm start"]
