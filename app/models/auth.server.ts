@@ -1,11 +1,11 @@
-import { Authenticator } from 'remix-auth';
-import { FormStrategy } from 'remix-auth-form';
 import type { UserRow } from '../../db/schema';
 import { lookupSession, endSession, startSession } from './session.server';
 import { getUserById, verifyCredentials } from './user.server';
 import { env } from '../utils/env.server';
 import { AppError } from '../utils/errors';
-import { assertNotLimited, consume, reset } from '../utils/rate-limit.server';
+import { foldKey } from '../utils/fold';
+import type { AppLoadContext } from '../utils/load-context';
+import { assertNotLimited, consume, reset, type LimiterName } from '../utils/rate-limit.server';
 import { clientAddress } from '../utils/security.server';
 import { authSessionStorage, getAuthSession } from '../utils/session.server';
 
@@ -17,13 +17,29 @@ export const SESSION_MESSAGES = {
   badCredentials: 'E-mail ou senha incorretos.',
 } as const;
 
-export const requestAddress = (request: Request) => clientAddress(request, env.trustFlyClientIp);
+/**
+ * The client's address for rate limits and the session record: Fly-Client-IP on Fly, else the
+ * CLIENT_IP_HEADER proxy header, else the socket address server.js puts in `context`.
+ */
+export const requestAddress = (request: Request, context: Pick<AppLoadContext, 'clientAddress'> | undefined): string =>
+  clientAddress(request, {
+    trustFlyClientIp: env.trustFlyClientIp,
+    clientIpHeader: env.clientIpHeader,
+    socketAddress: context?.clientAddress,
+  });
 
-/** Password check with per-account and per-address failure limits (429 once exceeded). */
-export async function authenticateWithPassword(request: Request, email: string, password: string): Promise<UserRow> {
-  const keys: Array<['loginAccount' | 'loginAddress', string]> = [
-    ['loginAccount', email.trim().toLowerCase()],
-    ['loginAddress', requestAddress(request)],
+/**
+ * Password check, `address` being `requestAddress(...)`. Failures count per (account, address)
+ * pair with a small limit, so a stranger elsewhere cannot lock the owner out; per account with a
+ * loose ceiling (many addresses guessing one password); and per address (one client guessing
+ * many accounts). Any of them exceeded answers 429.
+ */
+export async function authenticateWithPassword(address: string, email: string, password: string): Promise<UserRow> {
+  const account = foldKey(email);
+  const keys: Array<[LimiterName, string]> = [
+    ['loginPair', `${account}|${address}`],
+    ['loginAccount', account],
+    ['loginAddress', address],
   ];
   await assertNotLimited(keys);
   const user = await verifyCredentials(email, password);
@@ -31,23 +47,16 @@ export async function authenticateWithPassword(request: Request, email: string, 
     await consume(keys);
     throw new AppError(401, SESSION_MESSAGES.badCredentials);
   }
+  // The owner got in from here: this pair starts over; the account ceiling keeps counting strangers.
   await reset([keys[0]]);
   return user;
 }
 
-export const authenticator = new Authenticator<UserRow>();
-authenticator.use(
-  new FormStrategy(async ({ form, request }) =>
-    authenticateWithPassword(request, String(form.get('email') ?? ''), String(form.get('password') ?? '')),
-  ),
-  'password',
-);
-
-/** Starts a session for the user (ending their others) and returns the cookie to set. */
-export async function loginCookie(request: Request, user: UserRow): Promise<string> {
+/** Starts a session for the user (ending their others) and returns the cookie to set; `address` as from `requestAddress`. */
+export async function loginCookie(request: Request, user: UserRow, address: string): Promise<string> {
   const sessionId = startSession(user.id, {
     userAgent: request.headers.get('User-Agent'),
-    ipAddress: requestAddress(request),
+    ipAddress: address,
   });
   const session = await getAuthSession(request);
   session.unset('recoveryToken');

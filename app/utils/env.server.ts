@@ -26,4 +26,33 @@ export const env = {
   get trustFlyClientIp() {
     return Boolean(process.env.FLY_APP_NAME) || process.env.TRUST_FLY_CLIENT_IP === '1';
   },
+  /**
+   * Elsewhere behind a proxy: the header it sets to the client's address (CLIENT_IP_HEADER, e.g.
+   * X-Real-IP). Unset: the socket address (server.js) is the client, and no header is trusted.
+   */
+  get clientIpHeader(): string | null {
+    return process.env.CLIENT_IP_HEADER?.trim() || null;
+  },
 };
+
+/** What a production start should be told about its configuration (empty when all is set). */
+export function configurationWarnings(vars: Record<string, string | undefined> = process.env): string[] {
+  const warnings: string[] = [];
+  if (!vars.FLY_APP_NAME && !vars.CLIENT_IP_HEADER?.trim()) {
+    warnings.push(
+      'Nem FLY_APP_NAME nem CLIENT_IP_HEADER definidos: os limites de tentativas usam o endereço da conexão. ' +
+        'Atrás de um proxy, todos os clientes teriam o mesmo endereço; defina CLIENT_IP_HEADER (ex.: X-Real-IP).',
+    );
+  }
+  return warnings;
+}
+
+declare global {
+  var __configurationWarned: boolean | undefined;
+}
+
+// Once per process, when the server first loads this module in production.
+if (isProduction && !globalThis.__configurationWarned) {
+  globalThis.__configurationWarned = true;
+  for (const warning of configurationWarnings()) console.warn(warning);
+}

@@ -3,10 +3,13 @@ import { AppError } from './errors';
 
 /**
  * Guessing guards for login, registration, recovery and promo codes. Failures are counted
- * per account and per client address; a blocked key answers 429 until its window ends.
+ * per client address (the trusted one: see `clientAddress`) and per account; a blocked key
+ * answers 429 until its window ends. Login counts the (account, address) pair with the small
+ * limit, so a stranger's failures never lock the owner out from another address.
  */
 const createLimiters = () => ({
-  loginAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60 }),
+  loginPair: new RateLimiterMemory({ keyPrefix: 'login-pair', points: 5, duration: 15 * 60 }),
+  loginAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 50, duration: 15 * 60 }),
   loginAddress: new RateLimiterMemory({ keyPrefix: 'login-address', points: 30, duration: 15 * 60 }),
   register: new RateLimiterMemory({ keyPrefix: 'register', points: 20, duration: 60 * 60 }),
   recoverAccount: new RateLimiterMemory({ keyPrefix: 'recover-account', points: 5, duration: 15 * 60 }),

@@ -29,13 +29,37 @@ export function assertSameOrigin(request: RequestLike): void {
   }
 }
 
-/** The client's address: Fly-Client-IP behind Fly's proxy; never a client-sent X-Forwarded-For. */
-export function clientAddress(request: Request, trustFlyClientIp: boolean): string {
-  if (trustFlyClientIp) {
-    const flyIp = request.headers.get('Fly-Client-IP');
-    if (flyIp) return flyIp.slice(0, 64);
+const MAX_ADDRESS = 64;
+
+/** A proxy header's client address: the first entry of a comma list, trimmed, at most 64 characters. */
+function headerAddress(value: string | null): string | null {
+  const first = value?.split(',')[0]?.trim();
+  return first ? first.slice(0, MAX_ADDRESS) : null;
+}
+
+export type AddressSources = {
+  /** Running on Fly: Fly-Client-IP is set by Fly's proxy and cannot be forged there. */
+  trustFlyClientIp: boolean;
+  /** Another proxy's header for the client's address (CLIENT_IP_HEADER), or null. */
+  clientIpHeader: string | null;
+  /** The TCP peer (server.js's load context); absent when the app is called directly (tests). */
+  socketAddress?: string | null;
+};
+
+/**
+ * The client's address for rate limits, from the one source this deployment can trust:
+ * Fly-Client-IP on Fly, else the configured proxy header, else the socket's address, else
+ * 'local'. A header nobody configured (X-Forwarded-For, X-Real-IP...) is never read.
+ */
+export function clientAddress(request: Pick<Request, 'headers'>, sources: AddressSources): string {
+  if (sources.trustFlyClientIp) {
+    const flyIp = headerAddress(request.headers.get('Fly-Client-IP'));
+    if (flyIp) return flyIp;
+  } else if (sources.clientIpHeader) {
+    const proxied = headerAddress(request.headers.get(sources.clientIpHeader));
+    if (proxied) return proxied;
   }
-  return 'local';
+  return sources.socketAddress?.trim().slice(0, MAX_ADDRESS) || 'local';
 }
 
 export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {

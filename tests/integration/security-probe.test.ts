@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { users } from '../../db/schema';
 import { action as authAction } from '~/routes/_auth+/auth';
+import { action as loginApi } from '~/routes/api+/login';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
 import { action as usePromoApi } from '~/routes/api+/promocodes.use';
 import { action as registerApi } from '~/routes/api+/register';
@@ -270,5 +271,54 @@ describe('c) the folded keys of rows written before migration 0002', () => {
     } catch (error) {
       expect((error as AppError).status).toBe(409);
     }
+  });
+});
+
+describe('d) rate limits count per client address, and a stranger cannot lock the owner out', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  const pageLogin = (email: string, password: string, address: string) =>
+    postAuth({ intent: 'login', email, password }, { context: { clientAddress: address } });
+  const apiLogin = (email: string, password: string, headers: Record<string, string> = {}, address?: string) =>
+    call(loginApi, jsonRequest('/api/login', { email, password }, { headers }), {}, address ? { clientAddress: address } : {});
+
+  it('failed logins from one socket address do not block another address', async () => {
+    const victim = await createUser();
+    for (let i = 0; i < 30; i++) expect((await pageLogin(`ninguem${i}@example.com`, 'errada123', '203.0.113.7')).status).toBe(401);
+    expect((await pageLogin(`ninguem@example.com`, 'errada123', '203.0.113.7')).status).toBe(429);
+    expectRedirect(await pageLogin(victim.email, 'senha123', '198.51.100.20'), '/dashboard');
+  });
+
+  it("5 failures from a stranger's address do not stop the owner's correct password from another address", async () => {
+    const owner = await createUser();
+    for (let i = 0; i < 5; i++) expect((await apiLogin(owner.email, 'errada123', {}, '203.0.113.9')).status).toBe(401);
+    expect((await apiLogin(owner.email, 'senha123', {}, '203.0.113.9')).status).toBe(429);
+    const response = await apiLogin(owner.email, 'senha123', {}, '198.51.100.30');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { email: string }).email).toBe(owner.email);
+  });
+
+  it('CLIENT_IP_HEADER names the proxy header to trust (first entry of a list); without it the header is ignored', async () => {
+    const user = await createUser();
+    const burn = async (headers: Record<string, string>) => {
+      for (let i = 0; i < 30; i++) await apiLogin(`ninguem${i}@example.com`, 'errada123', headers);
+    };
+    // Not configured: a client-sent X-Real-IP changes nothing, everyone behind this socket is one client.
+    await burn({ 'X-Real-IP': '192.0.2.1' });
+    expect((await apiLogin(user.email, 'senha123', { 'X-Real-IP': '192.0.2.2' })).status).toBe(429);
+
+    resetAllLimits();
+    vi.stubEnv('CLIENT_IP_HEADER', 'X-Real-IP');
+    await burn({ 'X-Real-IP': ' 192.0.2.1 , 10.0.0.1' });
+    expect((await apiLogin(user.email, 'senha123', { 'X-Real-IP': '192.0.2.1' })).status).toBe(429);
+    expect((await apiLogin(user.email, 'senha123', { 'X-Real-IP': '192.0.2.2, 192.0.2.1' })).status).toBe(200);
+  });
+
+  it('recovery attempts are counted per address too', async () => {
+    const recover = (identifier: string, address: string) =>
+      call(recoverApi, jsonRequest('/api/recover-password', { identifier, cpf: uniqueCpf() }), {}, { clientAddress: address });
+    for (let i = 0; i < 20; i++) expect((await recover(`ninguem${i}`, '203.0.113.11')).status).toBe(400);
+    expect((await recover('ninguem-mais', '203.0.113.11')).status).toBe(429);
+    expect((await recover('ninguem-mais', '198.51.100.12')).status).toBe(400);
   });
 });

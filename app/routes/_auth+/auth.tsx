@@ -33,11 +33,11 @@ export async function action(args: ActionFunctionArgs) {
         run: async ({ email, password, redirectTo }) => {
           // The destination is settled before the session is: a refused target never costs the old session.
           const target = safeRedirectPath(redirectTo);
-          const user = await authenticateWithPassword(request, email, password);
+          const user = await authenticateWithPassword(requestAddress(request, args.context), email, password);
           return redirectWithToast(
             target,
             { title: 'Login bem-sucedido', description: `Bem-vindo, ${user.username}!`, type: 'success' },
-            { headers: { 'Set-Cookie': await loginCookie(request, user) } },
+            { headers: { 'Set-Cookie': await loginCookie(request, user, requestAddress(request, args.context)) } },
           );
         },
       }),
@@ -45,18 +45,18 @@ export async function action(args: ActionFunctionArgs) {
         schema: registerSchema,
         hideFields: ['password'],
         run: async (value) => {
-          const { user, promoMessage } = await registerWithLimits(requestAddress(request), value);
+          const { user, promoMessage } = await registerWithLimits(requestAddress(request, args.context), value);
           return redirectWithToast(
             '/dashboard',
             { title: 'Registro bem-sucedido', description: promoMessage ?? `Bem-vindo, ${user.username}! Sua conta foi criada.`, type: 'success' },
-            { headers: { 'Set-Cookie': await loginCookie(request, user) } },
+            { headers: { 'Set-Cookie': await loginCookie(request, user, requestAddress(request, args.context)) } },
           );
         },
       }),
       recover: intent({
         schema: recoverSchema,
         run: async ({ identifier, cpf }) => {
-          const { token } = await verifyIdentityWithLimits(requestAddress(request), identifier, cpf);
+          const { token } = await verifyIdentityWithLimits(requestAddress(request, args.context), identifier, cpf);
           const session = await getAuthSession(request);
           session.set('recoveryToken', token);
           return redirectWithToast(

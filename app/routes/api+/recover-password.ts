@@ -4,8 +4,8 @@ import { apiAction, readJson } from '~/utils/api.server';
 import { requestAddress } from '~/models/auth.server';
 
 export const action = apiAction({
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const { identifier, cpf } = await readJson(request, recoverApiSchema);
-    return verifyIdentityWithLimits(requestAddress(request), identifier, cpf);
+    return verifyIdentityWithLimits(requestAddress(request, context), identifier, cpf);
   },
 });

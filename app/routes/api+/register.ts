@@ -5,12 +5,13 @@ import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
 import { loginCookie, requestAddress } from '~/models/auth.server';
 
 export const action = apiAction({
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const input = await readJson(request, registerApiSchema);
-    const { user, promoMessage } = await registerWithLimits(requestAddress(request), input);
+    const address = requestAddress(request, context);
+    const { user, promoMessage } = await registerWithLimits(address, input);
     return jsonResponse(
       { ...toPublicUser(user), ...(promoMessage ? { promoMessage } : {}) },
-      { status: 201, headers: { 'Set-Cookie': await loginCookie(request, user) } },
+      { status: 201, headers: { 'Set-Cookie': await loginCookie(request, user, address) } },
     );
   },
 });

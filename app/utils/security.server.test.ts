@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { configurationWarnings } from './env.server';
+import { clientAddress } from './security.server';
+
+const request = (headers: Record<string, string>) => ({ headers: new Headers(headers) });
+const NONE = { trustFlyClientIp: false, clientIpHeader: null };
+
+describe('clientAddress', () => {
+  it('on Fly, reads Fly-Client-IP and nothing else', () => {
+    const fly = { ...NONE, trustFlyClientIp: true, socketAddress: '172.16.0.2' };
+    expect(clientAddress(request({ 'Fly-Client-IP': '203.0.113.5', 'X-Real-IP': '1.1.1.1' }), fly)).toBe('203.0.113.5');
+    expect(clientAddress(request({ 'X-Real-IP': '1.1.1.1' }), fly)).toBe('172.16.0.2');
+  });
+
+  it('with CLIENT_IP_HEADER, reads that header: first entry of a list, trimmed, at most 64 characters', () => {
+    const proxied = { ...NONE, clientIpHeader: 'X-Real-IP', socketAddress: '10.0.0.1' };
+    expect(clientAddress(request({ 'X-Real-IP': ' 198.51.100.7 , 10.0.0.9' }), proxied)).toBe('198.51.100.7');
+    expect(clientAddress(request({ 'X-Real-IP': 'a'.repeat(100) }), proxied)).toBe('a'.repeat(64));
+    expect(clientAddress(request({ 'Fly-Client-IP': '203.0.113.5' }), proxied)).toBe('10.0.0.1');
+  });
+
+  it('otherwise the socket address, never a client-sent header; without one (tests) "local"', () => {
+    const headers = { 'X-Forwarded-For': '1.1.1.1', 'X-Real-IP': '2.2.2.2', 'Fly-Client-IP': '3.3.3.3' };
+    expect(clientAddress(request(headers), { ...NONE, socketAddress: '::ffff:192.0.2.4' })).toBe('::ffff:192.0.2.4');
+    expect(clientAddress(request(headers), NONE)).toBe('local');
+  });
+});
+
+describe('configurationWarnings', () => {
+  it('warns once about the shared address when neither Fly nor CLIENT_IP_HEADER is configured', () => {
+    const warnings = configurationWarnings({ NODE_ENV: 'production' });
+    expect(warnings.filter((warning) => warning.includes('CLIENT_IP_HEADER'))).toHaveLength(1);
+    expect(configurationWarnings({ FLY_APP_NAME: 'e-engenharia' }).some((warning) => warning.includes('CLIENT_IP_HEADER'))).toBe(false);
+    expect(configurationWarnings({ CLIENT_IP_HEADER: 'X-Real-IP' }).some((warning) => warning.includes('CLIENT_IP_HEADER'))).toBe(false);
+  });
+});
