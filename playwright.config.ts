@@ -44,6 +44,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: `file:./${DB_FILE}`,
       SESSION_SECRET: 'e2e-session-secret',
+      PUBLIC_ORIGIN: `http://localhost:${PORT}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -33,7 +33,24 @@ export const env = {
   get clientIpHeader(): string | null {
     return process.env.CLIENT_IP_HEADER?.trim() || null;
   },
+  /**
+   * The site's public origin (PUBLIC_ORIGIN, e.g. https://e-engenharia.fly.dev): what writes'
+   * Origin must be and what shareable links start with. null when unset or not an http(s) URL.
+   */
+  get publicOrigin(): string | null {
+    return parseOrigin(process.env.PUBLIC_ORIGIN);
+  },
 };
+
+function parseOrigin(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a production start should be told about its configuration (empty when all is set). */
 export function configurationWarnings(vars: Record<string, string | undefined> = process.env): string[] {
@@ -43,6 +60,14 @@ export function configurationWarnings(vars: Record<string, string | undefined> =
       'Nem FLY_APP_NAME nem CLIENT_IP_HEADER definidos: os limites de tentativas usam o endereço da conexão. ' +
         'Atrás de um proxy, todos os clientes teriam o mesmo endereço; defina CLIENT_IP_HEADER (ex.: X-Real-IP).',
     );
+  }
+  if (!vars.PUBLIC_ORIGIN?.trim()) {
+    warnings.push(
+      'PUBLIC_ORIGIN não definido: a origem do site (verificação de Origin e links compartilháveis) vem do cabeçalho Host de cada requisição. ' +
+        'Defina PUBLIC_ORIGIN (ex.: https://e-engenharia.fly.dev).',
+    );
+  } else if (!parseOrigin(vars.PUBLIC_ORIGIN)) {
+    warnings.push(`PUBLIC_ORIGIN inválido ("${vars.PUBLIC_ORIGIN}"): use uma URL http(s), ex.: https://e-engenharia.fly.dev. Usando o cabeçalho Host.`);
   }
   return warnings;
 }

@@ -1,3 +1,4 @@
+import { env } from './env.server';
 import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -6,22 +7,35 @@ type RequestLike = Pick<Request, 'method' | 'headers' | 'url'>;
 
 export const isMutation = (request: Pick<Request, 'method'>) => !SAFE_METHODS.has(request.method.toUpperCase());
 
+/** The host the request itself names: its Host header (never a client-sent X-Forwarded-Host), else its URL's. */
+const ownHost = (request: Pick<Request, 'headers' | 'url'>) => request.headers.get('Host') ?? new URL(request.url).host;
+
 /**
- * Refuses writes that a browser sent on behalf of another site. Hosts are compared (not
- * schemes) because behind Fly's proxy the app itself is reached over plain HTTP.
+ * This site's origin as its visitors see it: PUBLIC_ORIGIN when configured; otherwise
+ * (development, tests, a local production run) the request's scheme and own Host header.
+ */
+export function siteOrigin(request: Pick<Request, 'headers' | 'url'>): string {
+  return env.publicOrigin ?? `${new URL(request.url).protocol}//${ownHost(request)}`;
+}
+
+/**
+ * Refuses writes that a browser sent on behalf of another site. With PUBLIC_ORIGIN the Origin
+ * must be exactly it. Without, hosts are compared (not schemes, since behind a proxy the app is
+ * reached over plain HTTP) with the request's own Host header, never X-Forwarded-Host.
  */
 export function assertSameOrigin(request: RequestLike): void {
   if (!isMutation(request)) return;
   const origin = request.headers.get('Origin');
   if (origin && origin !== 'null') {
-    let originHost: string;
+    let parsed: URL;
     try {
-      originHost = new URL(origin).host;
+      parsed = new URL(origin);
     } catch {
       throw new AppError(403, 'Origem da requisição não permitida.');
     }
-    const host = request.headers.get('X-Forwarded-Host') ?? request.headers.get('Host') ?? new URL(request.url).host;
-    if (originHost !== host) throw new AppError(403, 'Origem da requisição não permitida.');
+    const publicOrigin = env.publicOrigin;
+    const allowed = publicOrigin ? parsed.origin === publicOrigin : parsed.host === ownHost(request);
+    if (!allowed) throw new AppError(403, 'Origem da requisição não permitida.');
     return;
   }
   if (origin === 'null' || request.headers.get('Sec-Fetch-Site') === 'cross-site') {

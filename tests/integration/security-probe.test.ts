@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { users } from '../../db/schema';
+import { loader as calculatorLoader } from '~/routes/_app+/calculators.$slug';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { action as loginApi } from '~/routes/api+/login';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
@@ -320,5 +321,47 @@ describe('d) rate limits count per client address, and a stranger cannot lock th
     for (let i = 0; i < 20; i++) expect((await recover(`ninguem${i}`, '203.0.113.11')).status).toBe(400);
     expect((await recover('ninguem-mais', '203.0.113.11')).status).toBe(429);
     expect((await recover('ninguem-mais', '198.51.100.12')).status).toBe(400);
+  });
+});
+
+describe('e) origins come from configuration, never from client-sent host headers', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  const SHAFT_QUERY = '?power=7.5&power_unit=kW&speed=1750&allowableShear=40&bendingMoment=0&keyway=no';
+  async function shareUrl(url: string, headers: Record<string, string>) {
+    const user = await createUser();
+    const request = new Request(url, { headers: { ...headers, Cookie: await sessionCookie(user) } });
+    const response = await call(calculatorLoader, request, { slug: 'torque-eixo' });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { outcome: { shareUrl: string } }).outcome.shareUrl;
+  }
+
+  it('the calculator share link uses PUBLIC_ORIGIN, whatever host the request names', async () => {
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.fly.dev');
+    // Remix builds request.url from the Host (or X-Forwarded-Host) header a client sent.
+    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' });
+    expect(link).toMatch(/^https:\/\/e-engenharia\.fly\.dev\/calculators\/torque-eixo\?/);
+  });
+
+  it('without PUBLIC_ORIGIN the share link uses the Host header, never X-Forwarded-Host', async () => {
+    const link = await shareUrl(`http://localhost:3000/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'localhost:3000', 'X-Forwarded-Host': 'evil.example' });
+    expect(link).toMatch(/^http:\/\/localhost:3000\/calculators\/torque-eixo\?/);
+  });
+
+  const loginFrom = (headers: Record<string, string>) =>
+    call(loginApi, jsonRequest('/api/login', { email: 'ninguem@example.com', password: 'errada123' }, { headers }));
+
+  it('a write whose Origin matches only a client-sent X-Forwarded-Host is refused', async () => {
+    const forged = await loginFrom({ Origin: 'https://evil.example', Host: 'localhost:3000', 'X-Forwarded-Host': 'evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ message: 'Origem da requisição não permitida.' });
+    expect((await loginFrom({ Origin: 'http://localhost:3000', Host: 'localhost:3000' })).status).toBe(401);
+  });
+
+  it('with PUBLIC_ORIGIN, only that origin may write', async () => {
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.fly.dev');
+    expect((await loginFrom({ Origin: 'https://e-engenharia.fly.dev', Host: 'e-engenharia.internal:3000' })).status).toBe(401);
+    expect((await loginFrom({ Origin: 'http://localhost:3000', Host: 'localhost:3000' })).status).toBe(403);
+    expect((await loginFrom({ Origin: 'https://evil.example', Host: 'evil.example' })).status).toBe(403);
   });
 });

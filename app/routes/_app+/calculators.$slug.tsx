@@ -25,6 +25,7 @@ import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-
 import { requireUser } from '~/models/permissions.server';
 import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
+import { siteOrigin } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ok: true as const,
       result: run.result,
       query,
-      shareUrl: `${url.origin}${calculatorPath(calculator.slug, query)}`,
+      shareUrl: `${siteOrigin(request)}${calculatorPath(calculator.slug, query)}`,
       reportHref: reportPath(calculator.slug, query),
     };
   } else if (run) {
