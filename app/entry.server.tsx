@@ -10,6 +10,7 @@ import { readRenderCache, renderCacheKey, writeRenderCache } from './utils/rende
 import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
+import { keepPrivate } from './utils/session.server';
 
 /** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
@@ -32,6 +33,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now();
+  keepPrivate(request, responseHeaders);
   const nonce = randomBytes(16).toString('base64');
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? readRenderCache(cacheKey, nonce) : null;
@@ -85,7 +87,8 @@ function keepForCache(body: PassThrough, key: string, nonce: string, succeeded: 
 }
 
 /** Loader and action data for client-side navigations get the same headers as documents. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  keepPrivate(request, response.headers);
   applySecurityHeaders(response.headers, env.isProduction);
   return response;
 };

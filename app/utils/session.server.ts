@@ -4,10 +4,12 @@ import { env } from './env.server';
 /** How long a session lives (the cookie and the active_sessions row alike). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+const SESSION_COOKIE = 'en_session';
+
 /** The cookie holds only the session id (and a pending recovery token); active_sessions is the truth. */
 export const authSessionStorage = createCookieSessionStorage<{ sessionId: string; recoveryToken: string }>({
   cookie: {
-    name: 'en_session',
+    name: SESSION_COOKIE,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -18,3 +20,17 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
 });
 
 export const getAuthSession = (request: Request) => authSessionStorage.getSession(request.headers.get('Cookie'));
+
+/**
+ * Whether the request carries the session cookie (live or not; checked without a database
+ * read). Answers to such requests may be personal, so no cache may keep them.
+ */
+export function carriesSessionCookie(request: Pick<Request, 'headers'>): boolean {
+  return (request.headers.get('Cookie') ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** `Cache-Control: private, no-store` on answers to a request with a session (documents and loader data). */
+export function keepPrivate(request: Pick<Request, 'headers'>, headers: Headers): Headers {
+  if (carriesSessionCookie(request)) headers.set('Cache-Control', 'private, no-store');
+  return headers;
+}

@@ -24,6 +24,7 @@ import { USER_CONFLICTS, verifyCredentials, writeUser } from '~/models/user.serv
 import { AppError } from '~/utils/errors';
 import { toolInputSchema } from '~/schemas/tool';
 import { resetAllLimits } from '~/utils/rate-limit.server';
+import { serve } from './helpers/document-handler';
 import { call, createUser, expectRedirect, formRequest, jsonRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
 
 /** Findings of the production-build probe (issue 7, item 9), one block per finding. */
@@ -363,5 +364,34 @@ describe('e) origins come from configuration, never from client-sent host header
     expect((await loginFrom({ Origin: 'https://e-engenharia.fly.dev', Host: 'e-engenharia.internal:3000' })).status).toBe(401);
     expect((await loginFrom({ Origin: 'http://localhost:3000', Host: 'localhost:3000' })).status).toBe(403);
     expect((await loginFrom({ Origin: 'https://evil.example', Host: 'evil.example' })).status).toBe(403);
+  });
+});
+
+describe('f) pages for a signed-in user are never stored by caches', () => {
+  const page = (path: string, cookie?: string) => serve(new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }));
+
+  it('a document for a live session is Cache-Control: private, no-store', async () => {
+    const cookie = await sessionCookie(await createUser());
+    const response = await page('/', cookie);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Sair'); // the signed-in header really rendered
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('loader data for a live session (a client-side navigation) is private, no-store too', async () => {
+    const cookie = await sessionCookie(await createUser());
+    for (const path of ['/?_data=root', '/?index&_data=routes%2F_marketing%2B%2F_index']) {
+      const response = await page(path, cookie);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Cache-Control'), path).toBe('private, no-store');
+    }
+  });
+
+  it('anonymous public pages keep their caching (no private, no-store)', async () => {
+    for (const path of ['/', '/?_data=root']) {
+      const response = await page(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Cache-Control') ?? '', path).not.toMatch(/no-store|private/);
+    }
   });
 });
