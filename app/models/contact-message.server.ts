@@ -2,12 +2,17 @@ import { count, desc, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { ContactMessageInput } from '../schemas/contact';
+import { consume } from '../utils/rate-limit.server';
 import { likePattern, listQuerySchema, paginate, type ListQuery, type Page } from '../utils/pagination.server';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
-/** Stores a message sent through the public contact form (already validated by `contactSchema`). */
-export function createContactMessage({ name, email, subject, message }: ContactMessageInput): ContactMessageRow {
+/**
+ * Stores a message sent through the public contact form (already validated by `contactSchema`).
+ * At most 5 per client address (`requestAddress`) in 10 minutes; beyond that a 429 and nothing stored.
+ */
+export async function createContactMessage({ name, email, subject, message }: ContactMessageInput, address: string): Promise<ContactMessageRow> {
+  await consume([['contact', address]]);
   return db.insert(contactMessages).values({ name, email, subject, message }).returning().get();
 }
 

@@ -15,6 +15,8 @@ const createLimiters = () => ({
   recoverAccount: new RateLimiterMemory({ keyPrefix: 'recover-account', points: 5, duration: 15 * 60 }),
   recoverAddress: new RateLimiterMemory({ keyPrefix: 'recover-address', points: 20, duration: 15 * 60 }),
   promoAccount: new RateLimiterMemory({ keyPrefix: 'promo-account', points: 10, duration: 15 * 60 }),
+  /** Public contact form: messages stored per client address (every one counts, not only failures). */
+  contact: new RateLimiterMemory({ keyPrefix: 'contact', points: 5, duration: 10 * 60 }),
 });
 
 let limiters = createLimiters();

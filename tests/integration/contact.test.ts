@@ -3,6 +3,7 @@ import { db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { listContactMessages } from '~/models/contact-message.server';
 import { action, loader } from '~/routes/_marketing+/contact';
+import { resetAllLimits } from '~/utils/rate-limit.server';
 
 const URL_CONTACT = 'http://localhost/contact';
 
@@ -34,6 +35,7 @@ async function submit(fields: Record<string, string>, headers: Record<string, st
 const storedRows = () => db.select().from(contactMessages).all();
 
 beforeEach(() => {
+  resetAllLimits(); // the contact form allows 5 messages per address in 10 minutes
   db.delete(contactMessages).run();
 });
 

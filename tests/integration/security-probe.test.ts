@@ -6,9 +6,10 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
-import { users } from '../../db/schema';
+import { contactMessages, users } from '../../db/schema';
 import { loader as calculatorLoader } from '~/routes/_app+/calculators.$slug';
 import { action as authAction } from '~/routes/_auth+/auth';
+import { action as contactAction } from '~/routes/_marketing+/contact';
 import { action as loginApi } from '~/routes/api+/login';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
 import { action as usePromoApi } from '~/routes/api+/promocodes.use';
@@ -393,5 +394,26 @@ describe('f) pages for a signed-in user are never stored by caches', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('Cache-Control') ?? '', path).not.toMatch(/no-store|private/);
     }
+  });
+});
+
+describe('g) the contact form is rate-limited per client address', () => {
+  const MESSAGE = { name: 'Ana Souza', email: 'ana@example.com', subject: 'Dúvida', message: 'Uma mensagem de contato qualquer.' };
+  const send = (address: string) => call(contactAction, formRequest('/contact', MESSAGE), {}, { clientAddress: address, toast: { pending: null } });
+  const stored = () => db.select().from(contactMessages).all().length;
+
+  it('5 messages per address go through; the 6th shows a Portuguese error and stores nothing; another address is unaffected', async () => {
+    const before = stored();
+    for (let i = 0; i < 5; i++) expectRedirect(await send('203.0.113.21'), '/contact');
+    expect(stored()).toBe(before + 5);
+
+    const refused = await send('203.0.113.21');
+    expect(refused.status).toBe(429);
+    const { result } = (await refused.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error['']?.[0]).toMatch(/^Muitas tentativas\. Aguarde \d+ minutos? e tente novamente\.$/);
+    expect(stored()).toBe(before + 5);
+
+    expectRedirect(await send('198.51.100.22'), '/contact');
+    expect(stored()).toBe(before + 6);
   });
 });

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
+import { requestAddress } from '~/models/auth.server';
 import { createContactMessage } from '~/models/contact-message.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
@@ -55,8 +56,8 @@ export async function action(args: ActionFunctionArgs) {
     {
       contact: intent({
         schema: contactSchema,
-        run: (value) => {
-          createContactMessage(value);
+        run: async (value) => {
+          await createContactMessage(value, requestAddress(args.request, args.context));
           return redirectWithToast('/contact', SUCCESS_TOAST);
         },
       }),
