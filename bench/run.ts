@@ -1,0 +1,235 @@
+/**
+ * `npm run bench` (full, writes bench/results.md) and `npm run bench -- --quick` (~2 s per
+ * scenario, one cold start; writes the git-ignored bench/results-quick.md). See bench/README.md.
+ *
+ * Order: build → databases → cold start → ceiling → bare Remix → app (small database) →
+ * bare Remix again → app (large database). One server at a time; every child process group
+ * is killed at the end, also on error.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { coldStart, get, login, measureLoad, pageScriptSize, type ScriptSize } from './measure';
+import { killAll } from './processes';
+import { renderReport, type Measured, type Results } from './report';
+import { APP_SCENARIOS, BARE_REFERENCES, DEMO_LOGINS, REFERENCES, SCENARIO_USER, SCRIPT_PAGES, type ReferenceId } from './scenarios';
+import {
+  HEALTH_PATH,
+  PORTS,
+  exitDescription,
+  isAlive,
+  ROOT,
+  buildApp,
+  buildBare,
+  origin,
+  prepareLargeDatabase,
+  prepareSmallDatabase,
+  resetDataDir,
+  serverMemory,
+  spawnApp,
+  startApp,
+  startBare,
+  startCeiling,
+  stop,
+  type Running,
+} from './servers';
+
+const quick = process.argv.includes('--quick');
+const SECONDS = quick ? 2 : 10;
+const WARMUP_SECONDS = quick ? 0.5 : 3;
+const COLD_STARTS = quick ? 1 : 3;
+
+const say = (text: string) => console.log(`[bench] ${text}`);
+
+async function measure(server: Running, id: string, label: string, path: string, headers: Record<string, string>): Promise<Measured> {
+  const url = `${server.origin}${path}`;
+  const status = await get(url, headers).then(
+    (response) => response.status,
+    (error: Error) => (say(`  ${label}: ${error.message}`), 0),
+  );
+  if (status !== 200) say(`  atenção: ${label} respondeu ${status} antes da medição`);
+  const load = await measureLoad(url, headers, SECONDS, WARMUP_SECONDS);
+  say(`  ${label}: ${Math.round(load.rps)} req/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, non-2xx ${load.non2xx}`);
+  return { id, label, load, status };
+}
+
+async function measureBare(): Promise<Record<ReferenceId, Measured>> {
+  say('bare Remix (remix-serve)');
+  const server = await startBare();
+  try {
+    const out = {} as Record<ReferenceId, Measured>;
+    for (const id of BARE_REFERENCES) {
+      const ref = REFERENCES[id];
+      out[id] = await measure(server, id, ref.label, ref.path, ref.headers);
+    }
+    return out;
+  } finally {
+    await stop(server);
+  }
+}
+
+async function logInDemoUsers(server: Running): Promise<string> {
+  let cookie = '';
+  for (const demo of DEMO_LOGINS) {
+    const value = await login(server.origin, demo.email, demo.password);
+    if (demo.email === SCENARIO_USER) cookie = value;
+  }
+  return cookie;
+}
+
+/** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
+async function startAppPatiently(name: string, port: number, databasePath: string): Promise<Running> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startApp(name, port, databasePath);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      say(`  ${name} não subiu (${error instanceof Error ? error.message : error}); nova tentativa`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+/**
+ * The app's scenarios on one database. Should the server die during a scenario (on a shared
+ * machine someone may kill it), it is started again, the demo users log in again, the scenario
+ * is measured again, and the report says so.
+ */
+async function measureApp(name: string, port: number, databasePath: string, weighScripts: boolean) {
+  say(`app (${name}): npm start`);
+  let server = await startAppPatiently(name, port, databasePath);
+  const restarts: string[] = [];
+  try {
+    let cookie = await logInDemoUsers(server);
+    say(`  ${DEMO_LOGINS.length} logins de demonstração ok`);
+    const scripts: Record<string, ScriptSize> = {};
+    if (weighScripts) {
+      for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(server.origin, path, path === '/' ? {} : { Cookie: cookie });
+    }
+    const measured: Measured[] = [];
+    for (const scenario of APP_SCENARIOS) {
+      const run = () => measure(server, scenario.id, scenario.label, scenario.path, { ...scenario.headers, Cookie: cookie });
+      let result = await run();
+      for (let retry = 1; !isAlive(server); retry++) {
+        const why = exitDescription(server);
+        if (retry > 3) throw new Error(`${name} terminou durante "${scenario.label}" (${why}) três vezes`);
+        say(`  o servidor terminou durante "${scenario.label}" (${why}): reiniciando e medindo de novo`);
+        restarts.push(`${name}: ${scenario.label} (${why})`);
+        await stop(server);
+        server = await startAppPatiently(name, port, databasePath);
+        cookie = await logInDemoUsers(server);
+        result = await run();
+      }
+      measured.push(result);
+    }
+    const memory = serverMemory(server);
+    say(`  RSS ${memory ? `${memory.rssMb.toFixed(1)} MB (pid ${memory.pid}: ${memory.command})` : 'não encontrado'}`);
+    return { measured, memory, scripts, restarts };
+  } finally {
+    await stop(server);
+  }
+}
+
+function gitFacts(): { commit: string; dirty: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  try {
+    const commit = git('rev-parse', '--short=12', 'HEAD');
+    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
+    return { commit, dirty };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  say(quick ? 'modo rápido: ~2 s por cenário; não grava bench/results.md' : 'execução completa');
+  resetDataDir();
+
+  say('build do app (npm run build) e da referência (bench/bare-remix)');
+  await buildApp();
+  await buildBare();
+
+  say('bancos: npm run setup (pequeno) e scripts/seed-large.ts (grande)');
+  const smallPath = await prepareSmallDatabase('small');
+  const largeSeed = await prepareLargeDatabase();
+  say(`  banco grande: ${largeSeed.megabytes.toFixed(1)} MB em ${largeSeed.seconds.toFixed(1)} s`);
+
+  say(`cold start (melhor de ${COLD_STARTS})`);
+  const coldStartMs: number[] = [];
+  for (let i = 0, failures = 0; i < COLD_STARTS; ) {
+    try {
+      const ms = await coldStart(() => spawnApp(`cold-start-${i + 1}`, PORTS.coldStart, smallPath), `${origin(PORTS.coldStart)}${HEALTH_PATH}`);
+      coldStartMs.push(ms);
+      say(`  ${Math.round(ms)} ms`);
+      i++;
+    } catch (error) {
+      // Only a start killed from outside lands here twice in a row; a broken app fails three times.
+      if (++failures === 3) throw error;
+      say(`  tentativa falhou (${error instanceof Error ? error.message : error}); de novo`);
+    }
+  }
+
+  say('teto: node:http');
+  const ceilingServer = await startCeiling();
+  let ceiling: Measured;
+  try {
+    ceiling = await measure(ceilingServer, 'ceiling', REFERENCES.ceiling.label, REFERENCES.ceiling.path, REFERENCES.ceiling.headers);
+  } finally {
+    await stop(ceilingServer);
+  }
+
+  const bareFirst = await measureBare();
+  const small = await measureApp('app-small', PORTS.app, smallPath, true);
+  const bareSecond = await measureBare();
+  const large = await measureApp('app-large', PORTS.appLarge, largeSeed.path, false);
+
+  const results: Results = {
+    quick,
+    date: new Date().toISOString(),
+    ...gitFacts(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGb: os.totalmem() / 1024 ** 3,
+      node: process.version,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+    },
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    ceiling,
+    bare: [bareFirst, bareSecond],
+    small: small.measured,
+    large: large.measured,
+    coldStartMs,
+    rss: { small: small.memory, large: large.memory },
+    scripts: small.scripts,
+    largeSeed,
+    restarts: [...small.restarts, ...large.restarts],
+    durationSeconds: (performance.now() - started) / 1000,
+  };
+  const { markdown, met, total } = renderReport(results);
+  const file = join(ROOT, quick ? 'bench/results-quick.md' : 'bench/results.md');
+  writeFileSync(file, `${markdown}\n`);
+  console.log(`\n${markdown}`);
+  say(`${met} de ${total} metas atingidas; gravado em ${file}`);
+
+  // A scenario that did not answer 200 means the bench measured the wrong thing: fail (CI too).
+  const broken = [...results.small, ...results.large, ...Object.values(bareFirst)].filter((m) => m.status !== 200 || m.load.non2xx > 0);
+  if (broken.length) {
+    say(`cenários com erro: ${broken.map((m) => m.label).join('; ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error('[bench] falhou:', error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : error);
+} finally {
+  await killAll();
+}
+process.exit(exitCode);

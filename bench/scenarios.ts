@@ -1,0 +1,78 @@
+/**
+ * What is measured and against what. Every app scenario names its reference, measured on the
+ * same machine in the same run, and the fraction of it the app must reach.
+ */
+
+/** What Chromium sends; remix-serve then compresses (brotli). Without it nothing is compressed. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
+const PAGE = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const JSON_ACCEPT = { Accept: 'application/json' };
+
+export type ReferenceId = 'ceiling' | 'bare-json' | 'bare-page' | 'bare-page-br';
+
+export type Reference = { id: ReferenceId; label: string; path: string; headers: Record<string, string> };
+
+export const REFERENCES: Record<ReferenceId, Reference> = {
+  ceiling: { id: 'ceiling', label: 'raw node:http, 10 KB HTML (ceiling)', path: '/', headers: PAGE },
+  'bare-json': { id: 'bare-json', label: 'bare Remix: JSON resource route', path: '/api/json', headers: JSON_ACCEPT },
+  'bare-page': { id: 'bare-page', label: 'bare Remix: page', path: '/', headers: PAGE },
+  'bare-page-br': { id: 'bare-page-br', label: 'bare Remix: page, browser Accept-Encoding', path: '/', headers: { ...PAGE, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING } },
+};
+
+/** The bare app's references, in the order they are measured on it. */
+export const BARE_REFERENCES: ReferenceId[] = ['bare-json', 'bare-page', 'bare-page-br'];
+
+/** Shaft torque (E-BASIC, so the E-TOOL user gets 200), with every input and unit given. */
+export const CALCULATOR_PATH =
+  '/calculators/torque-eixo?power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
+
+export type Scenario = {
+  id: string;
+  label: string;
+  path: string;
+  kind: 'api' | 'page';
+  headers: Record<string, string>;
+  reference: ReferenceId;
+  /** The app must reach at least this fraction of the reference's requests/s. */
+  minRatio: number;
+};
+
+/** All as the demo E-TOOL user (tool@example.com): the session cookie is added at run time. */
+export const APP_SCENARIOS: Scenario[] = [
+  { id: 'api-user', label: 'GET /api/user', path: '/api/user', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.9 },
+  { id: 'api-tools', label: 'GET /api/tools', path: '/api/tools', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.7 },
+  { id: 'home', label: 'GET /', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'dashboard', label: 'GET /dashboard', path: '/dashboard', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'account', label: 'GET /account', path: '/account', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'calculator', label: 'GET /calculators/torque-eixo?… (result)', path: CALCULATOR_PATH, kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'history', label: 'GET /calculators/history', path: '/calculators/history', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  {
+    id: 'dashboard-br',
+    label: 'GET /dashboard, browser Accept-Encoding',
+    path: '/dashboard',
+    kind: 'page',
+    headers: { ...PAGE, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING },
+    reference: 'bare-page-br',
+    minRatio: 0.6,
+  },
+];
+
+export const DEMO_LOGINS = [
+  { email: 'tool@example.com', password: 'senha123' },
+  { email: 'basic@example.com', password: 'senha123' },
+  { email: 'master@example.com', password: 'senha123' },
+  { email: 'admin@example.com', password: 'admin123' },
+] as const;
+
+/** The user the scenarios run as. */
+export const SCENARIO_USER = 'tool@example.com';
+
+/** Pages whose JavaScript is weighed, and the budget for `/`. */
+export const SCRIPT_PAGES = ['/', '/dashboard'] as const;
+export const TARGETS = {
+  p99LargeOverSmall: 1.5,
+  homeScriptGzipKb: 100,
+  coldStartMs: 1500,
+  rssMb: 250,
+} as const;

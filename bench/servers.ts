@@ -1,0 +1,137 @@
+/**
+ * The servers the bench measures, one at a time, on loopback ports 3200+: the raw node:http
+ * ceiling, the bare Remix reference (remix-serve) and the app itself, started exactly as
+ * production starts it: `npm start` with NODE_ENV, PORT, DATABASE_URL and SESSION_SECRET.
+ */
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { killGroup, listeningProcess, runToEnd, spawnGroup, type Group } from './processes';
+import { waitFor200 } from './measure';
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const DATA_DIR = join(ROOT, 'bench/.data');
+export const LOG_DIR = join(DATA_DIR, 'logs');
+const BARE_DIR = join(ROOT, 'bench/bare-remix');
+const BIN = join(ROOT, 'node_modules/.bin');
+export const SESSION_SECRET = 'bench-secret';
+export const HEALTH_PATH = '/resources/healthcheck';
+
+export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204 } as const;
+export const origin = (port: number) => `http://127.0.0.1:${port}`;
+
+const log = (name: string) => join(LOG_DIR, `${name}.log`);
+
+export function resetDataDir(): void {
+  rmSync(LOG_DIR, { recursive: true, force: true });
+  mkdirSync(LOG_DIR, { recursive: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparation
+
+const baseEnv = (): NodeJS.ProcessEnv => {
+  // Nothing from the caller's app configuration leaks in (a DATABASE_URL in the shell, say).
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'SEED_DEMO', 'FLY_APP_NAME', 'TRUST_FLY_CLIENT_IP']) delete env[name];
+  return env;
+};
+
+export async function buildApp(): Promise<void> {
+  await runToEnd('npm run build', 'npm', ['run', 'build'], { cwd: ROOT, env: { ...baseEnv(), NODE_ENV: 'production' }, logPath: log('build-app') });
+}
+
+export async function buildBare(): Promise<void> {
+  rmSync(join(ROOT, 'bench/.bare'), { recursive: true, force: true });
+  await runToEnd('remix build (bare)', join(BIN, 'remix'), ['build', BARE_DIR], { cwd: ROOT, env: { ...baseEnv(), NODE_ENV: 'production' }, logPath: log('build-bare') });
+}
+
+/** A fresh database with the demo data, made by the project's own `npm run setup`. */
+export async function prepareSmallDatabase(name = 'small'): Promise<string> {
+  const dir = join(DATA_DIR, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'app.db');
+  await runToEnd('npm run setup', 'npm', ['run', 'setup'], {
+    cwd: ROOT,
+    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}` },
+    logPath: log(`setup-${name}`),
+  });
+  return path;
+}
+
+/** scripts/seed-large.ts into bench/.data/large/app.db; returns its wall time and size. */
+export async function prepareLargeDatabase(): Promise<{ path: string; seconds: number; megabytes: number }> {
+  const dir = join(DATA_DIR, 'large');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'app.db');
+  const started = performance.now();
+  await runToEnd('seed-large', join(BIN, 'tsx'), ['scripts/seed-large.ts', path, '--fresh'], { cwd: ROOT, env: baseEnv(), logPath: log('seed-large'), timeoutMs: 300_000 });
+  return { path, seconds: (performance.now() - started) / 1000, megabytes: statSync(path).size / 1024 / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+export type Running = { name: string; origin: string; port: number; group: Group };
+
+function spawnCeiling(port: number): Group {
+  return spawnGroup('ceiling', process.execPath, [join(ROOT, 'bench/ceiling-server.mjs')], {
+    cwd: ROOT,
+    env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1' },
+    logPath: log('ceiling'),
+  });
+}
+
+function spawnBare(port: number): Group {
+  // remix-serve resolves the build's relative asset directory from its working directory.
+  return spawnGroup('bare-remix', join(BIN, 'remix-serve'), ['../.bare/build/index.js'], {
+    cwd: BARE_DIR,
+    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    logPath: log('bare-remix'),
+  });
+}
+
+/** `npm start`, as production runs it. HOST only narrows remix-serve to loopback; nothing relies on it. */
+export function spawnApp(name: string, port: number, databasePath: string): Group {
+  return spawnGroup(name, 'npm', ['start'], {
+    cwd: ROOT,
+    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${databasePath}`, SESSION_SECRET },
+    logPath: log(name),
+  });
+}
+
+async function started(name: string, port: number, group: Group, readyPath: string): Promise<Running> {
+  try {
+    await waitFor200(`${origin(port)}${readyPath}`, group);
+  } catch (error) {
+    await killGroup(group);
+    throw error;
+  }
+  return { name, origin: origin(port), port, group };
+}
+
+export const startCeiling = () => started('ceiling', PORTS.ceiling, spawnCeiling(PORTS.ceiling), '/');
+export const startBare = () => started('bare-remix', PORTS.bare, spawnBare(PORTS.bare), '/api/json');
+export const startApp = (name: string, port: number, databasePath: string) => started(name, port, spawnApp(name, port, databasePath), HEALTH_PATH);
+
+/** False once the server's process group has lost its leader (or nothing listens any more). */
+export function isAlive(server: Running): boolean {
+  return server.group.exit === undefined && listeningProcess(server.group, server.port) !== null;
+}
+
+export function exitDescription(server: Running): string {
+  const exit = server.group.exit;
+  if (!exit) return 'o processo que escutava a porta terminou';
+  return exit.signal ? `sinal ${exit.signal}` : `código ${exit.code}`;
+}
+
+export async function stop(server: Running): Promise<void> {
+  await killGroup(server.group);
+}
+
+/** Resident memory of the node process that listens on the server's port (not npm's or sh's). */
+export function serverMemory(server: Running): { pid: number; rssMb: number; command: string } | null {
+  const found = listeningProcess(server.group, server.port);
+  return found ? { pid: found.pid, rssMb: found.rssKb / 1024, command: found.command } : null;
+}
