@@ -9,7 +9,7 @@ import { refreshToolRating } from './rating.server';
 import { grantRole, revokeGrants, syncUserRole } from './role-grant.server';
 import { isPro } from './roles';
 import { endAllSessions } from './session.server';
-import { assertUnique, getUserById, insertUser, toPublicUser, userKeys, writeUser, type PublicUser } from './user.server';
+import { assertUnique, assertValidCpf, getUserById, insertUser, toPublicUser, userKeys, writeUser, type PublicUser } from './user.server';
 
 export const ADMIN_USER_ERRORS = {
   notFound: 'Usuário não encontrado',
@@ -101,6 +101,7 @@ function applyRoleChoice(tx: Executor, userId: number, target: Role, proDays: nu
 /** POST /api/users: an account with a role; E-TOOL/E-MASTER get proDays of it, admin a permanent grant. */
 export async function createUserAsAdmin(input: AdminUserCreateInput, adminId: number, now = new Date()): Promise<UserRow> {
   if (isPro(input.role) && input.proDays < 1) throw new AppError(400, ADMIN_USER_ERRORS.proDaysNeeded, 'proDays');
+  assertValidCpf(input.cpf);
   assertUnique(db, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => {
@@ -127,6 +128,7 @@ export function updateUserAsAdmin(userId: number, input: AdminUserUpdateInput, a
     if (input.email !== undefined) changes.email = input.email;
     if (input.cpf !== undefined) changes.cpf = input.cpf;
     if (Object.keys(changes).length > 0) {
+      assertValidCpf(changes.cpf);
       assertUnique(tx, changes, userId);
       writeUser(() => tx.update(users).set({ ...changes, ...userKeys(changes) }).where(eq(users.id, userId)).run());
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCpf } from '../utils/cpf';
 import { ROLES, type Role } from '../utils/value-sets';
 import { choice, integerField } from './admin-fields';
 import { PT } from './auth';
@@ -6,11 +7,12 @@ import { emailField, minString, passwordField } from './fields';
 
 export const ADMIN_USER_MESSAGES = {
   cpf: 'Se informado, o CPF deve conter 11 dígitos',
+  cpfInvalid: 'CPF inválido',
   role: 'O cargo deve ser E-BASIC, E-TOOL, E-MASTER ou admin',
   proDays: 'Os dias Pro devem ser um número inteiro entre 0 e 3650',
 } as const;
 
-/** The admin form's CPF: non-digits stripped, then empty (none) or exactly 11 digits. */
+/** The admin form's CPF: non-digits stripped, then empty (none) or 11 digits that pass the check digits. */
 const optionalCpf = z
   .union([z.string({ invalid_type_error: ADMIN_USER_MESSAGES.cpf }).max(20, ADMIN_USER_MESSAGES.cpf), z.null()], {
     invalid_type_error: ADMIN_USER_MESSAGES.cpf,
@@ -22,6 +24,10 @@ const optionalCpf = z
     if (digits === '') return null;
     if (digits.length !== 11) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_USER_MESSAGES.cpf });
+      return z.NEVER;
+    }
+    if (!isValidCpf(digits)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_USER_MESSAGES.cpfInvalid });
       return z.NEVER;
     }
     return digits;

@@ -417,3 +417,39 @@ describe('g) the contact form is rate-limited per client address', () => {
     expect(stored()).toBe(before + 6);
   });
 });
+
+describe('item 7) a CPF an admin writes must pass the check digits', () => {
+  it('POST /api/users and PATCH /api/users/{id} refuse a wrong check digit (400) and write nothing', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    const valid = uniqueCpf();
+    const wrong = `${valid.slice(0, 10)}${(Number(valid[10]) + 1) % 10}`;
+    const count = () => db.select().from(users).all().length;
+
+    const before = count();
+    for (const cpf of [wrong, `${wrong.slice(0, 3)}.${wrong.slice(3, 6)}.${wrong.slice(6, 9)}-${wrong.slice(9)}`, '11111111111']) {
+      const created = await call(
+        createUserApi,
+        jsonRequest('/api/users', { username: 'cpf_errado', email: 'cpf-errado@example.com', password: 'senha123', cpf, role: 'E-BASIC' }, { cookie }),
+      );
+      expect(created.status, cpf).toBe(400);
+      expect(await created.json()).toEqual({ message: 'CPF inválido' });
+    }
+    const short = await call(
+      createUserApi,
+      jsonRequest('/api/users', { username: 'cpf_curto', email: 'cpf-curto@example.com', password: 'senha123', cpf: '1234567890', role: 'E-BASIC' }, { cookie }),
+    );
+    expect(await short.json()).toEqual({ message: 'Se informado, o CPF deve conter 11 dígitos' });
+    expect(count()).toBe(before);
+
+    const target = await createUser({ cpf: valid });
+    const patched = await call(
+      updateUserApi,
+      jsonRequest(`/api/users/${target.id}`, { cpf: wrong, username: 'outro_nome' }, { method: 'PATCH', cookie }),
+      { id: String(target.id) },
+    );
+    expect(patched.status).toBe(400);
+    expect(await patched.json()).toEqual({ message: 'CPF inválido' });
+    expect(db.select().from(users).where(eq(users.id, target.id)).get()).toMatchObject({ cpf: valid, username: target.username });
+  });
+});
