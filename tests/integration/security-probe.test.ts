@@ -6,10 +6,11 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
-import { contactMessages, users } from '../../db/schema';
+import { contactMessages, planPrices, users } from '../../db/schema';
 import { loader as calculatorLoader } from '~/routes/_app+/calculators.$slug';
 import { action as authAction } from '~/routes/_auth+/auth';
-import { action as contactAction } from '~/routes/_marketing+/contact';
+import { action as contactAction, loader as contactLoader } from '~/routes/_marketing+/contact';
+import { loader as landingLoader } from '~/routes/_marketing+/_index';
 import { action as loginApi } from '~/routes/api+/login';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
 import { action as usePromoApi } from '~/routes/api+/promocodes.use';
@@ -26,7 +27,7 @@ import { AppError } from '~/utils/errors';
 import { toolInputSchema } from '~/schemas/tool';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { serve } from './helpers/document-handler';
-import { call, createUser, expectRedirect, formRequest, jsonRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
+import { call, createUser, expectRedirect, formRequest, getRequest, jsonRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
 
 /** Findings of the production-build probe (issue 7, item 9), one block per finding. */
 
@@ -451,5 +452,43 @@ describe('item 7) a CPF an admin writes must pass the check digits', () => {
     expect(patched.status).toBe(400);
     expect(await patched.json()).toEqual({ message: 'CPF inválido' });
     expect(db.select().from(users).where(eq(users.id, target.id)).get()).toMatchObject({ cpf: valid, username: target.username });
+  });
+});
+
+describe('item 7) plan prices on the public pages come from plan_prices', () => {
+  const setPrice = (planType: 'E-TOOL' | 'E-MASTER', monthlyPriceCents: number) =>
+    db
+      .insert(planPrices)
+      .values({ planType, monthlyPriceCents, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: planPrices.planType, set: { monthlyPriceCents, updatedAt: new Date() } })
+      .run();
+  const landingPrices = async () =>
+    ((await (await call(landingLoader, getRequest('/'))).json()) as { planPrices: Record<string, string> }).planPrices;
+  const contactPrices = async () =>
+    ((await (await contactLoader()).json()) as { planPrices: Record<string, string> }).planPrices;
+  const html = async (path: string) => (await serve(getRequest(path))).text();
+
+  it("shows the specification's advertised prices while a row is missing", async () => {
+    db.delete(planPrices).run();
+    const advertised = { 'E-TOOL': 'R$ 29,90', 'E-MASTER': 'R$ 59,90' };
+    expect(await landingPrices()).toEqual(advertised);
+    expect(await contactPrices()).toEqual(advertised);
+  });
+
+  it("an admin's change shows on the landing page and in the contact FAQ", async () => {
+    setPrice('E-TOOL', 3490);
+    setPrice('E-MASTER', 6990);
+    const changed = { 'E-TOOL': 'R$ 34,90', 'E-MASTER': 'R$ 69,90' };
+    expect(await landingPrices()).toEqual(changed);
+    expect(await contactPrices()).toEqual(changed);
+
+    const landing = await html('/');
+    expect(landing).toContain('R$ 34,90');
+    expect(landing).toContain('R$ 69,90');
+    expect(landing).not.toContain('R$ 29,90');
+    const faq = await html('/contact');
+    expect(faq).toContain('O E-TOOL (R$ 34,90/mês)');
+    expect(faq).toContain('O E-MASTER (R$ 69,90/mês)');
+    expect(faq).not.toContain('R$ 59,90');
   });
 });

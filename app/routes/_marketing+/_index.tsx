@@ -1,6 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getOptionalUser } from '~/models/auth.server';
+import { getPlanPriceLabels } from '~/models/price.server';
+import type { ProRole } from '~/utils/value-sets';
 
 export const meta: MetaFunction = () => [
   { title: 'E-Engenharia — Ferramentas e cursos para engenheiros' },
@@ -11,10 +13,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** Only whether the visitor is logged in leaves the server: the page needs nothing else. */
+/** Whether the visitor is logged in, and the paid plans' prices as the admin set them ('R$ 29,90'). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return json({ isLoggedIn: Boolean(user) });
+  return json({ isLoggedIn: Boolean(user), planPrices: getPlanPriceLabels() });
 }
 
 const ICONS = {
@@ -76,7 +78,8 @@ const FEATURES = [
 
 type Plan = {
   name: string;
-  price: string;
+  /** 'Grátis', or the paid plan whose price (plan_prices) the loader gives. */
+  price: 'Grátis' | ProRole;
   period?: string;
   description: string;
   features: string[];
@@ -94,7 +97,7 @@ const PLANS: Plan[] = [
   },
   {
     name: 'E-TOOL',
-    price: 'R$ 29,90',
+    price: 'E-TOOL',
     period: '/mês',
     description: 'Para o engenheiro que usa cálculos todos os dias.',
     features: [
@@ -108,7 +111,7 @@ const PLANS: Plan[] = [
   },
   {
     name: 'E-MASTER',
-    price: 'R$ 59,90',
+    price: 'E-MASTER',
     period: '/mês',
     description: 'Acesso completo: ferramentas, cursos e suporte premium.',
     features: ['Tudo do plano E-TOOL', 'Acesso a todas as ferramentas', 'Cursos especializados', 'Materiais exclusivos', 'Suporte premium'],
@@ -152,7 +155,7 @@ const initials = (name: string) =>
     .slice(0, 2);
 
 export default function LandingPage() {
-  const { isLoggedIn } = useLoaderData<typeof loader>();
+  const { isLoggedIn, planPrices } = useLoaderData<typeof loader>();
   const registerHref = isLoggedIn ? '/dashboard' : '/auth?tab=register';
 
   return (
@@ -311,7 +314,7 @@ export default function LandingPage() {
                 <h3 className="text-lg font-semibold text-brand-700">{plan.name}</h3>
                 <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
                 <p className="mt-6 flex items-baseline gap-1">
-                  <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price}</span>
+                  <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price === 'Grátis' ? plan.price : planPrices[plan.price]}</span>
                   {plan.period ? <span className="text-sm font-medium text-slate-500">{plan.period}</span> : null}
                 </p>
                 <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">

@@ -8,8 +8,10 @@ import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
 import { requestAddress } from '~/models/auth.server';
 import { createContactMessage } from '~/models/contact-message.server';
+import { getPlanPriceLabels } from '~/models/price.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
+import type { ProRole } from '~/utils/value-sets';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [
@@ -47,6 +49,8 @@ export async function loader() {
       },
     ],
     hours: ['Segunda a Sexta: 8h às 18h', 'Sábado: 9h às 14h', 'Domingo: Fechado'],
+    /** The FAQ quotes the paid plans' prices as the admin set them. */
+    planPrices: getPlanPriceLabels(),
   });
 }
 
@@ -66,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
   );
 }
 
-const FAQ = [
+const faq = (prices: Record<ProRole, string>) => [
   {
     question: 'Como faço para criar uma conta?',
     answer:
@@ -75,7 +79,7 @@ const FAQ = [
   {
     question: 'Qual a diferença entre os planos E-BASIC, E-TOOL e E-MASTER?',
     answer:
-      'O E-BASIC é gratuito e dá acesso às ferramentas básicas. O E-TOOL (R$ 29,90/mês) libera todas as calculadoras e ferramentas profissionais. O E-MASTER (R$ 59,90/mês) inclui tudo do E-TOOL, além dos cursos, materiais exclusivos e suporte premium.',
+      `O E-BASIC é gratuito e dá acesso às ferramentas básicas. O E-TOOL (${prices['E-TOOL']}/mês) libera todas as calculadoras e ferramentas profissionais. O E-MASTER (${prices['E-MASTER']}/mês) inclui tudo do E-TOOL, além dos cursos, materiais exclusivos e suporte premium.`,
   },
   {
     question: 'Os planos pagos são renovados automaticamente?',
@@ -92,7 +96,7 @@ const FAQ = [
     answer:
       'Os códigos promocionais podem liberar dias de um plano pago ou o acesso a um curso específico. Ative o código no seu painel ou na página Minha Conta.',
   },
-] as const;
+];
 
 const HELP_CATEGORIES = [
   {
@@ -138,7 +142,7 @@ function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: strin
 }
 
 export default function ContactPage() {
-  const { channels, hours } = useLoaderData<typeof loader>();
+  const { channels, hours, planPrices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<FormReply>()?.result;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === 'submitting';
@@ -334,7 +338,7 @@ export default function ContactPage() {
           Perguntas Frequentes
         </h2>
         <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {FAQ.map((item) => (
+          {faq(planPrices).map((item) => (
             <details key={item.question} className="group p-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
                 {item.question}

@@ -2,24 +2,26 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import * as entry from '~/entry.server';
 import * as root from '~/root';
 import * as landing from '~/routes/_marketing+/_index';
+import * as contact from '~/routes/_marketing+/contact';
 
 type RouteModule = ServerBuild['routes'][string]['module'];
 
 /**
  * The real request pipeline of Remix (routing, loaders, app/entry.server.tsx's document and
- * data handlers, the streamed render) over the app's root and landing route, without a
+ * data handlers, the streamed render) over the app's root, landing and contact routes, without a
  * compiled build: a hand-made ServerBuild whose assets manifest points at placeholders.
  */
 const ROUTES = {
   root: { id: 'root', path: '', module: root as unknown as RouteModule },
   'routes/_marketing+/_index': { id: 'routes/_marketing+/_index', parentId: 'root', index: true, module: landing as unknown as RouteModule },
+  'routes/_marketing+/contact': { id: 'routes/_marketing+/contact', parentId: 'root', path: 'contact', module: contact as unknown as RouteModule },
 };
 
-const assetRoute = (id: string, parentId: string | undefined, module: Record<string, unknown>) => ({
+const assetRoute = (id: string, parentId: string | undefined, module: Record<string, unknown>, path?: string) => ({
   id,
   parentId,
-  path: id === 'root' ? '' : undefined,
-  index: id === 'root' ? undefined : true,
+  path: id === 'root' ? '' : path,
+  index: id === 'root' || path ? undefined : true,
   module: `/build/${id}.js`,
   imports: [],
   hasAction: 'action' in module,
@@ -38,6 +40,7 @@ const build = {
     routes: {
       root: assetRoute('root', undefined, root),
       'routes/_marketing+/_index': assetRoute('routes/_marketing+/_index', 'root', landing),
+      'routes/_marketing+/contact': assetRoute('routes/_marketing+/contact', 'root', contact, 'contact'),
     },
     url: '/build/manifest.js',
     version: 'test',
