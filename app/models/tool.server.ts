@@ -90,6 +90,31 @@ export function listToolsFor(user: AccessSubject, executor: Executor = db): Tool
     .sort(byName);
 }
 
+/**
+ * The API's card (`GET /api/tools`, section 7): the specification's client renders a custom
+ * tool's HTML itself, so a user who may use the tool also gets its `customHtml` as stored.
+ * Locked cards stay without link, frame or HTML. Pages never use this shape: they show custom
+ * HTML only inside the sandboxed frame.
+ */
+export type ApiToolCard = LockedToolCard | (OpenToolCard & { customHtml: string | null });
+
+export function toApiToolCard(tool: ToolRow, user: AccessSubject): ApiToolCard | null {
+  const card = toToolCard(tool, user);
+  if (!card || card.locked) return card;
+  return { ...card, customHtml: tool.linkType === 'custom' ? tool.customHtml : null };
+}
+
+/** The tools this user sees, in the API's shape, by name. */
+export function listApiToolsFor(user: AccessSubject): ApiToolCard[] {
+  return db
+    .select()
+    .from(tools)
+    .all()
+    .map((tool) => toApiToolCard(tool, user))
+    .filter((card): card is ApiToolCard => card !== null)
+    .sort(byName);
+}
+
 /** `GET /api/tools`: every tool for admins, the visible ones for others; a bounded page by name. */
 export const toolListQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 100, maxPerPage: 200 });
 

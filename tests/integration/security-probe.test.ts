@@ -6,8 +6,10 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
-import { contactMessages, planPrices, users } from '../../db/schema';
+import { contactMessages, planPrices, tools, users } from '../../db/schema';
 import { loader as calculatorLoader } from '~/routes/_app+/calculators.$slug';
+import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
+import { loader as toolsApi } from '~/routes/api+/tools';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { action as contactAction, loader as contactLoader } from '~/routes/_marketing+/contact';
 import { loader as landingLoader } from '~/routes/_marketing+/_index';
@@ -490,5 +492,45 @@ describe('item 7) plan prices on the public pages come from plan_prices', () => 
     expect(faq).toContain('O E-TOOL (R$ 34,90/mês)');
     expect(faq).toContain('O E-MASTER (R$ 69,90/mês)');
     expect(faq).not.toContain('R$ 59,90');
+  });
+});
+
+describe('item 8) GET /api/tools gives the custom HTML to users entitled to the tool', () => {
+  const HTML = '<!doctype html><p id="marcador-html-proprio">Calculadora própria</p>';
+  type ApiTool = { id: number; locked: boolean; link?: string; frameUrl?: string | null; customHtml?: string | null };
+
+  it('an E-MASTER user gets the E-MASTER custom tool with its customHtml and frameUrl; an E-TOOL user gets neither, nor the link', async () => {
+    const tool = db
+      .insert(tools)
+      .values({ name: 'Ferramenta própria', description: 'HTML do admin', category: 'mechanical', accessLevel: 'E-MASTER', linkType: 'custom', link: '#', customHtml: HTML })
+      .returning()
+      .get();
+    const list = async (role: 'E-MASTER' | 'E-TOOL') => {
+      const cookie = await sessionCookie(await createUser({ role }));
+      const response = await call(toolsApi, getRequest('/api/tools?perPage=200', { cookie }));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as ApiTool[]).find((item) => item.id === tool.id);
+    };
+
+    const master = await list('E-MASTER');
+    expect(master).toMatchObject({ locked: false, customHtml: HTML, frameUrl: `/resources/tool-frame/${tool.id}` });
+
+    const locked = await list('E-TOOL');
+    expect(locked).toMatchObject({ locked: true });
+    expect(locked).not.toHaveProperty('customHtml');
+    expect(locked).not.toHaveProperty('link');
+    expect(locked).not.toHaveProperty('frameUrl');
+  });
+
+  it('the dashboard page keeps the HTML inside the sandboxed frame only (its loader never sends it)', async () => {
+    db.insert(tools)
+      .values({ name: 'Outra própria', description: 'HTML do admin', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'custom', link: '#', customHtml: HTML })
+      .run();
+    const cookie = await sessionCookie(await createUser({ role: 'E-MASTER' }));
+    const response = await call(dashboardLoader, getRequest('/dashboard', { cookie }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('Outra própria');
+    expect(text).not.toContain('marcador-html-proprio');
   });
 });

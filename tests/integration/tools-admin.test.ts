@@ -194,10 +194,13 @@ describe.each(['E-BASIC', 'E-TOOL', 'E-MASTER'] as const)('as %s', (role) => {
     expect(rows()).toEqual([tool]);
   });
 
-  test('GET /api/tools never gives HTML or the CPF whitelist', async () => {
-    insertTool({ accessLevel: 'E-BASIC', linkType: 'custom', link: '#', customHtml: '<p>segredo</p>' });
+  test('GET /api/tools gives HTML only of custom tools the user may use, and never the CPF whitelist', async () => {
+    insertTool({ accessLevel: 'E-BASIC', linkType: 'custom', link: '#', customHtml: '<p>aberto</p>' });
+    insertTool({ accessLevel: 'E-MASTER', linkType: 'custom', link: '#', customHtml: '<p>segredo</p>' });
     const text = await (await call(toolsLoader, getRequest('/api/tools', { cookie: signed[role].cookie }))).text();
-    expect(text).not.toContain('segredo');
+    expect(text).toContain('<p>aberto</p>');
+    if (role === 'E-MASTER') expect(text).toContain('<p>segredo</p>');
+    else expect(text).not.toContain('segredo');
     expect(text).not.toContain('restrictedCpfs');
   });
 });

@@ -1,17 +1,18 @@
 import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
-import { createTool, listAdminTools, listToolsFor, pageOf, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
+import { createTool, listAdminTools, listApiToolsFor, pageOf, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 
 /**
- * GET /api/tools: the tools the user sees (locked ones without link or HTML); admins get the full
+ * GET /api/tools: the tools the user sees, with a usable custom tool's HTML (locked ones without
+ * link or HTML; see `toApiToolCard`); admins get the full
  * tools they manage. A page by name (`?page=`, `?perPage=` up to 200, default 100); X-Total-Count.
  */
 export const loader = apiLoader(async ({ request }) => {
   const user = await requireApiUser(request);
   const query = readListQuery(request, toolListQuerySchema);
-  const page = user.role === 'admin' ? listAdminTools(query) : pageOf(listToolsFor(user), query);
+  const page = user.role === 'admin' ? listAdminTools(query) : pageOf(listApiToolsFor(user), query);
   return jsonResponse(page.items, { headers: pageHeaders(page) });
 });
 
