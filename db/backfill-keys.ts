@@ -1,4 +1,4 @@
-import { eq, isNull, or } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { foldKey } from '../app/utils/fold';
 import type { DB } from './client';
 import { promoCodes, users } from './schema';
@@ -47,16 +47,20 @@ export function backfillFoldedKeys(db: DB): void {
       clashes.push(`${what} #${id} "${value}"`);
       return clashKey(id, key);
     };
+    // One prepared statement for every row (tens of thousands after a bulk import).
+    const setUserKeys = tx
+      .update(users)
+      .set({ usernameKey: sql`${sql.placeholder('usernameKey')}`, emailKey: sql`${sql.placeholder('emailKey')}` })
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare();
     for (const row of pendingUsers) {
       // Rows read back from SQLite may be null despite the schema's type: that is what is filled here.
       if (row.usernameKey !== null && row.emailKey !== null) continue;
-      tx.update(users)
-        .set({
-          usernameKey: row.usernameKey ?? claim(taken.username, row.id, row.username, 'usuário'),
-          emailKey: row.emailKey ?? claim(taken.email, row.id, row.email, 'e-mail'),
-        })
-        .where(eq(users.id, row.id))
-        .run();
+      setUserKeys.run({
+        id: row.id,
+        usernameKey: row.usernameKey ?? claim(taken.username, row.id, row.username, 'usuário'),
+        emailKey: row.emailKey ?? claim(taken.email, row.id, row.email, 'e-mail'),
+      });
     }
     const codes = tx
       .select({ id: promoCodes.id, code: promoCodes.code, codeKey: promoCodes.codeKey })
@@ -64,12 +68,14 @@ export function backfillFoldedKeys(db: DB): void {
       .orderBy(promoCodes.id)
       .all();
     for (const row of codes) if (row.codeKey !== null) taken.code.add(row.codeKey);
+    const setCodeKey = tx
+      .update(promoCodes)
+      .set({ codeKey: sql`${sql.placeholder('codeKey')}` })
+      .where(eq(promoCodes.id, sql.placeholder('id')))
+      .prepare();
     for (const row of codes) {
       if (row.codeKey !== null) continue;
-      tx.update(promoCodes)
-        .set({ codeKey: claim(taken.code, row.id, row.code, 'código promocional') })
-        .where(eq(promoCodes.id, row.id))
-        .run();
+      setCodeKey.run({ id: row.id, codeKey: claim(taken.code, row.id, row.code, 'código promocional') });
     }
     if (clashes.length > 0) {
       console.warn(`Valores que só diferiam em maiúsculas/acentos e agora colidem (renomeie-os): ${clashes.join('; ')}`);
