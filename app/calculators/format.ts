@@ -4,6 +4,8 @@
  * themselves are numbers and are formatted by the view.
  */
 
+import { ptBrNumber } from '../utils/format';
+
 const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻',
 };
@@ -22,10 +24,7 @@ export function formatNumber(value: number, significant = 4): string {
   }
   // Integer digits are never rounded away: 99621 stays 99621, not 99620.
   const integerDigits = magnitude >= 1 ? Math.floor(Math.log10(magnitude)) + 1 : 1;
-  return new Intl.NumberFormat('pt-BR', {
-    maximumSignificantDigits: Math.min(21, Math.max(significant, integerDigits)),
-    useGrouping: false,
-  }).format(value);
+  return ptBrNumber({ maximumSignificantDigits: Math.min(21, Math.max(significant, integerDigits)), useGrouping: false }).format(value);
 }
 
 /** 4772.2 → '1 h 19 min 32 s'; 31.5 → '31,5 s'; 90061 → '1 d 1 h 1 min 1 s'. */

@@ -1,4 +1,5 @@
 import { formatNumber } from '~/calculators/format';
+import { ptBrNumber } from '~/utils/format';
 import type { CalculationStep, ResultItem } from '~/calculators/types';
 
 /**
@@ -10,7 +11,7 @@ export function formatCalculatorValue(value: number | string, digits?: number): 
   if (!Number.isFinite(value)) return '—';
   const magnitude = Math.abs(value);
   if (digits === undefined || (value !== 0 && (magnitude >= 1e12 || magnitude < 0.5 * 10 ** -digits))) return formatNumber(value, 4);
-  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return ptBrNumber({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 const withUnit = (text: string, unit: string) => (unit ? `${text} ${unit}` : text);

@@ -3,6 +3,7 @@ import { db, preparedQuery, type Executor } from '../../db/client';
 import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
 import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
 import { AppError } from '../utils/errors';
+import { comparePtBr } from '../utils/format';
 import { listQuerySchema, paginate, type Page } from '../utils/pagination.server';
 import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
@@ -78,7 +79,7 @@ export type AdminTool = ReturnType<typeof toAdminTool>;
 
 const { customHtml: _customHtml, ...cardColumns } = getTableColumns(tools);
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
+const byName = (a: { name: string }, b: { name: string }) => comparePtBr(a.name, b.name);
 
 /** The tools this user sees, as cards, by name. */
 const allToolCards = preparedQuery(() => db.select(cardColumns).from(tools).prepare());

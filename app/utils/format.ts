@@ -56,3 +56,21 @@ export function parseMoneyToCents(value: string | number): number | null {
 
 const decimal1 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 export const formatRating = (value: number) => decimal1.format(value);
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A pt-BR number formatter per set of options, created once (creating one per call showed in profiles). */
+export function ptBrNumber(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('pt-BR', options);
+    numberFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
+const collator = new Intl.Collator('pt-BR');
+
+/** Sorts names as a Brazilian reader expects (accents and case), with one collator for every comparison. */
+export const comparePtBr = (a: string, b: string) => collator.compare(a, b);
