@@ -14,8 +14,9 @@ import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
 import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Minha Conta — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Minha Conta', 'Seu perfil, senha, plano e códigos promocionais.');
 
 const RECENT_CALCULATIONS = 5;
 

@@ -27,8 +27,9 @@ import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
 import { siteOrigin } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.header.title ?? 'Calculadora', data?.header.summary);
 
 
 /**

@@ -19,8 +19,9 @@ import { calculatorHeader, calculatorPath, canonicalQuery, inputSummary } from '
 import { requireUser } from '~/models/permissions.server';
 import { orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Memorial de cálculo — ${data?.header.title ?? 'Calculadora'} — E-Engenharia` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);
 
 
 /**

@@ -6,8 +6,9 @@ import { LevelBadge } from '~/components/tool-card';
 import { listCalculatorsFor } from '~/models/calculator-access.server';
 import { calculatorPath } from '~/calculators/view';
 import { requireUser } from '~/models/permissions.server';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Calculadoras — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Calculadoras', 'Calculadoras de engenharia mecânica, elétrica, têxtil, de informática e química, com memorial de cálculo.');
 
 /** /calculators: every calculator the user may see, by category, with its level and whether it opens. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { deleteCalculationSchema } from '~/schemas/calculation-history';
 import { handleForm, intent } from '~/utils/form.server';
 import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Histórico de cálculos — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Histórico de cálculos', 'Seus cálculos de engenharia salvos, para reabrir, compartilhar e imprimir.');
 
 /** /calculators/history?page=N: the user's saved calculations, newest first, 10 per page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -21,8 +21,9 @@ import { useIntentResult } from '~/utils/intent-form';
 import { redirectWithToast } from '~/utils/toast.server';
 import { catalogView, parseCatalogFilter, parseCatalogQuery } from '~/utils/tool-catalog';
 import { readDialog, urlWithout } from '~/utils/url-state';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Início — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Início', 'Suas ferramentas e calculadoras de engenharia, por categoria e nível de acesso.');
 
 const PAYMENT_SUCCESS = {
   title: 'Pagamento processado com sucesso!',

@@ -7,8 +7,9 @@ import { markReadSchema } from '~/schemas/notification';
 import { requireUser } from '~/models/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { firstReplyError } from '~/utils/form-reply';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Notificações — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Notificações', 'Avisos e confirmações da sua conta na E-Engenharia.');
 
 /** The grouped list: this page, and the drawer's data (fetcher.load('/notifications')). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,8 +9,9 @@ import { requireUser } from '~/models/permissions.server';
 import { errorResponse, idParam } from '~/utils/api.server';
 import { orResponse } from '~/utils/form.server';
 import { safeRedirect } from '~/utils/toast.server';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tool.name ?? 'Ferramenta'} — E-Engenharia` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.tool.name ?? 'Ferramenta', data?.tool.description);
 
 
 /**

@@ -12,8 +12,9 @@ import { handleForm, intent } from '~/utils/form.server';
 import { authSessionStorage, getAuthSession } from '~/utils/session.server';
 import { redirectWithToast, safeRedirectPath } from '~/utils/toast.server';
 import { readDialog, withParams } from '~/utils/url-state';
+import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Entrar — E-Engenharia' }];
+export const meta: MetaFunction = () => pageMeta('Entrar', 'Entre na sua conta ou crie uma nova para usar as ferramentas e cursos da E-Engenharia.');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
