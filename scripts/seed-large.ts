@@ -109,27 +109,8 @@ const NOTIFICATION_TYPES = ['info', 'warning', 'success', 'error'] as const;
 const BROADCAST_TARGETS = ['all', 'all', 'all', 'E-BASIC', 'E-TOOL', 'E-MASTER', 'admin'] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Users and promo codes: the only inserts that depend on the folded key columns (migration 0002:
-// users.username_key/email_key, promo_codes.code_key = foldKey(value)). Keep them here, in one place.
-
-function columnsOf(sqlite: Database.Database, table: string): string[] {
-  return (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((row) => row.name);
-}
-
-/**
- * The folded copies a table has, paired with the column they fold: `<base>_key` (the current
- * schema) or any column named like `*fold*`. Each is filled with foldKey(base value).
- */
-function foldedColumns(sqlite: Database.Database, table: string, bases: string[]): { column: string; base: string }[] {
-  return columnsOf(sqlite, table).flatMap((column) => {
-    const keyOf = bases.find((base) => column === `${base}_key`);
-    if (keyOf) return [{ column, base: keyOf }];
-    if (!column.includes('fold')) return [];
-    const base = bases.find((name) => column.includes(name)) ?? (bases.length === 1 ? bases[0] : undefined);
-    if (!base) throw new Error(`Coluna ${table}.${column}: não sei qual coluna ela normaliza; ajuste scripts/seed-large.ts.`);
-    return [{ column, base }];
-  });
-}
+// Users and promo codes carry their folded keys (users.username_key/email_key, promo_codes.code_key
+// = foldKey(value), migration 0002), so the seeded accounts log in without waiting for the backfill.
 
 function insertStatement(sqlite: Database.Database, table: string, columns: string[]) {
   const list = columns.map((name) => `"${name}"`).join(', ');
@@ -148,18 +129,15 @@ type NewUser = {
 };
 
 function userInserter(sqlite: Database.Database): (user: NewUser) => number {
-  const folded = foldedColumns(sqlite, 'users', ['username', 'email']);
-  const base = ['username', 'email', 'cpf', 'password', 'role', 'role_expiry_date', 'created_at', 'last_login'];
-  const statement = insertStatement(sqlite, 'users', [...base, ...folded.map((f) => f.column)]);
-  if (folded.length) console.log(`  users: preenchendo ${folded.map((f) => f.column).join(', ')}`);
-  return (user) => {
-    const values: Record<string, string> = { username: user.username, email: user.email };
-    const extra = folded.map((f) => foldKey(values[f.base]));
-    return Number(
-      statement.run(user.username, user.email, user.cpf, user.password, user.role, user.roleExpiryDate, user.createdAt, user.lastLogin, ...extra)
-        .lastInsertRowid,
+  const columns = ['username', 'email', 'cpf', 'password', 'role', 'role_expiry_date', 'created_at', 'last_login', 'username_key', 'email_key'];
+  const statement = insertStatement(sqlite, 'users', columns);
+  return (user) =>
+    Number(
+      statement.run(
+        user.username, user.email, user.cpf, user.password, user.role, user.roleExpiryDate, user.createdAt, user.lastLogin,
+        foldKey(user.username), foldKey(user.email),
+      ).lastInsertRowid,
     );
-  };
 }
 
 type NewPromoCode = {
@@ -178,15 +156,13 @@ type NewPromoCode = {
 };
 
 function promoCodeInserter(sqlite: Database.Database): (promo: NewPromoCode) => number {
-  const folded = foldedColumns(sqlite, 'promo_codes', ['code']);
-  const base = ['code', 'days', 'max_uses', 'used_count', 'is_active', 'target_role', 'promo_type', 'course_id', 'expiry_date', 'valid_until', 'created_at', 'created_by'];
-  const statement = insertStatement(sqlite, 'promo_codes', [...base, ...folded.map((f) => f.column)]);
-  if (folded.length) console.log(`  promo_codes: preenchendo ${folded.map((f) => f.column).join(', ')}`);
+  const columns = ['code', 'days', 'max_uses', 'used_count', 'is_active', 'target_role', 'promo_type', 'course_id', 'expiry_date', 'valid_until', 'created_at', 'created_by', 'code_key'];
+  const statement = insertStatement(sqlite, 'promo_codes', columns);
   return (p) =>
     Number(
       statement.run(
         p.code, p.days, p.maxUses, p.usedCount, p.isActive ? 1 : 0, p.targetRole, p.promoType, p.courseId,
-        p.expiryDate, p.validUntil, p.createdAt, p.createdBy, ...folded.map(() => foldKey(p.code)),
+        p.expiryDate, p.validUntil, p.createdAt, p.createdBy, foldKey(p.code),
       ).lastInsertRowid,
     );
 }
