@@ -3,7 +3,7 @@ import { db, type Executor } from '../../db/client';
 import { toolRatings, users, type GrantableRole, type Role, type UserRow } from '../../db/schema';
 import type { AdminUserCreateInput, AdminUserUpdateInput } from '../schemas/admin-user';
 import { AppError } from '../utils/errors';
-import { foldKey } from '../utils/fold';
+import { likePattern, paginate, type Page } from '../utils/pagination.server';
 import { hashPassword } from '../utils/password.server';
 import { refreshToolRating } from './rating.server';
 import { grantRole, revokeGrants, syncUserRole } from './role-grant.server';
@@ -38,13 +38,11 @@ function syncStaleRoles(executor: Executor, now: Date) {
   for (const { id } of stale) syncUserRole(executor, id, now);
 }
 
-const likePattern = (text: string) => `%${foldKey(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/** Admin list: `q` matches username or e-mail (case-insensitive), `role` the role in force; newest first. */
+/** Admin list: `q` matches username or e-mail (case- and accent-folded), `role` the role in force; newest first. */
 export function listUsers(
-  filter: { q?: string; role?: Role; page?: number } = {},
+  filter: { q?: string; role?: Role; page?: number; perPage?: number } = {},
   now = new Date(),
-): { users: PublicUser[]; total: number; page: number; pageCount: number } {
+): Page<PublicUser> {
   return db.transaction((tx) => {
     syncStaleRoles(tx, now);
     const conditions: SQL[] = [];
@@ -54,18 +52,14 @@ export function listUsers(
     }
     if (filter.role) conditions.push(eq(users.role, filter.role));
     const where = conditions.length ? and(...conditions) : undefined;
-    const total = tx.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
-    const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-    const page = Math.min(filter.page ?? 1, pageCount);
-    const rows = tx
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((page - 1) * USERS_PAGE_SIZE)
-      .all();
-    return { users: rows.map(toPublicUser), total, page, pageCount };
+    return paginate(
+      { page: filter.page ?? 1, perPage: filter.perPage ?? USERS_PAGE_SIZE },
+      {
+        count: () => tx.select({ value: count() }).from(users).where(where).get()?.value ?? 0,
+        rows: (limit, offset) =>
+          tx.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all().map(toPublicUser),
+      },
+    );
   });
 }
 

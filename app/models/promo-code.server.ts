@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { count, and, desc, eq, lt, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { courses, promoCodes, promoUsage, type UserRow } from '../../db/schema';
 import { PROMO_CODE_EMPTY, type PromoCodeInput } from '../schemas/promo-code';
 import { AppError } from '../utils/errors';
+import { paginate, type Page } from '../utils/pagination.server';
 import { foldKey } from '../utils/fold';
 import { withUniqueConflicts } from '../utils/unique-conflict';
 import { consume } from '../utils/rate-limit.server';
@@ -134,15 +135,25 @@ function toPromoCodeView(row: PromoRow, courseTitle: string | null): PromoCodeVi
 }
 
 /** The admin list, newest first; `courseId` narrows it to one course's codes. */
-export function listPromoCodes(filter: { courseId?: number | null } = {}): PromoCodeView[] {
-  return db
-    .select({ promo: promoCodes, courseTitle: courses.title })
-    .from(promoCodes)
-    .leftJoin(courses, eq(courses.id, promoCodes.courseId))
-    .where(filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined)
-    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
-    .all()
-    .map((row) => toPromoCodeView(row.promo, row.courseTitle));
+export function listPromoCodes(filter: { courseId?: number | null; page?: number; perPage?: number } = {}): Page<PromoCodeView> {
+  const where = filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined;
+  return paginate(
+    { page: filter.page ?? 1, perPage: filter.perPage ?? 100 },
+    {
+      count: () => db.select({ value: count() }).from(promoCodes).where(where).get()?.value ?? 0,
+      rows: (limit, offset) =>
+        db
+          .select({ promo: promoCodes, courseTitle: courses.title })
+          .from(promoCodes)
+          .leftJoin(courses, eq(courses.id, promoCodes.courseId))
+          .where(where)
+          .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+          .limit(limit)
+          .offset(offset)
+          .all()
+          .map((row) => toPromoCodeView(row.promo, row.courseTitle)),
+    },
+  );
 }
 
 /** Creates a code; the code is unique whatever its letter case (409), a course code needs an existing course. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf } from '../utils/cpf';
+import { listQuerySchema } from '../utils/list-query';
 import { ROLES, type Role } from '../utils/value-sets';
 import { choice, integerField } from './admin-fields';
 import { PT } from './auth';
@@ -62,8 +63,8 @@ export const adminPasswordResetSchema = z.object({
   password: passwordField(PT.password),
 });
 
-export const userListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().transform((value) => value || undefined),
+/** GET /api/users: the list kit's query (newest first, 100 a page) plus the role in force ('all' or absent: every role). */
+export const userListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 100, maxPerPage: 100 }).extend({
   role: z
     .string()
     .optional()
@@ -75,7 +76,6 @@ export const userListQuerySchema = z.object({
       }
       return value as Role;
     }),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
 export type AdminUserCreateInput = z.output<typeof adminUserCreateSchema>;

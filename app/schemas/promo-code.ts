@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRO_ROLES, PROMO_TYPES, type ProRole } from '../utils/value-sets';
 import { choice, integerField, optionalId, optionalInstant } from './admin-fields';
+import { listQuerySchema } from '../utils/list-query';
 
 export const PROMO_CODE_EMPTY = 'Por favor, insira um código promocional.';
 
@@ -95,6 +96,7 @@ export const promoUseSchema = z.object({
   courseId: optionalId('Curso inválido'),
 });
 
-export const promoListQuerySchema = z.object({
+/** GET /api/promocodes: the list kit's query (newest first, 100 a page); `courseId` narrows to one course's codes. */
+export const promoListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 100, maxPerPage: 100 }).extend({
   courseId: optionalId('Curso inválido'),
 });

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from './errors';
+import { foldKey } from './fold';
 
 /**
  * The list kit, server half: one query schema for every list (`q`, `page`, a bounded `perPage`,
@@ -8,25 +9,7 @@ import { AppError } from './errors';
  * default); the API strictly (400 with the first message).
  */
 
-export const MAX_SEARCH_LENGTH = 100;
-
-export type ListQuery<Sort extends string = string> = { q: string; page: number; perPage: number; sort: Sort };
-
-type ListOptions<Sort extends string> = { sorts: readonly [Sort, ...Sort[]]; perPage: number; maxPerPage?: number };
-
-export function listQuerySchema<Sort extends string>({ sorts, perPage, maxPerPage = 100 }: ListOptions<Sort>) {
-  return z.object({
-    q: z.string().trim().max(MAX_SEARCH_LENGTH, `A busca deve ter no máximo ${MAX_SEARCH_LENGTH} caracteres`).default(''),
-    page: z.coerce.number({ invalid_type_error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
-    perPage: z.coerce
-      .number({ invalid_type_error: 'Itens por página inválido' })
-      .int('Itens por página inválido')
-      .min(1, 'Itens por página inválido')
-      .max(maxPerPage, `No máximo ${maxPerPage} itens por página`)
-      .default(perPage),
-    sort: z.enum(sorts, { errorMap: () => ({ message: 'Ordenação inválida' }) }).default(sorts[0]),
-  });
-}
+export { listQuerySchema, MAX_SEARCH_LENGTH, type ListQuery } from './list-query';
 
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -71,5 +54,5 @@ export const pageHeaders = (page: Pick<Page<unknown>, 'total' | 'page' | 'pageCo
   'X-Page-Count': String(page.pageCount),
 });
 
-/** `lower(column) like %text%`, with LIKE's wildcards in the text escaped (use with `escape '\\'`). */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** `%text%` for LIKE over a folded key column (app/utils/fold.ts), with LIKE's wildcards escaped (use with `escape '\\'`). */
+export const likePattern = (text: string) => `%${foldKey(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

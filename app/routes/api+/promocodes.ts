@@ -1,15 +1,14 @@
 import { createPromoCode, listPromoCodes } from '~/models/promo-code.server';
 import { promoCodeCreateSchema, promoListQuerySchema } from '~/schemas/promo-code';
-import { apiAction, apiLoader, firstIssueMessage, jsonResponse, readJson } from '~/utils/api.server';
+import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
+import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 import { requireApiAdmin } from '~/models/permissions.server';
-import { AppError } from '~/utils/errors';
 
-/** GET /api/promocodes (admin): every code, newest first; `?courseId=` narrows to one course. */
+/** GET /api/promocodes (admin): codes newest first, a page at a time (X-Total-Count); `?courseId=` narrows to one course. */
 export const loader = apiLoader(async ({ request }) => {
   await requireApiAdmin(request);
-  const query = promoListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw new AppError(400, firstIssueMessage(query.error));
-  return listPromoCodes({ courseId: query.data.courseId });
+  const page = listPromoCodes(readListQuery(request, promoListQuerySchema));
+  return jsonResponse(page.items, { headers: pageHeaders(page) });
 });
 
 /** POST /api/promocodes (admin). */

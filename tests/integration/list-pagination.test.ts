@@ -3,9 +3,13 @@ import { db } from '../../db/client';
 import { tools } from '../../db/schema';
 import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
 import { loader as toolsApi } from '~/routes/api+/tools';
+import { loader as usersApi } from '~/routes/api+/users';
+import { loader as promoCodesApi } from '~/routes/api+/promocodes';
+import { promoCodes } from '../../db/schema';
+import { foldKey } from '~/utils/fold';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
-/** The dashboard grid and GET /api/tools answer bounded pages (the list kit), with 30 open tools. */
+/** Every list answers bounded pages through the list kit: the dashboard grid and the list APIs. */
 let cookie: string;
 let adminCookie: string;
 const NAMES = Array.from({ length: 30 }, (_, index) => `Ferramenta ${String(index + 1).padStart(2, '0')}`);
@@ -50,5 +54,24 @@ describe('GET /api/tools', () => {
     const response = await call(toolsApi, getRequest('/api/tools?perPage=5000', { cookie }));
     expect(response.status).toBe(400);
     expect(await body(response)).toEqual({ message: 'No máximo 200 itens por página' });
+  });
+});
+
+describe('GET /api/users and GET /api/promocodes', () => {
+  it('answer a page with X-Total-Count, clamp a page past the end, and bound perPage', async () => {
+    const users = await call(usersApi, getRequest('/api/users?perPage=1&page=2', { cookie: adminCookie }));
+    const total = Number(users.headers.get('X-Total-Count'));
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(await body<unknown[]>(users)).toHaveLength(1);
+    const lastPage = await call(usersApi, getRequest(`/api/users?perPage=1&page=${total + 50}`, { cookie: adminCookie }));
+    expect(lastPage.headers.get('X-Page')).toBe(String(total));
+    expect((await call(usersApi, getRequest('/api/users?perPage=101', { cookie: adminCookie }))).status).toBe(400);
+
+    db.insert(promoCodes)
+      .values(['LISTA1', 'LISTA2', 'LISTA3'].map((code) => ({ code, codeKey: foldKey(code), days: 7, maxUses: 5 })))
+      .run();
+    const codes = await call(promoCodesApi, getRequest('/api/promocodes?perPage=2', { cookie: adminCookie }));
+    expect(codes.headers.get('X-Total-Count')).toBe('3');
+    expect(await body<Array<{ code: string }>>(codes)).toHaveLength(2);
   });
 });
