@@ -1,6 +1,6 @@
-import { getInputProps } from '@conform-to/react';
 import { useActionData } from '@remix-run/react';
 import { IntentForm } from '~/components/ui/intent-form';
+import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { accountPromoSchema } from '~/schemas/account';
 import { useIntentForm } from '~/utils/intent-form';
 
@@ -20,15 +20,11 @@ export function PromoForm() {
       <IntentForm intent="promo" form={form} className="mt-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <label htmlFor={fields.code.id} className="sr-only">
-              Código promocional
-            </label>
-            <input
-              {...getInputProps(fields.code, { type: 'text' })}
-              className="input"
+            <PromoCodeInput
+              field={fields.code}
               placeholder="Digite o código"
-              autoComplete="off"
-              aria-describedby={error ? `${fields.code.id}-error` : success ? 'promo-success' : undefined}
+              invalid={Boolean(error)}
+              describedBy={error ? `${fields.code.id}-error` : success ? 'promo-success' : undefined}
             />
           </div>
           <button type="submit" className="btn-primary" disabled={submitting}>

@@ -1,6 +1,6 @@
-import { getInputProps } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
+import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { accountPromoSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { useIntentForm } from '~/utils/intent-form';
@@ -22,18 +22,7 @@ export function PromoBox() {
           </div>
         ) : null}
         <div className="flex gap-2">
-          <label htmlFor={fields.code.id} className="sr-only">
-            Código promocional
-          </label>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            className="input"
-            placeholder="Digite seu código"
-            autoComplete="off"
-            maxLength={50}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fields.code.id}-error` : undefined}
-          />
+          <PromoCodeInput field={fields.code} placeholder="Digite seu código" invalid={Boolean(error)} describedBy={error ? `${fields.code.id}-error` : undefined} />
           <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
             {submitting ? 'Ativando...' : 'Ativar'}
           </button>
