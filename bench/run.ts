@@ -109,7 +109,7 @@ async function measureApp(name: string, port: number, databasePath: string, weig
     }
     const measured: Measured[] = [];
     for (const scenario of APP_SCENARIOS) {
-      const run = () => measure(server, scenario.id, scenario.label, scenario.path, { ...scenario.headers, Cookie: cookie });
+      const run = () => measure(server, scenario.id, scenario.label, scenario.path, scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: cookie });
       let result = await run();
       for (let retry = 1; !isAlive(server); retry++) {
         const why = exitDescription(server);

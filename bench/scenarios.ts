@@ -36,13 +36,16 @@ export type Scenario = {
   reference: ReferenceId;
   /** The app must reach at least this fraction of the reference's requests/s. */
   minRatio: number;
+  /** Sent without the session cookie (a visitor). */
+  anonymous?: boolean;
 };
 
-/** All as the demo E-TOOL user (tool@example.com): the session cookie is added at run time. */
+/** As the demo E-TOOL user (tool@example.com; the session cookie is added at run time), but for the visitor's landing page. */
 export const APP_SCENARIOS: Scenario[] = [
   { id: 'api-user', label: 'GET /api/user', path: '/api/user', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.9 },
   { id: 'api-tools', label: 'GET /api/tools', path: '/api/tools', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.7 },
-  { id: 'home', label: 'GET /', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'home-anonymous', label: 'GET / anonymous', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6, anonymous: true },
+  { id: 'home', label: 'GET / as E-TOOL', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
   { id: 'dashboard', label: 'GET /dashboard', path: '/dashboard', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
   { id: 'account', label: 'GET /account', path: '/account', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
   { id: 'calculator', label: 'GET /calculators/torque-eixo?… (result)', path: CALCULATOR_PATH, kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },

@@ -87,6 +87,16 @@ export function preparedQuery<T>(build: () => T): () => T {
   };
 }
 
+/**
+ * Changes whenever anything was written to the database: by this connection (`total_changes()`)
+ * or by another process (`PRAGMA data_version`). A cache of rows keyed on it is never stale.
+ */
+export function databaseVersion(): string {
+  const sqlite = sqliteConnection();
+  const changes = sqlite.prepare('select total_changes()').pluck().get();
+  return `${sqlite.pragma('data_version', { simple: true })}:${changes}`;
+}
+
 /** A transaction handle; models take `Executor` so a rule can run alone or inside a larger transaction. */
 export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 export type Executor = DB | Tx;

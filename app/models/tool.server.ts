@@ -1,5 +1,5 @@
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
-import { db, preparedQuery, type Executor } from '../../db/client';
+import { databaseVersion, db, preparedQuery, type Executor } from '../../db/client';
 import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
 import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
 import { AppError } from '../utils/errors';
@@ -81,14 +81,30 @@ const { customHtml: _customHtml, ...cardColumns } = getTableColumns(tools);
 
 const byName = (a: { name: string }, b: { name: string }) => comparePtBr(a.name, b.name);
 
-/** The tools this user sees, as cards, by name. */
 const allToolCards = preparedQuery(() => db.select(cardColumns).from(tools).prepare());
 
+const cardsFor = (rows: CardSource[], user: AccessSubject) =>
+  rows.map((tool) => toToolCard(tool, user)).filter((card): card is ToolCard => card !== null);
+
+/**
+ * Every signed-in page reads the whole tool list (the dashboard's filters are built from it).
+ * It changes only when something is written, so it is kept until the database version moves
+ * (any write, from this process or another), with the cards per access subject (role and CPF).
+ */
+let cardCache: { version: string; rows: CardSource[]; bySubject: Map<string, ToolCard[]> } | null = null;
+
+/** The tools this user sees, as cards, by name. */
 export function listToolsFor(user: AccessSubject, executor: Executor = db): ToolCard[] {
-  return (executor === db ? allToolCards().all() : executor.select(cardColumns).from(tools).all())
-    .map((tool) => toToolCard(tool, user))
-    .filter((card): card is ToolCard => card !== null)
-    .sort(byName);
+  if (executor !== db) return cardsFor(executor.select(cardColumns).from(tools).all(), user).sort(byName);
+  const version = databaseVersion();
+  if (cardCache?.version !== version) cardCache = { version, rows: allToolCards().all().sort(byName), bySubject: new Map() };
+  const subject = `${user.role}:${user.cpf ?? ''}`;
+  let cards = cardCache.bySubject.get(subject);
+  if (!cards) {
+    cards = cardsFor(cardCache.rows, user);
+    if (cardCache.bySubject.size < 1000) cardCache.bySubject.set(subject, cards);
+  }
+  return cards;
 }
 
 /**
