@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Toast } from './toast.server';
+import type { Toast } from './toast';
 
 /**
  * What server.js gives every loader and action as `context` (tests and other callers may pass

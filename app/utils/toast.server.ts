@@ -1,11 +1,11 @@
 import { createCookieSessionStorage, json, redirect } from '@remix-run/node';
 import type { AppLoadContext } from './load-context';
+import type { Toast } from './toast';
 import { env } from './env.server';
 import { safePath } from './safe-path';
 import { applySecurityHeaders } from './security.server';
 
-export type ToastType = 'success' | 'error' | 'info';
-export type Toast = { title: string; description?: string; type?: ToastType };
+export type { Toast, ToastType } from './toast';
 
 const toastStorage = createCookieSessionStorage({
   cookie: {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Toast } from '~/utils/toast.server';
+import type { Toast } from '~/utils/toast';
 
 const TOAST_MS = 5000;
 
