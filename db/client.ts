@@ -91,10 +91,18 @@ export function preparedQuery<T>(build: () => T): () => T {
  * Changes whenever anything was written to the database: by this connection (`total_changes()`)
  * or by another process (`PRAGMA data_version`). A cache of rows keyed on it is never stale.
  */
+let versionStatements: { sqlite: Database.Database; changes: Database.Statement; dataVersion: Database.Statement } | undefined;
+
 export function databaseVersion(): string {
   const sqlite = sqliteConnection();
-  const changes = sqlite.prepare('select total_changes()').pluck().get();
-  return `${sqlite.pragma('data_version', { simple: true })}:${changes}`;
+  if (versionStatements?.sqlite !== sqlite) {
+    versionStatements = {
+      sqlite,
+      changes: sqlite.prepare('select total_changes()').pluck(),
+      dataVersion: sqlite.prepare('pragma data_version').pluck(),
+    };
+  }
+  return `${versionStatements.dataVersion.get()}:${versionStatements.changes.get()}`;
 }
 
 /** A transaction handle; models take `Executor` so a rule can run alone or inside a larger transaction. */
