@@ -1,7 +1,5 @@
 import type { UserRow } from '../../db/schema';
-import { errorResponse } from '../utils/api.server';
-import { AppError } from '../utils/errors';
-import { assertSameOrigin } from '../utils/security.server';
+import { errorResponse, requireSameOrigin } from '../utils/api.server';
 import { redirectWithToast, safeRedirect, type Toast } from '../utils/toast.server';
 import type { Role } from '../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
@@ -18,18 +16,9 @@ const pathOf = (request: Request) => {
   return `${url.pathname}${url.search}`;
 };
 
-function guardOrigin(request: Request) {
-  try {
-    assertSameOrigin(request);
-  } catch (error) {
-    if (error instanceof AppError) throw errorResponse(error.status, error.message);
-    throw error;
-  }
-}
-
 /** Page guard: visitors go to /auth and come back after login; an ended session says why. */
 export async function requireUser(request: Request, redirectTo = pathOf(request)): Promise<UserRow> {
-  guardOrigin(request);
+  requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
   if (user) return user;
   const target = `/auth?${new URLSearchParams({ redirectTo })}`;
@@ -57,13 +46,13 @@ export const requireAdmin = (request: Request) => requireRole(request, 'admin');
 
 /** /auth and friends: logged-in users go to the dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
-  guardOrigin(request);
+  requireSameOrigin(request);
   if ((await readSessionUser(request)).user) throw safeRedirect('/dashboard');
 }
 
 /** API guard: 401 as JSON, with sessionExpired when a session was ended or timed out. */
 export async function requireApiUser(request: Request): Promise<UserRow> {
-  guardOrigin(request);
+  requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
   if (user) return user;
   if (ended) {

@@ -39,13 +39,44 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Dados inválidos';
 }
 
+/**
+ * The same-origin rule (security.server.ts) as the answer a browser or an API client gets:
+ * a thrown 403 `{ message }`. Guards, page forms, JSON bodies and server.js all refuse through it.
+ */
+export function requireSameOrigin(request: Pick<Request, 'method' | 'headers' | 'url'>): void {
+  try {
+    assertSameOrigin(request);
+  } catch (error) {
+    if (isAppError(error)) throw errorResponse(error.status, error.message);
+    throw error;
+  }
+}
+
+/** A request body, refused with 413 as soon as it passes `maxBytes` (counted while it streams in, not only by Content-Length). */
+export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => errorResponse(413, 'Corpo da requisição grande demais.');
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Reads and validates a JSON body; malformed, oversized or invalid bodies become 400s. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
-  assertSameOrigin(request);
-  const declared = Number(request.headers.get('Content-Length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'Corpo da requisição grande demais.');
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError(413, 'Corpo da requisição grande demais.');
+  requireSameOrigin(request);
+  const text = new TextDecoder().decode(await readBodyCapped(request, MAX_BODY_BYTES));
   let body: unknown = {};
   if (text.trim()) {
     try {

@@ -1,6 +1,4 @@
-import { errorResponse } from './api.server';
-import { isAppError } from './errors';
-import { assertSameOrigin } from './security.server';
+import { errorResponse, requireSameOrigin } from './api.server';
 
 /** The methods the app answers; anything else (TRACE, TRACK, CONNECT...) is a 405 before routing. */
 export const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -16,10 +14,10 @@ export function edgeRefusal(method: string, headers: Headers): Response | null {
     return errorResponse(405, 'Método não permitido', {}, { headers: { Allow: SUPPORTED_METHODS.join(', ') } });
   }
   try {
-    assertSameOrigin({ method: verb, headers, url: `http://${headers.get('host') ?? 'localhost'}/` });
-  } catch (error) {
-    if (isAppError(error)) return errorResponse(error.status, error.message);
-    throw error;
+    requireSameOrigin({ method: verb, headers, url: `http://${headers.get('host') ?? 'localhost'}/` });
+  } catch (refusal) {
+    if (refusal instanceof Response) return refusal;
+    throw refusal;
   }
   return null;
 }

@@ -3,10 +3,9 @@ import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import type { z } from 'zod';
-import { errorResponse } from './api.server';
+import { errorResponse, readBodyCapped, requireSameOrigin } from './api.server';
 import { type AppError, isAppError } from './errors';
 import type { AppLoadContext } from './load-context';
-import { assertSameOrigin } from './security.server';
 import { jsonWithToast, type Toast } from './toast.server';
 
 /**
@@ -26,7 +25,6 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 export const FORM_MESSAGES = {
   method: 'Método não permitido',
   contentType: 'Envie o formulário da página (tipo de conteúdo não suportado).',
-  tooLarge: 'Formulário grande demais.',
   malformed: 'Formulário inválido.',
   unknownIntent: 'Ação desconhecida.',
 } as const;
@@ -35,26 +33,6 @@ export const FORM_MESSAGES = {
 const honeypot = new Honeypot({ validFromFieldName: null });
 
 export type FormArgs = { request: Request; context?: AppLoadContext };
-
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('Content-Length') ?? 0);
-  if (declared > maxBytes) throw errorResponse(413, FORM_MESSAGES.tooLarge);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw errorResponse(413, FORM_MESSAGES.tooLarge);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 export type ReadFormOptions = { maxBytes?: number; honeypot?: boolean };
 
@@ -67,16 +45,11 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   if (request.method.toUpperCase() !== 'POST') {
     throw errorResponse(405, FORM_MESSAGES.method, {}, { headers: { Allow: 'GET, HEAD, POST' } });
   }
-  try {
-    assertSameOrigin(request);
-  } catch (error) {
-    if (isAppError(error)) throw errorResponse(error.status, error.message);
-    throw error;
-  }
+  requireSameOrigin(request);
   const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase();
   const type = FORM_TYPES.find((candidate) => contentType.startsWith(candidate));
   if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
-  const bytes = await readCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
+  const bytes = await readBodyCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
   let formData: FormData;
   try {
     formData =

@@ -300,3 +300,27 @@ describe('GET /api/user revalidation', () => {
     expect((await changed.json()).username).toBe(`${user.username}_novo`);
   });
 });
+
+describe('JSON bodies', () => {
+  it('a body past 256 KB is 413 even when it does not declare its length, and reading stops near the cap', async () => {
+    const chunk = new TextEncoder().encode(`{"pad":"${'a'.repeat(64 * 1024)}`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request('http://localhost:3000/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await call(loginAction, request);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Corpo da requisição grande demais.' });
+    expect(sent).toBeLessThan(1024 * 1024);
+  });
+});

@@ -1,10 +1,9 @@
-import { apiAction, jsonResponse } from '~/utils/api.server';
+import { apiAction, jsonResponse, requireSameOrigin } from '~/utils/api.server';
 import { logoutCookie } from '~/models/auth.server';
-import { assertSameOrigin } from '~/utils/security.server';
 
 export const action = apiAction({
   POST: async ({ request }) => {
-    assertSameOrigin(request);
+    requireSameOrigin(request);
     return jsonResponse({ message: 'Você saiu da sua conta.' }, { headers: { 'Set-Cookie': await logoutCookie(request) } });
   },
 });
