@@ -146,10 +146,6 @@ export function listAdminTools(query: { page: number; perPage: number } = { page
 /** The dashboard grid: 24 cards a page (fills 1, 2 and 3 columns). */
 export const dashboardQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 24, maxPerPage: 48 });
 
-/** A page of an in-memory list (the tools a user sees are filtered by rules no index can hold: level and CPF list). */
-export const pageOf = <T>(items: T[], query: { page: number; perPage: number }): Page<T> =>
-  paginate(query, { count: () => items.length, rows: (limit, offset) => items.slice(offset, offset + limit) });
-
 export type VisibleTool = { row: ToolRow; access: Exclude<ToolAccess, 'hidden'> };
 
 /** The tool and what the user may do with it; 404 when it does not exist or is hidden from them. */

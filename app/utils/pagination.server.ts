@@ -47,6 +47,10 @@ export function paginate<T>(
   return { items, total, page, perPage: query.perPage, pageCount };
 }
 
+/** A page of a list already in memory (the tools a user sees are filtered by rules no index holds: level and CPF list). */
+export const pageOf = <T>(items: readonly T[], query: { page: number; perPage: number }): Page<T> =>
+  paginate(query, { count: () => items.length, rows: (limit, offset) => items.slice(offset, offset + limit) });
+
 /** The API's page headers: the total, so a client can page without a wrapper object. */
 export const pageHeaders = (page: Pick<Page<unknown>, 'total' | 'page' | 'pageCount'>) => ({
   'X-Total-Count': String(page.total),

@@ -1,8 +1,8 @@
 import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
-import { createTool, listAdminTools, listApiToolsFor, pageOf, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
+import { createTool, listAdminTools, listApiToolsFor, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
-import { pageHeaders, readListQuery } from '~/utils/pagination.server';
+import { pageHeaders, pageOf, readListQuery } from '~/utils/pagination.server';
 
 /**
  * GET /api/tools: the tools the user sees, with a usable custom tool's HTML (locked ones without
