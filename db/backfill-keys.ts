@@ -1,7 +1,7 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
-import { foldKey } from '../app/utils/fold';
+import { foldKey, sortKey } from '../app/utils/fold';
 import type { DB } from './client';
-import { promoCodes, users } from './schema';
+import { courses, promoCodes, users } from './schema';
 
 /**
  * A key for a row whose folded value another row already holds (two rows that the old
@@ -17,6 +17,7 @@ const clashKey = (id: number, key: string) => ` clash:${id}:${key}`;
  * rows whose key is null are touched. Runs after every migration (db/migrate.ts).
  */
 export function backfillFoldedKeys(db: DB): void {
+  backfillCourseTitleKeys(db);
   // The usual case, on every start: nothing to fill (the key indexes answer at once).
   const userPending = db
     .select({ id: users.id })
@@ -80,5 +81,14 @@ export function backfillFoldedKeys(db: DB): void {
     if (clashes.length > 0) {
       console.warn(`Valores que só diferiam em maiúsculas/acentos e agora colidem (renomeie-os): ${clashes.join('; ')}`);
     }
+  });
+}
+
+/** courses.title_key (migration 0003) for rows written before it: a sort key, never unique. */
+function backfillCourseTitleKeys(db: DB): void {
+  const pending = db.select({ id: courses.id, title: courses.title }).from(courses).where(isNull(courses.titleKey)).all();
+  if (pending.length === 0) return;
+  db.transaction((tx) => {
+    for (const row of pending) tx.update(courses).set({ titleKey: sortKey(row.title) }).where(eq(courses.id, row.id)).run();
   });
 }

@@ -25,6 +25,7 @@ import {
   VIDEO_SOURCES,
   ICON_TYPES,
   GRANT_SOURCES,
+  COURSE_GRANT_SOURCES,
   PAYMENT_KINDS,
   PAYMENT_STATUSES,
 } from '../app/utils/value-sets';
@@ -190,6 +191,12 @@ export const courses = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
+    /**
+     * sortKey(title) (app/utils/fold.ts: no accents, lower case): what 'Nome A-Z' orders by and
+     * the catalogue search matches, so 'Eletrica' finds 'Elétrica' and 'Álgebra' sorts with the A's.
+     * NOT NULL here, nullable in the migration, filled by db/backfill-keys.ts.
+     */
+    titleKey: text('title_key').notNull(),
     description: text('description').notNull(),
     category: text('category', { enum: COURSE_CATEGORIES }).notNull(),
     instructor: text('instructor').notNull(),
@@ -205,6 +212,7 @@ export const courses = sqliteTable(
   },
   (t) => [
     index('courses_created_idx').on(t.createdAt),
+    index('courses_title_key_idx').on(t.titleKey),
     check('courses_category_check', inList('category', COURSE_CATEGORIES)),
     check('courses_level_check', inList('level', COURSE_LEVELS)),
     check('courses_price_check', sql`price_cents is null or price_cents > 0`),
@@ -252,6 +260,87 @@ export const materials = sqliteTable(
     index('materials_course_idx').on(t.courseId, t.lessonId),
     index('materials_lesson_idx').on(t.lessonId),
     check('materials_icon_type_check', inList('icon_type', ICON_TYPES)),
+  ],
+);
+
+/**
+ * A user's right to open one course: from a course promo code, a purchase (course_purchases
+ * stays the purchase record) or an admin. At most one active row per user and course; a grant
+ * whose end has passed stays active=true until it is superseded, and is simply not in force.
+ */
+export const courseGrants = sqliteTable(
+  'course_grants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: COURSE_GRANT_SOURCES }).notNull(),
+    /** promo_usage.id, course_purchases.id, or null (admin). */
+    sourceId: integer('source_id'),
+    startsAt: timestamp('starts_at').notNull(),
+    /** null: for good. */
+    endsAt: timestamp('ends_at'),
+    active: bool('active').notNull().default(true),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('course_grants_active_unique').on(t.userId, t.courseId).where(sql`active = 1`),
+    index('course_grants_course_idx').on(t.courseId),
+    check('course_grants_source_check', inList('source', COURSE_GRANT_SOURCES)),
+    check('course_grants_period_check', sql`ends_at is null or ends_at > starts_at`),
+  ],
+);
+
+/** A lesson an entitled user marked as done: private to them, removed with the lesson. */
+export const lessonProgress = sqliteTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('lesson_progress_user_course_idx').on(t.userId, t.courseId),
+    index('lesson_progress_user_completed_idx').on(t.userId, t.completedAt),
+    index('lesson_progress_lesson_idx').on(t.lessonId),
+  ],
+);
+
+/**
+ * Every admin write, recorded in the same transaction as the change. `summary` is a short
+ * before -> after text that never holds a password, hash or token; `actorName` keeps who did
+ * it readable after that account is deleted.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id'),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    check('audit_log_summary_check', sql`length(summary) <= 1000`),
   ],
 );
 
@@ -456,8 +545,14 @@ export const contactMessages = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** Set when an admin opens it in the inbox. */
+    readAt: timestamp('read_at'),
+    archivedAt: timestamp('archived_at'),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_archived_created_idx').on(t.archivedAt, t.createdAt),
+  ],
 );
 
 /**
@@ -488,5 +583,8 @@ export const calculationHistory = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+export type MaterialRow = typeof materials.$inferSelect;
+export type CourseGrantRow = typeof courseGrants.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;

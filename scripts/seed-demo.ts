@@ -12,7 +12,7 @@ import {
 } from '../db/schema';
 import { grantRole } from '../app/models/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/user.server';
-import { foldKey } from '../app/utils/fold';
+import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTools } from './demo-tools';
 
@@ -22,6 +22,9 @@ export const DEMO_USERS = [
   { username: 'ferramentas', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30 },
   { username: 'mestre', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30 },
 ];
+
+const withTitleKeys = (rows: Omit<typeof courses.$inferInsert, 'titleKey'>[]) =>
+  rows.map((row) => ({ ...row, titleKey: sortKey(row.title) }));
 
 /** Creates the demo data once; returns false when it is already there. */
 export async function seedDemo(now = new Date()): Promise<boolean> {
@@ -50,7 +53,8 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
 
     const [nr10, plc, dyeing, hidden] = tx
       .insert(courses)
-      .values([
+      .values(
+        withTitleKeys([
         {
           title: 'NR-10: Segurança em Instalações Elétricas',
           description: 'Curso completo sobre os requisitos da NR-10, análise de riscos e medidas de controle em instalações elétricas.',
@@ -90,7 +94,8 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
           isHidden: true,
           createdBy: adminId,
         },
-      ])
+      ]),
+      )
       .returning({ id: courses.id })
       .all();
 

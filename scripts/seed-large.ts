@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 // Types only (erased): the modules themselves are imported after DATABASE_URL is set, in main().
 import type { GrantPeriod } from '../app/models/role-arithmetic';
-import { foldKey } from '../app/utils/fold';
+import { foldKey, sortKey } from '../app/utils/fold';
 
 type Counts = {
   users: number;
@@ -222,13 +222,14 @@ async function main() {
   // Courses and lessons.
   const courseIds: number[] = [];
   step(`${counts.courses} cursos com ${counts.lessonsPerCourse} aulas cada`, () => {
-    const course = insertStatement(sqlite, 'courses', ['title', 'description', 'category', 'instructor', 'duration', 'level', 'is_hidden', 'requires_promo_code', 'price_cents', 'created_at', 'created_by']);
+    const course = insertStatement(sqlite, 'courses', ['title', 'title_key', 'description', 'category', 'instructor', 'duration', 'level', 'is_hidden', 'requires_promo_code', 'price_cents', 'created_at', 'created_by']);
     const lesson = insertStatement(sqlite, 'lessons', ['course_id', 'title', 'description', 'youtube_url', 'video_source', 'order', 'created_at']);
     for (let i = 1; i <= counts.courses; i++) {
       const createdAt = past(720);
+      const title = `Curso ${i}: ${pick(['Fundamentos', 'Projeto', 'Normas', 'Prática'])} de ${pick(['eixos', 'motores', 'redes', 'tecidos', 'reatores', 'CLP'])}`;
       const id = Number(
         course.run(
-          `Curso ${i}: ${pick(['Fundamentos', 'Projeto', 'Normas', 'Prática'])} de ${pick(['eixos', 'motores', 'redes', 'tecidos', 'reatores', 'CLP'])}`,
+          title, sortKey(title),
           'Conteúdo gerado para o teste de desempenho, com descrição de tamanho realista para a listagem de cursos.',
           pick(COURSE_CATEGORIES), `Eng. ${pick(FIRST)} ${pick(LAST)}`, `${int(4, 60)} horas`, pick(LEVELS),
           chance(0.05) ? 1 : 0, chance(0.1) ? 1 : 0, chance(0.3) ? int(50, 500) * 100 - 10 : null, createdAt, adminId,

@@ -7,6 +7,7 @@ import { paginate, type Page } from '../utils/pagination.server';
 import { foldKey } from '../utils/fold';
 import { withUniqueConflicts } from '../utils/unique-conflict';
 import { consume } from '../utils/rate-limit.server';
+import { grantCourse } from './course-access.server';
 import { grantRole } from './role-grant.server';
 import { getUserById } from './user.server';
 
@@ -40,6 +41,8 @@ export function assertRedeemable(executor: Executor, promo: PromoRow | undefined
   if (!promo) throw new AppError(404, PROMO_MESSAGES.notFound, 'code');
   if (!promo.isActive) throw new AppError(400, PROMO_MESSAGES.inactive, 'code');
   if (promo.expiryDate && promo.expiryDate.getTime() <= now.getTime()) throw new AppError(400, PROMO_MESSAGES.expired, 'code');
+  // A course code whose access period is already over would give nothing.
+  if (promo.promoType === 'course' && promo.validUntil && promo.validUntil.getTime() <= now.getTime()) throw new AppError(400, PROMO_MESSAGES.expired, 'code');
   if (promo.usedCount >= promo.maxUses) throw new AppError(409, PROMO_MESSAGES.exhausted, 'code');
   if (userId !== null) {
     const used = executor
@@ -64,7 +67,8 @@ export function redeemPromoCodeIn(
   now = new Date(),
 ): Redemption {
   const promo = assertRedeemable(tx, findPromoByCode(tx, input.code), input.userId, now);
-  if (promo.promoType === 'course' && input.courseId != null && promo.courseId !== input.courseId) {
+  // On a course's page (courseId given) only that course's code is accepted, never a role code.
+  if (input.courseId != null && (promo.promoType !== 'course' || promo.courseId !== input.courseId)) {
     throw new AppError(400, PROMO_MESSAGES.wrongCourse, 'code');
   }
   const taken = tx
@@ -81,6 +85,7 @@ export function redeemPromoCodeIn(
     grantRole(tx, { userId: input.userId, role: promo.targetRole, days: promo.days, source: 'promo', sourceId: usage.id }, now);
     message = `Código ativado! Você recebeu ${promo.days} dias de acesso ${promo.targetRole}.`;
   } else {
+    grantCourse(tx, { userId: input.userId, courseId: promo.courseId!, source: 'promo', sourceId: usage.id, endsAt: promo.validUntil }, now);
     message = 'Você agora tem acesso ao curso!';
   }
   return { message, user: getUserById(input.userId, tx, now)!, promo };

@@ -8,3 +8,11 @@
 export function foldKey(text: string): string {
   return text.trim().normalize('NFKC').toLowerCase();
 }
+
+/**
+ * The key a title is sorted and searched by: folded as above, then without accents, so
+ * 'Álgebra' sorts among the A's and 'eletrica' finds 'Elétrica' (courses.title_key).
+ */
+export function sortKey(text: string): string {
+  return foldKey(text).normalize('NFD').replace(/\p{M}/gu, '');
+}

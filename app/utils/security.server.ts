@@ -1,5 +1,6 @@
 import { env } from './env.server';
 import { AppError } from './errors';
+import { DRIVE_EMBED_ORIGIN, YOUTUBE_EMBED_ORIGIN } from './video';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,7 +85,8 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean): str
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self' https://api.stripe.com${isProduction ? '' : ' ws://localhost:*'}`,
-    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://drive.google.com https://js.stripe.com https://hooks.stripe.com \'self\'',
+    // Lesson videos only (app/utils/video.ts); the tool frame is same-origin.
+    `frame-src 'self' ${YOUTUBE_EMBED_ORIGIN} ${DRIVE_EMBED_ORIGIN}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

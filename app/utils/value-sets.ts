@@ -21,7 +21,12 @@ export const NOTIFICATION_TARGETS = ['all', ...ROLES] as const;
 export const CHAT_STATUSES = ['open', 'closed'] as const;
 export const VIDEO_SOURCES = ['youtube', 'drive'] as const;
 export const ICON_TYPES = ['file', 'link', 'object'] as const;
+/** Section 3: the validation schema's list of material file types. */
+export const MATERIAL_FILE_TYPES = ['pdf', 'doc', 'xls', 'ppt', 'zip', 'img', 'link', 'object'] as const;
+export type MaterialFileType = (typeof MATERIAL_FILE_TYPES)[number];
 export const GRANT_SOURCES = ['promo', 'payment', 'admin', 'seed'] as const;
+export const COURSE_GRANT_SOURCES = ['promo', 'purchase', 'admin', 'seed'] as const;
+export type CourseGrantSource = (typeof COURSE_GRANT_SOURCES)[number];
 export const PAYMENT_KINDS = ['plan', 'course'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
@@ -46,3 +51,25 @@ export const CATEGORY_LABELS: Readonly<Record<Category, string>> = {
   chemical: 'Química',
 };
 
+
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+/** Course categories as the course display names them (the five tool categories plus 'Outro'). */
+export const COURSE_CATEGORY_LABELS: Readonly<Record<CourseCategory, string>> = { ...CATEGORY_LABELS, other: 'Outro' };
+
+export const COURSE_LEVEL_LABELS: Readonly<Record<CourseLevel, string>> = {
+  beginner: 'Iniciante',
+  intermediate: 'Intermediário',
+  advanced: 'Avançado',
+};
+
+export const MATERIAL_FILE_TYPE_LABELS: Readonly<Record<MaterialFileType, string>> = {
+  pdf: 'PDF',
+  doc: 'Documento',
+  xls: 'Planilha',
+  ppt: 'Apresentação',
+  zip: 'Arquivo compactado',
+  img: 'Imagem',
+  link: 'Link',
+  object: 'Objeto',
+};

@@ -34,7 +34,7 @@ beforeAll(async () => {
   tiers = await signedTiers();
   courseId = db
     .insert(courses)
-    .values({ title: 'Cálculo Estrutural', description: 'Vigas, lajes e pilares.', category: 'mechanical', instructor: 'Eng. Silva', duration: '10 horas', level: 'beginner' })
+    .values({ title: 'Cálculo Estrutural', titleKey: 'calculo estrutural', description: 'Vigas, lajes e pilares.', category: 'mechanical', instructor: 'Eng. Silva', duration: '10 horas', level: 'beginner' })
     .returning({ id: courses.id })
     .get().id;
 });
