@@ -76,7 +76,9 @@ export const users = sqliteTable(
     uniqueIndex('users_email_key_unique').on(t.emailKey),
     uniqueIndex('users_cpf_unique').on(t.cpf),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
-    index('users_role_idx').on(t.role),
+    index('users_role_idx').on(t.role, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+    index('users_role_expiry_idx').on(t.roleExpiryDate),
     check('users_role_check', inList('role', ROLES)),
     check('users_cpf_check', sql`cpf is null or (length(cpf) = 11 and cpf not glob '*[^0-9]*')`),
   ],
@@ -368,7 +370,8 @@ export const promoCodes = sqliteTable(
   },
   (t) => [
     uniqueIndex('promo_codes_code_key_unique').on(t.codeKey),
-    index('promo_codes_course_idx').on(t.courseId),
+    index('promo_codes_course_idx').on(t.courseId, t.createdAt),
+    index('promo_codes_created_idx').on(t.createdAt),
     check('promo_codes_days_check', sql`days >= 1`),
     check('promo_codes_uses_check', sql`max_uses >= 1 and used_count between 0 and max_uses`),
     check('promo_codes_target_role_check', inList('target_role', PRO_ROLES)),
@@ -462,6 +465,7 @@ export const notifications = sqliteTable(
   (t) => [
     index('notifications_target_idx').on(t.targetRole, t.createdAt),
     index('notifications_user_idx').on(t.userId),
+    index('notifications_created_idx').on(t.createdAt),
     check('notifications_type_check', inList('type', NOTIFICATION_TYPES)),
     check('notifications_target_check', inList('target_role', NOTIFICATION_TARGETS)),
   ],
