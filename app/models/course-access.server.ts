@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { courseGrants, courses, type CourseGrantRow, type UserRow } from '../../db/schema';
+import { courseGrants, courses, users, type CourseGrantRow, type UserRow } from '../../db/schema';
 import { AppError } from '../utils/errors';
 import type { CourseGrantSource, Role } from '../utils/value-sets';
 import { requireApiRole, requireRole } from './permissions.server';
@@ -95,46 +95,84 @@ export function loadOpenCourseFor(viewer: Pick<UserRow, 'id' | 'role'>, courseId
   return loaded;
 }
 
+/** The later of two ends, null meaning 'for good'. */
+const laterEnd = (a: Date | null, b: Date | null): Date | null => (a === null || b === null ? null : a.getTime() >= b.getTime() ? a : b);
+
 /**
  * Gives a user a course (inside the caller's transaction). A grant already in force that lasts
- * at least as long is kept (a purchase for good is not replaced by a 30-day code); otherwise the
- * old one is retired and the new one, ending at the later of the two ends, takes its place, so
- * at most one grant per user and course is active (the partial UNIQUE index holds it).
+ * at least as long is kept (a purchase for good is not replaced by a 30-day code), unless the
+ * new grant is a purchase and the one in force is not: a purchase always shows as one
+ * (`hasPurchased`). Otherwise the old row is retired and the new one, ending at the later of the
+ * two ends, takes its place; a grant in force from a purchase keeps its source when a code or an
+ * admin only lengthens it. So at most one grant per user and course is active (the partial
+ * UNIQUE index holds it).
  */
 export function grantCourse(
   tx: Executor,
   input: { userId: number; courseId: number; source: CourseGrantSource; sourceId?: number | null; endsAt?: Date | null; createdBy?: number | null },
   now = new Date(),
 ): CourseGrantRow {
-  const endsAt = input.endsAt ?? null;
+  let endsAt = input.endsAt ?? null;
   if (endsAt && endsAt.getTime() <= now.getTime()) throw new AppError(400, 'O acesso concedido já teria terminado.');
+  let source = input.source;
+  let sourceId = input.sourceId ?? null;
   const current = tx
     .select()
     .from(courseGrants)
     .where(and(eq(courseGrants.userId, input.userId), eq(courseGrants.courseId, input.courseId), eq(courseGrants.active, true)))
     .get();
-  const currentInForce = current && current.startsAt <= now && (current.endsAt === null || current.endsAt > now);
-  if (current && currentInForce && (current.endsAt === null || (endsAt !== null && current.endsAt >= endsAt))) return current;
+  const currentInForce = current !== undefined && current.startsAt <= now && (current.endsAt === null || current.endsAt > now);
+  if (current && currentInForce) {
+    const lastsLonger = laterEnd(current.endsAt, endsAt)?.getTime() !== current.endsAt?.getTime();
+    const becomesPurchase = input.source === 'purchase' && current.source !== 'purchase';
+    if (!lastsLonger && !becomesPurchase) return current;
+    endsAt = laterEnd(current.endsAt, endsAt);
+    if (current.source === 'purchase' && input.source !== 'purchase') {
+      source = current.source;
+      sourceId = current.sourceId;
+    }
+  }
   if (current) tx.update(courseGrants).set({ active: false }).where(eq(courseGrants.id, current.id)).run();
   return tx
     .insert(courseGrants)
-    .values({
-      userId: input.userId,
-      courseId: input.courseId,
-      source: input.source,
-      sourceId: input.sourceId ?? null,
-      startsAt: now,
-      endsAt,
-      active: true,
-      createdBy: input.createdBy ?? null,
-    })
+    .values({ userId: input.userId, courseId: input.courseId, source, sourceId, startsAt: now, endsAt, active: true, createdBy: input.createdBy ?? null })
     .returning()
     .get();
+}
+
+export type CourseGrantView = {
+  id: number;
+  userId: number;
+  courseId: number;
+  source: CourseGrantRow['source'];
+  startsAt: string;
+  endsAt: string | null;
+};
+
+export const toCourseGrantView = (row: CourseGrantRow): CourseGrantView => ({
+  id: row.id,
+  userId: row.userId,
+  courseId: row.courseId,
+  source: row.source,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt?.toISOString() ?? null,
+});
+
+export const COURSE_GRANT_MESSAGES = {
+  userNotFound: 'Usuário não encontrado',
+  noGrant: 'Este usuário não tem acesso concedido a este curso.',
+} as const;
+
+/** Both ends of a grant exist (404 otherwise), so a bad id is never a foreign-key failure (500). */
+function assertGrantParties(tx: Executor, userId: number, courseId: number) {
+  if (!tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get()) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
+  if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError(404, COURSE_GRANT_MESSAGES.userNotFound, 'userId');
 }
 
 /** An admin gives a user a course for good (or until `endsAt`); audited. */
 export function adminGrantCourse(actor: AuditActor, input: { userId: number; courseId: number; endsAt?: Date | null }, now = new Date()): CourseGrantRow {
   return db.transaction((tx) => {
+    assertGrantParties(tx, input.userId, input.courseId);
     const grant = grantCourse(tx, { ...input, source: 'admin', createdBy: actor.id }, now);
     recordAudit(tx, actor, {
       action: 'course.grant',
@@ -146,16 +184,17 @@ export function adminGrantCourse(actor: AuditActor, input: { userId: number; cou
   });
 }
 
-/** An admin takes a course away from a user (the grant in force ends now); audited; 404 if none. */
-export function revokeCourseGrant(actor: AuditActor, input: { userId: number; courseId: number }): void {
+/** An admin takes a course away from a user (the grant in force ends now); audited; 404 if none is in force. */
+export function revokeCourseGrant(actor: AuditActor, input: { userId: number; courseId: number }, now = new Date()): void {
   db.transaction((tx) => {
+    assertGrantParties(tx, input.userId, input.courseId);
     const revoked = tx
       .update(courseGrants)
       .set({ active: false })
-      .where(and(eq(courseGrants.userId, input.userId), eq(courseGrants.courseId, input.courseId), eq(courseGrants.active, true)))
+      .where(and(eq(courseGrants.userId, input.userId), eq(courseGrants.courseId, input.courseId), grantInForce(now)))
       .returning({ id: courseGrants.id })
       .get();
-    if (!revoked) throw new AppError(404, 'Este usuário não tem acesso concedido a este curso.');
+    if (!revoked) throw new AppError(404, COURSE_GRANT_MESSAGES.noGrant);
     recordAudit(tx, actor, { action: 'course.revoke', entityType: 'course', entityId: input.courseId, summary: `usuário #${input.userId}: acesso revogado` });
   });
 }

@@ -16,8 +16,15 @@ const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com'
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const DRIVE_ID = /^[A-Za-z0-9_-]{10,}$/;
 
+/** A value that is a link rather than a bare ID: a scheme, '//', or one of the known hosts without a scheme. */
+function linkText(value: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  if (value.startsWith('//')) return `https:${value}`;
+  return /^(www\.|m\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|drive\.google\.com|docs\.google\.com)\//i.test(value) ? `https://${value}` : null;
+}
+
 function parseUrl(value: string): URL | null {
-  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : /^(www\.|m\.)?(youtube\.com|youtu\.be|drive\.google\.com|docs\.google\.com)\//i.test(value) ? `https://${value}` : null;
+  const text = linkText(value);
   if (!text) return null;
   try {
     return new URL(text);
@@ -53,17 +60,31 @@ export function driveFileId(value: string): string | null {
   return candidate && DRIVE_ID.test(candidate) ? candidate : null;
 }
 
+/** A raw value used as an ID as it is: the characters IDs are made of, nothing a link or markup needs. */
+const RAW_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The ID a lesson's value stands for: the one in a link, or the raw value when it is not a link
+ * (section 2). A link the extractor cannot read (another site, a Drive folder, a watch link
+ * without an ID) gives null, so the player says 'Formato de vídeo não suportado' instead of
+ * framing a broken embed.
+ */
+function videoId(value: string, fromLink: (value: string) => string | null): string | null {
+  const raw = value.trim();
+  if (linkText(raw) !== null) return fromLink(raw);
+  return RAW_ID.test(raw) ? raw : null;
+}
+
 /** What the lesson's player embeds: the ID from a link, the raw value otherwise (section 2). */
 export function lessonVideo(source: string, value: string): LessonVideo {
-  const raw = value.trim();
   if (source === 'youtube') {
-    const id = youtubeId(raw) ?? raw;
-    return id ? { kind: 'youtube', id, embedUrl: `${YOUTUBE_EMBED_ORIGIN}/embed/${encodeURIComponent(id)}` } : { kind: 'unsupported' };
+    const id = videoId(value, youtubeId);
+    return id ? { kind: 'youtube', id, embedUrl: `${YOUTUBE_EMBED_ORIGIN}/embed/${id}` } : { kind: 'unsupported' };
   }
   if (source === 'drive') {
-    const id = driveFileId(raw) ?? raw;
+    const id = videoId(value, driveFileId);
     // The /view page refuses to be framed; /preview is the embeddable player.
-    return id ? { kind: 'drive', id, embedUrl: `${DRIVE_EMBED_ORIGIN}/file/d/${encodeURIComponent(id)}/preview` } : { kind: 'unsupported' };
+    return id ? { kind: 'drive', id, embedUrl: `${DRIVE_EMBED_ORIGIN}/file/d/${id}/preview` } : { kind: 'unsupported' };
   }
   return { kind: 'unsupported' };
 }
