@@ -6,7 +6,7 @@ import type { CourseListQuery } from '../schemas/course-list';
 import { AppError } from '../utils/errors';
 import { sortKey } from '../utils/fold';
 import { formatCents } from '../utils/format';
-import { likePattern, paginate, type Page } from '../utils/pagination.server';
+import { likePattern, listQuerySchema, paginate, type Page } from '../utils/pagination.server';
 import { COURSE_CATEGORIES, type CourseCategory } from '../utils/value-sets';
 import { describeChanges, recordAudit, type AuditActor } from './audit.server';
 import { COURSE_ACCESS_MESSAGES, courseAccess, grantInForce, grantsInForce, type CourseAccess } from './course-access.server';
@@ -149,9 +149,15 @@ export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new 
   };
 }
 
-/** GET /api/courses: the visible courses, newest first, paged (hidden ones for admins only). */
-export function listCourses(viewer: Viewer, query: { page: number; perPage: number }): Page<CourseView> {
-  const where = viewer.role === 'admin' ? undefined : eq(courses.isHidden, false);
+/** GET /api/courses: `?q=` (title, accents and case ignored), `?page=`, `?perPage=` (default 50, at most 100). */
+export const courseApiListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 50, maxPerPage: 100 });
+
+/** GET /api/courses: the visible courses, newest first, paged (hidden ones for admins only); `q` searches the titles. */
+export function listCourses(viewer: Viewer, query: { page: number; perPage: number; q?: string }): Page<CourseView> {
+  const where = and(
+    viewer.role === 'admin' ? undefined : eq(courses.isHidden, false),
+    query.q ? sql`${courses.titleKey} like ${likePattern(query.q, sortKey)} escape '\\'` : undefined,
+  );
   return paginate(query, {
     count: () => db.select({ value: count() }).from(courses).where(where).get()?.value ?? 0,
     rows: (limit, offset) =>

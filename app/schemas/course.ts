@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { COURSE_CATEGORIES, COURSE_LEVELS, ICON_TYPES, MATERIAL_FILE_TYPES, VIDEO_SOURCES } from '../utils/value-sets';
 import { parseMoneyToCents } from '../utils/format';
 import { checkbox, minString } from './fields';
-import { choice, optionalId } from './admin-fields';
+import { choice, optionalId, optionalInstant } from './admin-fields';
+import { promoUseSchema } from './promo-code';
 
 export const COURSE_MESSAGES = {
   title: 'O título deve ter pelo menos 3 caracteres',
@@ -129,3 +130,18 @@ export const materialInputSchema = z.object({
   lessonId: optionalId(COURSE_MESSAGES.lessonId),
 });
 export type MaterialInput = z.output<typeof materialInputSchema>;
+
+/** A course's code box (page and POST /api/courses/{id}/use-promo-code): the code only, as every code box reads it; the course is the URL's. */
+export const courseCodeSchema = promoUseSchema.pick({ code: true });
+
+export const COURSE_GRANT_INPUT_MESSAGES = {
+  userId: 'Usuário inválido',
+  endsAt: 'Data de término inválida',
+} as const;
+
+/** An admin's grant of a course: who, and until when (absent or null: for good). */
+export const courseGrantInputSchema = z.object({
+  userId: optionalId(COURSE_GRANT_INPUT_MESSAGES.userId).refine((value): value is number => value !== null, COURSE_GRANT_INPUT_MESSAGES.userId),
+  endsAt: optionalInstant(COURSE_GRANT_INPUT_MESSAGES.endsAt),
+});
+export type CourseGrantInput = z.output<typeof courseGrantInputSchema>;
