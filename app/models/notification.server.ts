@@ -3,6 +3,8 @@ import { db, preparedQuery } from '../../db/client';
 import { notificationReads, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
 import type { NotificationInput } from '../schemas/notification';
 import { AppError } from '../utils/errors';
+import { paginate, type Page } from '../utils/pagination.server';
+import { recordAudit, type AuditActor } from './audit.server';
 
 export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada';
 const LIST_LIMIT = 100;
@@ -149,8 +151,10 @@ function toSentView(row: NotificationRow): SentNotificationView {
   };
 }
 
-/** An admin's notice: to everyone, to one role, or (userId) to one user. */
-export function createNotification(input: NotificationInput, createdBy: number | null): SentNotificationView {
+const audience = (row: Pick<NotificationRow, 'userId' | 'targetRole'>) => (row.userId !== null ? `usuário ${row.userId}` : row.targetRole);
+
+/** An admin's notice: to everyone, to one role, or (userId) to one user; audited in the same transaction. */
+export function createNotification(actor: AuditActor, input: NotificationInput): SentNotificationView {
   return db.transaction((tx) => {
     if (input.userId !== null && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
       throw new AppError(404, 'Usuário não encontrado', 'userId');
@@ -166,16 +170,40 @@ export function createNotification(input: NotificationInput, createdBy: number |
         link: input.link,
         expiresAt: input.expiresAt,
         userId: input.userId,
-        createdBy,
+        createdBy: actor.id,
       })
       .returning()
       .get();
+    recordAudit(tx, actor, { action: 'notification.create', entityType: 'notification', entityId: row.id, summary: `enviada: ${row.title} (${row.type}, para ${audience(row)})` });
     return toSentView(row);
   });
 }
 
 /** Deletes a notification and everyone's read state for it. */
-export function deleteNotification(id: number): void {
-  const deleted = db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id }).get();
-  if (!deleted) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+export function deleteNotification(actor: AuditActor, id: number): void {
+  db.transaction((tx) => {
+    const deleted = tx.delete(notifications).where(eq(notifications.id, id)).returning().get();
+    if (!deleted) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+    recordAudit(tx, actor, { action: 'notification.delete', entityType: 'notification', entityId: id, summary: `excluída: ${deleted.title} (para ${audience(deleted)})` });
+  });
+}
+
+/** A row of the admin history: the notice, its audience and, for a personal one, the user's name. */
+export type NotificationHistoryItem = SentNotificationView & { username: string | null };
+
+/** The admin history, newest first (notifications_created_idx), a page at a time. */
+export function listSentNotifications(query: { page: number; perPage: number }): Page<NotificationHistoryItem> {
+  return paginate(query, {
+    count: () => db.select({ value: count() }).from(notifications).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select({ notification: notifications, username: users.username })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map((row) => ({ ...toSentView(row.notification), username: row.username })),
+  });
 }

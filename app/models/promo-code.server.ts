@@ -3,10 +3,11 @@ import { db, type Executor } from '../../db/client';
 import { courses, promoCodes, promoUsage, type UserRow } from '../../db/schema';
 import { PROMO_CODE_EMPTY, type PromoCodeInput } from '../schemas/promo-code';
 import { AppError } from '../utils/errors';
-import { paginate, type Page } from '../utils/pagination.server';
+import { likePattern, paginate, type Page } from '../utils/pagination.server';
 import { foldKey } from '../utils/fold';
 import { withUniqueConflicts } from '../utils/unique-conflict';
 import { consume } from '../utils/rate-limit.server';
+import { recordAudit, type AuditActor } from './audit.server';
 import { grantCourse } from './course-access.server';
 import { grantRole } from './role-grant.server';
 import { getUserById } from './user.server';
@@ -139,9 +140,17 @@ function toPromoCodeView(row: PromoRow, courseTitle: string | null): PromoCodeVi
   };
 }
 
-/** The admin list, newest first; `courseId` narrows it to one course's codes. */
-export function listPromoCodes(filter: { courseId?: number | null; page?: number; perPage?: number } = {}): Page<PromoCodeView> {
-  const where = filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined;
+export type PromoListFilter = { q?: string; courseId?: number | null; page?: number; perPage?: number };
+
+/**
+ * The admin list (page and API), newest first through promo_codes_created_idx; `courseId`
+ * narrows it to one course's codes (promo_codes_course_idx), `q` searches the code (its folded key).
+ */
+export function listPromoCodes(filter: PromoListFilter = {}): Page<PromoCodeView> {
+  const where = and(
+    filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined,
+    filter.q ? sql`${promoCodes.codeKey} like ${likePattern(filter.q)} escape '\\'` : undefined,
+  );
   return paginate(
     { page: filter.page ?? 1, perPage: filter.perPage ?? 100 },
     {
@@ -161,8 +170,14 @@ export function listPromoCodes(filter: { courseId?: number | null; page?: number
   );
 }
 
-/** Creates a code; the code is unique whatever its letter case (409), a course code needs an existing course. */
-export function createPromoCode(input: PromoCodeInput, createdBy: number): PromoCodeView {
+const describePromo = (view: PromoCodeView) =>
+  `${view.code} (${view.promoType === 'role' ? `cargo ${view.targetRole}` : `curso ${view.courseTitle ?? view.courseId}`}, ${view.days} dias, ${view.maxUses} usos)`;
+
+/**
+ * Creates a code for the acting admin (audited in the same transaction); the code is unique
+ * whatever its letter case (409), a course code needs an existing course.
+ */
+export function createPromoCode(actor: AuditActor, input: PromoCodeInput): PromoCodeView {
   return db.transaction((tx) => {
     if (findPromoByCode(tx, input.code)) throw new AppError(409, PROMO_MESSAGES.duplicate, 'code');
     let courseTitle: string | null = null;
@@ -184,12 +199,14 @@ export function createPromoCode(input: PromoCodeInput, createdBy: number): Promo
           courseId: input.courseId,
           expiryDate: input.expiryDate,
           validUntil: input.validUntil,
-          createdBy,
+          createdBy: actor.id,
         })
         .returning()
         .get(),
     );
-    return toPromoCodeView(row, courseTitle);
+    const view = toPromoCodeView(row, courseTitle);
+    recordAudit(tx, actor, { action: 'promo.create', entityType: 'promo_code', entityId: row.id, summary: `criado: ${describePromo(view)}` });
+    return view;
   });
 }
 
@@ -197,7 +214,12 @@ export function createPromoCode(input: PromoCodeInput, createdBy: number): Promo
  * Deletes a code and its usage records. Days already granted by it stay: they were given,
  * and taking them back would be a separate, explicit admin action.
  */
-export function deletePromoCode(id: number): void {
-  const deleted = db.delete(promoCodes).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id }).get();
-  if (!deleted) throw new AppError(404, PROMO_MESSAGES.missing);
+export function deletePromoCode(actor: AuditActor, id: number): void {
+  db.transaction((tx) => {
+    const deleted = tx.delete(promoCodes).where(eq(promoCodes.id, id)).returning().get();
+    if (!deleted) throw new AppError(404, PROMO_MESSAGES.missing);
+    const courseTitle = deleted.courseId ? (tx.select({ title: courses.title }).from(courses).where(eq(courses.id, deleted.courseId)).get()?.title ?? null) : null;
+    const summary = `excluído: ${describePromo(toPromoCodeView(deleted, courseTitle))}, ${deleted.usedCount} usos feitos`;
+    recordAudit(tx, actor, { action: 'promo.delete', entityType: 'promo_code', entityId: id, summary });
+  });
 }

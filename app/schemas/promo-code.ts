@@ -21,6 +21,7 @@ export const PROMO_FORM_MESSAGES = {
   targetRole: 'Códigos de cargo só podem conceder E-TOOL ou E-MASTER',
   expiryDate: 'Data de expiração inválida',
   validUntil: 'Data de validade inválida',
+  missing: 'Código promocional não encontrado',
 } as const;
 
 
@@ -62,9 +63,11 @@ export const promoCodeCreateSchema = z
     validUntil: optionalInstant(PROMO_FORM_MESSAGES.validUntil),
   })
   .transform((value, ctx) => {
-    const common = { code: value.code, days: value.days, maxUses: value.maxUses, expiryDate: value.expiryDate, validUntil: value.validUntil };
+    const common = { code: value.code, days: value.days, maxUses: value.maxUses, expiryDate: value.expiryDate };
     if (value.promoType === 'role') {
-      if (value.targetRole === undefined) return { ...common, promoType: 'role' as const, targetRole: 'E-TOOL' as ProRole, courseId: null };
+      // A role code grants days; `validUntil` (how long a course code's access lasts) means nothing for it.
+      const role = { ...common, validUntil: null, promoType: 'role' as const, courseId: null };
+      if (value.targetRole === undefined) return { ...role, targetRole: 'E-TOOL' as ProRole };
       if (!value.targetRole) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_FORM_MESSAGES.target, path: ['targetRole'] });
         return z.NEVER;
@@ -73,7 +76,7 @@ export const promoCodeCreateSchema = z
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_FORM_MESSAGES.targetRole, path: ['targetRole'] });
         return z.NEVER;
       }
-      return { ...common, promoType: 'role' as const, targetRole: value.targetRole, courseId: null };
+      return { ...role, targetRole: value.targetRole };
     }
     const courseId = optionalId(PROMO_FORM_MESSAGES.target).safeParse(value.courseId);
     if (!courseId.success || courseId.data === null) {
@@ -81,10 +84,29 @@ export const promoCodeCreateSchema = z
       return z.NEVER;
     }
     // The column is not null; for a course code the role is unused.
-    return { ...common, promoType: 'course' as const, targetRole: 'E-TOOL' as ProRole, courseId: courseId.data };
+    return { ...common, validUntil: value.validUntil, promoType: 'course' as const, targetRole: 'E-TOOL' as ProRole, courseId: courseId.data };
   });
 
 export type PromoCodeInput = z.output<typeof promoCodeCreateSchema>;
+
+const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
+
+/**
+ * The admin page's create form: the same rules, but a field the admin cleared is an error
+ * rather than the API's default (a form always sends days, maxUses and targetRole, so a blank
+ * one was emptied on purpose). Without JavaScript both the role and the course field are sent;
+ * the rule above ignores the one the type does not use. Typed with the create schema's input
+ * (zod types a preprocess's input as unknown), so the form's fields are the create schema's.
+ */
+export const promoCodeFormSchema = z.preprocess((value) => {
+  const fields = (value ?? {}) as Record<string, unknown>;
+  return { ...fields, days: blankToNull(fields.days), maxUses: blankToNull(fields.maxUses), targetRole: blankToNull(fields.targetRole) };
+}, promoCodeCreateSchema) as unknown as z.ZodEffects<typeof promoCodeCreateSchema, PromoCodeInput, z.input<typeof promoCodeCreateSchema>>;
+
+/** The delete button of a row of the admin table. */
+export const promoCodeIdSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: PROMO_FORM_MESSAGES.missing }).int(PROMO_FORM_MESSAGES.missing).positive(PROMO_FORM_MESSAGES.missing),
+});
 
 /** Activation by a user (account page, dashboard box, API): trimmed, and not empty. */
 export const promoUseSchema = z.object({
@@ -96,7 +118,12 @@ export const promoUseSchema = z.object({
   courseId: optionalId('Curso inválido'),
 });
 
-/** GET /api/promocodes: the list kit's query (newest first, 100 a page); `courseId` narrows to one course's codes. */
+/** GET /api/promocodes: the list kit's query (newest first, 100 a page); `?q=` searches the code, `courseId` narrows to one course's codes. */
 export const promoListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 100, maxPerPage: 100 }).extend({
+  courseId: optionalId('Curso inválido'),
+});
+
+/** /admin/promocodes: the same filters, 20 a page. */
+export const promoAdminQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 20, maxPerPage: 100 }).extend({
   courseId: optionalId('Curso inválido'),
 });

@@ -5,8 +5,8 @@ import { requireApiAdmin } from '~/models/permissions.server';
 /** DELETE /api/notifications/{id} (admin). */
 export const action = apiAction({
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    deleteNotification(idParam(params.id, NOTIFICATION_NOT_FOUND));
+    const admin = await requireApiAdmin(request);
+    deleteNotification(admin, idParam(params.id, NOTIFICATION_NOT_FOUND));
     return { message: 'Notificação excluída' };
   },
 });

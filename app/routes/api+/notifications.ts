@@ -11,6 +11,6 @@ export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJson(request, notificationCreateSchema);
-    return jsonResponse(createNotification(input, admin.id), { status: 201 });
+    return jsonResponse(createNotification(admin, input), { status: 201 });
   },
 });

@@ -5,8 +5,8 @@ import { requireApiAdmin } from '~/models/permissions.server';
 /** DELETE /api/promocodes/{id} (admin). */
 export const action = apiAction({
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    deletePromoCode(idParam(params.id, 'Código promocional não encontrado'));
+    const admin = await requireApiAdmin(request);
+    deletePromoCode(admin, idParam(params.id, 'Código promocional não encontrado'));
     return { message: 'Código promocional excluído' };
   },
 });

@@ -4,7 +4,7 @@ import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 import { requireApiAdmin } from '~/models/permissions.server';
 
-/** GET /api/promocodes (admin): codes newest first, a page at a time (X-Total-Count); `?courseId=` narrows to one course. */
+/** GET /api/promocodes (admin): codes newest first, a page at a time (X-Total-Count); `?q=` searches the code, `?courseId=` narrows to one course. */
 export const loader = apiLoader(async ({ request }) => {
   await requireApiAdmin(request);
   const page = listPromoCodes(readListQuery(request, promoListQuerySchema));
@@ -16,6 +16,6 @@ export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJson(request, promoCodeCreateSchema);
-    return jsonResponse(createPromoCode(input, admin.id), { status: 201 });
+    return jsonResponse(createPromoCode(admin, input), { status: 201 });
   },
 });
