@@ -1,0 +1,94 @@
+import { getInputProps } from '@conform-to/react';
+import { Link } from '@remix-run/react';
+import { IntentForm } from '~/components/ui/intent-form';
+import type { CourseView } from '~/models/course.server';
+import { courseCodeSchema } from '~/schemas/course';
+import { useIntentForm } from '~/utils/intent-form';
+import { CourseKindBadges } from './detail-header';
+
+/** What a non-admin sees of a course they cannot open yet (section 2): no lesson, material or video. */
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+/** 'Acesso Restrito': the course needs its code; a refusal shows beside the field (and as a toast). */
+export function PromoAccessCard({ course }: { course: CourseView }) {
+  // No client check: the server answers an empty code with its message and the toast.
+  const { form, fields, submitting } = useIntentForm('unlock', courseCodeSchema, { id: 'course-unlock', clientValidation: false });
+  const error = fields.code.errors?.[0] ?? form.errors?.[0];
+  const errorId = `${fields.code.id}-error`;
+  return (
+    <section className="card" aria-labelledby="locked-title" data-testid="course-promo-card">
+      <div className="flex items-center gap-3 text-amber-700">
+        <LockIcon />
+        <h1 id="locked-title" className="text-2xl font-bold text-slate-900">
+          Acesso Restrito
+        </h1>
+      </div>
+      <h2 className="mt-4 text-xl font-semibold">{course.title}</h2>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <CourseKindBadges course={course} />
+      </div>
+      <p className="mt-3 whitespace-pre-line text-slate-700">{course.description}</p>
+      <p className="mt-4 font-medium text-slate-900">Este curso requer um código promocional para acesso.</p>
+      <IntentForm intent="unlock" form={form} className="mt-4 space-y-3">
+        <div>
+          <label htmlFor={fields.code.id} className="label">
+            Código Promocional
+          </label>
+          <input
+            {...getInputProps(fields.code, { type: 'text' })}
+            className="input"
+            placeholder="Digite o código do curso"
+            autoComplete="off"
+            maxLength={50}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error ? (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-primary" disabled={submitting}>
+          {submitting ? 'Verificando...' : 'Desbloquear Acesso'}
+        </button>
+      </IntentForm>
+    </section>
+  );
+}
+
+/** 'Curso Premium': the price (two decimals) and the way to buy it. */
+export function PremiumAccessCard({ course }: { course: CourseView }) {
+  return (
+    <section className="card" aria-labelledby="premium-title" data-testid="course-premium-card">
+      <div className="flex items-center gap-3 text-amber-700">
+        <LockIcon />
+        <h1 id="premium-title" className="text-2xl font-bold text-slate-900">
+          Curso Premium
+        </h1>
+      </div>
+      <h2 className="mt-4 text-xl font-semibold">{course.title}</h2>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <CourseKindBadges course={course} />
+      </div>
+      <p className="mt-3 whitespace-pre-line text-slate-700">{course.description}</p>
+      {course.priceLabel ? (
+        <p className="mt-4 text-3xl font-bold text-slate-900" data-testid="course-price">
+          {course.priceLabel}
+        </p>
+      ) : null}
+      <p className="mt-2 text-slate-700">Este curso requer uma compra para obter acesso.</p>
+      <Link to={`/upgrade?${new URLSearchParams({ courseId: String(course.id) })}`} className="btn-primary mt-4">
+        Comprar Acesso
+      </Link>
+    </section>
+  );
+}

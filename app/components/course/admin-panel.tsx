@@ -1,0 +1,92 @@
+import { Link, useLocation } from '@remix-run/react';
+import { ConfirmActionLink } from '~/components/ui/confirm-action';
+import type { CourseContent } from '~/models/course-content.server';
+import type { CourseView } from '~/models/course.server';
+import { addLessonLink, addMaterialLink, DELETE_LESSON_MESSAGE, deleteLessonLink, editLessonLink } from './content-links';
+import { MaterialList } from './material-list';
+
+/** 'Administração' (admins only): the lessons, the materials and the course's promo codes. */
+export function AdminPanel({ course, content }: { course: CourseView; content: CourseContent }) {
+  const { search } = useLocation();
+  const lessonMaterials = content.lessons.filter((lesson) => lesson.materials.length > 0);
+  const materialCount = content.courseMaterials.length + content.lessons.reduce((sum, lesson) => sum + lesson.materials.length, 0);
+  return (
+    <div className="space-y-6">
+      <section className="card" aria-labelledby="admin-lessons-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="admin-lessons-title" className="text-lg font-semibold">
+            Aulas
+          </h2>
+          <Link to={addLessonLink(search)} className="btn-primary" preventScrollReset>
+            Adicionar Aula
+          </Link>
+        </div>
+        {content.lessons.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">Nenhuma aula cadastrada.</p>
+        ) : (
+          <ol className="mt-3 divide-y divide-slate-100" data-testid="admin-lessons">
+            {content.lessons.map((lesson) => (
+              <li key={lesson.id} className="flex flex-wrap items-center gap-3 py-3">
+                <span className="w-20 shrink-0 text-sm text-slate-500">Ordem {lesson.order}</span>
+                <span className="min-w-0 flex-1 font-medium">{lesson.title}</span>
+                <span className="text-xs text-slate-500">
+                  {lesson.materials.length} {lesson.materials.length === 1 ? 'material' : 'materiais'}
+                </span>
+                <Link to={editLessonLink(search, lesson.id)} className="btn-secondary px-3 py-1.5" preventScrollReset>
+                  Editar Aula<span className="sr-only"> {lesson.title}</span>
+                </Link>
+                <ConfirmActionLink
+                  to={deleteLessonLink(search, lesson.id)}
+                  message={DELETE_LESSON_MESSAGE}
+                  intent="delete-lesson"
+                  fields={{ lessonId: String(lesson.id) }}
+                  className="btn-ghost px-3 py-1.5 text-red-600"
+                >
+                  Excluir Aula<span className="sr-only"> {lesson.title}</span>
+                </ConfirmActionLink>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="admin-materials-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="admin-materials-title" className="text-lg font-semibold">
+            Materiais
+          </h2>
+          <Link to={addMaterialLink(search, null)} className="btn-primary" preventScrollReset>
+            Adicionar Material ao Curso
+          </Link>
+        </div>
+        {materialCount === 0 ? <p className="mt-3 text-sm text-slate-500">Nenhum material cadastrado.</p> : null}
+        {content.courseMaterials.length > 0 ? (
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold text-slate-600">Materiais do Curso</h3>
+            <MaterialList materials={content.courseMaterials} isAdmin emptyText="" />
+          </div>
+        ) : null}
+        {lessonMaterials.map((lesson) => (
+          <div key={lesson.id} className="mt-4">
+            <h3 className="text-sm font-semibold text-slate-600">{lesson.title}</h3>
+            <MaterialList materials={lesson.materials} isAdmin emptyText="" />
+          </div>
+        ))}
+      </section>
+
+      <section className="card" aria-labelledby="admin-codes-title">
+        <h2 id="admin-codes-title" className="text-lg font-semibold">
+          Códigos Promocionais
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {course.requiresPromoCode
+            ? 'Este curso exige um código promocional para acesso. Crie e acompanhe os códigos que o desbloqueiam.'
+            : 'Os códigos promocionais deste curso são criados e acompanhados no painel administrativo.'}
+        </p>
+        <Link to={`/admin?${new URLSearchParams({ tab: 'promocodes', courseId: String(course.id) })}`} className="btn-secondary mt-4">
+          Gerenciar Códigos
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { PremiumAccessCard, PromoAccessCard } from '~/components/course/access-cards';
+import { AdminPanel } from '~/components/course/admin-panel';
+import { CourseConfirmPage, LessonDialog, MaterialDialog, type ContentConfirm, type ContentDialog } from '~/components/course/content-dialogs';
+import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/detail-header';
+import { CourseContentView } from '~/components/course/lesson-accordion';
+import { ProgressSummary } from '~/components/course/progress-summary';
+import { SESSION_MESSAGES } from '~/models/auth.server';
+import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/course-access.server';
+import {
+  continueHref,
+  createLesson,
+  createMaterial,
+  deleteLesson,
+  deleteMaterial,
+  getCoursePage,
+  setLessonDone,
+  updateLesson,
+  updateMaterial,
+  type CourseContent,
+} from '~/models/course-content.server';
+import { activatePromoCode } from '~/models/promo-code.server';
+import { courseCodeSchema, lessonInputSchema, materialInputSchema } from '~/schemas/course';
+import {
+  lessonDeleteSchema,
+  lessonProgressSchema,
+  lessonUpdateSchema,
+  materialDeleteSchema,
+  materialUpdateSchema,
+} from '~/schemas/course-page';
+import { errorResponse, idParam } from '~/utils/api.server';
+import { handleForm, intent, orResponse, type FormIntent } from '~/utils/form.server';
+import { pageMeta } from '~/utils/meta';
+import { redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
+import { readDialog, withParams, type ParamChanges } from '~/utils/url-state';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? pageMeta(data.course.title, data.course.description.slice(0, 160)) : pageMeta(COURSE_ACCESS_MESSAGES.notFound);
+
+/**
+ * /courses/{id} (section 2 'Course detail'). The course, and what the viewer may do with it:
+ * the 'Acesso Restrito' card (a course code), the 'Curso Premium' card (a purchase), or the full
+ * view with its tabs (`?tab=overview|content|admin`), the lessons accordion (`?lesson=` opens
+ * one), the viewer's progress, and for admins the lesson and material dialogs (`?dialog=`) and
+ * deletions (`?confirm=`, the confirmation on a page of its own without JavaScript).
+ * Lessons, materials and video links are only in the data when the viewer may open the course.
+ */
+
+type Tab = 'overview' | 'content' | 'admin';
+const DIALOGS = ['lesson', 'material'] as const;
+const CONFIRMS = ['delete-lesson', 'delete-material'] as const;
+
+/** `?lesson=` / `?material=` as an id, or null. */
+const idFrom = (params: URLSearchParams, name: string) => {
+  const value = params.get(name);
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
+};
+
+function readTab(params: URLSearchParams, isAdmin: boolean): Tab {
+  const value = params.get('tab');
+  if (value === 'content') return 'content';
+  if (value === 'admin' && isAdmin) return 'admin';
+  return 'overview';
+}
+
+/** The admin's dialog from the URL: `?dialog=lesson[&lesson=ID]`, `?dialog=material[&lesson=ID | &material=ID]`. */
+function readContentDialog(params: URLSearchParams, content: CourseContent): ContentDialog | null {
+  const kind = readDialog(params, DIALOGS);
+  const lessonId = idFrom(params, 'lesson');
+  if (kind === 'lesson') {
+    if (lessonId === null) return { kind, lesson: null };
+    const lesson = content.lessons.find((item) => item.id === lessonId);
+    if (!lesson) return null;
+    const { materials: _materials, done: _done, ...view } = lesson;
+    return { kind, lesson: view };
+  }
+  if (kind === 'material') {
+    const materialId = idFrom(params, 'material');
+    if (materialId !== null) {
+      const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find((item) => item.id === materialId);
+      return material ? { kind, material, lessonId: material.lessonId } : null;
+    }
+    const known = lessonId !== null && content.lessons.some((item) => item.id === lessonId);
+    return { kind, material: null, lessonId: known ? lessonId : null };
+  }
+  return null;
+}
+
+/** The admin's deletion waiting for confirmation: `?confirm=delete-lesson&lesson=ID` or `?confirm=delete-material&material=ID`. */
+function readConfirm(params: URLSearchParams, content: CourseContent): ContentConfirm | null {
+  const value = params.get('confirm');
+  const kind = (CONFIRMS as readonly string[]).includes(value ?? '') ? (value as (typeof CONFIRMS)[number]) : null;
+  if (kind === 'delete-lesson') {
+    const lesson = content.lessons.find((item) => item.id === idFrom(params, 'lesson'));
+    return lesson ? { kind, id: lesson.id, title: lesson.title } : null;
+  }
+  if (kind === 'delete-material') {
+    const materialId = idFrom(params, 'material');
+    const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find((item) => item.id === materialId);
+    return material ? { kind, id: material.id, title: material.title } : null;
+  }
+  return null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireCourseReader(request);
+  const { course, access, content } = orResponse(() => getCoursePage(user, idParam(params.id, COURSE_ACCESS_MESSAGES.notFound)));
+  if (!content) {
+    return json({ course, access, content: null, tab: 'overview' as Tab, openLessonId: null, continueTo: null, nextOrder: 1, dialog: null, confirm: null });
+  }
+  const search = new URL(request.url).searchParams;
+  const { nextLessonId } = content.progress;
+  const isAdmin = access.isAdmin;
+  return json({
+    course,
+    access,
+    content,
+    tab: readTab(search, isAdmin),
+    openLessonId: idFrom(search, 'lesson'),
+    continueTo: nextLessonId !== null && content.progress.done > 0 ? continueHref(course.id, nextLessonId) : null,
+    // Section 9: a new lesson goes after the last one.
+    nextOrder: content.lessons.reduce((highest, lesson) => Math.max(highest, lesson.order), 0) + 1,
+    dialog: isAdmin ? readContentDialog(search, content) : null,
+    confirm: isAdmin ? readConfirm(search, content) : null,
+  });
+}
+
+/** Section 8's destructive toast for a refused form, the server's message as its description. */
+const refusal =
+  (title: string) =>
+  (message: string): Toast => ({ title, description: message, type: 'error' });
+
+/** The page after a form: the same tab, without the dialog or confirmation, with `changes`. */
+function backTo(request: Request, changes: ParamChanges = {}, hash = '') {
+  const url = new URL(request.url);
+  return `${url.pathname}${withParams(url.searchParams, { dialog: null, confirm: null, material: null, ...changes })}${hash}`;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const user = await requireCourseReader(request);
+  // A hidden or missing course is the same 404 here as on the page.
+  const { course } = orResponse(() => loadCourseFor(user, idParam(params.id, COURSE_ACCESS_MESSAGES.notFound)));
+  const courseId = course.id;
+
+  /** Content management is for admins: anyone else gets 403 before the fields are looked at. */
+  const adminOnly =
+    (handler: FormIntent): FormIntent =>
+    (formData, formArgs, name) => {
+      if (user.role !== 'admin') throw errorResponse(403, SESSION_MESSAGES.forbidden);
+      return handler(formData, formArgs, name);
+    };
+
+  return handleForm(args, {
+    unlock: intent({
+      schema: courseCodeSchema,
+      refusalToast: refusal('Erro ao aplicar código'),
+      run: async ({ code }) => {
+        await activatePromoCode({ userId: user.id, code, courseId });
+        return redirectWithToast(`/courses/${courseId}`, { title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
+      },
+    }),
+    progress: intent({
+      schema: lessonProgressSchema,
+      run: ({ lessonId, done }) => {
+        setLessonDone(user, courseId, lessonId, done);
+        return safeRedirect(backTo(request, { tab: 'content', lesson: lessonId }, `#lesson-${lessonId}`));
+      },
+    }),
+    'create-lesson': adminOnly(
+      intent({
+        schema: lessonInputSchema,
+        refusalToast: refusal('Erro ao criar aula'),
+        run: (value) => {
+          const lesson = createLesson(user, courseId, value);
+          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), { title: 'Aula criada', description: lesson.title, type: 'success' });
+        },
+      }),
+    ),
+    'update-lesson': adminOnly(
+      intent({
+        schema: lessonUpdateSchema,
+        refusalToast: refusal('Erro ao atualizar aula'),
+        run: ({ lessonId, ...input }) => {
+          const lesson = updateLesson(user, courseId, lessonId, input);
+          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), { title: 'Aula atualizada', description: lesson.title, type: 'success' });
+        },
+      }),
+    ),
+    'delete-lesson': adminOnly(
+      intent({
+        schema: lessonDeleteSchema,
+        refusalToast: refusal('Erro ao remover aula'),
+        run: ({ lessonId }) => {
+          deleteLesson(user, courseId, lessonId);
+          return redirectWithToast(backTo(request, { lesson: null }), { title: 'Aula removida', type: 'success' });
+        },
+      }),
+    ),
+    'create-material': adminOnly(
+      intent({
+        schema: materialInputSchema,
+        refusalToast: refusal('Erro ao criar material'),
+        run: (value) => {
+          const material = createMaterial(user, courseId, value);
+          return redirectWithToast(backTo(request, { lesson: material.lessonId }), { title: 'Material criado', description: material.title, type: 'success' });
+        },
+      }),
+    ),
+    'update-material': adminOnly(
+      intent({
+        schema: materialUpdateSchema,
+        refusalToast: refusal('Erro ao atualizar material'),
+        run: ({ materialId, ...input }) => {
+          const material = updateMaterial(user, courseId, materialId, input);
+          return redirectWithToast(backTo(request, { lesson: material.lessonId }), { title: 'Material atualizado', description: material.title, type: 'success' });
+        },
+      }),
+    ),
+    'delete-material': adminOnly(
+      intent({
+        schema: materialDeleteSchema,
+        refusalToast: refusal('Erro ao remover material'),
+        run: ({ materialId }) => {
+          deleteMaterial(user, courseId, materialId);
+          return redirectWithToast(backTo(request), { title: 'Material removido', type: 'success' });
+        },
+      }),
+    ),
+  });
+}
+
+export default function CoursePage() {
+  const data = useLoaderData<typeof loader>();
+  const { course, access, content } = data;
+
+  if (!content) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <BackLink />
+        <div className="mt-4">{access.state === 'premium' ? <PremiumAccessCard course={course} /> : <PromoAccessCard course={course} />}</div>
+      </div>
+    );
+  }
+
+  if (data.confirm) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <CourseConfirmPage confirm={data.confirm} />
+      </div>
+    );
+  }
+
+  const isAdmin = access.isAdmin;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <BackLink />
+      <CourseHeader course={course} />
+      <ProgressSummary progress={content.progress} continueTo={data.continueTo} />
+      <CourseTabs current={data.tab} isAdmin={isAdmin} />
+      <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
+        {data.tab === 'content' ? (
+          <CourseContentView content={content} isAdmin={isAdmin} openLessonId={data.openLessonId} />
+        ) : data.tab === 'admin' && isAdmin ? (
+          <AdminPanel course={course} content={content} />
+        ) : (
+          <CourseOverview course={course} />
+        )}
+      </div>
+      {data.dialog?.kind === 'lesson' ? <LessonDialog key={data.dialog.lesson?.id ?? 'new'} lesson={data.dialog.lesson} nextOrder={data.nextOrder} /> : null}
+      {data.dialog?.kind === 'material' ? (
+        <MaterialDialog key={data.dialog.material?.id ?? `new-${data.dialog.lessonId}`} material={data.dialog.material} lessonId={data.dialog.lessonId} lessons={content.lessons} />
+      ) : null}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/courses" className="text-sm text-brand-700 hover:underline">
+      ← Voltar para cursos
+    </Link>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
+  if (status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Curso não encontrado</h1>
+        <p className="mt-4 text-slate-600">Este curso não existe ou foi removido.</p>
+        <Link to="/courses" className="btn-primary mt-8">
+          Voltar para cursos
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
+      <p className="mt-4 text-slate-600">{message ?? 'Ocorreu um erro inesperado. Tente novamente em instantes.'}</p>
+      <Link to="/courses" className="btn-primary mt-8">
+        Voltar para cursos
+      </Link>
+    </div>
+  );
+}
