@@ -123,7 +123,8 @@ export const materialInputSchema = z.object({
     .union([z.string().trim().max(2000, 'Máximo de 2000 caracteres'), z.null()], { invalid_type_error: 'Descrição inválida' })
     .optional()
     .transform((value) => value || null),
-  fileUrl: minString(5, COURSE_MESSAGES.fileUrl, 2000).refine(isWebUrl, COURSE_MESSAGES.fileUrlScheme),
+  // Only the length message when the value is too short to be a link at all.
+  fileUrl: minString(5, COURSE_MESSAGES.fileUrl, 2000).refine((value) => value.length < 5 || isWebUrl(value), COURSE_MESSAGES.fileUrlScheme),
   fileType: choice(MATERIAL_FILE_TYPES, COURSE_MESSAGES.fileType),
   iconType: choice(ICON_TYPES, COURSE_MESSAGES.iconType).default('file'),
   downloadable: checkbox,
