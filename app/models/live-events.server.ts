@@ -1,0 +1,102 @@
+/**
+ * The in-process event bus behind the live updates (one event stream per tab): models publish
+ * after their transaction commits, the stream route subscribes to the channels of its viewer.
+ * One process serves the whole site (one Fly machine), so memory is the whole truth; a restart
+ * changes `BOOT_ID`, and a client whose last event id names another boot resynchronises.
+ *
+ * Listeners live in Sets inside a Map (not an EventEmitter: thousands of open tabs would trip its
+ * listener warning), and the last RECENT_LIMIT events are kept so a reconnecting stream can be
+ * sent what it missed (`Last-Event-ID`).
+ */
+
+export type LiveEventType = 'chat-message' | 'chat-thread' | 'chat-unread' | 'notifications' | 'session-ended';
+
+export type LiveEvent = {
+  /** `${BOOT_ID}-${sequence}`: what the stream sends as the SSE `id:`. */
+  id: string;
+  sequence: number;
+  channel: string;
+  type: LiveEventType;
+  data: unknown;
+};
+
+export type LiveListener = (event: LiveEvent) => void;
+
+/** Who an event is for. */
+export const liveChannels = {
+  /** Everything about one user's own account: their unread counts, notifications. */
+  user: (userId: number) => `user:${userId}`,
+  /** Every signed-in admin (the support desk's unread count). */
+  admins: 'admins',
+  /** Everyone viewing one ticket (its owner and the admins who opened it). */
+  thread: (threadId: number) => `thread:${threadId}`,
+  /** One login session (ended when the same account logs in elsewhere). */
+  session: (sessionId: string) => `session:${sessionId}`,
+  /** Every signed-in user (broadcast notifications). */
+  everyone: 'everyone',
+} as const;
+
+export const BOOT_ID = Date.now().toString(36);
+const RECENT_LIMIT = 2000;
+
+const listeners = new Map<string, Set<LiveListener>>();
+const recent: LiveEvent[] = [];
+let sequence = 0;
+
+/** Sends an event to whoever listens on `channel` now, and keeps it for reconnecting streams. */
+export function publish(channel: string, type: LiveEventType, data: unknown): LiveEvent {
+  sequence += 1;
+  const event: LiveEvent = { id: `${BOOT_ID}-${sequence}`, sequence, channel, type, data };
+  recent.push(event);
+  if (recent.length > RECENT_LIMIT) recent.splice(0, recent.length - RECENT_LIMIT);
+  const subscribers = listeners.get(channel);
+  if (subscribers) {
+    for (const listener of [...subscribers]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('live listener failed', error);
+      }
+    }
+  }
+  return event;
+}
+
+/** Listens on several channels; the returned function removes every listener it added. */
+export function subscribe(channels: readonly string[], listener: LiveListener): () => void {
+  for (const channel of channels) {
+    let set = listeners.get(channel);
+    if (!set) listeners.set(channel, (set = new Set()));
+    set.add(listener);
+  }
+  return () => {
+    for (const channel of channels) {
+      const set = listeners.get(channel);
+      if (!set) continue;
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(channel);
+    }
+  };
+}
+
+/**
+ * The events on `channels` after `lastEventId`, for a stream that reconnects. null when they
+ * cannot be known (another boot, or older than what is kept): the client must reload its state.
+ */
+export function eventsSince(lastEventId: string, channels: readonly string[]): LiveEvent[] | null {
+  const match = /^([a-z0-9]+)-(\d+)$/.exec(lastEventId);
+  if (!match || match[1] !== BOOT_ID) return null;
+  const after = Number(match[2]);
+  if (after > sequence) return null;
+  const oldest = recent[0]?.sequence ?? sequence + 1;
+  if (after + 1 < oldest) return null;
+  const wanted = new Set(channels);
+  return recent.filter((event) => event.sequence > after && wanted.has(event.channel));
+}
+
+/** How many listeners are attached (the stream benchmark and tests read it). */
+export function listenerCount(): number {
+  let total = 0;
+  for (const set of listeners.values()) total += set.size;
+  return total;
+}
