@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
-import { db, type Executor } from '../../db/client';
-import { courses, lessonProgress, lessons, materials, type LessonRow, type MaterialRow, type UserRow } from '../../db/schema';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../db/client';
+import { courseGrants, courses, lessonProgress, lessons, materials, type LessonRow, type MaterialRow, type UserRow } from '../../db/schema';
 import type { LessonInput, MaterialInput } from '../schemas/course';
 import { AppError } from '../utils/errors';
 import { lessonVideo, type LessonVideo } from '../utils/video';
@@ -259,27 +259,46 @@ export function setLessonDone(viewer: Viewer, courseId: number, lessonId: number
 
 export type RecentCourse = { id: number; title: string; progress: CourseProgress; nextLessonId: number | null };
 
-/** The dashboard's Cursos card: the visible course the user last marked a lesson in, with where to go on. */
-export function lastCourseWorkedOn(userId: number): RecentCourse | null {
-  const last = db
-    .select({ courseId: lessonProgress.courseId, title: courses.title })
+/**
+ * The course the viewer last marked a lesson in, among those they may still open (admins: any;
+ * others: visible, and free or with an entitlement in force), with its progress and the first
+ * lesson not done: one prepared statement, walking lesson_progress_user_completed_idx from the
+ * newest row, with each count on an index (lessons_course_order_idx, lesson_progress_user_course_idx).
+ */
+const lastCourseStatement = preparedQuery(() => {
+  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
+  const isAdmin = sql.placeholder('isAdmin');
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      total: sql<number>`(select count(*) from ${lessons} l where l.course_id = ${courses.id})`,
+      done: sql<number>`(select count(*) from ${lessonProgress} d where d.user_id = ${userId} and d.course_id = ${courses.id})`,
+      nextLessonId: sql<number | null>`(select l.id from ${lessons} l where l.course_id = ${courses.id}
+        and not exists (select 1 from ${lessonProgress} d where d.user_id = ${userId} and d.lesson_id = l.id)
+        order by l."order", l.id limit 1)`,
+    })
     .from(lessonProgress)
-    .innerJoin(courses, and(eq(courses.id, lessonProgress.courseId), eq(courses.isHidden, false)))
-    .where(eq(lessonProgress.userId, userId))
+    .innerJoin(courses, eq(courses.id, lessonProgress.courseId))
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        sql`(${isAdmin} = 1 or (${courses.isHidden} = 0 and ((${courses.requiresPromoCode} = 0 and ${courses.priceCents} is null)
+          or exists (select 1 from ${courseGrants} g where g.user_id = ${userId} and g.course_id = ${courses.id} and g.active = 1
+            and g.starts_at <= ${now} and (g.ends_at is null or g.ends_at > ${now})))))`,
+      ),
+    )
     .orderBy(desc(lessonProgress.completedAt))
     .limit(1)
-    .get();
-  if (!last) return null;
-  const progress = progressFor(db, userId, [last.courseId]).get(last.courseId) ?? { done: 0, total: 0 };
-  const next = db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(eq(lessons.courseId, last.courseId), isNull(lessonProgress.lessonId)))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .limit(1)
-    .get();
-  return { id: last.courseId, title: last.title, progress, nextLessonId: next?.id ?? null };
+    .prepare();
+});
+
+/** The dashboard's Cursos card (E-MASTER and admin): the course last worked on, with where to go on; null if none. */
+export function lastCourseWorkedOn(viewer: Viewer, now = new Date()): RecentCourse | null {
+  const row = lastCourseStatement().get({ userId: viewer.id, now: now.getTime(), isAdmin: viewer.role === 'admin' ? 1 : 0 });
+  if (!row) return null;
+  return { id: row.id, title: row.title, progress: { done: Math.min(row.done, row.total), total: row.total }, nextLessonId: row.nextLessonId };
 }
 
 /** Where 'Continuar de onde parou' leads: the content tab with that lesson open. */

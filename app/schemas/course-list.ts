@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../utils/list-query';
+import { PROMO_CODE_EMPTY, PROMO_FORM_MESSAGES } from './promo-code';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../utils/value-sets';
 
 export const COURSE_SORTS = ['recent', 'name-asc', 'name-desc'] as const;
@@ -26,3 +27,16 @@ export const courseListQuerySchema = listQuerySchema({ sorts: COURSE_SORTS, perP
     .default('all'),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
+
+/**
+ * The catalogue's 'Acesso Exclusivo' dialog: the code, trimmed; empty gives the specification's
+ * 'Por favor, insira um código promocional.', and a code typed in a dialog has at least 3 characters (section 5).
+ */
+export const catalogueCodeSchema = z.object({
+  code: z
+    .string({ required_error: PROMO_CODE_EMPTY, invalid_type_error: PROMO_CODE_EMPTY })
+    .trim()
+    .min(1, PROMO_CODE_EMPTY)
+    // Only a code that is there can be too short: one message at a time.
+    .pipe(z.string().min(3, PROMO_FORM_MESSAGES.code).max(50, 'Código promocional inválido.')),
+});

@@ -17,7 +17,8 @@ export function ListSearch({ label, placeholder, defaultValue, keep = {}, id = '
   const kept = Object.entries(keep).filter((entry): entry is [string, string] => Boolean(entry[1]));
   const clearTo = `${location.pathname}${withParams(location.search, { q: null, page: null })}`;
   return (
-    <Form method="get" className="flex flex-wrap gap-2" role="search">
+    // The page's own path as the action: on an index route the default would add `?index` to the URL.
+    <Form method="get" action={location.pathname} className="flex flex-wrap gap-2" role="search">
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

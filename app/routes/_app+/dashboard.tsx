@@ -8,10 +8,12 @@ import { RoleBadge } from '~/components/role-badge';
 import { ToolCard, ToolCardSkeleton } from '~/components/tool-card';
 import { Alert } from '~/components/ui/alert';
 import { Pagination } from '~/components/ui/pagination';
+import { continueHref, lastCourseWorkedOn } from '~/models/course-content.server';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';
 import { listToolRatings, rateTool, ratingsByUser } from '~/models/rating.server';
 import { dashboardQuerySchema, listToolsFor } from '~/models/tool.server';
+import { hasAtLeast } from '~/models/roles';
 import { toPublicUser } from '~/models/user.server';
 import { accountPromoSchema } from '~/schemas/account';
 import { ratingFormSchema } from '~/schemas/rating';
@@ -48,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { tools, ...view } = catalogView(cards, { filter, query, isAdmin: user.role === 'admin' });
   const page = pageOf(tools, parseListQuery(url.searchParams, dashboardQuerySchema));
   const shown = dialog ? [...page.items, dialog.tool] : page.items;
+  // The Cursos card: where an E-MASTER (or admin) left off, in one prepared query.
+  const recent = hasAtLeast(user.role, 'E-MASTER') ? lastCourseWorkedOn(user) : null;
 
   return json({
     user: toPublicUser(user),
@@ -63,6 +67,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
     dialog,
     ratings: dialog?.kind === 'ratings' ? listToolRatings(user, dialog.tool.id) : null,
+    recentCourse: recent && {
+      title: recent.title,
+      done: recent.progress.done,
+      total: recent.progress.total,
+      href: recent.nextLessonId !== null ? continueHref(recent.id, recent.nextLessonId) : `/courses/${recent.id}`,
+      finished: recent.nextLessonId === null,
+    },
   });
 }
 
@@ -89,7 +100,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, filter, query, tools, page, pageCount, categories, showBlocked, emptyMessage, myRatings, dialog, ratings } = useLoaderData<typeof loader>();
+  const { user, filter, query, tools, page, pageCount, categories, showBlocked, emptyMessage, myRatings, dialog, ratings, recentCourse } = useLoaderData<typeof loader>();
   const location = useLocation();
   const loadingCatalog = useCatalogLoading();
   const rateError = useIntentResult('rate')?.error?.['']?.[0];
@@ -100,7 +111,7 @@ export default function Dashboard() {
         <h1 className="text-2xl font-bold">Bem-vindo, {user.username}!</h1>
         <RoleBadge role={user.role} expiresAt={user.roleExpiryDate} />
       </div>
-      <QuickCards isAdmin={user.isAdmin} />
+      <QuickCards isAdmin={user.isAdmin} recentCourse={recentCourse} />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <PromoBox key={location.key} />

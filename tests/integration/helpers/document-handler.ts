@@ -6,52 +6,52 @@ import * as contact from '~/routes/_marketing+/contact';
 
 type RouteModule = ServerBuild['routes'][string]['module'];
 
-/**
- * The real request pipeline of Remix (routing, loaders, app/entry.server.tsx's document and
- * data handlers, the streamed render) over the app's root, landing and contact routes, without a
- * compiled build: a hand-made ServerBuild whose assets manifest points at placeholders.
- */
-const ROUTES = {
-  root: { id: 'root', path: '', module: root as unknown as RouteModule },
-  'routes/_marketing+/_index': { id: 'routes/_marketing+/_index', parentId: 'root', index: true, module: landing as unknown as RouteModule },
-  'routes/_marketing+/contact': { id: 'routes/_marketing+/contact', parentId: 'root', path: 'contact', module: contact as unknown as RouteModule },
-};
+/** A route of the hand-made build: its id, parent, path (none for a pathless layout) or index flag, and module. */
+export type TestRoute = { id: string; parentId: string; path?: string; index?: boolean; module: Record<string, unknown> };
 
-const assetRoute = (id: string, parentId: string | undefined, module: Record<string, unknown>, path?: string) => ({
-  id,
-  parentId,
-  path: id === 'root' ? '' : path,
-  index: id === 'root' || path ? undefined : true,
-  module: `/build/${id}.js`,
+const assetRoute = (route: { id: string; parentId?: string; path?: string; index?: boolean; module: Record<string, unknown> }) => ({
+  id: route.id,
+  parentId: route.parentId,
+  path: route.id === 'root' ? '' : route.path,
+  index: route.id === 'root' ? undefined : route.index,
+  module: `/build/${route.id}.js`,
   imports: [],
-  hasAction: 'action' in module,
-  hasLoader: 'loader' in module,
+  hasAction: 'action' in route.module,
+  hasLoader: 'loader' in route.module,
   hasClientAction: false,
   hasClientLoader: false,
-  hasErrorBoundary: 'ErrorBoundary' in module,
+  hasErrorBoundary: 'ErrorBoundary' in route.module,
 });
 
-const build = {
-  mode: 'production',
-  entry: { module: entry },
-  routes: ROUTES,
-  assets: {
-    entry: { module: '/build/entry.client.js', imports: [] },
-    routes: {
-      root: assetRoute('root', undefined, root),
-      'routes/_marketing+/_index': assetRoute('routes/_marketing+/_index', 'root', landing),
-      'routes/_marketing+/contact': assetRoute('routes/_marketing+/contact', 'root', contact, 'contact'),
+/**
+ * The real request pipeline of Remix (routing, loaders, app/entry.server.tsx's document and
+ * data handlers, the streamed render) over the app's root and the given routes, without a
+ * compiled build: a hand-made ServerBuild whose assets manifest points at placeholders.
+ */
+export function documentHandler(routes: TestRoute[]) {
+  const all = [{ id: 'root', path: '', module: root as Record<string, unknown> }, ...routes];
+  const build = {
+    mode: 'production',
+    entry: { module: entry },
+    routes: Object.fromEntries(all.map((route) => [route.id, { ...route, module: route.module as unknown as RouteModule }])),
+    assets: {
+      entry: { module: '/build/entry.client.js', imports: [] },
+      routes: Object.fromEntries(all.map((route) => [route.id, assetRoute(route)])),
+      url: '/build/manifest.js',
+      version: 'test',
     },
-    url: '/build/manifest.js',
-    version: 'test',
-  },
-  publicPath: '/build/',
-  assetsBuildDirectory: 'public/build',
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
-  isSpaMode: false,
-} as unknown as ServerBuild;
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  const handler = createRequestHandler(build, 'production');
+  /** Serves a request as server.js would (documents and `?_data=` requests), with its load context. */
+  return (request: Request, context: Record<string, unknown> = { toast: { pending: null } }) => handler(request, context);
+}
 
-const handler = createRequestHandler(build, 'production');
-
-/** Serves a request as server.js would (documents and `?_data=` requests), with its load context. */
-export const serve = (request: Request, context: Record<string, unknown> = { toast: { pending: null } }) => handler(request, context);
+/** The root, the landing page and the contact page. */
+export const serve = documentHandler([
+  { id: 'routes/_marketing+/_index', parentId: 'root', index: true, module: landing },
+  { id: 'routes/_marketing+/contact', parentId: 'root', path: 'contact', module: contact },
+]);
