@@ -13,6 +13,7 @@ export const PRICE_MESSAGES = {
   coursePrice: 'O preço deve ser maior que zero',
   decimals: 'Use no máximo duas casas decimais (ex.: 29,90)',
   courseId: 'Selecione um curso',
+  apiCourseId: 'Curso inválido',
 } as const;
 
 /** The admin form's default plan and monthly price (section 9). */
@@ -78,8 +79,8 @@ export const courseIdFormSchema = z.object({ courseId: requiredCourseId });
 /** POST /api/admin/course-prices: `{ courseId: integer, price: number | null }` (null removes the price). */
 export const coursePriceApiSchema = z.object({
   courseId: z
-    .number({ required_error: PRICE_MESSAGES.courseId, invalid_type_error: PRICE_MESSAGES.courseId })
-    .int(PRICE_MESSAGES.courseId)
-    .positive(PRICE_MESSAGES.courseId),
+    .number({ required_error: PRICE_MESSAGES.apiCourseId, invalid_type_error: PRICE_MESSAGES.apiCourseId })
+    .int(PRICE_MESSAGES.apiCourseId)
+    .positive(PRICE_MESSAGES.apiCourseId),
   price: z.union([apiPrice(PRICE_MESSAGES.coursePrice), z.null()], { errorMap: () => ({ message: PRICE_MESSAGES.coursePrice }) }),
 });
