@@ -23,6 +23,8 @@ export type Results = {
   largeSeed: { seconds: number; megabytes: number };
   /** Scenarios during which the app's server exited and was started again. */
   restarts: string[];
+  /** The id of the demo seed's large course (the course-page scenario) on each database. */
+  benchCourse: { small: number; large: number };
   durationSeconds: number;
 };
 
@@ -54,7 +56,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
   push(
     `- Method: autocannon 8, ${CONNECTIONS} connections, ${r.warmupSeconds} s warm-up then ${r.seconds} s per scenario, from the bench's own process over 127.0.0.1.`,
     '  Each server runs alone while measured; the bare Remix references are measured right before the scenarios they are compared with.',
-    '  The app is started with `npm start` (NODE_ENV=production, SESSION_SECRET=bench-secret); scenarios run as the demo E-TOOL user (tool@example.com).',
+    '  The app is started with `npm start` (NODE_ENV=production, SESSION_SECRET=bench-secret); scenarios run as the demo E-TOOL user (tool@example.com),',
+    '  the course pages as the demo E-MASTER user (master@example.com).',
+    `- Course page: the demo seed's course with 20 lessons and 40 materials (scripts/demo-courses.ts), found by its title: #${r.benchCourse.small} on the small database, #${r.benchCourse.large} on the large one${r.benchCourse.small === r.benchCourse.large ? '' : ' (**different ids**)'}.`,
     `- Whole run: ${Math.round(r.durationSeconds)} s.`,
   );
   if (r.restarts.length) {

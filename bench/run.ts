@@ -13,7 +13,19 @@ import { join } from 'node:path';
 import { coldStart, get, login, measureLoad, pageScriptSize, type ScriptSize } from './measure';
 import { killAll } from './processes';
 import { renderReport, type Measured, type Results } from './report';
-import { APP_SCENARIOS, BARE_REFERENCES, DEMO_LOGINS, REFERENCES, SCENARIO_USER, SCRIPT_PAGES, type ReferenceId } from './scenarios';
+import { BENCH_COURSE } from '../scripts/demo-courses';
+import {
+  APP_SCENARIOS,
+  BARE_REFERENCES,
+  BENCH_COURSE_PLACEHOLDER,
+  DEMO_LOGINS,
+  REFERENCES,
+  SCENARIO_USERS,
+  SCRIPT_PAGES,
+  type ReferenceId,
+  type Scenario,
+  type ScenarioUser,
+} from './scenarios';
 import {
   HEALTH_PATH,
   PORTS,
@@ -35,7 +47,24 @@ import {
   type Running,
 } from './servers';
 
-const quick = process.argv.includes('--quick');
+const USAGE = `npm run bench [-- --quick]   (tsx bench/run.ts [--quick] [--help])
+
+  full run:  3 s warm-up + 10 s per scenario, cold start best of 3; writes bench/results.md
+  --quick:   0.5 s + 2 s per scenario, one cold start; writes bench/results-quick.md
+  Builds the app, makes the small and large databases under bench/.data/ and measures on
+  127.0.0.1 ports 3200-3204. See bench/README.md.`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((arg) => arg !== '--quick');
+if (unknown.length) {
+  console.error(`[bench] argumento desconhecido: ${unknown.join(' ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+const quick = args.includes('--quick');
 const SECONDS = quick ? 2 : 10;
 const WARMUP_SECONDS = quick ? 0.5 : 3;
 const COLD_STARTS = quick ? 1 : 3;
@@ -69,14 +98,37 @@ async function measureBare(): Promise<Record<ReferenceId, Measured>> {
   }
 }
 
-async function logInDemoUsers(server: Running): Promise<string> {
-  let cookie = '';
-  for (const demo of DEMO_LOGINS) {
-    const value = await login(server.origin, demo.email, demo.password);
-    if (demo.email === SCENARIO_USER) cookie = value;
+type Cookies = Record<ScenarioUser, string>;
+
+/** Every demo user logs in; the scenarios take the cookie of the user they run as. */
+async function logInDemoUsers(server: Running): Promise<Cookies> {
+  const byEmail = new Map<string, string>();
+  for (const demo of DEMO_LOGINS) byEmail.set(demo.email, await login(server.origin, demo.email, demo.password));
+  const cookies = {} as Cookies;
+  for (const [user, email] of Object.entries(SCENARIO_USERS) as [ScenarioUser, string][]) {
+    const cookie = byEmail.get(email);
+    if (!cookie) throw new Error(`${email} não está entre os logins de demonstração`);
+    cookies[user] = cookie;
   }
-  return cookie;
+  return cookies;
 }
+
+/**
+ * The id of the demo seed's large course (scripts/demo-courses.ts) on this database, through the
+ * course API as E-MASTER: the same course, by its title, on the small and the large database.
+ */
+async function benchCourseId(server: Running, cookies: Cookies): Promise<number> {
+  const response = await get(`${server.origin}/api/courses?${new URLSearchParams({ q: BENCH_COURSE.title, perPage: '10' })}`, {
+    Accept: 'application/json',
+    Cookie: cookies.master,
+  });
+  if (response.status !== 200) throw new Error(`GET /api/courses respondeu ${response.status}: ${response.text.slice(0, 200)}`);
+  const found = (JSON.parse(response.text) as { id: number; title: string }[]).find((course) => course.title === BENCH_COURSE.title);
+  if (!found) throw new Error(`o curso "${BENCH_COURSE.title}" não está no banco (o seed de demonstração o cria)`);
+  return found.id;
+}
+
+const scenarioPath = (scenario: Scenario, courseId: number) => scenario.path.replace(BENCH_COURSE_PLACEHOLDER, String(courseId));
 
 /** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
 async function startAppPatiently(name: string, port: number, databasePath: string): Promise<Running> {
@@ -101,15 +153,18 @@ async function measureApp(name: string, port: number, databasePath: string, weig
   let server = await startAppPatiently(name, port, databasePath);
   const restarts: string[] = [];
   try {
-    let cookie = await logInDemoUsers(server);
+    let cookies = await logInDemoUsers(server);
     say(`  ${DEMO_LOGINS.length} logins de demonstração ok`);
+    const courseId = await benchCourseId(server, cookies);
+    say(`  curso da página de curso: #${courseId} (${BENCH_COURSE.title})`);
     const scripts: Record<string, ScriptSize> = {};
     if (weighScripts) {
-      for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(server.origin, path, path === '/' ? {} : { Cookie: cookie });
+      for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(server.origin, path, path === '/' ? {} : { Cookie: cookies.tool });
     }
     const measured: Measured[] = [];
     for (const scenario of APP_SCENARIOS) {
-      const run = () => measure(server, scenario.id, scenario.label, scenario.path, scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: cookie });
+      const headers = () => (scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: cookies[scenario.as ?? 'tool'] });
+      const run = () => measure(server, scenario.id, scenario.label, scenarioPath(scenario, courseId), headers());
       let result = await run();
       for (let retry = 1; !isAlive(server); retry++) {
         const why = exitDescription(server);
@@ -118,14 +173,14 @@ async function measureApp(name: string, port: number, databasePath: string, weig
         restarts.push(`${name}: ${scenario.label} (${why})`);
         await stop(server);
         server = await startAppPatiently(name, port, databasePath);
-        cookie = await logInDemoUsers(server);
+        cookies = await logInDemoUsers(server);
         result = await run();
       }
       measured.push(result);
     }
     const memory = serverMemory(server);
     say(`  RSS ${memory ? `${memory.rssMb.toFixed(1)} MB (pid ${memory.pid}: ${memory.command})` : 'não encontrado'}`);
-    return { measured, memory, scripts, restarts };
+    return { measured, memory, scripts, restarts, courseId };
   } finally {
     await stop(server);
   }
@@ -135,7 +190,7 @@ function gitFacts(): { commit: string; dirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
     const commit = git('rev-parse', '--short=12', 'HEAD');
-    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
+    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/demo-courses.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
     return { commit, dirty };
   } catch {
     return { commit: 'unknown', dirty: false };
@@ -207,6 +262,7 @@ async function main(): Promise<number> {
     scripts: small.scripts,
     largeSeed,
     restarts: [...small.restarts, ...large.restarts],
+    benchCourse: { small: small.courseId, large: large.courseId },
     durationSeconds: (performance.now() - started) / 1000,
   };
   const { markdown, met, total } = renderReport(results);

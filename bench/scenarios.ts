@@ -27,6 +27,12 @@ export const BARE_REFERENCES: ReferenceId[] = ['bare-json', 'bare-page', 'bare-p
 export const CALCULATOR_PATH =
   '/calculators/torque-eixo?power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
 
+/** Who a scenario runs as: the demo E-TOOL user unless it says otherwise (courses need E-MASTER). */
+export type ScenarioUser = 'tool' | 'master' | 'admin';
+
+/** The demo course the course-page scenario opens (20 lessons, 40 materials); its id is looked up on each database. */
+export const BENCH_COURSE_PLACEHOLDER = '{benchCourse}';
+
 export type Scenario = {
   id: string;
   label: string;
@@ -38,9 +44,14 @@ export type Scenario = {
   minRatio: number;
   /** Sent without the session cookie (a visitor). */
   anonymous?: boolean;
+  /** The demo user whose session cookie is sent (default 'tool'). */
+  as?: Exclude<ScenarioUser, 'tool'>;
 };
 
-/** As the demo E-TOOL user (tool@example.com; the session cookie is added at run time), but for the visitor's landing page. */
+/**
+ * As the demo E-TOOL user (tool@example.com; the session cookie is added at run time), but for the
+ * visitor's landing page and the course pages (E-MASTER, master@example.com).
+ */
 export const APP_SCENARIOS: Scenario[] = [
   { id: 'api-user', label: 'GET /api/user', path: '/api/user', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.9 },
   { id: 'api-tools', label: 'GET /api/tools', path: '/api/tools', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.7 },
@@ -59,6 +70,17 @@ export const APP_SCENARIOS: Scenario[] = [
     reference: 'bare-page-br',
     minRatio: 0.6,
   },
+  { id: 'courses', label: 'GET /courses as E-MASTER', path: '/courses', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6, as: 'master' },
+  {
+    id: 'course-page',
+    label: 'GET /courses/{id} as E-MASTER (20 lessons, 40 materials)',
+    path: `/courses/${BENCH_COURSE_PLACEHOLDER}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    minRatio: 0.6,
+    as: 'master',
+  },
 ];
 
 export const DEMO_LOGINS = [
@@ -68,8 +90,12 @@ export const DEMO_LOGINS = [
   { email: 'admin@example.com', password: 'admin123' },
 ] as const;
 
-/** The user the scenarios run as. */
-export const SCENARIO_USER = 'tool@example.com';
+/** The demo account behind each scenario user (their passwords are in DEMO_LOGINS). */
+export const SCENARIO_USERS: Record<ScenarioUser, (typeof DEMO_LOGINS)[number]['email']> = {
+  tool: 'tool@example.com',
+  master: 'master@example.com',
+  admin: 'admin@example.com',
+};
 
 /** Pages whose JavaScript is weighed, and the budget for `/`. */
 export const SCRIPT_PAGES = ['/', '/dashboard'] as const;

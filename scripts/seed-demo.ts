@@ -3,6 +3,7 @@ import {
   chatMessages,
   chatThreads,
   courses,
+  lessonProgress,
   lessons,
   materials,
   notifications,
@@ -14,6 +15,7 @@ import { grantRole } from '../app/models/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/user.server';
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
+import { BENCH_COURSE, benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
 export const DEMO_USERS = [
@@ -51,7 +53,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       ])
       .run();
 
-    const [nr10, plc, dyeing, hidden] = tx
+    const [nr10, plc, dyeing, hidden, bench] = tx
       .insert(courses)
       .values(
         withTitleKeys([
@@ -94,6 +96,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
           isHidden: true,
           createdBy: adminId,
         },
+        { ...BENCH_COURSE, createdBy: adminId },
       ]),
       )
       .returning({ id: courses.id })
@@ -144,6 +147,35 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
         { courseId: nr10.id, lessonId: risks.id, title: 'Checklist de análise de risco', fileUrl: 'https://example.com/checklist-nr10.xlsx', fileType: 'xls', iconType: 'file', downloadable: true },
         { courseId: nr10.id, lessonId: null, title: 'Portal da NR-10', description: 'Página oficial das normas regulamentadoras.', fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br', fileType: 'link', iconType: 'link', downloadable: false },
         { courseId: hidden.id, lessonId: null, title: 'Roteiro do curso', fileUrl: 'https://example.com/roteiro.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
+      ])
+      .run();
+
+    // More lessons: NR-10 gets four (each with a material), and the bench's large course twenty
+    // lessons with forty materials (scripts/demo-courses.ts).
+    const addLessons = (courseId: number, items: ReturnType<typeof moreNr10Lessons>) =>
+      items.map(({ lesson, materials: attached }) => {
+        const row = tx
+          .insert(lessons)
+          .values({ ...lesson, courseId })
+          .returning({ id: lessons.id })
+          .get();
+        if (attached.length) tx.insert(materials).values(attached.map((material) => ({ ...material, courseId, lessonId: row.id }))).run();
+        return row.id;
+      });
+    addLessons(nr10.id, moreNr10Lessons());
+    const benchLessons = addLessons(bench.id, benchCourseLessons());
+    tx.insert(materials)
+      .values(benchCourseMaterials().map((material) => ({ ...material, courseId: bench.id, lessonId: null })))
+      .run();
+
+    // The E-MASTER demo user is on their way: 1 of 4 NR-10 lessons done (the dashboard's Cursos
+    // card continues there) and, earlier, the first 5 lessons of the large course.
+    const masterId = ids['master@example.com'];
+    const earlier = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000);
+    tx.insert(lessonProgress)
+      .values([
+        { userId: masterId, lessonId: intro.id, courseId: nr10.id, completedAt: now },
+        ...benchLessons.slice(0, 5).map((lessonId, index) => ({ userId: masterId, lessonId, courseId: bench.id, completedAt: new Date(earlier.getTime() + index * 60_000) })),
       ])
       .run();
 

@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 // Types only (erased): the modules themselves are imported after DATABASE_URL is set, in main().
 import type { GrantPeriod } from '../app/models/role-arithmetic';
 import { foldKey, sortKey } from '../app/utils/fold';
+import { BENCH_COURSE } from './demo-courses';
 
 type Counts = {
   users: number;
@@ -30,6 +31,8 @@ type Counts = {
   courses: number;
   lessonsPerCourse: number;
   history: number;
+  courseGrants: number;
+  lessonProgress: number;
 };
 
 const FULL: Counts = {
@@ -45,6 +48,9 @@ const FULL: Counts = {
   lessonsPerCourse: 20,
   // Not in the issue's list, but without it /calculators/history is the same page on both databases.
   history: 20_000,
+  // Course entitlements and lesson progress, so the course pages' per-user reads meet big tables.
+  courseGrants: 20_000,
+  lessonProgress: 100_000,
 };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -181,6 +187,8 @@ async function main() {
     redemptions: n(FULL.redemptions),
     chatThreads: n(FULL.chatThreads),
     history: n(FULL.history),
+    courseGrants: n(FULL.courseGrants),
+    lessonProgress: n(FULL.lessonProgress),
   };
 
   if (existsSync(path)) {
@@ -221,9 +229,12 @@ async function main() {
 
   // Courses and lessons.
   const courseIds: number[] = [];
-  step(`${counts.courses} cursos com ${counts.lessonsPerCourse} aulas cada`, () => {
+  /** Lesson ids in order, per course (the generated ones and the demo seed's bench course). */
+  const courseLessons: { courseId: number; lessonIds: number[] }[] = [];
+  step(`${counts.courses} cursos com ${counts.lessonsPerCourse} aulas cada, um material por aula e dois por curso`, () => {
     const course = insertStatement(sqlite, 'courses', ['title', 'title_key', 'description', 'category', 'instructor', 'duration', 'level', 'is_hidden', 'requires_promo_code', 'price_cents', 'created_at', 'created_by']);
     const lesson = insertStatement(sqlite, 'lessons', ['course_id', 'title', 'description', 'youtube_url', 'video_source', 'order', 'created_at']);
+    const material = insertStatement(sqlite, 'materials', ['course_id', 'lesson_id', 'title', 'description', 'file_url', 'file_type', 'icon_type', 'downloadable', 'created_at']);
     for (let i = 1; i <= counts.courses; i++) {
       const createdAt = past(720);
       const title = `Curso ${i}: ${pick(['Fundamentos', 'Projeto', 'Normas', 'Prática'])} de ${pick(['eixos', 'motores', 'redes', 'tecidos', 'reatores', 'CLP'])}`;
@@ -236,11 +247,22 @@ async function main() {
         ).lastInsertRowid,
       );
       courseIds.push(id);
+      const lessonIds: number[] = [];
       for (let order = 1; order <= counts.lessonsPerCourse; order++) {
         const drive = chance(0.1);
-        lesson.run(id, `Aula ${order}`, 'Objetivos da aula, exemplos resolvidos e exercícios propostos.', drive ? `1${'x'.repeat(32)}` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', drive ? 'drive' : 'youtube', order, createdAt + order * 60_000);
+        const at = createdAt + order * 60_000;
+        const lessonId = Number(lesson.run(id, `Aula ${order}`, 'Objetivos da aula, exemplos resolvidos e exercícios propostos.', drive ? `1${'x'.repeat(32)}` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', drive ? 'drive' : 'youtube', order, at).lastInsertRowid);
+        lessonIds.push(lessonId);
+        material.run(id, lessonId, `Apostila da aula ${order}`, chance(0.5) ? 'Resumo e exercícios.' : null, `https://example.com/cursos/${id}/aula-${order}.pdf`, 'pdf', 'file', 1, at);
       }
+      material.run(id, null, 'Plano de ensino', null, `https://example.com/cursos/${id}/plano.pdf`, 'pdf', 'file', 1, createdAt);
+      material.run(id, null, 'Referências', 'Normas e livros citados.', `https://example.com/cursos/${id}/referencias`, 'link', 'link', 0, createdAt);
+      courseLessons.push({ courseId: id, lessonIds });
     }
+    const bench = sqlite.prepare(`select id from courses where title = ?`).get(BENCH_COURSE.title) as { id: number } | undefined;
+    if (!bench) throw new Error(`O seed de demonstração não criou o curso "${BENCH_COURSE.title}".`);
+    const benchLessons = sqlite.prepare(`select id from lessons where course_id = ? order by "order", id`).all(bench.id) as { id: number }[];
+    courseLessons.push({ courseId: bench.id, lessonIds: benchLessons.map((row) => row.id) });
   });
 
   // Tools (their rating columns are filled after the ratings).
@@ -345,6 +367,41 @@ async function main() {
     });
   });
 
+  // Course entitlements: unique (user, course) among active rows; some ended, some superseded
+  // (inactive), from codes, purchases and admins. Then lesson progress: users who finished the
+  // first lessons of a course, the bench course included (other users' rows it must not read).
+  step(`${counts.courseGrants} acessos a cursos e ${counts.lessonProgress} aulas concluídas`, () => {
+    const grant = insertStatement(sqlite, 'course_grants', ['user_id', 'course_id', 'source', 'source_id', 'starts_at', 'ends_at', 'active', 'created_at', 'created_by']);
+    const pairs = new Set<string>();
+    for (let made = 0; made < counts.courseGrants; ) {
+      const userId = pick(userIds);
+      const { courseId } = pick(courseLessons);
+      const active = !chance(0.1);
+      const key = `${userId}:${courseId}`;
+      if (active && pairs.has(key)) continue;
+      if (active) pairs.add(key);
+      const startsAt = past(300);
+      const ending = random();
+      const endsAt = ending < 0.3 ? null : ending < 0.6 ? startsAt + int(1, 30) * DAY : now + int(1, 365) * DAY;
+      const source = pick(['promo', 'purchase', 'admin'] as const);
+      grant.run(userId, courseId, source, null, startsAt, endsAt, active ? 1 : 0, startsAt, source === 'admin' ? adminId : null);
+      made++;
+    }
+    const progress = insertStatement(sqlite, 'lesson_progress', ['user_id', 'lesson_id', 'course_id', 'completed_at']);
+    const begun = new Set<string>();
+    for (let made = 0; made < counts.lessonProgress; ) {
+      const userId = pick(userIds);
+      const course = pick(courseLessons);
+      const key = `${userId}:${course.courseId}`;
+      if (begun.has(key)) continue;
+      begun.add(key);
+      const first = past(200);
+      const done = Math.min(int(1, course.lessonIds.length), counts.lessonProgress - made);
+      for (let i = 0; i < done; i++) progress.run(userId, course.lessonIds[i], course.courseId, first + i * 3_600_000);
+      made += done;
+    }
+  });
+
   // Ratings: unique (tool, user); the tool's average and count come from exactly these rows,
   // rounded like app/models/rating.server.ts (two decimals).
   step(`${counts.ratings} avaliações`, () => {
@@ -391,7 +448,7 @@ async function main() {
 
   // Support chat.
   step(`${counts.chatThreads} conversas com ${counts.chatThreads * counts.messagesPerThread} mensagens`, () => {
-    const thread = insertStatement(sqlite, 'chat_threads', ['user_id', 'subject', 'status', 'is_user_unread', 'is_admin_unread', 'last_message_at', 'created_at']);
+    const thread = insertStatement(sqlite, 'chat_threads', ['user_id', 'subject', 'subject_key', 'status', 'is_user_unread', 'is_admin_unread', 'last_message_at', 'created_at']);
     const message = insertStatement(sqlite, 'chat_messages', ['thread_id', 'user_id', 'message', 'is_admin_message', 'created_at']);
     for (let i = 0; i < counts.chatThreads; i++) {
       const userId = i < 5 ? toolUserId : pick(userIds);
@@ -400,7 +457,8 @@ async function main() {
       const times: number[] = [];
       for (let m = 0; m < counts.messagesPerThread; m++) times.push((at += int(1, 600) * 60_000));
       const lastFromAdmin = (counts.messagesPerThread - 1) % 2 === 1;
-      const id = Number(thread.run(userId, pick(SUBJECTS), chance(0.6) ? 'closed' : 'open', lastFromAdmin && chance(0.5) ? 1 : 0, lastFromAdmin ? 0 : 1, times[times.length - 1], createdAt).lastInsertRowid);
+      const subject = pick(SUBJECTS);
+      const id = Number(thread.run(userId, subject, sortKey(subject), chance(0.6) ? 'closed' : 'open', lastFromAdmin && chance(0.5) ? 1 : 0, lastFromAdmin ? 0 : 1, times[times.length - 1], createdAt).lastInsertRowid);
       times.forEach((time, m) => {
         const fromAdmin = m % 2 === 1;
         message.run(id, fromAdmin ? adminId : userId, pick(SENTENCES), fromAdmin ? 1 : 0, time);
@@ -425,7 +483,8 @@ async function main() {
               (select count(*) from tool_ratings) ratings, (select count(*) from promo_codes) codes, (select count(*) from promo_usage) redemptions,
               (select count(*) from notifications) notifications, (select count(*) from notification_reads) reads,
               (select count(*) from chat_threads) threads, (select count(*) from chat_messages) messages,
-              (select count(*) from courses) courses, (select count(*) from lessons) lessons, (select count(*) from calculation_history) history`,
+              (select count(*) from courses) courses, (select count(*) from lessons) lessons, (select count(*) from materials) materials,
+              (select count(*) from course_grants) courseGrants, (select count(*) from lesson_progress) lessonProgress, (select count(*) from calculation_history) history`,
     )
     .get();
   sqlite.close();
