@@ -81,6 +81,7 @@ export const APP_SCENARIOS: Scenario[] = [
     minRatio: 0.6,
     as: 'master',
   },
+  { id: 'admin-promocodes', label: 'GET /admin/promocodes as admin', path: '/admin/promocodes', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.5, as: 'admin' },
 ];
 
 export const DEMO_LOGINS = [
