@@ -398,13 +398,19 @@ export const promoUsage = sqliteTable(
   ],
 );
 
+/**
+ * Payment records outlive the account that paid (fiscal records must be kept): deleting a user
+ * sets user_id to null, and the payer_* columns keep who paid (filled when the account is
+ * deleted, if the payment's writer did not fill them already).
+ */
 export const payments = sqliteTable(
   'payments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerUsername: text('payer_username'),
+    payerEmail: text('payer_email'),
+    payerCpf: text('payer_cpf'),
     stripePaymentIntentId: text('stripe_payment_intent_id').notNull().unique(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     planType: text('plan_type', { enum: PRO_ROLES }),
