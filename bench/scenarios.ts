@@ -82,6 +82,8 @@ export const APP_SCENARIOS: Scenario[] = [
     as: 'master',
   },
   { id: 'admin-promocodes', label: 'GET /admin/promocodes as admin', path: '/admin/promocodes', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.5, as: 'admin' },
+  // The user search through the trigram index (decision 013): ~5,000 of the large seed's 50,000 users match 'ana'.
+  { id: 'admin-users-search', label: 'GET /admin/users?q=ana as admin', path: '/admin/users?q=ana', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.5, as: 'admin' },
 ];
 
 export const DEMO_LOGINS = [

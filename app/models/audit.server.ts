@@ -1,5 +1,7 @@
-import type { Executor } from '../../db/client';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { db, type Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { paginate, type Page } from '../utils/pagination.server';
 
 /** Who did an admin write: kept by name too, so the log stays readable after that account goes. */
 export type AuditActor = { id: number; username: string };
@@ -44,4 +46,67 @@ export function recordAudit(executor: Executor, actor: AuditActor, entry: AuditE
     .insert(auditLog)
     .values({ actorId: actor.id, actorName: actor.username, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, summary })
     .run();
+}
+
+export type AuditItem = {
+  id: number;
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  entityType: string;
+  entityId: number | null;
+  summary: string;
+  createdAt: string;
+};
+
+export type AuditFilter = { actorId?: number; action?: string; from?: Date; to?: Date; page: number; perPage: number };
+
+/**
+ * The 'Auditoria' page: newest first, a page at a time. Each filter has its index
+ * (audit_log_actor_created_idx, audit_log_action_created_idx; the date range alone
+ * audit_log_created_idx), so the page reads its own rows and the count its own range.
+ */
+export function listAuditLog(filter: AuditFilter): Page<AuditItem> {
+  const where = and(
+    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
+  );
+  return paginate(filter, {
+    count: () => db.select({ value: count() }).from(auditLog).where(where).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  });
+}
+
+/**
+ * The filters' choices: every admin and every action that appears in the log, each read as a
+ * skip scan of its index (one probe per distinct value), not a scan of the log.
+ */
+export function auditFilterChoices(): { actors: { id: number; name: string }[]; actions: string[] } {
+  const actors = db.all<{ id: number; name: string }>(sql`
+    with recursive seen(id) as (
+      select min(actor_id) from ${auditLog}
+      union all
+      select (select min(actor_id) from ${auditLog} where actor_id > seen.id) from seen where seen.id is not null
+    )
+    select seen.id as id, (select actor_name from ${auditLog} where actor_id = seen.id order by created_at desc limit 1) as name
+    from seen where seen.id is not null`);
+  const actions = db.all<{ action: string }>(sql`
+    with recursive seen(action) as (
+      select min(action) from ${auditLog}
+      union all
+      select (select min(action) from ${auditLog} where action > seen.action) from seen where seen.action is not null
+    )
+    select action from seen where action is not null`);
+  return { actors: actors.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')), actions: actions.map((row) => row.action) };
 }

@@ -86,3 +86,14 @@ export const archiveContactMessage = (actor: AuditActor, id: number, now = new D
   changeContactMessage(actor, id, { archivedAt: now }, 'contact.archive', 'arquivada');
 
 export const unarchiveContactMessage = (actor: AuditActor, id: number) => changeContactMessage(actor, id, { archivedAt: null }, 'contact.unarchive', 'desarquivada');
+
+/** The admin panel's 'Mensagens' badge: messages neither read nor archived (contact_messages_archived_created_idx). */
+export function countUnreadContactMessages(): number {
+  return (
+    db
+      .select({ value: count() })
+      .from(contactMessages)
+      .where(sql`${contactMessages.archivedAt} is null and ${contactMessages.readAt} is null`)
+      .get()?.value ?? 0
+  );
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { roleGrants, users, type GrantableRole, type Role } from '../../db/schema';
 import { addDays, effectiveRole, nextGrantStart, type GrantPeriod } from './role-arithmetic';
@@ -72,19 +72,26 @@ export function revokeGrants(executor: Executor, userId: number, roles: Grantabl
     .run();
 }
 
-/** The forced expiry check: every user whose stored role may be out of date. Returns how many changed. */
+/**
+ * Recomputes every stored role whose period has ended (users_role_expiry_idx finds them), so
+ * that stored roles are the roles in force. Returns how many changed. Lists filtered by role run
+ * it first; the forced expiry check runs it on its own (with its audit row, in admin-users).
+ */
+export function syncLapsedRoles(executor: Executor, now = new Date()): number {
+  const lapsed = executor
+    .select({ id: users.id, role: users.role, roleExpiryDate: users.roleExpiryDate })
+    .from(users)
+    .where(and(isNotNull(users.roleExpiryDate), lte(users.roleExpiryDate, now)))
+    .all();
+  let changed = 0;
+  for (const user of lapsed) {
+    const next = syncUserRole(executor, user.id, now);
+    if (next.role !== user.role || next.roleExpiryDate?.getTime() !== user.roleExpiryDate?.getTime()) changed++;
+  }
+  return changed;
+}
+
+/** The forced expiry check in a transaction of its own. Returns how many stored roles changed. */
 export function syncAllUserRoles(now = new Date()): number {
-  return db.transaction((tx) => {
-    const candidates = tx
-      .select({ id: users.id, role: users.role, roleExpiryDate: users.roleExpiryDate })
-      .from(users)
-      .where(ne(users.role, 'E-BASIC'))
-      .all();
-    let changed = 0;
-    for (const user of candidates) {
-      const next = syncUserRole(tx, user.id, now);
-      if (next.role !== user.role || next.roleExpiryDate?.getTime() !== user.roleExpiryDate?.getTime()) changed++;
-    }
-    return changed;
-  });
+  return db.transaction((tx) => syncLapsedRoles(tx, now));
 }

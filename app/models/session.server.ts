@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import { db, preparedQuery } from '../../db/client';
+import { db, preparedQuery, type Executor } from '../../db/client';
 import { activeSessions, endedSessions, users } from '../../db/schema';
 import { SESSION_TTL_MS } from '../utils/session.server';
 
@@ -71,6 +71,7 @@ export function endSession(sessionId: string): void {
   db.delete(activeSessions).where(eq(activeSessions.sessionId, sessionId)).run();
 }
 
-export function endAllSessions(userId: number): void {
-  db.delete(activeSessions).where(eq(activeSessions.userId, userId)).run();
+/** Signs the user out everywhere (inside the caller's transaction when given one). */
+export function endAllSessions(userId: number, executor: Executor = db): void {
+  executor.delete(activeSessions).where(eq(activeSessions.userId, userId)).run();
 }

@@ -1,10 +1,13 @@
-import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { databaseVersion, db, preparedQuery, type Executor } from '../../db/client';
-import { tools, type ToolLevel, type ToolRow } from '../../db/schema';
+import { tools, users, type Category, type ToolLevel, type ToolRow } from '../../db/schema';
 import { toolInputSchema, type ToolInput, type ToolPatch } from '../schemas/tool';
 import { AppError } from '../utils/errors';
+import { sortKey } from '../utils/fold';
 import { comparePtBr } from '../utils/format';
-import { listQuerySchema, paginate, type Page } from '../utils/pagination.server';
+import { listQuerySchema, pageOf, paginate, type Page } from '../utils/pagination.server';
+import { describeChanges, recordAudit, type AuditActor } from './audit.server';
 import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
 export const TOOL_ERRORS = {
@@ -93,11 +96,17 @@ const cardsFor = (rows: CardSource[], user: AccessSubject) =>
  */
 let cardCache: { version: string; rows: CardSource[]; bySubject: Map<string, ToolCard[]> } | null = null;
 
+/** Every tool without its HTML, by name, from the cache (re-read once the database version moves). */
+function cachedToolRows() {
+  const version = databaseVersion();
+  if (cardCache?.version !== version) cardCache = { version, rows: allToolCards().all().sort(byName), bySubject: new Map() };
+  return cardCache;
+}
+
 /** The tools this user sees, as cards, by name. */
 export function listToolsFor(user: AccessSubject, executor: Executor = db): ToolCard[] {
   if (executor !== db) return cardsFor(executor.select(cardColumns).from(tools).all(), user).sort(byName);
-  const version = databaseVersion();
-  if (cardCache?.version !== version) cardCache = { version, rows: allToolCards().all().sort(byName), bySubject: new Map() };
+  const cardCache = cachedToolRows();
   const subject = `${user.role}:${user.cpf ?? ''}`;
   let cards = cardCache.bySubject.get(subject);
   if (!cards) {
@@ -170,12 +179,106 @@ export function getToolFrameHtml(user: AccessSubject, toolId: number): string {
   return tool.customHtml;
 }
 
-export function createTool(adminId: number, input: ToolInput): ToolRow {
-  return db
-    .insert(tools)
-    .values({ ...input, createdBy: adminId })
-    .returning()
-    .get();
+/**
+ * The admin page's table (/admin/tools?q=&category=&access=&page=): a page of the cached tool
+ * rows (a few hundred at most, kept until any write; decision 011), by name. `q` matches the name
+ * or description, ignoring case and accents.
+ */
+export type AdminToolFilter = { q?: string; category?: Category; accessLevel?: ToolLevel; page: number; perPage: number };
+
+export type AdminToolListItem = Pick<ToolRow, 'id' | 'name' | 'category' | 'accessLevel' | 'linkType'> & { restricted: boolean };
+
+const searchText = new WeakMap<CardSource, string>();
+const searchTextOf = (row: CardSource) => {
+  let text = searchText.get(row);
+  if (text === undefined) {
+    text = `${sortKey(row.name)}\n${sortKey(row.description)}`;
+    searchText.set(row, text);
+  }
+  return text;
+};
+
+export function listAdminToolPage(filter: AdminToolFilter): Page<AdminToolListItem> {
+  const key = filter.q ? sortKey(filter.q) : '';
+  const rows = cachedToolRows().rows.filter(
+    (row) =>
+      (!filter.category || row.category === filter.category) &&
+      (!filter.accessLevel || row.accessLevel === filter.accessLevel) &&
+      (!key || searchTextOf(row).includes(key)),
+  );
+  const page = pageOf(rows, filter);
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      accessLevel: row.accessLevel,
+      linkType: row.linkType,
+      restricted: Boolean(row.restrictedCpfs),
+    })),
+  };
+}
+
+/** One tool, whole (the admin's edit form). */
+export function getToolForAdmin(toolId: number): ToolRow {
+  const row = db.select().from(tools).where(eq(tools.id, toolId)).get();
+  if (!row) throw new AppError(404, TOOL_ERRORS.notFound);
+  return row;
+}
+
+export type CpfHolder = { cpf: string; username: string | null };
+
+/**
+ * Who a CPF whitelist admits today: for each CPF the account that holds it, or null when none
+ * does yet (anyone registering with it later will see the tool). One indexed lookup (users_cpf_unique).
+ */
+export function cpfHolders(restrictedCpfs: string | null): CpfHolder[] {
+  const cpfs = (restrictedCpfs ?? '').split(',').filter(Boolean);
+  if (cpfs.length === 0) return [];
+  const holders = new Map(
+    db
+      .select({ cpf: users.cpf, username: users.username })
+      .from(users)
+      .where(inArray(users.cpf, cpfs))
+      .all()
+      .map((row) => [row.cpf, row.username]),
+  );
+  return cpfs.map((cpf) => ({ cpf, username: holders.get(cpf) ?? null }));
+}
+
+/** What the audit log compares: long or personal values as a short digest (the HTML's size and hash, how many CPFs). */
+function auditedTool(tool: ToolInput | ToolRow) {
+  const cpfCount = tool.restrictedCpfs ? tool.restrictedCpfs.split(',').length : 0;
+  return {
+    name: tool.name,
+    description: tool.description,
+    category: tool.category,
+    accessLevel: tool.accessLevel,
+    linkType: tool.linkType,
+    link: tool.link,
+    customHtml: tool.customHtml ? `${tool.customHtml.length} caracteres (${createHash('sha256').update(tool.customHtml).digest('hex').slice(0, 8)})` : null,
+    restrictedCpfs: cpfCount ? `${cpfCount} CPF(s)` : null,
+    showInIframe: tool.showInIframe,
+  };
+}
+const AUDITED_TOOL_FIELDS = ['name', 'description', 'category', 'accessLevel', 'linkType', 'link', 'customHtml', 'restrictedCpfs', 'showInIframe'] as const;
+
+export function createTool(actor: AuditActor, input: ToolInput): ToolRow {
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(tools)
+      .values({ ...input, createdBy: actor.id })
+      .returning()
+      .get();
+    recordAudit(tx, actor, {
+      action: 'tool.create',
+      entityType: 'tool',
+      entityId: row.id,
+      summary: `criada: ${row.name} (${row.category}, ${row.accessLevel}, ${row.linkType})`,
+    });
+    return row;
+  });
 }
 
 /** The stored tool as input fields (a custom tool's '#' placeholder is no real link). */
@@ -193,20 +296,26 @@ function storedFields(row: ToolRow) {
   };
 }
 
-/** Applies a partial change and checks the whole tool again with the section 5 rules. */
-export function updateTool(toolId: number, patch: ToolPatch): ToolRow {
+/** Applies a partial change and checks the whole tool again with the section 5 rules; audited when something changed. */
+export function updateTool(actor: AuditActor, toolId: number, patch: ToolPatch): ToolRow {
   return db.transaction((tx) => {
     const row = tx.select().from(tools).where(eq(tools.id, toolId)).get();
     if (!row) throw new AppError(404, TOOL_ERRORS.notFound);
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     const parsed = toolInputSchema.safeParse({ ...storedFields(row), ...changes });
     if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Dados inválidos');
-    return tx.update(tools).set(parsed.data).where(eq(tools.id, toolId)).returning().get();
+    const updated = tx.update(tools).set(parsed.data).where(eq(tools.id, toolId)).returning().get();
+    const summary = describeChanges(auditedTool(row), auditedTool(updated), AUDITED_TOOL_FIELDS);
+    if (summary) recordAudit(tx, actor, { action: 'tool.update', entityType: 'tool', entityId: toolId, summary });
+    return updated;
   });
 }
 
 /** Removes the tool; its ratings go with it (ON DELETE CASCADE). */
-export function deleteTool(toolId: number): void {
-  const deleted = db.delete(tools).where(eq(tools.id, toolId)).returning({ id: tools.id }).get();
-  if (!deleted) throw new AppError(404, TOOL_ERRORS.notFound);
+export function deleteTool(actor: AuditActor, toolId: number): void {
+  db.transaction((tx) => {
+    const deleted = tx.delete(tools).where(eq(tools.id, toolId)).returning({ id: tools.id, name: tools.name }).get();
+    if (!deleted) throw new AppError(404, TOOL_ERRORS.notFound);
+    recordAudit(tx, actor, { action: 'tool.delete', entityType: 'tool', entityId: toolId, summary: `excluída: ${deleted.name}` });
+  });
 }

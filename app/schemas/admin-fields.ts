@@ -131,3 +131,11 @@ export const optionalLink = (message: string) =>
 /** A choice among fixed values, with one message for a missing or unknown value. */
 export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { errorMap: () => ({ message }) });
+
+/**
+ * `z.preprocess` that keeps the inner schema's input type (plain `z.preprocess` widens it to
+ * `unknown`, which leaves a form's Conform fields untyped). `Extra` names form-only fields the
+ * step consumes (e.g. a checkbox that decides whether another field counts).
+ */
+export const preprocessed = <S extends z.ZodTypeAny, Extra extends Record<string, unknown> = Record<never, never>>(step: (input: unknown) => unknown, schema: S) =>
+  z.preprocess(step, schema) as unknown as z.ZodEffects<S, z.output<S>, z.input<S> & Extra>;

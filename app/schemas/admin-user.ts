@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCpf } from '../utils/cpf';
 import { listQuerySchema } from '../utils/list-query';
 import { ROLES, type Role } from '../utils/value-sets';
-import { choice, integerField } from './admin-fields';
+import { choice, integerField, preprocessed } from './admin-fields';
 import { PT } from './auth';
 import { emailField, minString, passwordField } from './fields';
 
@@ -11,6 +11,7 @@ export const ADMIN_USER_MESSAGES = {
   cpfInvalid: 'CPF inválido',
   role: 'O cargo deve ser E-BASIC, E-TOOL, E-MASTER ou admin',
   proDays: 'Os dias Pro devem ser um número inteiro entre 0 e 3650',
+  notFound: 'Usuário não encontrado',
 } as const;
 
 /** The admin form's CPF: non-digits stripped, then empty (none) or 11 digits that pass the check digits. */
@@ -37,8 +38,22 @@ const optionalCpf = z
 const proDays = (fallback: number) =>
   integerField({ min: 0, max: 3650, fallback, message: ADMIN_USER_MESSAGES.proDays });
 
-/** POST /api/users (and the admin add-user form): role defaults to E-BASIC, proDays to 30. */
-export const adminUserCreateSchema = z.object({
+const isProChoice = (role: unknown) => role === 'E-TOOL' || role === 'E-MASTER';
+
+/**
+ * proDays only means something for E-TOOL and E-MASTER: for another chosen role it is dropped
+ * before validation (the form without JavaScript still sends the field, with a note saying so).
+ * `roleAbsent` says what a missing role means: E-BASIC on create, the current role on edit.
+ */
+const ignoreProDaysUnlessPro = (roleAbsent: 'basic' | 'current') => (input: unknown) => {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { role, proDays: _proDays, ...rest } = input as Record<string, unknown>;
+  const absent = role === undefined || role === null || role === '';
+  if (absent ? roleAbsent === 'basic' : !isProChoice(role)) return role === undefined ? rest : { ...rest, role };
+  return input;
+};
+
+const createFields = z.object({
   username: minString(3, PT.username, 50),
   email: emailField(PT.email),
   password: passwordField(PT.password),
@@ -47,36 +62,71 @@ export const adminUserCreateSchema = z.object({
   proDays: proDays(30),
 });
 
+/** POST /api/users and the admin add-user form: role defaults to E-BASIC, proDays to 30. */
+export const adminUserCreateSchema = preprocessed(ignoreProDaysUnlessPro('basic'), createFields);
+
 /**
  * PATCH /api/users/{id}: the create fields without the password, each optional (absent means
  * unchanged; a blank CPF clears it). proDays defaults to 0 on edit.
  */
-export const adminUserUpdateSchema = z.object({
-  username: minString(3, PT.username, 50).optional(),
-  email: emailField(PT.email).optional(),
-  cpf: optionalCpf,
-  role: choice(ROLES, ADMIN_USER_MESSAGES.role).optional(),
-  proDays: proDays(0),
-});
+export const adminUserUpdateSchema = preprocessed(
+  ignoreProDaysUnlessPro('current'),
+  z.object({
+    username: minString(3, PT.username, 50).optional(),
+    email: emailField(PT.email).optional(),
+    cpf: optionalCpf,
+    role: choice(ROLES, ADMIN_USER_MESSAGES.role).optional(),
+    proDays: proDays(0),
+  }),
+);
 
 export const adminPasswordResetSchema = z.object({
   password: passwordField(PT.password),
 });
 
-/** GET /api/users: the list kit's query (newest first, 100 a page) plus the role in force ('all' or absent: every role). */
-export const userListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 100, maxPerPage: 100 }).extend({
-  role: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value || value === 'all') return undefined;
-      if (!(ROLES as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_USER_MESSAGES.role });
-        return z.NEVER;
-      }
-      return value as Role;
-    }),
-});
+/** Which user a page form acts on (a hidden field). */
+const userIdField = z.coerce
+  .number({ invalid_type_error: ADMIN_USER_MESSAGES.notFound, required_error: ADMIN_USER_MESSAGES.notFound })
+  .int(ADMIN_USER_MESSAGES.notFound)
+  .positive(ADMIN_USER_MESSAGES.notFound);
+
+/**
+ * The admin page's edit dialog: every field is on the form, so a blank one is a value (a blank
+ * CPF removes it, a blank name is refused), unlike the API's PATCH where absent means unchanged.
+ */
+export const adminUserEditFormSchema = preprocessed(
+  ignoreProDaysUnlessPro('current'),
+  z.object({
+    id: userIdField,
+    username: minString(3, PT.username, 50),
+    email: emailField(PT.email),
+    cpf: optionalCpf.transform((value) => value ?? null),
+    role: choice(ROLES, ADMIN_USER_MESSAGES.role),
+    proDays: proDays(0),
+  }),
+);
+
+export const adminPasswordResetFormSchema = adminPasswordResetSchema.extend({ id: userIdField });
+export const adminUserIdSchema = z.object({ id: userIdField });
+
+/** 'all' or absent: every role; otherwise the role in force. */
+const roleFilter = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value || value === 'all') return undefined;
+    if (!(ROLES as readonly string[]).includes(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_USER_MESSAGES.role });
+      return z.NEVER;
+    }
+    return value as Role;
+  });
+
+/** GET /api/users: the list kit's query (newest first, 100 a page) plus the role in force. */
+export const userListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 100, maxPerPage: 100 }).extend({ role: roleFilter });
+
+/** /admin/users?q=&role=&page=: the same filters, 25 a page. */
+export const adminUserPageQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 25, maxPerPage: 100 }).extend({ role: roleFilter });
 
 export type AdminUserCreateInput = z.output<typeof adminUserCreateSchema>;
 export type AdminUserUpdateInput = z.output<typeof adminUserUpdateSchema>;

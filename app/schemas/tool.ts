@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CATEGORIES, LINK_TYPES, TOOL_LEVELS } from '../utils/value-sets';
 import { onlyDigits } from '../utils/cpf';
+import { listQuerySchema } from '../utils/list-query';
 import { safePath } from '../utils/safe-path';
+import { preprocessed } from './admin-fields';
 import { checkbox, minString } from './fields';
 
 export const TOOL_MESSAGES = {
@@ -106,11 +108,37 @@ function linkRules(tool: ToolFields, ctx: z.RefinementCtx) {
   }
 }
 
-export const toolInputSchema = toolFieldsSchema.superRefine(linkRules).transform((tool) =>
-  tool.linkType === 'custom' ? { ...tool, link: '#' } : { ...tool, customHtml: null },
-);
+const normalizeLinks = <T extends ToolFields>(tool: T): T => (tool.linkType === 'custom' ? { ...tool, link: '#' } : { ...tool, customHtml: null });
+
+export const toolInputSchema = toolFieldsSchema.superRefine(linkRules).transform(normalizeLinks);
 
 export type ToolInput = z.output<typeof toolInputSchema>;
+
+/**
+ * The admin page's form adds the 'Restringir por CPF' checkbox: unchecked, the list is cleared
+ * whatever the textarea holds (the form without JavaScript still sends it).
+ */
+const clearCpfsUnlessRestricted = (input: unknown) => {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { restrictByCpf, ...rest } = input as Record<string, unknown>;
+  const restricted = restrictByCpf === 'on' || restrictByCpf === true || restrictByCpf === 'true';
+  return restricted ? rest : { ...rest, restrictedCpfs: null };
+};
+
+const toolIdField = z.coerce.number({ invalid_type_error: 'Ferramenta não encontrada' }).int('Ferramenta não encontrada').positive('Ferramenta não encontrada');
+
+type RestrictField = { restrictByCpf?: string | boolean };
+
+export const toolCreateFormSchema = preprocessed<typeof toolInputSchema, RestrictField>(clearCpfsUnlessRestricted, toolInputSchema);
+const toolEditFields = toolFieldsSchema.extend({ id: toolIdField }).superRefine(linkRules).transform(normalizeLinks);
+export const toolEditFormSchema = preprocessed<typeof toolEditFields, RestrictField>(clearCpfsUnlessRestricted, toolEditFields);
+export const toolIdSchema = z.object({ id: toolIdField });
+
+/** /admin/tools?q=&category=&access=&page=: name or description, category and access level; by name, 25 a page. */
+export const adminToolPageQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 25, maxPerPage: 100 }).extend({
+  category: z.enum(CATEGORIES).optional(),
+  access: z.enum(TOOL_LEVELS).optional(),
+});
 
 /** PATCH: any subset of the fields; the model merges it with the stored tool and checks the whole. */
 export const toolPatchSchema = toolFieldsSchema.partial();

@@ -22,7 +22,8 @@ describe('the tool list kept between requests', () => {
     expect(listToolsFor(user).map((card) => card.name)).toEqual(['Alfa', 'Beta']);
     expect(listToolsFor(user)).toBe(listToolsFor(user));
 
-    updateTool(first.id, { name: 'Zeta' });
+    const admin = await createUser({ role: 'admin' });
+    updateTool(admin, first.id, { name: 'Zeta' });
     expect(listToolsFor(user).map((card) => card.name)).toEqual(['Beta', 'Zeta']);
 
     rateTool(user, first.id, { rating: 4, comment: null });

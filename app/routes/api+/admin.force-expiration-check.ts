@@ -1,12 +1,12 @@
-import { syncAllUserRoles } from '~/models/role-grant.server';
+import { runExpiryCheck } from '~/models/admin-users.server';
 import { apiAction } from '~/utils/api.server';
 import { requireApiAdmin } from '~/models/permissions.server';
 
-/** POST /api/admin/force-expiration-check (admin): applies every ended period now. */
+/** POST /api/admin/force-expiration-check (admin): applies every ended period now (audited). */
 export const action = apiAction({
   POST: async ({ request }) => {
-    await requireApiAdmin(request);
-    const updated = syncAllUserRoles();
+    const admin = await requireApiAdmin(request);
+    const updated = runExpiryCheck(admin);
     return { message: 'Verificação concluída', updated };
   },
 });

@@ -7,14 +7,14 @@ const NOT_FOUND = 'Ferramenta não encontrada';
 
 export const action = apiAction({
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const id = idParam(params.id, NOT_FOUND);
     const patch = await readJson(request, toolPatchSchema);
-    return toAdminTool(updateTool(id, patch));
+    return toAdminTool(updateTool(admin, id, patch));
   },
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    deleteTool(idParam(params.id, NOT_FOUND));
+    const admin = await requireApiAdmin(request);
+    deleteTool(admin, idParam(params.id, NOT_FOUND));
     return { message: 'Ferramenta excluída com sucesso' };
   },
 });

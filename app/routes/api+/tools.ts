@@ -20,6 +20,6 @@ export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJson(request, toolInputSchema);
-    return jsonResponse(toAdminTool(createTool(admin.id, input)), { status: 201 });
+    return jsonResponse(toAdminTool(createTool(admin, input)), { status: 201 });
   },
 });

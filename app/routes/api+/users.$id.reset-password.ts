@@ -6,10 +6,10 @@ import { requireApiAdmin } from '~/models/permissions.server';
 /** PATCH /api/users/{id}/reset-password (admin): { password }; the user's sessions end. */
 export const action = apiAction({
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const id = idParam(params.id, ADMIN_USER_ERRORS.notFound);
     const { password } = await readJson(request, adminPasswordResetSchema);
-    await resetUserPassword(id, password);
+    await resetUserPassword(admin, id, password);
     return { message: 'Senha redefinida' };
   },
 });

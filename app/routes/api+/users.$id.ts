@@ -10,11 +10,11 @@ export const action = apiAction({
     const admin = await requireApiAdmin(request);
     const id = idParam(params.id, ADMIN_USER_ERRORS.notFound);
     const input = await readJson(request, adminUserUpdateSchema);
-    return toPublicUser(updateUserAsAdmin(id, input, admin.id));
+    return toPublicUser(updateUserAsAdmin(admin, id, input));
   },
   DELETE: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
-    deleteUserAsAdmin(idParam(params.id, ADMIN_USER_ERRORS.notFound), admin.id);
+    deleteUserAsAdmin(admin, idParam(params.id, ADMIN_USER_ERRORS.notFound));
     return { message: 'Usuário excluído' };
   },
 });

@@ -20,6 +20,6 @@ export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJson(request, adminUserCreateSchema);
-    return jsonResponse(toPublicUser(await createUserAsAdmin(input, admin.id)), { status: 201 });
+    return jsonResponse(toPublicUser(await createUserAsAdmin(admin, input)), { status: 201 });
   },
 });

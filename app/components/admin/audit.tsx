@@ -1,0 +1,102 @@
+import { Form, Link, useLocation } from '@remix-run/react';
+import { Cell, ListCount, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
+
+/** How each recorded action reads on the page; an action not listed here shows as recorded. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'user.create': 'Usuário criado',
+  'user.update': 'Usuário editado',
+  'user.role': 'Cargo ou dias alterados',
+  'user.password_reset': 'Senha redefinida',
+  'user.delete': 'Usuário excluído',
+  'user.expiry_check': 'Verificação de planos expirados',
+  'tool.create': 'Ferramenta criada',
+  'tool.update': 'Ferramenta editada',
+  'tool.delete': 'Ferramenta excluída',
+  'promo.create': 'Código promocional criado',
+  'promo.delete': 'Código promocional excluído',
+  'course.create': 'Curso criado',
+  'course.update': 'Curso editado',
+  'course.visibility': 'Visibilidade do curso',
+  'course.price': 'Preço do curso',
+  'course.delete': 'Curso excluído',
+  'course.grant': 'Acesso ao curso concedido',
+  'course.revoke': 'Acesso ao curso revogado',
+  'lesson.create': 'Aula criada',
+  'lesson.update': 'Aula editada',
+  'lesson.delete': 'Aula removida',
+  'material.create': 'Material criado',
+  'material.update': 'Material editado',
+  'material.delete': 'Material removido',
+  'notification.create': 'Notificação enviada',
+  'notification.delete': 'Notificação excluída',
+  'price.plan': 'Preço de plano',
+  'contact.read': 'Mensagem lida',
+  'contact.unread': 'Mensagem marcada como não lida',
+  'contact.archive': 'Mensagem arquivada',
+  'contact.unarchive': 'Mensagem desarquivada',
+};
+
+export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+export type AuditRow = { id: number; when: string; actorName: string; action: string; entity: string; summary: string };
+
+type AuditFiltersProps = {
+  actors: readonly { id: number; name: string }[];
+  actions: readonly string[];
+  value: { actor: number | null; action: string | null; from: string; to: string };
+};
+
+/** Filters by admin, action and date range (São Paulo days, both included): a GET form, so the URL holds them. */
+export function AuditFilters({ actors, actions, value }: AuditFiltersProps) {
+  const location = useLocation();
+  const actorOptions: Option[] = actors.map((actor) => ({ value: String(actor.id), label: actor.name }));
+  const actionOptions: Option[] = actions.map((action) => ({ value: action, label: actionLabel(action) }));
+  const filtered = value.actor !== null || value.action !== null || value.from !== '' || value.to !== '';
+  return (
+    <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <SelectField label="Administrador" options={actorOptions} placeholder="Todos" selectProps={{ id: 'audit-actor', name: 'actor', defaultValue: value.actor ? String(value.actor) : '' }} />
+      <SelectField label="Ação" options={actionOptions} placeholder="Todas" selectProps={{ id: 'audit-action', name: 'action', defaultValue: value.action ?? '' }} />
+      <div>
+        <label htmlFor="audit-from" className="label">
+          De
+        </label>
+        <input id="audit-from" name="from" type="date" defaultValue={value.from} className="input" />
+      </div>
+      <div>
+        <label htmlFor="audit-to" className="label">
+          Até
+        </label>
+        <input id="audit-to" name="to" type="date" defaultValue={value.to} className="input" />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-secondary">
+          Filtrar
+        </button>
+        {filtered ? (
+          <Link to={location.pathname} className="btn-ghost">
+            Limpar
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function AuditTable({ rows, total }: { rows: readonly AuditRow[]; total: number }) {
+  return (
+    <>
+      <ListCount total={total} one="registro" many="registros" />
+      <ListTable label="Registro de auditoria" headers={['Data', 'Administrador', 'Ação', 'Registro', 'Resumo']} empty="Nenhum registro encontrado" count={rows.length}>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="audit-row">
+            <Cell className="whitespace-nowrap">{row.when}</Cell>
+            <Cell>{row.actorName}</Cell>
+            <Cell>{actionLabel(row.action)}</Cell>
+            <Cell className="whitespace-nowrap">{row.entity}</Cell>
+            <Cell className="break-words">{row.summary}</Cell>
+          </tr>
+        ))}
+      </ListTable>
+    </>
+  );
+}

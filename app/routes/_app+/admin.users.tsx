@@ -1,0 +1,176 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { z } from 'zod';
+import {
+  ExpiryCheckButton,
+  PasswordResetDialog,
+  USER_DIALOGS,
+  UserCreateForm,
+  UserEditDialog,
+  UserFilters,
+  UserTable,
+  userDeleteMessage,
+  type AdminUserDetail,
+  type AdminUserRow,
+} from '~/components/admin/users';
+import { ConfirmActionPanel } from '~/components/ui/confirm-action';
+import { Pagination } from '~/components/ui/pagination';
+import { createUserAsAdmin, deleteUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin-users.server';
+import { requireAdmin } from '~/models/permissions.server';
+import { getUserById, type PublicUser } from '~/models/user.server';
+import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormSchema, adminUserIdSchema, adminUserPageQuerySchema } from '~/schemas/admin-user';
+import { formatCpf } from '~/utils/cpf';
+import { AppError, isAppError } from '~/utils/errors';
+import { handleForm, intent } from '~/utils/form.server';
+import { formatShortDate } from '~/utils/format';
+import { pageMeta } from '~/utils/meta';
+import { parseListQuery } from '~/utils/pagination.server';
+import { redirectWithToast, type Toast } from '~/utils/toast.server';
+import { readDialog, urlWithout, withParams } from '~/utils/url-state';
+import { ROLE_LABELS } from '~/utils/value-sets';
+
+export const meta: MetaFunction = () => pageMeta('Usuários — Painel de Administração', 'Contas, cargos e acessos Pro dos usuários.');
+
+const CHECK_FAILED = 'Não foi possível concluir a verificação agora. Tente novamente em instantes.';
+
+type UserLike = Pick<PublicUser, 'id' | 'username' | 'email' | 'cpf' | 'role' | 'roleExpiryDate'>;
+
+const expiryLabel = (user: UserLike) => (user.roleExpiryDate ? formatShortDate(user.roleExpiryDate) : '-');
+const toRow = (user: UserLike, adminId: number): AdminUserRow => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  cpfLabel: user.cpf ? formatCpf(user.cpf) : '-',
+  role: user.role,
+  expiryLabel: expiryLabel(user),
+  isSelf: user.id === adminId,
+});
+
+/** `?user=` when it names an existing account (a dialog or confirmation about a missing one simply does not open). */
+function dialogUser(params: URLSearchParams, adminId: number): AdminUserDetail | null {
+  const id = Number(params.get('user'));
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const user = getUserById(id);
+  if (!user) return null;
+  return { ...toRow({ ...user, roleExpiryDate: user.roleExpiryDate?.toISOString() ?? null }, adminId), cpf: user.cpf ?? '' };
+}
+
+/** /admin/users?q=&role=&page=, `&dialog=edit|reset&user=ID` (dialogs) and `&confirm=delete-user&user=ID` (deletion without JavaScript). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams, adminUserPageQuerySchema);
+  const page = listUsers({ q: query.q, role: query.role, page: query.page, perPage: query.perPage });
+  const kind = readDialog(url.searchParams, USER_DIALOGS);
+  const wantsConfirm = url.searchParams.get('confirm') === 'delete-user';
+  const target = kind || wantsConfirm ? dialogUser(url.searchParams, admin.id) : null;
+  return json({
+    users: page.items.map((user) => toRow(user, admin.id)),
+    total: page.total,
+    page: page.page,
+    pageCount: page.pageCount,
+    q: query.q,
+    role: query.role ?? null,
+    dialog: kind && target ? { kind, user: target } : null,
+    confirm: wantsConfirm && target && !target.isSelf ? target : null,
+  });
+}
+
+const refusal = (title: string) => (message: string): Toast => ({ title, description: message, type: 'error' });
+
+export async function action(args: ActionFunctionArgs) {
+  const admin = await requireAdmin(args.request);
+  // Saving closes the dialog or confirmation and keeps the search, filter and page.
+  const back = urlWithout(args.request.url, ['dialog', 'user', 'confirm']);
+  return handleForm(args, {
+    create: intent({
+      schema: adminUserCreateSchema,
+      hideFields: ['password'],
+      refusalToast: refusal('Erro ao criar usuário'),
+      run: async (input) => {
+        const user = await createUserAsAdmin(admin, input);
+        return redirectWithToast(back, { title: 'Usuário criado', description: `${user.username} foi criado como ${ROLE_LABELS[user.role]}.`, type: 'success' });
+      },
+    }),
+    update: intent({
+      schema: adminUserEditFormSchema,
+      refusalToast: refusal('Erro ao atualizar usuário'),
+      run: ({ id, ...input }) => {
+        const user = updateUserAsAdmin(admin, id, input);
+        const until = user.roleExpiryDate ? ` até ${formatShortDate(user.roleExpiryDate)}` : '';
+        return redirectWithToast(back, { title: 'Usuário atualizado', description: `${user.username}: ${ROLE_LABELS[user.role]}${until}.`, type: 'success' });
+      },
+    }),
+    reset: intent({
+      schema: adminPasswordResetFormSchema,
+      hideFields: ['password'],
+      refusalToast: refusal('Erro ao redefinir senha'),
+      run: async ({ id, password }) => {
+        await resetUserPassword(admin, id, password);
+        return redirectWithToast(back, { title: 'Senha redefinida', description: 'A nova senha já vale; o usuário foi desconectado.', type: 'success' });
+      },
+    }),
+    delete: intent({
+      schema: adminUserIdSchema,
+      refusalToast: refusal('Erro ao excluir usuário'),
+      run: ({ id }) => {
+        deleteUserAsAdmin(admin, id);
+        return redirectWithToast(back, { title: 'Usuário excluído', description: 'A conta e os dados dela foram removidos; os pagamentos foram mantidos.', type: 'success' });
+      },
+    }),
+    expire: intent({
+      schema: z.object({}),
+      refusalToast: refusal('Erro na verificação'),
+      run: () => {
+        let changed: number;
+        try {
+          changed = runExpiryCheck(admin);
+        } catch (error) {
+          // A database failure (busy, constraint) becomes the form's refusal and its toast, not an error page.
+          if (isAppError(error)) throw error;
+          console.error('Verificação de planos expirados falhou', error);
+          throw new AppError(503, CHECK_FAILED);
+        }
+        const description = changed === 1 ? '1 usuário teve o cargo atualizado.' : `${changed} usuários tiveram o cargo atualizado.`;
+        return redirectWithToast(back, { title: 'Verificação concluída', description, type: 'success' });
+      },
+    }),
+  });
+}
+
+export default function AdminUsersPage() {
+  const { users, total, page, pageCount, q, role, dialog, confirm } = useLoaderData<typeof loader>();
+  const location = useLocation();
+
+  if (confirm) {
+    return (
+      <ConfirmActionPanel
+        title="Excluir usuário"
+        message={userDeleteMessage(confirm.username)}
+        intent="delete"
+        fields={{ id: String(confirm.id) }}
+        cancelTo={`${location.pathname}${withParams(location.search, { confirm: null, user: null })}`}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">Usuários</h2>
+        <ExpiryCheckButton />
+      </div>
+      <UserCreateForm key={location.key} />
+      <section aria-labelledby="users-list-title" className="card">
+        <h3 id="users-list-title" className="sr-only">
+          Lista de usuários
+        </h3>
+        <UserFilters key={`${q}-${role}`} q={q} role={role} />
+        <UserTable users={users} total={total} />
+        <Pagination page={page} pageCount={pageCount} />
+      </section>
+      {dialog?.kind === 'edit' ? <UserEditDialog key={dialog.user.id} user={dialog.user} /> : null}
+      {dialog?.kind === 'reset' ? <PasswordResetDialog key={dialog.user.id} user={dialog.user} /> : null}
+    </div>
+  );
+}
