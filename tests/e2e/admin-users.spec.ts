@@ -23,7 +23,7 @@ test.describe('admin users tab', () => {
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Painel de Administração' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Usuários' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Usuários' })).toHaveAttribute('aria-current', 'page');
 
     // The Pro days field: with JavaScript only for E-TOOL and E-MASTER; without it always, with its note.
     const days = page.getByRole('spinbutton', { name: 'Dias Pro' });
