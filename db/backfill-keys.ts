@@ -1,7 +1,7 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import { foldKey, sortKey } from '../app/utils/fold';
 import type { DB } from './client';
-import { courses, promoCodes, users } from './schema';
+import { chatThreads, courses, promoCodes, users } from './schema';
 
 /**
  * A key for a row whose folded value another row already holds (two rows that the old
@@ -18,6 +18,7 @@ const clashKey = (id: number, key: string) => ` clash:${id}:${key}`;
  */
 export function backfillFoldedKeys(db: DB): void {
   backfillCourseTitleKeys(db);
+  backfillChatSubjectKeys(db);
   // The usual case, on every start: nothing to fill (the key indexes answer at once).
   const userPending = db
     .select({ id: users.id })
@@ -90,5 +91,14 @@ function backfillCourseTitleKeys(db: DB): void {
   if (pending.length === 0) return;
   db.transaction((tx) => {
     for (const row of pending) tx.update(courses).set({ titleKey: sortKey(row.title) }).where(eq(courses.id, row.id)).run();
+  });
+}
+
+/** chat_threads.subject_key (migration 0007) for tickets written before it: the lists' search key. */
+function backfillChatSubjectKeys(db: DB): void {
+  const pending = db.select({ id: chatThreads.id, subject: chatThreads.subject }).from(chatThreads).where(isNull(chatThreads.subjectKey)).all();
+  if (pending.length === 0) return;
+  db.transaction((tx) => {
+    for (const row of pending) tx.update(chatThreads).set({ subjectKey: sortKey(row.subject) }).where(eq(chatThreads.id, row.id)).run();
   });
 }

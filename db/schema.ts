@@ -503,6 +503,11 @@ export const chatThreads = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
+    /**
+     * sortKey(subject) (app/utils/fold.ts): what the chat lists' search compares, so 'duvida'
+     * finds 'Dúvida'. NOT NULL here; nullable in migration 0007, filled by db/backfill-keys.ts.
+     */
+    subjectKey: text('subject_key').notNull(),
     status: text('status', { enum: CHAT_STATUSES }).notNull().default('open'),
     isUserUnread: bool('is_user_unread').notNull().default(false),
     isAdminUnread: bool('is_admin_unread').notNull().default(true),
@@ -510,7 +515,10 @@ export const chatThreads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('chat_threads_user_idx').on(t.userId, t.lastMessageAt),
+    // The lists' order, newest activity first (app/models/chat.server.ts writes the same expression).
+    index('chat_threads_user_activity_idx').on(t.userId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('chat_threads_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('chat_threads_status_activity_idx').on(t.status, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
     index('chat_threads_admin_unread_idx').on(t.isAdminUnread),
     check('chat_threads_status_check', inList('status', CHAT_STATUSES)),
   ],

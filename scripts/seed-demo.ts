@@ -15,6 +15,7 @@ import { grantRole } from '../app/models/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/user.server';
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
+import { demoTickets } from './demo-chats';
 import { BENCH_COURSE, benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
@@ -196,18 +197,16 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       ])
       .run();
 
-    const basicId = ids['basic@example.com'];
-    const thread = tx
-      .insert(chatThreads)
-      .values({ userId: basicId, subject: 'Dúvida sobre a calculadora de queda de tensão', isAdminUnread: false, isUserUnread: true, lastMessageAt: now })
-      .returning({ id: chatThreads.id })
-      .get();
-    tx.insert(chatMessages)
-      .values([
-        { threadId: thread.id, userId: basicId, message: 'Olá! A calculadora considera a temperatura do condutor?', createdAt: new Date(now.getTime() - 60 * 60 * 1000) },
-        { threadId: thread.id, userId: adminId, message: 'Sim: você pode escolher 20 °C ou 70 °C, e o limite da NBR 5410 é verificado.', isAdminMessage: true, createdAt: now },
-      ])
-      .run();
+    // Support tickets (scripts/demo-chats.ts): the basic user's open one with an unread reply and
+    // a closed one; the E-TOOL user's 500-message ticket and the open one the bench writes to.
+    const owners = { basic: ids['basic@example.com'], tool: ids['tool@example.com'] };
+    for (const ticket of demoTickets(now)) {
+      const userId = owners[ticket.owner];
+      const thread = tx.insert(chatThreads).values({ ...ticket.thread, userId }).returning({ id: chatThreads.id }).get();
+      tx.insert(chatMessages)
+        .values(ticket.messages.map(({ from, ...message }) => ({ ...message, threadId: thread.id, userId: from === 'admin' ? adminId : userId })))
+        .run();
+    }
   });
   return true;
 }

@@ -448,7 +448,7 @@ async function main() {
 
   // Support chat.
   step(`${counts.chatThreads} conversas com ${counts.chatThreads * counts.messagesPerThread} mensagens`, () => {
-    const thread = insertStatement(sqlite, 'chat_threads', ['user_id', 'subject', 'status', 'is_user_unread', 'is_admin_unread', 'last_message_at', 'created_at']);
+    const thread = insertStatement(sqlite, 'chat_threads', ['user_id', 'subject', 'subject_key', 'status', 'is_user_unread', 'is_admin_unread', 'last_message_at', 'created_at']);
     const message = insertStatement(sqlite, 'chat_messages', ['thread_id', 'user_id', 'message', 'is_admin_message', 'created_at']);
     for (let i = 0; i < counts.chatThreads; i++) {
       const userId = i < 5 ? toolUserId : pick(userIds);
@@ -457,7 +457,8 @@ async function main() {
       const times: number[] = [];
       for (let m = 0; m < counts.messagesPerThread; m++) times.push((at += int(1, 600) * 60_000));
       const lastFromAdmin = (counts.messagesPerThread - 1) % 2 === 1;
-      const id = Number(thread.run(userId, pick(SUBJECTS), chance(0.6) ? 'closed' : 'open', lastFromAdmin && chance(0.5) ? 1 : 0, lastFromAdmin ? 0 : 1, times[times.length - 1], createdAt).lastInsertRowid);
+      const subject = pick(SUBJECTS);
+      const id = Number(thread.run(userId, subject, sortKey(subject), chance(0.6) ? 'closed' : 'open', lastFromAdmin && chance(0.5) ? 1 : 0, lastFromAdmin ? 0 : 1, times[times.length - 1], createdAt).lastInsertRowid);
       times.forEach((time, m) => {
         const fromAdmin = m % 2 === 1;
         message.run(id, fromAdmin ? adminId : userId, pick(SENTENCES), fromAdmin ? 1 : 0, time);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDateTime, formatLongDate, formatShortDate, parseMoneyToCents } from './format';
+import { formatBr, formatCents, formatDateTime, formatLongDate, formatShortDate, parseMoneyToCents } from './format';
 
 describe('format', () => {
   it('shows UTC instants in São Paulo time (UTC-3)', () => {
@@ -7,6 +7,15 @@ describe('format', () => {
     expect(formatShortDate(instant)).toBe('08/06/2025');
     expect(formatDateTime(instant)).toBe('08/06/2025 23:30');
     expect(formatLongDate(Date.UTC(2025, 5, 9, 15))).toBe('09 de junho de 2025');
+  });
+
+  it('writes the numeric forms exactly as date-fns would, midnight and the old daylight-saving dates included', () => {
+    const instants = [Date.UTC(2025, 0, 1, 3, 0), Date.UTC(2025, 0, 1, 2, 59), Date.UTC(2018, 10, 4, 2, 30), Date.UTC(2019, 1, 17, 1, 45), Date.UTC(2030, 11, 31, 23, 59, 59)];
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2025, 0, 1); t += 7 * 3_600_000 + 13 * 60_000) instants.push(t);
+    for (const instant of instants) {
+      expect(formatDateTime(instant)).toBe(formatBr(instant, 'dd/MM/yyyy HH:mm'));
+      expect(formatShortDate(instant)).toBe(formatBr(instant, 'dd/MM/yyyy'));
+    }
   });
 
   it('formats cents as reais with a comma', () => {

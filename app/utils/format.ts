@@ -15,11 +15,16 @@ const zoneParts = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
+/** São Paulo's wall clock at that instant, field by field (numeric strings, unpadded). */
+function saoPauloParts(date: Date | number | string): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of zoneParts.formatToParts(new Date(date))) parts[part.type] = part.value;
+  return parts;
+}
+
 /** A Date whose local fields equal São Paulo's wall clock at that instant (for date-fns format). */
 function inSaoPaulo(date: Date | number | string): Date {
-  const parts = Object.fromEntries(
-    zoneParts.formatToParts(new Date(date)).map((part) => [part.type, part.value]),
-  );
+  const parts = saoPauloParts(date);
   return new Date(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -34,8 +39,20 @@ export function formatBr(date: Date | number | string, pattern: string): string 
   return formatDate(inSaoPaulo(date), pattern, { locale: ptBR });
 }
 
-export const formatShortDate = (date: Date | number | string) => formatBr(date, 'dd/MM/yyyy');
-export const formatDateTime = (date: Date | number | string) => formatBr(date, 'dd/MM/yyyy HH:mm');
+const pad2 = (value: string) => value.padStart(2, '0');
+
+/**
+ * The two numeric forms without date-fns (a fourth of the time: lists and the 100 messages of a
+ * ticket format one date per row); the same output as formatBr(date, 'dd/MM/yyyy[ HH:mm]').
+ */
+export function formatShortDate(date: Date | number | string): string {
+  const parts = saoPauloParts(date);
+  return `${pad2(parts.day)}/${pad2(parts.month)}/${parts.year}`;
+}
+export function formatDateTime(date: Date | number | string): string {
+  const parts = saoPauloParts(date);
+  return `${pad2(parts.day)}/${pad2(parts.month)}/${parts.year} ${pad2(parts.hour)}:${pad2(parts.minute)}`;
+}
 export const formatLongDate = (date: Date | number | string) => formatBr(date, "dd 'de' MMMM 'de' yyyy");
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

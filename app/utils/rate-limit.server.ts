@@ -2,7 +2,8 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors';
 
 /**
- * Guessing guards for login, registration, recovery and promo codes. Failures are counted
+ * Guessing guards for login, registration, recovery and promo codes, and flood guards for the
+ * contact form and the support chat. Failures are counted
  * per client address (the trusted one: see `clientAddress`) and per account; a blocked key
  * answers 429 until its window ends. Login counts the (account, address) pair with the small
  * limit, so a stranger's failures never lock the owner out from another address.
@@ -17,6 +18,8 @@ const createLimiters = () => ({
   promoAccount: new RateLimiterMemory({ keyPrefix: 'promo-account', points: 10, duration: 15 * 60 }),
   /** Public contact form: messages stored per client address (every one counts, not only failures). */
   contact: new RateLimiterMemory({ keyPrefix: 'contact', points: 5, duration: 10 * 60 }),
+  /** Support chat: messages and new tickets per user (every one counts), so one account cannot flood the desk. */
+  chatMessage: new RateLimiterMemory({ keyPrefix: 'chat-message', points: 30, duration: 60 }),
 });
 
 let limiters = createLimiters();

@@ -1,0 +1,9 @@
+import { countUserUnreadThreads } from '~/models/chat.server';
+import { requireApiUser } from '~/models/permissions.server';
+import { apiLoader } from '~/utils/api.server';
+
+/** GET /api/chat/unread-count: how many of the user's tickets have a reply they have not opened (a number). */
+export const loader = apiLoader(async ({ request }) => {
+  const user = await requireApiUser(request);
+  return countUserUnreadThreads(user.id);
+});
