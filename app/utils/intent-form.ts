@@ -24,9 +24,9 @@ type IntentFormOptions<Schema extends z.ZodTypeAny> = {
   /** When the browser checks the schema as a courtesy; the server always checks it. */
   shouldValidate?: 'onSubmit' | 'onBlur' | 'onInput';
   /**
-   * When a field that already shows an error is checked again (default: as `shouldValidate`).
-   * 'onInput' clears the error while the field is corrected, so the form does not shift under
-   * the pointer when the blur of a click on 'submit' would clear it (that click would be lost).
+   * When a field that already shows an error is checked again (default 'onInput'). 'onInput'
+   * clears the error while the field is corrected, so the form does not shift under the pointer
+   * when the blur of a click on 'submit' would clear it (that click would be lost).
    */
   shouldRevalidate?: 'onSubmit' | 'onBlur' | 'onInput';
   /** false: no client check at all (the server's reply is the only one, e.g. to also raise its toast). */
@@ -46,7 +46,7 @@ export function useIntentForm<Schema extends z.ZodTypeAny>(intent: string, schem
     defaultValue: options.defaultValue as never,
     onValidate: options.clientValidation === false ? undefined : ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: options.shouldValidate ?? 'onBlur',
-    shouldRevalidate: options.shouldRevalidate ?? options.shouldValidate ?? 'onBlur',
+    shouldRevalidate: options.shouldRevalidate ?? 'onInput',
   });
   return { form, fields, submitting, lastResult };
 }

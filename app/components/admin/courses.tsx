@@ -27,7 +27,6 @@ type CourseFormProps = { intent: 'create' | 'update'; course?: CourseView; submi
 function CourseFields({ intent, course, submitLabel, pendingLabel, errorTitle, cancel }: CourseFormProps) {
   const { form, fields, submitting } = useIntentForm(intent, courseFormSchema, {
     id: course ? `course-${course.id}` : 'course-create',
-    shouldRevalidate: 'onInput',
     defaultValue: course
       ? {
           id: String(course.id),

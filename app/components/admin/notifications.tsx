@@ -16,7 +16,6 @@ const TARGET_OPTIONS: Option[] = NOTIFICATION_TARGETS.map((value) => ({ value, l
 export function NotificationForm() {
   const { form, fields, submitting } = useIntentForm('send', notificationFormSchema, {
     id: 'notification-send',
-    shouldRevalidate: 'onInput',
     defaultValue: { type: 'info', targetRole: 'all' },
   });
   return (

@@ -25,7 +25,6 @@ const filterPrice = (event: FormEvent<HTMLInputElement>) => {
 export function PlanPriceForm() {
   const { form, fields, submitting } = useIntentForm('plan-price', planPriceFormSchema, {
     id: 'plan-price',
-    shouldRevalidate: 'onInput',
     defaultValue: PLAN_PRICE_DEFAULTS,
   });
   return (
@@ -64,7 +63,7 @@ export function PlanPriceTable({ plans }: { plans: readonly (PlanPriceView & { u
 
 /** 'Preço dos cursos': a course and its price. */
 export function CoursePriceForm({ courses }: { courses: readonly CourseOption[] }) {
-  const { form, fields, submitting } = useIntentForm('course-price', coursePriceFormSchema, { id: 'course-price', shouldRevalidate: 'onInput' });
+  const { form, fields, submitting } = useIntentForm('course-price', coursePriceFormSchema, { id: 'course-price' });
   return (
     <IntentForm intent="course-price" form={form} className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
       <div className="sm:col-span-3">

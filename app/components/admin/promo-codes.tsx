@@ -40,7 +40,6 @@ export function PromoCodeForm({ courses, presetCourseId }: { courses: readonly C
   const initialType = presetCourseId ? 'course' : 'role';
   const { form, fields, submitting } = useIntentForm('create', promoCodeFormSchema, {
     id: 'promo-create',
-    shouldRevalidate: 'onInput',
     defaultValue: { promoType: initialType, targetRole: 'E-TOOL', courseId: presetCourseId ? String(presetCourseId) : '', days: '30', maxUses: '10' },
   });
   const [type, setType] = useState<string>(String(fields.promoType.initialValue ?? initialType));

@@ -55,7 +55,6 @@ function ToolForm({ intent, tool }: ToolFormProps) {
   const schema = (edit ? toolEditFormSchema : toolCreateFormSchema) as typeof toolEditFormSchema;
   const { form, fields, submitting } = useIntentForm(intent, schema, {
     id: edit ? `tool-edit-${tool?.id}` : 'tool-create',
-    shouldRevalidate: 'onInput',
     defaultValue: tool
       ? {
           id: String(tool.id),

@@ -70,7 +70,6 @@ function ProDaysField({ field, role, hint }: { field: FieldMetadata<string | num
 export function UserCreateForm() {
   const { form, fields, submitting } = useIntentForm('create', adminUserCreateSchema, {
     id: 'user-create',
-    shouldRevalidate: 'onInput',
     defaultValue: { role: 'E-BASIC', proDays: '30' },
   });
   const [role, setRole] = useState(String(fields.role.initialValue ?? 'E-BASIC'));
@@ -206,7 +205,6 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
 export function UserEditDialog({ user }: { user: AdminUserDetail }) {
   const { form, fields, submitting } = useIntentForm('update', adminUserEditFormSchema, {
     id: `user-edit-${user.id}`,
-    shouldRevalidate: 'onInput',
     defaultValue: { id: String(user.id), username: user.username, email: user.email, cpf: user.cpf, role: user.role, proDays: '0' },
   });
   const [role, setRole] = useState(String(fields.role.initialValue ?? user.role));
@@ -246,7 +244,6 @@ export function UserEditDialog({ user }: { user: AdminUserDetail }) {
 export function PasswordResetDialog({ user }: { user: AdminUserDetail }) {
   const { form, fields, submitting } = useIntentForm('reset', adminPasswordResetFormSchema, {
     id: `user-reset-${user.id}`,
-    shouldRevalidate: 'onInput',
     defaultValue: { id: String(user.id) },
   });
   return (
