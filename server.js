@@ -1,7 +1,8 @@
 // The production (and development) HTTP server: Express with Remix's adapter, so that the
 // transport rules that remix-serve cannot express live here: unsupported methods answer 405,
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
-// reaches the app as load context, and fingerprinted assets are cached for a year.
+// reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
+// event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
 // See docs/decisions/006-own-server.md.
 import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady } from '@remix-run/node';
@@ -12,7 +13,7 @@ const BUILD_PATH = './build/index.js';
 const build = await import(BUILD_PATH);
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
-const { timing, edgeGuard, compress, loadContext, assetHeaders } = createHttpHandlers(build);
+const { timing, edgeGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
 
 // Pending migrations first, in this process (no second Node start just to migrate).
 build.entry.module.migrateDatabase();
@@ -21,6 +22,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
 app.use(edgeGuard);
+app.all(livePath, liveStream);
 app.use(compress);
 app.use(
   build.publicPath,

@@ -16,6 +16,9 @@ import { keepPrivate } from './utils/session.server';
 export { edgeRefusal } from './utils/edge.server';
 export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
 export { migrateDatabase } from './models/database.server';
+/** server.js serves the live event stream itself, on Node's request and response (decision 015). */
+export { serveLiveStream } from './models/live-stream.server';
+export { LIVE_PATH } from './utils/live-protocol';
 
 const ABORT_DELAY = 5_000;
 

@@ -16,11 +16,13 @@ import { Header } from './components/header';
 import { NavigationProgress } from './components/navigation-progress';
 import { NotFound } from './components/not-found';
 import { ToastOutlet } from './components/ui/toast';
-import { countAdminUnreadThreads } from './models/chat.server';
+import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat.server';
+import { currentEventId } from './models/live-events.server';
 import { countUnreadNotifications } from './models/notification.server';
 import { toPublicUser } from './models/user.server';
 import stylesheet from './tailwind.css';
 import { getOptionalUser } from './models/auth.server';
+import { LiveProvider, useLiveEvents } from './utils/live';
 import { useNonce } from './utils/nonce';
 import { readToast } from './utils/toast.server';
 
@@ -40,8 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       user: user ? toPublicUser(user) : null,
+      // Where the counts below stand on the live event bus: the tab's stream resumes from here.
+      liveCursor: user ? currentEventId() : null,
       unreadNotifications: user ? countUnreadNotifications(user) : 0,
       adminUnreadChats: user?.role === 'admin' ? countAdminUnreadThreads() : 0,
+      userUnreadChats: user ? countUserUnreadThreads(user.id) : 0,
       toast,
       year: new Date().getFullYear(),
     },
@@ -52,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  const live = useLiveEvents(data?.user ?? null, data?.liveCursor ?? null);
   return (
     <html lang="pt-BR" className="h-full">
       <head>
@@ -62,12 +68,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
         <NavigationProgress />
-        {data?.user ? (
-          <Header user={data.user} unreadNotifications={data.unreadNotifications} adminUnreadChats={data.adminUnreadChats} />
-        ) : null}
-        <main id="conteudo" className="flex-1">
-          {children}
-        </main>
+        <LiveProvider store={live}>
+          {data?.user ? (
+            <Header
+              user={data.user}
+              liveCursor={data.liveCursor}
+              unreadNotifications={data.unreadNotifications}
+              adminUnreadChats={data.adminUnreadChats}
+              userUnreadChats={data.userUnreadChats}
+            />
+          ) : null}
+          <main id="conteudo" className="flex-1">
+            {children}
+          </main>
+        </LiveProvider>
         <Footer year={data?.year ?? new Date().getFullYear()} />
         <ToastOutlet toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />

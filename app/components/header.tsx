@@ -1,9 +1,20 @@
 import { Form, Link, NavLink } from '@remix-run/react';
 import type { PublicUser } from '~/models/user.server';
+import { useLiveCount } from '~/utils/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
 import { NotificationsDrawer } from './notifications-drawer';
 
-type HeaderProps = { user: PublicUser; unreadNotifications: number; adminUnreadChats: number };
+/**
+ * The counts come from the root loader (as of `liveCursor` on the live event bus) and follow the
+ * tab's event stream from there (app/utils/live.tsx).
+ */
+type HeaderProps = {
+  user: PublicUser;
+  liveCursor: string | null;
+  unreadNotifications: number;
+  adminUnreadChats: number;
+  userUnreadChats: number;
+};
 
 type NavItem = { to: string; label: string };
 
@@ -33,11 +44,31 @@ function AdminChatsLink({ unread }: { unread: number }) {
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
       </svg>
       {unread > 0 ? (
-        <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-500 px-1 text-xs font-semibold text-white">
+        <span
+          data-testid="admin-chats-badge"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-500 px-1 text-xs font-semibold text-white"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
     </Link>
+  );
+}
+
+/** The 'Suporte' link's count of the user's tickets with an unanswered reply. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="support-unread-badge"
+        className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-500 px-1 text-xs font-semibold text-white"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only"> ({count} não lidos)</span>
+    </>
   );
 }
 
@@ -51,8 +82,12 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
-export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderProps) {
+export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats, userUnreadChats }: HeaderProps) {
   const items = navItems(user);
+  const notifications = useLiveCount('notifications', unreadNotifications, liveCursor);
+  const adminChats = useLiveCount('adminChats', adminUnreadChats, liveCursor);
+  const userChats = useLiveCount('userChats', userUnreadChats, liveCursor);
+  const badge = (item: NavItem) => (item.to === '/chats' ? <UnreadBadge count={userChats} /> : null);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -63,12 +98,13 @@ export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderPr
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
               {item.label}
+              {badge(item)}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <NotificationsDrawer unread={unreadNotifications} />
-          {user.isAdmin ? <AdminChatsLink unread={adminUnreadChats} /> : null}
+          <NotificationsDrawer unread={notifications} />
+          {user.isAdmin ? <AdminChatsLink unread={adminChats} /> : null}
           <div className="hidden lg:block">
             <LogoutButton className="btn-ghost" />
           </div>
@@ -85,6 +121,7 @@ export function Header({ user, unreadNotifications, adminUnreadChats }: HeaderPr
                 {items.map((item) => (
                   <NavLink key={item.to} to={item.to} className={linkClass}>
                     {item.label}
+                    {badge(item)}
                   </NavLink>
                 ))}
               </nav>

@@ -1,3 +1,5 @@
+import { formatEventId, parseEventId, type LiveEventType } from '../utils/live-protocol';
+
 /**
  * The in-process event bus behind the live updates (one event stream per tab): models publish
  * after their transaction commits, the stream route subscribes to the channels of its viewer.
@@ -6,10 +8,10 @@
  *
  * Listeners live in Sets inside a Map (not an EventEmitter: thousands of open tabs would trip its
  * listener warning), and the last RECENT_LIMIT events are kept so a reconnecting stream can be
- * sent what it missed (`Last-Event-ID`).
+ * sent what it missed (`Last-Event-ID`). The wire format is in app/utils/live-protocol.ts.
  */
 
-export type LiveEventType = 'chat-message' | 'chat-thread' | 'chat-unread' | 'notifications' | 'session-ended';
+export type { LiveEventType };
 
 export type LiveEvent = {
   /** `${BOOT_ID}-${sequence}`: what the stream sends as the SSE `id:`. */
@@ -37,18 +39,22 @@ export const liveChannels = {
 } as const;
 
 export const BOOT_ID = Date.now().toString(36);
+/**
+ * Events kept for reconnecting streams. A tab that was offline longer than it takes the site to
+ * publish this many events gets `resync` and reloads its data instead.
+ */
 const RECENT_LIMIT = 2000;
 
 const listeners = new Map<string, Set<LiveListener>>();
-const recent: LiveEvent[] = [];
+/** A ring of the last RECENT_LIMIT events: slot `sequence % RECENT_LIMIT`. */
+const recent: Array<LiveEvent | undefined> = new Array(RECENT_LIMIT);
 let sequence = 0;
 
 /** Sends an event to whoever listens on `channel` now, and keeps it for reconnecting streams. */
 export function publish(channel: string, type: LiveEventType, data: unknown): LiveEvent {
   sequence += 1;
-  const event: LiveEvent = { id: `${BOOT_ID}-${sequence}`, sequence, channel, type, data };
-  recent.push(event);
-  if (recent.length > RECENT_LIMIT) recent.splice(0, recent.length - RECENT_LIMIT);
+  const event: LiveEvent = { id: formatEventId(BOOT_ID, sequence), sequence, channel, type, data };
+  recent[sequence % RECENT_LIMIT] = event;
   const subscribers = listeners.get(channel);
   if (subscribers) {
     for (const listener of [...subscribers]) {
@@ -80,22 +86,35 @@ export function subscribe(channels: readonly string[], listener: LiveListener): 
 }
 
 /**
+ * The id of the last event published (`${BOOT_ID}-0` before any): a loader that reads state sends
+ * it along, and the page's stream resumes from there, so nothing published between the read and
+ * the stream's opening is lost.
+ */
+export function currentEventId(): string {
+  return formatEventId(BOOT_ID, sequence);
+}
+
+/**
  * The events on `channels` after `lastEventId`, for a stream that reconnects. null when they
  * cannot be known (another boot, or older than what is kept): the client must reload its state.
  */
 export function eventsSince(lastEventId: string, channels: readonly string[]): LiveEvent[] | null {
-  const match = /^([a-z0-9]+)-(\d+)$/.exec(lastEventId);
-  if (!match || match[1] !== BOOT_ID) return null;
-  const after = Number(match[2]);
-  if (after > sequence) return null;
-  const oldest = recent[0]?.sequence ?? sequence + 1;
-  if (after + 1 < oldest) return null;
+  const cursor = parseEventId(lastEventId);
+  if (!cursor || cursor.boot !== BOOT_ID || cursor.sequence > sequence) return null;
+  const oldestKept = Math.max(1, sequence - RECENT_LIMIT + 1);
+  if (cursor.sequence + 1 < oldestKept) return null;
   const wanted = new Set(channels);
-  return recent.filter((event) => event.sequence > after && wanted.has(event.channel));
+  const missed: LiveEvent[] = [];
+  for (let next = cursor.sequence + 1; next <= sequence; next += 1) {
+    const event = recent[next % RECENT_LIMIT];
+    if (event && event.sequence === next && wanted.has(event.channel)) missed.push(event);
+  }
+  return missed;
 }
 
-/** How many listeners are attached (the stream benchmark and tests read it). */
-export function listenerCount(): number {
+/** How many listeners are attached, on one channel or on all (the stream benchmark and tests read it). */
+export function listenerCount(channel?: string): number {
+  if (channel !== undefined) return listeners.get(channel)?.size ?? 0;
   let total = 0;
   for (const set of listeners.values()) total += set.size;
   return total;
