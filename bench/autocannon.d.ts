@@ -21,6 +21,8 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** The body of every request (a write scenario). */
+    body?: string;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -8,10 +8,17 @@ export const CONNECTIONS = 50;
 
 export type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
 
-/** A warm-up (not recorded), then `seconds` of load at a fixed concurrency. */
-export async function measureLoad(url: string, headers: Record<string, string>, seconds: number, warmupSeconds: number): Promise<Load> {
-  if (warmupSeconds > 0) await autocannon({ url, headers, connections: CONNECTIONS, duration: warmupSeconds });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, timeout: 10 });
+/** A warm-up (not recorded), then `seconds` of load at a fixed concurrency (a GET, or each request a write with `write`). */
+export async function measureLoad(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  warmupSeconds: number,
+  write?: { method: 'POST'; body: string },
+): Promise<Load> {
+  const request = write ? { method: write.method, body: write.body } : {};
+  if (warmupSeconds > 0) await autocannon({ url, headers, connections: CONNECTIONS, duration: warmupSeconds, ...request });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, timeout: 10, ...request });
   const elapsed = (result.finish.getTime() - result.start.getTime()) / 1000 || seconds;
   return {
     rps: result.requests.total / elapsed,

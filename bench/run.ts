@@ -10,14 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { coldStart, get, login, measureLoad, pageScriptSize, type ScriptSize } from './measure';
+import { coldStart, get, login, measureLoad, pageScriptSize, request, type ScriptSize } from './measure';
 import { killAll } from './processes';
 import { renderReport, type Measured, type Results } from './report';
+import { BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../scripts/demo-chats';
 import { BENCH_COURSE } from '../scripts/demo-courses';
 import {
   APP_SCENARIOS,
   BARE_REFERENCES,
   BENCH_COURSE_PLACEHOLDER,
+  BENCH_THREAD_PLACEHOLDER,
+  BENCH_WRITE_THREAD_PLACEHOLDER,
   DEMO_LOGINS,
   REFERENCES,
   SCENARIO_USERS,
@@ -71,16 +74,19 @@ const COLD_STARTS = quick ? 1 : 3;
 
 const say = (text: string) => console.log(`[bench] ${text}`);
 
-async function measure(server: Running, id: string, label: string, path: string, headers: Record<string, string>): Promise<Measured> {
+async function measure(server: Running, id: string, label: string, path: string, headers: Record<string, string>, write?: Scenario['write']): Promise<Measured> {
   const url = `${server.origin}${path}`;
-  const status = await get(url, headers).then(
+  // A write goes out as a browser on the page would send it: from the app's own origin.
+  const sent = write ? { ...headers, Origin: server.origin } : headers;
+  const expected = write?.status ?? 200;
+  const status = await request(url, { method: write?.method ?? 'GET', headers: sent, body: write?.body }).then(
     (response) => response.status,
     (error: Error) => (say(`  ${label}: ${error.message}`), 0),
   );
-  if (status !== 200) say(`  atenção: ${label} respondeu ${status} antes da medição`);
-  const load = await measureLoad(url, headers, SECONDS, WARMUP_SECONDS);
+  if (status !== expected) say(`  atenção: ${label} respondeu ${status} antes da medição`);
+  const load = await measureLoad(url, sent, SECONDS, WARMUP_SECONDS, write);
   say(`  ${label}: ${Math.round(load.rps)} req/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, non-2xx ${load.non2xx}`);
-  return { id, label, load, status };
+  return { id, label, load, status, ...(write ? { expected } : {}) };
 }
 
 async function measureBare(): Promise<Record<ReferenceId, Measured>> {
@@ -128,7 +134,28 @@ async function benchCourseId(server: Running, cookies: Cookies): Promise<number>
   return found.id;
 }
 
-const scenarioPath = (scenario: Scenario, courseId: number) => scenario.path.replace(BENCH_COURSE_PLACEHOLDER, String(courseId));
+/**
+ * The ids of the demo seed's 500-message ticket and of the ticket the write scenario posts to
+ * (scripts/demo-chats.ts), through the chat API as their owner (the E-TOOL demo user), by subject.
+ */
+async function benchThreadIds(server: Running, cookies: Cookies): Promise<{ thread: number; writeThread: number }> {
+  const find = async (subject: string) => {
+    const response = await get(`${server.origin}/api/chat/threads?${new URLSearchParams({ q: subject, perPage: '10' })}`, { Accept: 'application/json', Cookie: cookies.tool });
+    if (response.status !== 200) throw new Error(`GET /api/chat/threads respondeu ${response.status}: ${response.text.slice(0, 200)}`);
+    const found = (JSON.parse(response.text) as { id: number; subject: string }[]).find((thread) => thread.subject === subject);
+    if (!found) throw new Error(`o ticket "${subject}" não está no banco (o seed de demonstração o cria)`);
+    return found.id;
+  };
+  return { thread: await find(BENCH_THREAD_SUBJECT), writeThread: await find(BENCH_WRITE_THREAD_SUBJECT) };
+}
+
+type BenchIds = { courseId: number; thread: number; writeThread: number };
+
+const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
+  scenario.path
+    .replace(BENCH_COURSE_PLACEHOLDER, String(ids.courseId))
+    .replace(BENCH_THREAD_PLACEHOLDER, String(ids.thread))
+    .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread));
 
 /** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
 async function startAppPatiently(name: string, port: number, databasePath: string): Promise<Running> {
@@ -157,6 +184,9 @@ async function measureApp(name: string, port: number, databasePath: string, weig
     say(`  ${DEMO_LOGINS.length} logins de demonstração ok`);
     const courseId = await benchCourseId(server, cookies);
     say(`  curso da página de curso: #${courseId} (${BENCH_COURSE.title})`);
+    const threads = await benchThreadIds(server, cookies);
+    say(`  tickets do chat: #${threads.thread} (${BENCH_THREAD_SUBJECT}), escrita em #${threads.writeThread}`);
+    const ids: BenchIds = { courseId, ...threads };
     const scripts: Record<string, ScriptSize> = {};
     if (weighScripts) {
       for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(server.origin, path, path === '/' ? {} : { Cookie: cookies.tool });
@@ -164,7 +194,7 @@ async function measureApp(name: string, port: number, databasePath: string, weig
     const measured: Measured[] = [];
     for (const scenario of APP_SCENARIOS) {
       const headers = () => (scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: cookies[scenario.as ?? 'tool'] });
-      const run = () => measure(server, scenario.id, scenario.label, scenarioPath(scenario, courseId), headers());
+      const run = () => measure(server, scenario.id, scenario.label, scenarioPath(scenario, ids), headers(), scenario.write);
       let result = await run();
       for (let retry = 1; !isAlive(server); retry++) {
         const why = exitDescription(server);
@@ -190,7 +220,7 @@ function gitFacts(): { commit: string; dirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
     const commit = git('rev-parse', '--short=12', 'HEAD');
-    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/demo-courses.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
+    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/demo-courses.ts', 'scripts/demo-chats.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
     return { commit, dirty };
   } catch {
     return { commit: 'unknown', dirty: false };
@@ -272,7 +302,7 @@ async function main(): Promise<number> {
   say(`${met} de ${total} metas atingidas; gravado em ${file}`);
 
   // A scenario that did not answer 200 means the bench measured the wrong thing: fail (CI too).
-  const broken = [...results.small, ...results.large, ...Object.values(bareFirst)].filter((m) => m.status !== 200 || m.load.non2xx > 0);
+  const broken = [...results.small, ...results.large, ...Object.values(bareFirst)].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0);
   if (broken.length) {
     say(`cenários com erro: ${broken.map((m) => m.label).join('; ')}`);
     return 1;

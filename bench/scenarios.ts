@@ -33,6 +33,10 @@ export type ScenarioUser = 'tool' | 'master' | 'admin';
 /** The demo course the course-page scenario opens (20 lessons, 40 materials); its id is looked up on each database. */
 export const BENCH_COURSE_PLACEHOLDER = '{benchCourse}';
 
+/** The demo seed's 500-message ticket and the ticket the write scenario posts to (scripts/demo-chats.ts), looked up on each database. */
+export const BENCH_THREAD_PLACEHOLDER = '{benchThread}';
+export const BENCH_WRITE_THREAD_PLACEHOLDER = '{benchWriteThread}';
+
 export type Scenario = {
   id: string;
   label: string;
@@ -46,6 +50,8 @@ export type Scenario = {
   anonymous?: boolean;
   /** The demo user whose session cookie is sent (default 'tool'). */
   as?: Exclude<ScenarioUser, 'tool'>;
+  /** A write: every request sends this method and body (with the app's own Origin), and must answer `status`. */
+  write?: { method: 'POST'; body: string; status: number };
 };
 
 /**
@@ -84,6 +90,32 @@ export const APP_SCENARIOS: Scenario[] = [
   { id: 'admin-promocodes', label: 'GET /admin/promocodes as admin', path: '/admin/promocodes', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.5, as: 'admin' },
   // The user search through the trigram index (decision 013): ~5,000 of the large seed's 50,000 users match 'ana'.
   { id: 'admin-users-search', label: 'GET /admin/users?q=ana as admin', path: '/admin/users?q=ana', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.5, as: 'admin' },
+  // The support chat: the E-TOOL demo user's list, the desk's list, and that user's 500-message ticket (the latest 50 shown).
+  { id: 'chats', label: 'GET /chats', path: '/chats', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
+  { id: 'admin-chats', label: 'GET /admin/chats as admin', path: '/admin/chats', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6, as: 'admin' },
+  {
+    id: 'chat-ticket',
+    label: 'GET /chat/{id} (500 messages)',
+    path: `/chat/${BENCH_THREAD_PLACEHOLDER}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    minRatio: 0.6,
+  },
+  // Last, as it writes: the desk answers a ticket (admins post without the per-user flood limit): the session, a JSON
+  // body, one transaction and its live events per request. Issue 11 sets no ratio for a write; 30 % of the bare JSON
+  // route is about half of GET /api/user (measured in process: 1.07 ms against 0.61 ms), so it catches a regression.
+  {
+    id: 'chat-post',
+    label: 'POST /api/chat/threads/{id}/messages as admin (write)',
+    path: `/api/chat/threads/${BENCH_WRITE_THREAD_PLACEHOLDER}/messages`,
+    kind: 'api',
+    headers: { ...JSON_ACCEPT, 'Content-Type': 'application/json' },
+    reference: 'bare-json',
+    minRatio: 0.3,
+    as: 'admin',
+    write: { method: 'POST', body: JSON.stringify({ message: 'Resposta do suporte durante o teste de carga.' }), status: 201 },
+  },
 ];
 
 export const DEMO_LOGINS = [

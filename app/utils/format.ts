@@ -39,19 +39,37 @@ export function formatBr(date: Date | number | string, pattern: string): string 
   return formatDate(inSaoPaulo(date), pattern, { locale: ptBR });
 }
 
-const pad2 = (value: string) => value.padStart(2, '0');
+const HOUR_MS = 3_600_000;
+/** São Paulo's offset from UTC, in ms, per UTC hour (its offsets are whole hours and change on the hour). */
+const offsetByHour = new Map<number, number>();
+
+/** The instant moved to São Paulo's wall clock, to be read with the getUTC* fields (no Intl call once its hour is known). */
+function wallClock(date: Date | number | string): Date {
+  const time = new Date(date).getTime();
+  const hour = Math.floor(time / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts = saoPauloParts(hour * HOUR_MS);
+    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - hour * HOUR_MS;
+    if (offsetByHour.size >= 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return new Date(time + offset);
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /**
- * The two numeric forms without date-fns (a fourth of the time: lists and the 100 messages of a
- * ticket format one date per row); the same output as formatBr(date, 'dd/MM/yyyy[ HH:mm]').
+ * The two numeric forms without date-fns or a per-call Intl format (lists, and the messages
+ * of a ticket, format one date per row); the same output as formatBr(date, 'dd/MM/yyyy[ HH:mm]').
  */
 export function formatShortDate(date: Date | number | string): string {
-  const parts = saoPauloParts(date);
-  return `${pad2(parts.day)}/${pad2(parts.month)}/${parts.year}`;
+  const wall = wallClock(date);
+  return `${pad2(wall.getUTCDate())}/${pad2(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}`;
 }
 export function formatDateTime(date: Date | number | string): string {
-  const parts = saoPauloParts(date);
-  return `${pad2(parts.day)}/${pad2(parts.month)}/${parts.year} ${pad2(parts.hour)}:${pad2(parts.minute)}`;
+  const wall = wallClock(date);
+  return `${pad2(wall.getUTCDate())}/${pad2(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()} ${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
 }
 export const formatLongDate = (date: Date | number | string) => formatBr(date, "dd 'de' MMMM 'de' yyyy");
 

@@ -1,0 +1,43 @@
+import type { ChatMessageView } from '~/models/chat.server';
+import { formatDateTime } from '~/utils/format';
+
+/**
+ * The messages of a ticket, in order of arrival, each with its author ('Administrador' or
+ * 'Usuário') and time. Text is rendered as text (React escapes it), line breaks kept by CSS.
+ * Takes the messages as props so the live layer can merge the ones that arrive while the page
+ * is open (keyed by id: a message given twice shows once).
+ */
+export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ChatMessageView[]; viewerIsAdmin: boolean }) {
+  if (messages.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center" data-testid="chat-messages-empty">
+        <p className="font-semibold text-slate-800">Nenhum mensagem ainda</p>
+        <p className="mt-1 text-slate-600">Seja o primeiro a enviar uma mensagem</p>
+      </div>
+    );
+  }
+  const seen = new Set<number>();
+  // Few elements and short class lists per message: a ticket page renders up to 100 of them.
+  return (
+    <ol className="space-y-3" aria-label="Mensagens" data-testid="chat-messages">
+      {messages.map((message) => {
+        if (seen.has(message.id)) return null;
+        seen.add(message.id);
+        const own = message.isAdminMessage === viewerIsAdmin;
+        return (
+          <li
+            key={message.id}
+            data-testid="chat-message"
+            className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
+          >
+            <p className="text-xs text-slate-500">
+              <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
+              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+            </p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

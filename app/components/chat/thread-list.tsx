@@ -1,0 +1,135 @@
+import { Link, useLocation } from '@remix-run/react';
+import { ListSearch } from '~/components/ui/list-search';
+import { Pagination } from '~/components/ui/pagination';
+import { CHAT_FILTER_LABELS, CHAT_FILTERS, type ChatFilter } from '~/utils/chat-labels';
+import { withParams } from '~/utils/url-state';
+import { StatusBadge } from './status-badge';
+
+/** A ticket as the lists show it (the date already formatted by the loader). */
+export type ThreadListItem = {
+  id: number;
+  subject: string;
+  /** Unread for the side looking at the list. */
+  unread: boolean;
+  /** Admins only. */
+  userName: string | null;
+  /** dd/MM/yyyy HH:mm of the last message (or the creation), else 'Data desconhecida'. */
+  date: string;
+  status: 'open' | 'closed';
+};
+
+type ThreadListProps = {
+  /** 'Meus Chats' (users) or 'Suporte ao Usuário' (admins, with the Usuário column and the status filter). */
+  title: string;
+  forAdmin: boolean;
+  items: readonly ThreadListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+  /** Admins' status filter. */
+  status?: ChatFilter;
+  /** The heading level: 1 on /chats, 2 inside the admin panel. */
+  headingLevel?: 1 | 2;
+};
+
+/** Todos / Abertos / Fechados: links that keep the search and drop the page. */
+function StatusFilter({ status }: { status: ChatFilter }) {
+  const location = useLocation();
+  return (
+    <nav aria-label="Filtrar por status" className="flex flex-wrap gap-2">
+      {CHAT_FILTERS.map((value) => (
+        <Link
+          key={value}
+          to={`${location.pathname}${withParams(location.search, { status: value === 'all' ? null : value, page: null })}`}
+          aria-current={value === status ? 'page' : undefined}
+          className={value === status ? 'btn-primary' : 'btn-secondary'}
+        >
+          {CHAT_FILTER_LABELS[value]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The chat list of /chats and /admin/chats (section 2 'Chat list'): search, table, empty state, pages. */
+export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, status = 'all', headingLevel = 1 }: ThreadListProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const filtered = Boolean(q) || status !== 'all';
+  const headers = ['Assunto', ...(forAdmin ? ['Usuário'] : []), 'Data', 'Status', 'Ações'];
+  return (
+    <section aria-labelledby="chat-list-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading id="chat-list-heading" className={headingLevel === 1 ? 'text-2xl font-bold' : 'text-lg font-semibold'}>
+          {title}
+        </Heading>
+        {forAdmin ? null : (
+          <Link to="/chat/new" className="btn-primary">
+            Novo Chat
+          </Link>
+        )}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        {forAdmin ? <StatusFilter status={status} /> : null}
+        <div className="min-w-64 flex-1">
+          <ListSearch label="Buscar chats" placeholder="Buscar chats..." defaultValue={q} keep={{ status: status === 'all' ? null : status }} id="chat-search" />
+        </div>
+      </div>
+      {items.length === 0 ? (
+        <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center" data-testid="chat-list-empty">
+          <p className="font-semibold text-slate-800">Nenhum chat encontrado</p>
+          {filtered ? (
+            <p className="mt-1 text-slate-600">Tente ajustar sua busca</p>
+          ) : forAdmin ? null : (
+            <p className="mt-1 text-slate-600">Inicie uma nova conversa com nossa equipe</p>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600">{total === 1 ? '1 chat' : `${total} chats`}</p>
+          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  {headers.map((header) => (
+                    <th key={header} scope="col" className="px-4 py-3">
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((item) => (
+                  <tr key={item.id} data-testid="chat-row" className={item.unread ? 'bg-brand-50/40' : undefined}>
+                    <td className="px-4 py-3">
+                      <span className="flex items-center gap-2">
+                        {item.unread ? (
+                          <span data-testid="chat-unread-dot" className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600">
+                            <span className="sr-only">Não lido: </span>
+                          </span>
+                        ) : null}
+                        <span className={item.unread ? 'font-semibold' : undefined}>{item.subject}</span>
+                      </span>
+                    </td>
+                    {forAdmin ? <td className="px-4 py-3">{item.userName}</td> : null}
+                    <td className="whitespace-nowrap px-4 py-3">{item.date}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={item.status} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Link to={`/chat/${item.id}`} className="btn-secondary">
+                        Visualizar<span className="sr-only"> {item.subject}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </section>
+  );
+}

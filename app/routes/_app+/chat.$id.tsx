@@ -1,0 +1,192 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { MessageComposer } from '~/components/chat/message-composer';
+import { MessageList } from '~/components/chat/message-list';
+import { StatusBadge } from '~/components/chat/status-badge';
+import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-actions';
+import { ConfirmActionPanel } from '~/components/ui/confirm-action';
+import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat.server';
+import { requireUser } from '~/models/permissions.server';
+import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
+import { isAppError } from '~/utils/errors';
+import { handleForm, intent } from '~/utils/form.server';
+import { formatBr } from '~/utils/format';
+import { pageMeta } from '~/utils/meta';
+import { jsonWithToast, redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
+import { urlWithout } from '~/utils/url-state';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Ticket: ${data.thread.subject}` : 'Ticket');
+
+/**
+ * /chat/{id} (section 2 'Ticket view'): the ticket, its latest messages (`?before=ID` pages back
+ * through older ones, CHAT_MESSAGE_WINDOW at a time), the reply box while it is open, and the
+ * admin's deletion (`?confirm=delete`, its own page without JavaScript).
+ *
+ * Opening the ticket marks it read for the viewer's side, here in the loader: it is the
+ * viewer's own read receipt (the specification's behaviour), idempotent (nothing is written when
+ * it is already read), and doing it on the GET is what makes it work without JavaScript too.
+ *
+ * Someone else's ticket, or one that does not exist, goes to / with 'Acesso negado' (the same
+ * answer for both, so the page never says whether a ticket exists).
+ */
+
+const denied = () =>
+  redirectWithToast('/', { title: 'Acesso negado', description: CHAT_MESSAGES.forbidden, type: 'error' });
+
+/** The ticket id of the URL, or the refusal (an id that cannot exist is refused like any other). */
+async function ticketId(params: { id?: string }): Promise<number> {
+  const value = params.id ?? '';
+  if (!/^\d{1,12}$/.test(value)) throw await denied();
+  return Number(value);
+}
+
+const beforeParam = (params: URLSearchParams) => {
+  const value = params.get('before');
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = await ticketId(params);
+  const search = new URL(request.url).searchParams;
+  const before = beforeParam(search);
+  let ticket;
+  try {
+    ticket = openTicket(user, id, { before, limit: CHAT_MESSAGE_WINDOW });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw await denied();
+    throw error;
+  }
+  const isAdmin = sideOf(user) === 'admin';
+  const { thread, items, hasEarlier, total } = ticket;
+  return json({
+    thread: {
+      id: thread.id,
+      subject: thread.subject,
+      status: thread.status,
+      userName: isAdmin ? thread.userName : null,
+      openedAt: formatBr(thread.createdAt, "dd 'de' MMMM 'às' HH:mm"),
+    },
+    isAdmin,
+    messages: items,
+    total,
+    /** `?before=` of the 'Mensagens anteriores' link, when older messages exist. */
+    earlier: hasEarlier && items.length > 0 ? items[0].id : null,
+    /** Showing an older window (the latest are one link away). */
+    paged: before !== undefined,
+    confirmDelete: isAdmin && search.get('confirm') === 'delete',
+  });
+}
+
+const noFields = z.object({});
+const refusal =
+  (title: string, description?: string) =>
+  (message: string): Toast => ({ title, description: description ?? message, type: 'error' });
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const user = await requireUser(request);
+  const id = await ticketId(params);
+  if (!canViewThread(user, id)) throw await denied();
+  const here = urlWithout(request.url, ['confirm']);
+  return handleForm(args, {
+    send: intent({
+      schema: chatMessageSchema,
+      refusalToast: refusal('Erro ao enviar mensagem'),
+      run: async ({ message }) => {
+        await postMessage(user, id, message);
+        // The latest messages, where the new one is.
+        return safeRedirect(`/chat/${id}#responder`);
+      },
+    }),
+    refresh: intent({
+      schema: noFields,
+      run: () => jsonWithToast(args, { intent: 'refresh', result: null }, { title: 'Atualizado', description: 'Mensagens atualizadas com sucesso', type: 'success' }),
+    }),
+    close: intent({
+      schema: noFields,
+      refusalToast: refusal('Erro ao finalizar ticket'),
+      run: () => {
+        closeThread(user, id);
+        return redirectWithToast(here, { title: 'Ticket encerrado', description: 'Este ticket foi finalizado com sucesso', type: 'success' });
+      },
+    }),
+    delete: intent({
+      schema: noFields,
+      refusalToast: refusal('Erro ao excluir ticket', 'Ocorreu um erro ao excluir o ticket'),
+      run: () => {
+        deleteThread(user, id);
+        return redirectWithToast('/admin/chats', { title: 'Ticket excluído', type: 'success' });
+      },
+    }),
+  });
+}
+
+export default function TicketPage() {
+  const { thread, isAdmin, messages, total, earlier, paged, confirmDelete } = useLoaderData<typeof loader>();
+  const backTo = isAdmin ? '/admin/chats' : '/chats';
+
+  if (confirmDelete) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ConfirmActionPanel title="Excluir ticket" message={DELETE_TICKET_MESSAGE} intent="delete" fields={{}} cancelTo={`/chat/${thread.id}`} />
+      </div>
+    );
+  }
+
+  const isOpen = thread.status === 'open';
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <header className="card">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="break-words text-2xl font-bold">Ticket: {thread.subject}</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              Aberto em {thread.openedAt}
+              {thread.userName ? (
+                <>
+                  {' · '}
+                  <span data-testid="chat-user-name">{thread.userName}</span>
+                </>
+              ) : null}
+            </p>
+          </div>
+          <StatusBadge status={thread.status} />
+        </div>
+        <div className="mt-4">
+          <TicketActions backTo={backTo} isOpen={isOpen} isAdmin={isAdmin} />
+        </div>
+      </header>
+
+      <section className="mt-6" aria-label="Conversa">
+        {earlier !== null ? (
+          <p className="mb-3 text-center">
+            <Link to={`?before=${earlier}`} className="btn-ghost" preventScrollReset>
+              Mensagens anteriores
+            </Link>
+          </p>
+        ) : null}
+        <MessageList messages={messages} viewerIsAdmin={isAdmin} />
+        {paged ? (
+          <p className="mt-3 text-center">
+            <Link to={`/chat/${thread.id}`} className="btn-ghost">
+              Mensagens mais recentes
+            </Link>
+            <span className="sr-only"> ({total} mensagens no total)</span>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card mt-6" aria-label="Responder">
+        {isOpen ? (
+          <MessageComposer />
+        ) : (
+          <p className="text-center text-slate-600" data-testid="chat-closed">
+            Este ticket foi encerrado e não aceita mais mensagens
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
