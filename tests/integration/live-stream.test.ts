@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createThread, postMessage } from '~/models/chat.server';
-import { currentEventId, eventsSince, liveChannels, listenerCount, publish } from '~/models/live-events.server';
+import { currentEventId, eventsSince, liveChannels, listenerCount, publish, subscribe } from '~/models/live-events.server';
 import { openLiveStreamCount, serveLiveStream } from '~/models/live-stream.server';
 import { createNotification, markNotificationRead } from '~/models/notification.server';
 import { endSession } from '~/models/session.server';
@@ -224,6 +224,19 @@ describe('what a stream carries', () => {
     // The stranger's next event is their own, not the ticket's.
     publish(liveChannels.user(other.id), 'notifications', { count: 0 });
     await expectEvent(stranger.events, 'notifications', `user:${other.id}`);
+  });
+});
+
+describe('the bus', () => {
+  test('a large audience is served a thousand listeners per turn, each listener still in publishing order', async () => {
+    const received: string[][] = Array.from({ length: 2500 }, () => []);
+    const unsubscribes = received.map((log) => subscribe([liveChannels.everyone], (event) => log.push(event.id)));
+    const first = publish(liveChannels.everyone, 'notifications', { added: 1, role: 'all' });
+    const second = publish(liveChannels.everyone, 'notifications', { added: 1, role: 'all' });
+    expect(received.filter((log) => log.length > 0)).toHaveLength(1000);
+    await vi.waitFor(() => expect(received.every((log) => log.length === 2)).toBe(true));
+    expect(received.every((log) => log[0] === first.id && log[1] === second.id)).toBe(true);
+    for (const unsubscribe of unsubscribes) unsubscribe();
   });
 });
 
