@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configurationWarnings } from './env.server';
-import { clientAddress } from './security.server';
+import { clientAddress, contentSecurityPolicy } from './security.server';
 
 const request = (headers: Record<string, string>) => ({ headers: new Headers(headers) });
 const NONE = { trustFlyClientIp: false, clientIpHeader: null };
@@ -39,5 +39,18 @@ describe('configurationWarnings', () => {
     expect(about({})).toEqual([expect.stringContaining('PUBLIC_ORIGIN não definido')]);
     expect(about({ PUBLIC_ORIGIN: 'e-engenharia.fly.dev' })).toEqual([expect.stringContaining('PUBLIC_ORIGIN inválido')]);
     expect(about({ PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toEqual([]);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const directives = (csp: string) => new Map(csp.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));
+
+  it('allows what Stripe.js needs and nothing more: its script, its frames, its API, and the redirect to Checkout', () => {
+    const csp = directives(contentSecurityPolicy('abc', true));
+    expect(csp.get('script-src')).toEqual(["'self'", "'nonce-abc'", 'https://js.stripe.com']);
+    expect(csp.get('frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://drive.google.com', 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
   });
 });

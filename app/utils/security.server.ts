@@ -77,6 +77,11 @@ export function clientAddress(request: Pick<Request, 'headers'>, sources: Addres
   return sources.socketAddress?.trim().slice(0, MAX_ADDRESS) || 'local';
 }
 
+/**
+ * The documents' policy. Stripe.js (the upgrade page's Payment Element, real mode only) needs
+ * exactly: its script from js.stripe.com, its frames from js.stripe.com and hooks.stripe.com,
+ * and calls to api.stripe.com (docs.stripe.com/security/guide#content-security-policy).
+ */
 export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
   return [
     "default-src 'self'",
@@ -85,11 +90,14 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean): str
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self' https://api.stripe.com${isProduction ? '' : ' ws://localhost:*'}`,
-    // Lesson videos only (app/utils/video.ts); the tool frame is same-origin.
-    `frame-src 'self' ${YOUTUBE_EMBED_ORIGIN} ${DRIVE_EMBED_ORIGIN}`,
+    // Lesson videos (app/utils/video.ts; the tool frame is same-origin) and Stripe.js's Payment
+    // Element frames (js.stripe.com) and 3-D Secure pages (hooks.stripe.com).
+    `frame-src 'self' ${YOUTUBE_EMBED_ORIGIN} ${DRIVE_EMBED_ORIGIN} https://js.stripe.com https://hooks.stripe.com`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The upgrade page's 'Finalizar pagamento' without JavaScript posts here and is answered with a
+    // 303 to Stripe Checkout; Chrome applies form-action to the redirects after a form post.
+    "form-action 'self' https://checkout.stripe.com",
     "object-src 'none'",
   ].join('; ');
 }
