@@ -9,6 +9,9 @@ const DB_FILE = `${DB_DIR}/app.db`;
 process.env.DATABASE_URL = `file:./${DB_FILE}`;
 process.env.SESSION_SECRET = 'e2e-session-secret';
 
+/** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream. */
+const JS_ONLY = /chat-live\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -29,7 +32,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /http-edge/ },
-    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /http-edge/ },
+    // Specs of what only JavaScript does (the live event stream) run in the js project alone.
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: [/http-edge/, JS_ONLY] },
     // Raw HTTP against the server itself: no browser, so once is enough.
     { name: 'http', testMatch: /http-edge\.spec\.ts/ },
   ],

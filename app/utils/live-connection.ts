@@ -26,6 +26,8 @@ export function connectLive(store: LiveStore): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let retryDelay = RETRY_MIN_MS;
   let stopped = false;
+  /** The ticket the open EventSource carries. */
+  let openedFor: number | null = null;
 
   const onMessage = (message: MessageEvent<string>) => {
     let wire: LiveWireData;
@@ -58,6 +60,7 @@ export function connectLive(store: LiveStore): () => void {
     if (stopped) return;
     const params = new URLSearchParams();
     const thread = store.thread;
+    openedFor = thread?.threadId ?? null;
     if (thread) params.set('thread', String(thread.threadId));
     const since = store.resumeFrom();
     if (since) params.set('lastEventId', since);
@@ -96,7 +99,9 @@ export function connectLive(store: LiveStore): () => void {
     close();
   }
 
-  const unwatch = store.onThreadChange(open);
+  const unwatch = store.onThreadChange(() => {
+    if ((store.thread?.threadId ?? null) !== openedFor && !retryTimer) open();
+  });
   open();
   return stop;
 }

@@ -52,7 +52,7 @@ export class LiveStore {
     return () => this.eventListeners.delete(listener);
   }
 
-  /** Called when the viewed thread changes (the connection reopens with it). */
+  /** Called when the viewed thread may have changed (the connection reopens when it did). */
   onThreadChange(listener: () => void): () => void {
     this.threadListeners.add(listener);
     return () => this.threadListeners.delete(listener);
@@ -70,20 +70,34 @@ export class LiveStore {
 
   watchThread(threadId: number, cursor: string | null): () => void {
     const entry = { threadId, cursor };
-    const before = this.thread?.threadId;
     this.watched.push(entry);
-    if (before !== threadId) this.threadChanged();
+    this.threadMayHaveChanged();
     return () => {
       const index = this.watched.indexOf(entry);
       if (index >= 0) this.watched.splice(index, 1);
-      if (this.thread?.threadId !== threadId) this.threadChanged();
+      this.threadMayHaveChanged();
     };
   }
 
-  private threadChanged() {
-    if (this.messages && this.messages.threadId !== this.thread?.threadId) this.messages = null;
-    for (const listener of this.threadListeners) listener();
-    this.notify();
+  private checkScheduled = false;
+
+  /**
+   * Announced once the current effects are done, so a page that registers its ticket again (its
+   * loader ran again) is one announcement, which the connection ignores when the ticket is the
+   * one it already carries.
+   */
+  private threadMayHaveChanged() {
+    if (this.checkScheduled) return;
+    this.checkScheduled = true;
+    queueMicrotask(() => {
+      this.checkScheduled = false;
+      const current = this.thread?.threadId ?? null;
+      if (this.messages && this.messages.threadId !== current) {
+        this.messages = null;
+        this.notify();
+      }
+      for (const listener of this.threadListeners) listener();
+    });
   }
 
   receive(event: LiveStreamEvent): void {
