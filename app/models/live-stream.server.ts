@@ -194,7 +194,7 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 export async function serveLiveStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const admission = await admitLiveStream(streamRequest(req));
   if (admission instanceof Response) return sendResponse(res, admission);
-  if (res.destroyed) return; // the tab left during the check
+  if (res.destroyed || !res.socket || res.socket.destroyed) return; // the tab left during the check
   res.writeHead(200, HEADERS);
   const connection = new LiveConnection(admission.sessionId, res);
   res.on('close', () => connection.close());
