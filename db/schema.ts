@@ -28,6 +28,8 @@ import {
   COURSE_GRANT_SOURCES,
   PAYMENT_KINDS,
   PAYMENT_STATUSES,
+  PAYMENT_METHODS,
+  REFUND_STATUSES,
 } from '../app/utils/value-sets';
 
 /** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
@@ -400,8 +402,11 @@ export const promoUsage = sqliteTable(
 
 /**
  * Payment records outlive the account that paid (fiscal records must be kept): deleting a user
- * sets user_id to null, and the payer_* columns keep who paid (filled when the account is
- * deleted, if the payment's writer did not fill them already).
+ * sets user_id to null, and the payer_* columns keep who paid (filled at insert by
+ * app/models/payment.server.ts, and when the account is deleted if they are still empty).
+ * `stripe_payment_intent_id` is the Stripe object the payment is known by: the PaymentIntent
+ * (pi_…) of the card form, or the Checkout Session (cs_…) of a Checkout payment; UNIQUE, so
+ * every path that learns of a payment claims the same row (app/models/payment.server.ts).
  */
 export const payments = sqliteTable(
   'payments',
@@ -420,14 +425,36 @@ export const payments = sqliteTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at'),
+    /** card, pix or boleto; null until known (a Checkout Session before the buyer chooses). */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** null: no refund asked; see REFUND_STATUSES. */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    refundRequestedAt: timestamp('refund_requested_at'),
+    refundedAt: timestamp('refunded_at'),
+    stripeRefundId: text('stripe_refund_id'),
   },
   (t) => [
     index('payments_user_idx').on(t.userId),
+    index('payments_refund_idx').on(t.refundStatus, t.refundRequestedAt),
     check('payments_kind_check', inList('kind', PAYMENT_KINDS)),
     check('payments_status_check', inList('status', PAYMENT_STATUSES)),
     check('payments_amount_check', sql`amount_cents > 0`),
     check('payments_months_check', sql`months is null or months between 1 and 12`),
   ],
+);
+
+/**
+ * Stripe webhook events already handled, by their id: Stripe delivers an event more than once
+ * (retries for up to 3 days), and a replay must do nothing. Rows older than 30 days are pruned.
+ */
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at').notNull(),
+  },
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
 );
 
 export const coursePurchases = sqliteTable(
@@ -604,5 +631,6 @@ export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type MaterialRow = typeof materials.$inferSelect;
 export type CourseGrantRow = typeof courseGrants.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;

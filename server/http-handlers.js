@@ -43,7 +43,8 @@ export function createHttpHandlers(build) {
   function edgeGuard(req, res, next) {
     // A client-sent X-Forwarded-Host must never decide what "same origin" means.
     delete req.headers['x-forwarded-host'];
-    const refusal = edgeRefusal(req.method, toHeaders(req.headers));
+    // The path lets Stripe's signed webhook through the same-origin rule (CROSS_SITE_WRITE_PATHS).
+    const refusal = edgeRefusal(req.method, toHeaders(req.headers), req.path);
     if (!refusal) return next();
     sendWebResponse(res, refusal).catch(next);
   }

@@ -4,15 +4,22 @@ import { errorResponse, requireSameOrigin } from './api.server';
 export const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
+ * Paths whose writes come from another site by design and carry their own authentication, so the
+ * same-origin rule does not apply: Stripe's webhook (its signature is checked on the raw body).
+ */
+export const CROSS_SITE_WRITE_PATHS: readonly string[] = ['/api/stripe/webhook'];
+
+/**
  * What the HTTP server (server.js) refuses before Remix sees the request: Remix itself would
  * throw a 500 on both (undici cannot build a TRACE request; its own origin check throws).
  * Returns the refusal, or null to let the request through.
  */
-export function edgeRefusal(method: string, headers: Headers): Response | null {
+export function edgeRefusal(method: string, headers: Headers, path = ''): Response | null {
   const verb = method.toUpperCase();
   if (!(SUPPORTED_METHODS as readonly string[]).includes(verb)) {
     return errorResponse(405, 'Método não permitido', {}, { headers: { Allow: SUPPORTED_METHODS.join(', ') } });
   }
+  if (CROSS_SITE_WRITE_PATHS.includes(path)) return null;
   try {
     requireSameOrigin({ method: verb, headers, url: `http://${headers.get('host') ?? 'localhost'}/` });
   } catch (refusal) {

@@ -29,6 +29,13 @@ export const COURSE_GRANT_SOURCES = ['promo', 'purchase', 'admin', 'seed'] as co
 export type CourseGrantSource = (typeof COURSE_GRANT_SOURCES)[number];
 export const PAYMENT_KINDS = ['plan', 'course'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** How a payment was paid: the card form (Payment Element or the simulated form) or Checkout's card, Pix or boleto. */
+export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A refund's life: asked by the user, then refunded through Stripe, or marked for a manual refund (boleto). */
+export const REFUND_STATUSES = ['requested', 'refunded', 'manual'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -57,6 +57,7 @@ test('payments made before migration 0005 survive it, gain their payer, and then
   ]);
   expect(sqlite.prepare('pragma foreign_key_check').all()).toEqual([]);
   expect(sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'payments' order by name").all()).toEqual([
+    { name: 'payments_refund_idx' },
     { name: 'payments_stripe_payment_intent_id_unique' },
     { name: 'payments_user_idx' },
   ]);

@@ -1,0 +1,17 @@
+import { confirmTestCardPayment } from '~/models/payment.server';
+import { requireApiUser } from '~/models/permissions.server';
+import { testCardConfirmSchema } from '~/schemas/payment';
+import { apiAction, readJson } from '~/utils/api.server';
+
+/**
+ * POST /api/test-mode/confirm-card `{ paymentIntentId, cardNumber }` (test mode only, 404 with a
+ * real key): the simulated card form confirms the PaymentIntent with a Stripe test card, as
+ * Stripe.js would; answers `{ status, message? }` ('failed' with the decline's message).
+ */
+export const action = apiAction({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const { paymentIntentId, cardNumber } = await readJson(request, testCardConfirmSchema);
+    return confirmTestCardPayment(user, { paymentIntentId, cardNumber, returnUrl: `${new URL(request.url).origin}/?payment_success=true` });
+  },
+});

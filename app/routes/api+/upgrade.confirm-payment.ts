@@ -1,0 +1,16 @@
+import { confirmPayment } from '~/models/payment.server';
+import { requireApiUser } from '~/models/permissions.server';
+import { confirmPaymentSchema } from '~/schemas/payment';
+import { apiAction, readJson } from '~/utils/api.server';
+
+/**
+ * POST /api/upgrade/confirm-payment `{ paymentIntentId }` → `{ status, message }`: the server
+ * retrieves the PaymentIntent, refuses one of another user, amount or currency, and grants once.
+ */
+export const action = apiAction({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const { paymentIntentId } = await readJson(request, confirmPaymentSchema);
+    return confirmPayment(user, paymentIntentId);
+  },
+});
