@@ -49,6 +49,8 @@ export default defineConfig({
       DATABASE_URL: `file:./${DB_FILE}`,
       SESSION_SECRET: 'e2e-session-secret',
       PUBLIC_ORIGIN: `http://localhost:${PORT}`,
+      // No Stripe key: the offline test mode, which production runs only when told (decision 016).
+      STRIPE_TEST_MODE: '1',
     },
     stdout: 'ignore',
     stderr: 'pipe',
