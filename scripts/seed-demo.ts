@@ -7,11 +7,12 @@ import {
   lessons,
   materials,
   notifications,
+  payments,
   planPrices,
   promoCodes,
   tools,
 } from '../db/schema';
-import { grantRole } from '../app/models/role-grant.server';
+import { grantRole, syncUserRole } from '../app/models/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/user.server';
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
@@ -22,8 +23,9 @@ import { demoTools } from './demo-tools';
 export const DEMO_USERS = [
   { username: 'admin', email: 'admin@example.com', password: 'admin123', cpf: '52998224725', role: 'admin' as const, days: null },
   { username: 'basico', email: 'basic@example.com', password: 'senha123', cpf: '11144477735', role: null, days: null },
-  { username: 'ferramentas', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30 },
-  { username: 'mestre', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30 },
+  // The paid demo users hold their plan through a test-mode payment (see demoPayments), not a seed grant.
+  { username: 'ferramentas', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30, paidDaysAgo: 2 },
+  { username: 'mestre', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30, paidDaysAgo: 10 },
 ];
 
 const withTitleKeys = (rows: Omit<typeof courses.$inferInsert, 'titleKey'>[]) =>
@@ -39,7 +41,33 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     DEMO_USERS.forEach((demo, index) => {
       const user = insertUser(tx, { username: demo.username, email: demo.email, cpf: demo.cpf, passwordHash: hashes[index] });
       ids[demo.email] = user.id;
-      if (demo.role) grantRole(tx, { userId: user.id, role: demo.role, days: demo.days, source: 'seed' }, now);
+      if (demo.role && 'paidDaysAgo' in demo && demo.paidDaysAgo !== undefined) {
+        // A succeeded test-mode card payment of one month, and the grant it gave (source 'payment', as the
+        // payment model writes them), so 'Minha Conta' and the 'Reembolsos' tab have something to show:
+        // E-TOOL's, 2 days old, can still be refunded; E-MASTER's, 10 days old, no longer.
+        const paidAt = new Date(now.getTime() - demo.paidDaysAgo * 86_400_000);
+        const payment = tx
+          .insert(payments)
+          .values({
+            userId: user.id,
+            payerUsername: demo.username,
+            payerEmail: demo.email,
+            payerCpf: demo.cpf,
+            stripePaymentIntentId: `pi_test_demo_${demo.username}`,
+            kind: 'plan',
+            planType: demo.role,
+            months: 1,
+            amountCents: demo.role === 'E-TOOL' ? 2990 : 5990,
+            status: 'succeeded',
+            method: 'card',
+            createdAt: paidAt,
+            completedAt: paidAt,
+          })
+          .returning({ id: payments.id })
+          .get();
+        grantRole(tx, { userId: user.id, role: demo.role, days: demo.days, source: 'payment', sourceId: payment.id }, paidAt);
+        syncUserRole(tx, user.id, now);
+      } else if (demo.role) grantRole(tx, { userId: user.id, role: demo.role, days: demo.days, source: 'seed' }, now);
     });
     const adminId = ids['admin@example.com'];
 

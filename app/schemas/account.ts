@@ -24,3 +24,8 @@ export const passwordRecoveryApiSchema = z.object({
     invalid_type_error: 'Informe disablePasswordRecovery (true ou false)',
   }),
 });
+
+/** 'Solicitar reembolso' on the account's payments list. */
+export const accountRefundSchema = z.object({
+  paymentId: z.number({ required_error: 'Pagamento inválido.', invalid_type_error: 'Pagamento inválido.' }).int().positive('Pagamento inválido.'),
+});

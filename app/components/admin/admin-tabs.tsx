@@ -1,6 +1,6 @@
 import { NavLink } from '@remix-run/react';
 
-/** The panel's sections, in the specification's order, then the support chats, the inbox and the audit log. */
+/** The panel's sections, in the specification's order, then refunds, the support chats, the inbox and the audit log. */
 export const ADMIN_TABS = [
   { to: '/admin/users', label: 'Usuários' },
   { to: '/admin/tools', label: 'Ferramentas' },
@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { to: '/admin/courses', label: 'Cursos' },
   { to: '/admin/notifications', label: 'Notificações' },
   { to: '/admin/prices', label: 'Preços' },
+  { to: '/admin/refunds', label: 'Reembolsos' },
   { to: '/admin/chats', label: 'Suporte' },
   { to: '/admin/inbox', label: 'Mensagens' },
   { to: '/admin/audit', label: 'Auditoria' },

@@ -1,20 +1,23 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs } from '~/models/account.server';
+import { listUserPayments, requestRefund } from '~/models/payment.server';
 import { listCalculations } from '~/models/calculation-history.server';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';
 import { toPublicUser, updateAccount } from '~/models/user.server';
-import { accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema } from '~/schemas/account';
+import { accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
 import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
+import { withParams } from '~/utils/url-state';
 
 export const meta: MetaFunction = () => pageMeta('Minha Conta', 'Seu perfil, senha, plano e códigos promocionais.');
 
@@ -23,11 +26,17 @@ const RECENT_CALCULATIONS = 5;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const history = listCalculations(user.id, { page: 1, perPage: RECENT_CALCULATIONS });
+  const payments = listUserPayments(user.id);
+  // `?confirm=refund&payment={id}`: the refund request's confirmation without JavaScript.
+  const params = new URL(request.url).searchParams;
+  const confirmId = params.get('confirm') === 'refund' ? params.get('payment') : null;
   return json({
     user: toPublicUser(user),
     status: accountStatus(user),
     recentCalculations: history.items,
     savedCalculations: history.total,
+    payments,
+    confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
 
@@ -65,6 +74,18 @@ export async function action(args: ActionFunctionArgs) {
         );
       },
     }),
+    refund: intent({
+      schema: accountRefundSchema,
+      refusalToast: (message) => ({ title: 'Erro ao solicitar reembolso', description: message, type: 'error' }),
+      run: async ({ paymentId }) => {
+        const payment = requestRefund(user, paymentId);
+        return redirectWithToast('/account#pagamentos', {
+          title: 'Reembolso solicitado',
+          description: `${payment.description}: seu pedido foi enviado e será analisado por um administrador.`,
+          type: 'success',
+        });
+      },
+    }),
     recovery: intent({
       schema: accountRecoverySchema,
       refusalToast: () => ({ title: 'Erro', description: 'Não foi possível atualizar a configuração de recuperação de senha.', type: 'error' }),
@@ -81,7 +102,15 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations } = useLoaderData<typeof loader>();
+  const { user, status, recentCalculations, savedCalculations, payments, confirmRefund } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (confirmRefund) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <RefundConfirmPanel payment={confirmRefund} cancelTo={`${location.pathname}${withParams(location.search, { confirm: null, payment: null })}#pagamentos`} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -97,6 +126,7 @@ export default function AccountPage() {
         <ProfileForm username={user.username} email={user.email} />
         <PasswordForm />
         <PromoForm />
+        <PaymentsSection payments={payments} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
       </div>

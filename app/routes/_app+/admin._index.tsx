@@ -4,7 +4,7 @@ import { safeRedirect } from '~/utils/toast.server';
 import { withParams } from '~/utils/url-state';
 
 /** The `?tab=` values of the specification's links, each now a nested route. */
-const TABS = ['users', 'tools', 'promocodes', 'courses', 'notifications', 'prices', 'inbox', 'audit'] as const;
+const TABS = ['users', 'tools', 'promocodes', 'courses', 'notifications', 'prices', 'refunds', 'inbox', 'audit'] as const;
 
 /**
  * `/admin` opens the users tab; the specification's `/admin?tab=promocodes&courseId=3` (and every

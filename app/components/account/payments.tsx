@@ -1,0 +1,91 @@
+import { Link, useLocation } from '@remix-run/react';
+import type { PaymentView } from '~/models/payment.server';
+import { ConfirmActionLink, ConfirmActionPanel } from '~/components/ui/confirm-action';
+import { formatCents, formatShortDate } from '~/utils/format';
+import { withParams } from '~/utils/url-state';
+
+/** One payment as the account page shows it (refundable: paid, within the 7 days, no refund asked yet). */
+export type AccountPayment = Pick<PaymentView, 'id' | 'createdAt' | 'description' | 'amountCents' | 'methodLabel' | 'statusLabel' | 'refundLabel' | 'refundable'>;
+
+export const REFUND_CONFIRM = 'Tem certeza que deseja solicitar o reembolso deste pagamento? O acesso concedido por ele será removido quando o reembolso for aprovado.';
+
+/** The confirmation URL of a refund request: `?confirm=refund&payment={id}`. */
+export const refundConfirmLink = (search: string, paymentId: number) => withParams(search, { confirm: 'refund', payment: paymentId });
+
+/** 'Pagamentos': the user's payments, newest first, with 'Solicitar reembolso' while within the 7 days. */
+export function PaymentsSection({ payments }: { payments: AccountPayment[] }) {
+  const location = useLocation();
+  return (
+    <section className="card" aria-labelledby="payments-title" id="pagamentos">
+      <h2 id="payments-title" className="text-lg font-semibold">
+        Pagamentos
+      </h2>
+      {payments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Nenhum pagamento ainda.{' '}
+          <Link to="/upgrade" className="font-medium text-brand-700 hover:underline">
+            Ver planos
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">Você pode solicitar o reembolso em até 7 dias após o pagamento.</p>
+          <div className="mt-4 overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Pagamentos">
+              <thead className="bg-slate-50">
+                <tr>
+                  {['Data', 'Compra', 'Valor', 'Forma', 'Situação', 'Reembolso'].map((header) => (
+                    <th key={header} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payments.map((payment) => (
+                  <tr key={payment.id} data-testid="payment-row">
+                    <td className="px-3 py-2">{formatShortDate(payment.createdAt)}</td>
+                    <td className="px-3 py-2">{payment.description}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{formatCents(payment.amountCents)}</td>
+                    <td className="px-3 py-2">{payment.methodLabel}</td>
+                    <td className="px-3 py-2">{payment.statusLabel}</td>
+                    <td className="px-3 py-2">
+                      {payment.refundable ? (
+                        <ConfirmActionLink
+                          to={`${location.pathname}${refundConfirmLink(location.search, payment.id)}`}
+                          message={REFUND_CONFIRM}
+                          intent="refund"
+                          fields={{ paymentId: String(payment.id) }}
+                          className="font-medium text-brand-700 hover:underline"
+                        >
+                          Solicitar reembolso
+                        </ConfirmActionLink>
+                      ) : (
+                        (payment.refundLabel ?? '—')
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The refund request's confirmation on a page of its own (no JavaScript). */
+export function RefundConfirmPanel({ payment, cancelTo, error }: { payment: AccountPayment; cancelTo: string; error?: string }) {
+  return (
+    <ConfirmActionPanel
+      title="Solicitar reembolso"
+      message={`${payment.description} — ${formatCents(payment.amountCents)}. ${REFUND_CONFIRM}`}
+      intent="refund"
+      fields={{ paymentId: String(payment.id) }}
+      cancelTo={cancelTo}
+      confirmLabel="Solicitar reembolso"
+      error={error ? <p className="field-error">{error}</p> : undefined}
+    />
+  );
+}
