@@ -30,7 +30,7 @@ export function resetDataDir(): void {
 // ---------------------------------------------------------------------------------------------
 // Preparation
 
-const baseEnv = (): NodeJS.ProcessEnv => {
+export const baseEnv = (): NodeJS.ProcessEnv => {
   // Nothing from the caller's app configuration leaks in (a DATABASE_URL in the shell, say).
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'SEED_DEMO', 'FLY_APP_NAME', 'TRUST_FLY_CLIENT_IP', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
