@@ -468,6 +468,22 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
   }
   if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return { received: true, duplicate: true };
 
+  try {
+    await handleEvent(event, now);
+  } catch (error) {
+    // An object that does not match its purchase will not match on a retry either: answered
+    // (and recorded) so Stripe stops sending it, and logged for a person to look at.
+    if (!isAppError(error) || error.message !== PAYMENT_MESSAGES.mismatch) throw error;
+    console.warn(`Stripe event ${event.id} (${event.type}) ignored: ${error.message}`);
+  }
+  db.transaction((tx) => {
+    tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run();
+    tx.delete(stripeEvents).where(lt(stripeEvents.receivedAt, new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS))).run();
+  });
+  return { received: true };
+}
+
+async function handleEvent(event: Stripe.Event, now: Date): Promise<void> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
@@ -485,11 +501,6 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
     default:
       break;
   }
-  db.transaction((tx) => {
-    tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run();
-    tx.delete(stripeEvents).where(lt(stripeEvents.receivedAt, new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS))).run();
-  });
-  return { received: true };
 }
 
 // ---------------------------------------------------------------------------------------------

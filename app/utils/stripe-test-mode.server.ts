@@ -158,6 +158,8 @@ export function emitTestEvent(type: string, object: Json, origin: string | null)
   const target = origin ?? state().lastOrigin;
   const deliver = state().deliver ?? postWebhook;
   const run = (async () => {
+    // Stripe sends an event after it has answered the request that caused it.
+    await new Promise((resolve) => setImmediate(resolve));
     if (!target && !state().deliver) {
       console.warn(`[stripe test mode] ${type}: no app origin known, webhook not sent`);
       return;
@@ -312,9 +314,8 @@ function confirmPaymentIntent(id: string, params: Json): Json {
   if (outcome !== 'succeeded') {
     throw new StripeApiError(402, { type: 'card_error', ...DECLINES[outcome], payment_intent: structuredClone(pi) });
   }
-  // Stripe sends its webhook a moment after answering; so does the stand-in (not awaited).
-  const snapshot = structuredClone(pi);
-  setImmediate(() => void emitTestEvent('payment_intent.succeeded', snapshot, origin));
+  // Not awaited: the webhook goes out after this answer, racing whatever the client does next.
+  void emitTestEvent('payment_intent.succeeded', structuredClone(pi), origin);
   return structuredClone(pi);
 }
 
@@ -404,8 +405,9 @@ class StandInResponse extends Stripe.HttpClientResponse {
   ) {
     super(status, { 'content-type': 'application/json', 'request-id': newId('req') });
   }
+  /** The SDK decorates this object with the response's headers (lastResponse). */
   getRawResponse() {
-    return this.body;
+    return { body: this.body };
   }
   toStream(): never {
     throw new Error('The offline test mode does not stream.');
