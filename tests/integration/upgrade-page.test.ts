@@ -112,7 +112,10 @@ describe('paying from /upgrade', () => {
     const { cookie } = await signedIn('E-BASIC');
     const response = await post(upgradeAction, '/upgrade?plan=E-TOOL&months=3&step=pay', { intent: 'checkout', plan: 'E-TOOL', months: '3' }, cookie);
     expect(response.status).toBe(303);
-    const location = response.headers.get('Location') ?? '';
+    // Stripe takes absolute URLs; in test mode the session's page is on this site.
+    const absolute = new URL(response.headers.get('Location') ?? '');
+    expect(absolute.origin).toBe('http://localhost:3000');
+    const location = absolute.pathname;
     expect(location).toMatch(/^\/test-mode\/checkout\/cs_/);
     const sessionId = location.split('/').pop()!;
     const checkout = (await (await call(checkoutLoader, getRequest(location, { cookie }), { sessionId })).json()) as { session: { amountCents: number } };
@@ -128,7 +131,7 @@ describe('paying from /upgrade', () => {
     const byCard = await post(upgradeAction, `/upgrade?courseId=${course.id}`, { intent: 'checkout', courseId: String(course.id) }, master.cookie);
     const cardSession = byCard.headers.get('Location')!.split('/').pop()!;
     const paid = await post(checkoutAction as never, `/test-mode/checkout/${cardSession}`, { intent: 'card', cardNumber: '4242 4242 4242 4242' }, master.cookie, { sessionId: cardSession });
-    expectRedirect(paid, `/upgrade/return?session_id=${cardSession}`);
+    expectRedirect(paid, `http://localhost:3000/upgrade/return?session_id=${cardSession}`);
     const done = (await (await call(returnLoader, getRequest(`/upgrade/return?session_id=${cardSession}`, { cookie: master.cookie }))).json()) as Json;
     expect(done).toMatchObject({ status: 'succeeded', courseId: course.id });
 
@@ -136,7 +139,7 @@ describe('paying from /upgrade', () => {
     const byPix = await post(upgradeAction, '/upgrade', { intent: 'checkout', plan: 'E-MASTER', months: '1' }, tool.cookie);
     const pixSession = byPix.headers.get('Location')!.split('/').pop()!;
     const pending = await post(checkoutAction as never, `/test-mode/checkout/${pixSession}`, { intent: 'pix' }, tool.cookie, { sessionId: pixSession });
-    expectRedirect(pending, `/upgrade/return?session_id=${pixSession}`);
+    expectRedirect(pending, `http://localhost:3000/upgrade/return?session_id=${pixSession}`);
     expect(((await (await call(returnLoader, getRequest(`/upgrade/return?session_id=${pixSession}`, { cookie: tool.cookie }))).json()) as Json).status).toBe('processing');
     expect(getUserById(tool.user.id)?.role).toBe('E-TOOL');
     await post(checkoutAction as never, `/test-mode/checkout/${pixSession}`, { intent: 'pix-paid' }, tool.cookie, { sessionId: pixSession });
