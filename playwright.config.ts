@@ -9,8 +9,10 @@ const DB_FILE = `${DB_DIR}/app.db`;
 process.env.DATABASE_URL = `file:./${DB_FILE}`;
 process.env.SESSION_SECRET = 'e2e-session-secret';
 
-/** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream. */
-const JS_ONLY = /chat-live\.spec\.ts/;
+/** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream, the test mode's card form. */
+const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts/;
+/** Behaviour that exists only with JavaScript off: paying through the (test mode's) Checkout page. */
+const NO_JS_ONLY = /upgrade-checkout\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,8 +33,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /http-edge/ },
-    // Specs of what only JavaScript does (the live event stream) run in the js project alone.
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: [/http-edge/, NO_JS_ONLY] },
+    // Specs of what only JavaScript does (the live event stream, the card form) run in the js project alone, and the Checkout specs in no-js alone.
     { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: [/http-edge/, JS_ONLY] },
     // Raw HTTP against the server itself: no browser, so once is enough.
     { name: 'http', testMatch: /http-edge\.spec\.ts/ },

@@ -156,6 +156,8 @@ describe('paying from /upgrade', () => {
 
     const ok = await post(upgradeAction, '/upgrade', { ...fields, cardNumber: '4242 4242 4242 4242', idempotencyKey: crypto.randomUUID() }, cookie);
     expectRedirect(ok, '/dashboard?payment_success=true');
+    // The dashboard's own toast shows there; a cookie of ours could be cleared after it (parallel loader fetches).
+    expect(ok.headers.get('Set-Cookie') ?? '').not.toContain('en_toast');
     const after = getUserById(user.id)!;
     expect(after.role).toBe('E-TOOL');
     const days = Math.round((after.roleExpiryDate!.getTime() - Date.now()) / 86_400_000);

@@ -26,7 +26,7 @@ import { handleForm, intent, type FormArgs } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
 import { siteOrigin } from '~/utils/security.server';
 import { isStripeTestMode, stripePublishableKey } from '~/utils/stripe.server';
-import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
+import { jsonWithToast, redirectWithToast, safeRedirect } from '~/utils/toast.server';
 import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
 import { PRO_ROLES } from '~/utils/value-sets';
 
@@ -92,8 +92,11 @@ type ConfirmOutcome = Awaited<ReturnType<typeof confirmPayment>>;
 /** What the page does with the provider's answer (section 8's toasts). */
 async function answerOutcome(args: FormArgs, name: string, purchase: Purchase | null, outcome: ConfirmOutcome) {
   if (outcome.status === 'succeeded') {
-    // The dashboard shows 'Pagamento processado com sucesso!' for ?payment_success=true.
-    return redirectWithToast('/dashboard?payment_success=true', UPGRADE_TOASTS.succeeded);
+    // The dashboard shows 'Pagamento processado com sucesso!' for ?payment_success=true. No toast
+    // cookie of our own here: with JavaScript the root loader (reading and clearing it) and the
+    // dashboard's redirect (setting its toast) run as parallel requests, and the clearing one
+    // could land last and erase the dashboard's toast.
+    return safeRedirect('/dashboard?payment_success=true');
   }
   if (outcome.status === 'processing') {
     return redirectWithToast(purchase ? stepUrl(purchase) : '/upgrade', UPGRADE_TOASTS.processing);
