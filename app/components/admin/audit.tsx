@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'contact.unread': 'Mensagem marcada como não lida',
   'contact.archive': 'Mensagem arquivada',
   'contact.unarchive': 'Mensagem desarquivada',
+  'payment.refund': 'Reembolso de pagamento',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
