@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { login, request, waitFor200 } from './measure';
-import { killAll, killGroup, spawnGroup, type Group } from './processes';
+import { killAll, killGroup, rssKb, spawnGroup, type Group } from './processes';
 import { DEMO_LOGINS } from './scenarios';
 import { baseEnv, buildApp, HEALTH_PATH, LOG_DIR, origin, prepareSmallDatabase, ROOT, SESSION_SECRET, serverMemory, type Running } from './servers';
 
@@ -177,12 +177,15 @@ async function pageLatency(cookie: string, rate: number | null): Promise<Latency
 
 type Snapshot = { rssMb: number; files: number };
 
-/** The highest resident memory seen while it runs (sampled from /proc every 200 ms). */
+/**
+ * The highest resident memory seen while it runs, from /proc/{pid}/status every 200 ms (the pid
+ * found once: finding it again means reading 10,000 descriptors, which would load the machine).
+ */
 function peakSampler(server: Running): { stop: () => number } {
+  const pid = serverMemory(server)?.pid;
   let peak = 0;
   const sample = () => {
-    const memory = serverMemory(server);
-    if (memory) peak = Math.max(peak, memory.rssMb);
+    if (pid !== undefined) peak = Math.max(peak, rssKb(pid) / 1024);
   };
   sample();
   const timer = setInterval(sample, 200);
@@ -395,9 +398,9 @@ function renderReport(report: Report): string {
 | all closed by the client | 0 | ${mb(report.afterClose.rssMb)} | ${count(report.afterClose.files)} |
 | opened again | ${count(report.reopened.open)} | ${mb(report.withStreamsAgain.rssMb)} | ${count(report.withStreamsAgain.files)} |
 
-- Per stream: ${mb(grown)} over the baseline for ${count(streams)} streams, **${perStreamKb.toFixed(1)} KB each** (socket buffers, the HTTP request and response objects, Remix's Request, the ReadableStream and the connection's listener).
+- Per stream: ${mb(grown)} over the baseline for ${count(streams)} streams, **${perStreamKb.toFixed(1)} KB each** (Node's socket, request and response objects, the connection and its listener; the kernel's socket buffers are not counted in RSS).
 - Opening them took ${(report.opened.ms / 1000).toFixed(1)} s (${count(Math.round(streams / (report.opened.ms / 1000 || 1)))} per second, session checked on each); ${report.opened.compressed} came back compressed.
-- Closing: the descriptors go back to ${count(report.afterClose.files)} (baseline ${count(report.baseline.files)}); opening the same number again ends at ${mb(report.withStreamsAgain.rssMb)} against ${mb(report.withStreams.rssMb)} the first time, so closed streams leave nothing behind (their listeners are freed on the request's abort).
+- Closing: the descriptors go back to ${count(report.afterClose.files)} (baseline ${count(report.baseline.files)}). Opening the same number again ends at ${mb(report.withStreamsAgain.rssMb)} against ${mb(report.withStreams.rssMb)} the first time, where streams left behind would have added another ${mb(grown)}: closed streams free their listeners and memory (the server drops them when their socket closes).
 
 ## A page while the streams are open
 
