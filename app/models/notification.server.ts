@@ -5,6 +5,8 @@ import type { NotificationInput } from '../schemas/notification';
 import { AppError } from '../utils/errors';
 import { paginate, type Page } from '../utils/pagination.server';
 import { recordAudit, type AuditActor } from './audit.server';
+import { liveChannels, publish } from './live-events.server';
+import { getUserById } from './user.server';
 
 export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada';
 const LIST_LIMIT = 100;
@@ -123,6 +125,25 @@ export function notificationInbox(user: Pick<UserRow, 'id' | 'role'>, now = new 
   return { groups: groupNotifications(listNotificationsFor(user, now)), unread: countUnreadNotifications(user, now) };
 }
 
+/** The user's badge count to their open tabs (after a commit that changed it). */
+function publishUnreadCount(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): void {
+  publish(liveChannels.user(user.id), 'notifications', { count: countUnreadNotifications(user, now) });
+}
+
+/**
+ * A notice's change to the open tabs it concerns: a personal one sends its user's exact count; a
+ * new one for everyone or one role (whose count differs per reader) sends one more unread, which
+ * each tab of that audience adds to what it shows. An expired notice counts for nobody.
+ */
+function publishNotice(row: Pick<NotificationRow, 'userId' | 'targetRole' | 'expiresAt'>, now = new Date()): void {
+  if (row.userId !== null) {
+    const user = getUserById(row.userId);
+    if (user) publishUnreadCount(user, now);
+  } else if (!row.expiresAt || row.expiresAt.getTime() > now.getTime()) {
+    publish(liveChannels.everyone, 'notifications', { added: 1, role: row.targetRole });
+  }
+}
+
 /** Marks one notification read for this user only; 404 when it is not addressed to them. */
 export function markNotificationRead(user: Pick<UserRow, 'id' | 'role'>, id: number, now = new Date()): void {
   db.transaction((tx) => {
@@ -138,6 +159,7 @@ export function markNotificationRead(user: Pick<UserRow, 'id' | 'role'>, id: num
       tx.insert(notificationReads).values({ notificationId: id, userId: user.id, readAt: now }).onConflictDoNothing().run();
     }
   });
+  publishUnreadCount(user, now);
 }
 
 /** What an admin gets back: the stored notification with its audience. */
@@ -155,7 +177,7 @@ const audience = (row: Pick<NotificationRow, 'userId' | 'targetRole'>) => (row.u
 
 /** An admin's notice: to everyone, to one role, or (userId) to one user; audited in the same transaction. */
 export function createNotification(actor: AuditActor, input: NotificationInput): SentNotificationView {
-  return db.transaction((tx) => {
+  const sent = db.transaction((tx) => {
     if (input.userId !== null && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
       throw new AppError(404, 'Usuário não encontrado', 'userId');
     }
@@ -175,17 +197,22 @@ export function createNotification(actor: AuditActor, input: NotificationInput):
       .returning()
       .get();
     recordAudit(tx, actor, { action: 'notification.create', entityType: 'notification', entityId: row.id, summary: `enviada: ${row.title} (${row.type}, para ${audience(row)})` });
-    return toSentView(row);
+    return { row, view: toSentView(row) };
   });
+  publishNotice(sent.row);
+  return sent.view;
 }
 
 /** Deletes a notification and everyone's read state for it. */
 export function deleteNotification(actor: AuditActor, id: number): void {
-  db.transaction((tx) => {
+  const deleted = db.transaction((tx) => {
     const deleted = tx.delete(notifications).where(eq(notifications.id, id)).returning().get();
     if (!deleted) throw new AppError(404, NOTIFICATION_NOT_FOUND);
     recordAudit(tx, actor, { action: 'notification.delete', entityType: 'notification', entityId: id, summary: `excluída: ${deleted.title} (para ${audience(deleted)})` });
+    return deleted;
   });
+  // A personal notice's reader gets their new count; a broadcast's readers see theirs on their next page load.
+  if (deleted.userId !== null) publishNotice(deleted);
 }
 
 /** A row of the admin history: the notice, its audience and, for a personal one, the user's name. */

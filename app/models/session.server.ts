@@ -3,10 +3,18 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../db/client';
 import { activeSessions, endedSessions, users } from '../../db/schema';
 import { SESSION_TTL_MS } from '../utils/session.server';
+import { liveChannels, publish } from './live-events.server';
 
 export { SESSION_TTL_MS };
 
 const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Starting a session reads, then writes: as a deferred transaction, a write from another process
+ * (the end-to-end fixtures log users in while the server does) between the two would fail it at
+ * once with 'database is locked'; taking the write lock first makes it wait its turn instead.
+ */
+const IMMEDIATE = { behavior: 'immediate' } as const;
 
 export type SessionLookup =
   | { status: 'active'; userId: number }
@@ -19,7 +27,7 @@ export type SessionLookup =
  */
 export function startSession(userId: number, client: { userAgent?: string | null; ipAddress?: string | null }, now = new Date()): string {
   const sessionId = randomBytes(32).toString('base64url');
-  db.transaction((tx) => {
+  const ended = db.transaction((tx) => {
     const older = tx.select({ sessionId: activeSessions.sessionId }).from(activeSessions).where(eq(activeSessions.userId, userId)).all();
     if (older.length > 0) {
       tx.insert(endedSessions)
@@ -40,7 +48,10 @@ export function startSession(userId: number, client: { userAgent?: string | null
       .run();
     tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).run();
     tx.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS))).run();
-  });
+    return older;
+  }, IMMEDIATE);
+  // The ended sessions' open tabs leave for /auth with 'Sessão expirada' (their event streams listen here).
+  for (const row of ended) publish(liveChannels.session(row.sessionId), 'session-ended', { reason: 'replaced' });
   return sessionId;
 }
 
@@ -65,6 +76,15 @@ export function lookupSession(sessionId: string, now = new Date()): SessionLooku
     db.update(activeSessions).set({ lastActivity: now }).where(eq(activeSessions.id, row.id)).run();
   }
   return { status: 'active', userId: row.userId };
+}
+
+/**
+ * Whether the session is still active, read only (no activity write, no clean-up): the open event
+ * streams ask this of their sessions every 25 s, and the tab's page requests do the rest.
+ */
+export function isSessionActive(sessionId: string, now = new Date()): boolean {
+  const row = activeSessionById().get({ sessionId });
+  return row !== undefined && row.expiresAt.getTime() > now.getTime();
 }
 
 export function endSession(sessionId: string): void {
