@@ -7,11 +7,13 @@ import { StatusBadge } from '~/components/chat/status-badge';
 import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-actions';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat.server';
+import { currentEventId } from '~/models/live-events.server';
 import { requireUser } from '~/models/permissions.server';
 import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatBr } from '~/utils/format';
+import { mergeMessages, useLiveThread } from '~/utils/live-thread';
 import { pageMeta } from '~/utils/meta';
 import { jsonWithToast, redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
 import { urlWithout } from '~/utils/url-state';
@@ -52,6 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const before = beforeParam(search);
   let ticket;
+  // Where the messages below stand on the live bus: the tab's stream resumes from here (no await in between).
+  const liveCursor = currentEventId();
   try {
     ticket = openTicket(user, id, { before, limit: CHAT_MESSAGE_WINDOW });
   } catch (error) {
@@ -70,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     isAdmin,
     messages: items,
+    liveCursor,
     total,
     /** `?before=` of the 'Mensagens anteriores' link, when older messages exist. */
     earlier: hasEarlier && items.length > 0 ? items[0].id : null,
@@ -124,7 +129,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TicketPage() {
-  const { thread, isAdmin, messages, total, earlier, paged, confirmDelete } = useLoaderData<typeof loader>();
+  const { thread, isAdmin, messages, liveCursor, total, earlier, paged, confirmDelete } = useLoaderData<typeof loader>();
+  // With JavaScript, new messages arrive over the tab's event stream; without it, 'Atualizar' reloads.
+  const liveMessages = useLiveThread<(typeof messages)[number]>({ threadId: thread.id, status: thread.status, cursor: liveCursor, readAs: isAdmin ? 'admin' : 'user' });
   const backTo = isAdmin ? '/admin/chats' : '/chats';
 
   if (confirmDelete) {
@@ -167,7 +174,7 @@ export default function TicketPage() {
             </Link>
           </p>
         ) : null}
-        <MessageList messages={messages} viewerIsAdmin={isAdmin} />
+        <MessageList messages={paged ? messages : mergeMessages(messages, liveMessages)} viewerIsAdmin={isAdmin} />
         {paged ? (
           <p className="mt-3 text-center">
             <Link to={`/chat/${thread.id}`} className="btn-ghost">
