@@ -1,4 +1,4 @@
-import { getInputProps } from '@conform-to/react';
+import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
@@ -23,18 +23,7 @@ export function CourseCodeDialog() {
       <p className="text-sm text-slate-600">Tem um código promocional de um curso? Digite-o para desbloquear o acesso.</p>
       <IntentForm intent={COURSE_CODE_INTENT} form={form} className="mt-4 space-y-3">
         <div>
-          <label htmlFor={fields.code.id} className="label">
-            Código Promocional
-          </label>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            className="input"
-            placeholder="Digite o código"
-            autoComplete="off"
-            maxLength={50}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
+          <PromoCodeInput field={fields.code} visibleLabel="Código Promocional" placeholder="Digite o código" invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
         </div>
         {error ? (
           <div id={errorId}>

@@ -1,4 +1,4 @@
-import { getInputProps } from '@conform-to/react';
+import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { Link } from '@remix-run/react';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/course.server';
@@ -39,18 +39,7 @@ export function PromoAccessCard({ course }: { course: CourseView }) {
       <p className="mt-4 font-medium text-slate-900">Este curso requer um código promocional para acesso.</p>
       <IntentForm intent="unlock" form={form} className="mt-4 space-y-3">
         <div>
-          <label htmlFor={fields.code.id} className="label">
-            Código Promocional
-          </label>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            className="input"
-            placeholder="Digite o código do curso"
-            autoComplete="off"
-            maxLength={50}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
+          <PromoCodeInput field={fields.code} visibleLabel="Código Promocional" placeholder="Digite o código do curso" invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
           {error ? (
             <p id={errorId} className="field-error" role="alert">
               {error}

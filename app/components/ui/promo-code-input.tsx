@@ -1,13 +1,20 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 
-type PromoCodeInputProps = { field: FieldMetadata<string>; placeholder: string; describedBy?: string; invalid?: boolean };
+type PromoCodeInputProps = {
+  field: FieldMetadata<string>;
+  placeholder: string;
+  describedBy?: string;
+  invalid?: boolean;
+  /** Shown above the field (the course forms' 'Código Promocional'); otherwise the label is for screen readers only. */
+  visibleLabel?: string;
+};
 
-/** The promo-code field of the dashboard box and the account page: labelled for screen readers, no autocomplete. */
-export function PromoCodeInput({ field, placeholder, describedBy, invalid }: PromoCodeInputProps) {
+/** Every promo-code field (dashboard box, account page, course page, catalogue dialog): labelled, no autocomplete. */
+export function PromoCodeInput({ field, placeholder, describedBy, invalid, visibleLabel }: PromoCodeInputProps) {
   return (
     <>
-      <label htmlFor={field.id} className="sr-only">
-        Código promocional
+      <label htmlFor={field.id} className={visibleLabel ? 'label' : 'sr-only'}>
+        {visibleLabel ?? 'Código promocional'}
       </label>
       <input
         {...getInputProps(field, { type: 'text' })}
