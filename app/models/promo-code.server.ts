@@ -67,11 +67,13 @@ export function redeemPromoCodeIn(
   input: { userId: number; code: string; courseId?: number | null },
   now = new Date(),
 ): Redemption {
-  const promo = assertRedeemable(tx, findPromoByCode(tx, input.code), input.userId, now);
-  // On a course's page (courseId given) only that course's code is accepted, never a role code.
-  if (input.courseId != null && (promo.promoType !== 'course' || promo.courseId !== input.courseId)) {
+  const found = findPromoByCode(tx, input.code);
+  // On a course's page (courseId given) only that course's code is accepted, never a role code;
+  // checked first, so another course's code says nothing about its own state (used up, expired).
+  if (found && input.courseId != null && (found.promoType !== 'course' || found.courseId !== input.courseId)) {
     throw new AppError(400, PROMO_MESSAGES.wrongCourse, 'code');
   }
+  const promo = assertRedeemable(tx, found, input.userId, now);
   const taken = tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
