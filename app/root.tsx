@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { NavigationProgress } from './components/navigation-progress';
@@ -92,6 +92,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over, so end-to-end tests with JavaScript wait for it
+  // before typing (text typed into server HTML before hydration can be reset by it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, test, toast, uniqueName, waitForHydration } from './fixtures';
 import { uniqueCpf } from '../setup/factories';
 
 const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
@@ -95,8 +95,9 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('recovery with a wrong CPF reveals nothing', async ({ page }) => {
+  test('recovery with a wrong CPF reveals nothing', async ({ page, jsEnabled }) => {
     await page.goto('/auth?dialog=recover');
+    await waitForHydration(page, jsEnabled);
     const dialog = page.getByRole('dialog', { name: 'Recuperação de Senha' });
     await dialog.getByLabel('E-mail ou nome de usuário').fill('basic@example.com');
     await dialog.getByLabel('CPF').fill(masked(uniqueCpf()));

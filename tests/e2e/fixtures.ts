@@ -30,3 +30,8 @@ export const toast = (page: Page) => page.getByTestId('toast');
 export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/** With JavaScript, waits until React has hydrated the page (root.tsx marks <html data-hydrated>); without it, nothing to wait for. */
+export async function waitForHydration(page: Page, jsEnabled: boolean) {
+  if (jsEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
