@@ -5,7 +5,8 @@ import { auditFilterChoices, listAuditLog } from '~/models/audit.server';
 import { loader as auditPageLoader } from '~/routes/_app+/admin.audit';
 import { createUser } from '../setup/helpers';
 import { signedTiers, type Signed, type Tier } from './helpers/admin-api';
-import { expectPageAdminOnly, pageGet, queryPlans } from './helpers/admin-pages';
+import { expectPageAdminOnly, pageGet } from './helpers/admin-pages';
+import { queryPlans } from './helpers/query-plans';
 
 /** Issue 10, the 'Auditoria' page: read-only, newest first, filtered by admin, action and São Paulo days, paged; every read on an index. */
 

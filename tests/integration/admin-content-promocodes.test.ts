@@ -8,7 +8,8 @@ import { action as deletePromoApi } from '~/routes/api+/promocodes.$id';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
 import { foldKey } from '~/utils/fold';
 import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from './helpers/admin-api';
-import { expectOneAudit, expectPageAdminOnly, insertCourse, pageGet, pagePost, queryPlans, replyErrors, toastOf } from './helpers/admin-pages';
+import { expectOneAudit, expectPageAdminOnly, insertCourse, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
+import { queryPlans } from './helpers/query-plans';
 
 /** Issue 10, the Promo codes tab: /admin/promocodes and the promo-code API, over the same model. */
 

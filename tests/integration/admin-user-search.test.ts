@@ -1,10 +1,10 @@
+import { queryPlans } from './helpers/query-plans';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { users } from '../../db/schema';
 import { listUsers } from '~/models/admin-users.server';
 import { foldKey, sortKey } from '~/utils/fold';
-import { queryPlans } from './helpers/admin-pages';
 
 /**
  * Decision 013: the admin user search reads the FTS5 trigram table users_search (kept in step by

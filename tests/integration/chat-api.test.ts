@@ -1,3 +1,4 @@
+import { queryPlans } from './helpers/query-plans';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
@@ -471,33 +472,6 @@ describe('200 messages from several clients at once', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** EXPLAIN QUERY PLAN of every SELECT `read` prepares, with the parameters it ran with. */
-function queryPlans(read: () => unknown): { sql: string; plan: string[] }[] {
-  type Statement = Record<'all' | 'get', (...args: unknown[]) => unknown>;
-  const sqlite = sqliteConnection();
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const original = sqlite.prepare;
-  sqlite.prepare = ((source: string) => {
-    const statement = original.call(sqlite, source) as unknown as Statement;
-    for (const method of ['all', 'get'] as const) {
-      const run = statement[method].bind(statement);
-      statement[method] = (...params: unknown[]) => {
-        seen.push({ sql: source, params });
-        return run(...params);
-      };
-    }
-    return statement;
-  }) as typeof sqlite.prepare;
-  try {
-    read();
-  } finally {
-    sqlite.prepare = original;
-  }
-  return seen.map(({ sql, params }) => ({
-    sql,
-    plan: ((original.call(sqlite, `explain query plan ${sql}`) as unknown as Statement).all(...params) as { detail: string }[]).map((row) => row.detail),
-  }));
-}
 
 describe('EXPLAIN QUERY PLAN: the lists and the message window read through their indexes', () => {
   beforeAll(() => {
@@ -527,16 +501,16 @@ describe('EXPLAIN QUERY PLAN: the lists and the message window read through thei
 
   test('the user list, the admin list (all, by status) and the window of a ticket', async () => {
     const base = { q: '', page: 1, perPage: 20 };
-    ordered(queryPlans(() => listUserThreads(owner.user.id, base)));
-    ordered(queryPlans(() => listAdminThreads({ ...base, status: 'all' })));
-    ordered(queryPlans(() => listAdminThreads({ ...base, status: 'open', page: 3 })));
+    ordered(queryPlans(sqliteConnection(), () => listUserThreads(owner.user.id, base)));
+    ordered(queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'all' })));
+    ordered(queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'open', page: 3 })));
     const thread = await newThread(owner, { subject: 'Janela', message: 'm' });
-    ordered(queryPlans(() => listMessages(owner.user, thread.id, { limit: 100 })));
-    ordered(queryPlans(() => listMessages(owner.user, thread.id, { limit: 100, before: 50 })));
-    const plans = queryPlans(() => listAdminThreads({ ...base, status: 'all' }));
+    ordered(queryPlans(sqliteConnection(), () => listMessages(owner.user, thread.id, { limit: 100 })));
+    ordered(queryPlans(sqliteConnection(), () => listMessages(owner.user, thread.id, { limit: 100, before: 50 })));
+    const plans = queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'all' }));
     expect(plans.map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_activity_idx/);
-    expect(queryPlans(() => listAdminThreads({ ...base, status: 'closed' })).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_status_activity_idx/);
-    expect(queryPlans(() => listUserThreads(owner.user.id, base)).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_user_activity_idx/);
+    expect(queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'closed' })).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_status_activity_idx/);
+    expect(queryPlans(sqliteConnection(), () => listUserThreads(owner.user.id, base)).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_user_activity_idx/);
   });
 });
 

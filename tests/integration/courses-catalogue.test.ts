@@ -1,3 +1,4 @@
+import { queryPlans } from './helpers/query-plans';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
@@ -406,33 +407,6 @@ describe('when the catalogue cannot be read', () => {
   });
 });
 
-/** EXPLAIN QUERY PLAN of every statement `read` runs, with the parameters it ran with. */
-function queryPlans(read: () => unknown): { sql: string; plan: string[] }[] {
-  type Statement = Record<'all' | 'get', (...args: unknown[]) => unknown>;
-  const sqlite = sqliteConnection();
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const original = sqlite.prepare;
-  sqlite.prepare = ((source: string) => {
-    const statement = original.call(sqlite, source) as unknown as Statement;
-    for (const method of ['all', 'get'] as const) {
-      const run = statement[method].bind(statement);
-      statement[method] = (...params: unknown[]) => {
-        seen.push({ sql: source, params });
-        return run(...params);
-      };
-    }
-    return statement;
-  }) as typeof sqlite.prepare;
-  try {
-    read();
-  } finally {
-    sqlite.prepare = original;
-  }
-  return seen.map(({ sql, params }) => ({
-    sql,
-    plan: ((original.call(sqlite, `explain query plan ${sql}`) as unknown as Statement).all(...params) as { detail: string }[]).map((row) => row.detail),
-  }));
-}
 
 /** Per-user tables are only ever searched through an index; the small courses table may be walked (in index order). */
 function expectIndexed(plans: { sql: string; plan: string[] }[]) {
@@ -448,7 +422,7 @@ describe('the indexes behind the catalogue and the Cursos card', () => {
   test('the catalogue searches course_grants, lessons and lesson_progress by index, whatever the filters', () => {
     const user = { id: signed.master.user.id, role: 'E-MASTER' as const };
     for (const search of ['', 'filter=unlocked', 'q=eletrica&sort=name-asc', 'level=beginner&category=electrical&sort=name-desc']) {
-      const plans = queryPlans(() => listCatalogue(user, parseListQuery(new URLSearchParams(search), courseListQuerySchema)));
+      const plans = queryPlans(sqliteConnection(), () => listCatalogue(user, parseListQuery(new URLSearchParams(search), courseListQuerySchema)));
       const text = plans.map((p) => p.sql).join('\n');
       expect(text).toContain('"course_grants"');
       expect(text).toContain('"lesson_progress"');
@@ -460,7 +434,7 @@ describe('the indexes behind the catalogue and the Cursos card', () => {
   });
 
   test("the Cursos card is one statement, every table searched by index", () => {
-    const plans = queryPlans(() => lastCourseWorkedOn({ id: signed.master.user.id, role: 'E-MASTER' }));
+    const plans = queryPlans(sqliteConnection(), () => lastCourseWorkedOn({ id: signed.master.user.id, role: 'E-MASTER' }));
     expect(plans).toHaveLength(1);
     expect(plans[0].plan[0]).toMatch(/^SEARCH lesson_progress USING INDEX lesson_progress_user_completed_idx/);
     expect(plans[0].plan.join('\n')).not.toContain('TEMP B-TREE');
