@@ -1,34 +1,10 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { describedBy, FieldExtras } from '~/components/ui/field';
 
 /**
  * The select and textarea twins of `ui/field.tsx` for the admin forms: label, control, hint and
  * the first error, wired with aria-invalid and aria-describedby.
  */
-
-type Described = { id: string; errors?: string[]; hint?: ReactNode };
-
-function describedBy({ id, errors, hint }: Described) {
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  return { errorId, hintId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
-}
-
-function Extras({ errors, hint, errorId, hintId }: { errors?: string[]; hint?: ReactNode; errorId?: string; hintId?: string }) {
-  return (
-    <>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {errorId ? (
-        <p id={errorId} className="field-error">
-          {errors![0]}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 export type Option = { value: string; label: string };
 
@@ -58,7 +34,7 @@ export function SelectField({ label, errors, hint, options, placeholder, selectP
           </option>
         ))}
       </select>
-      <Extras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
+      <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
     </div>
   );
 }
@@ -79,7 +55,7 @@ export function TextareaField({ label, errors, hint, textareaProps, className }:
         {label}
       </label>
       <textarea className="input" {...textareaProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />
-      <Extras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
+      <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
     </div>
   );
 }

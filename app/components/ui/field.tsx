@@ -10,17 +10,17 @@ type FieldProps = {
   className?: string;
 };
 
-/** Label, input, hint and the first error, wired with aria-invalid/aria-describedby. */
-export function Field({ label, errors, hint, inputProps, children, className }: FieldProps) {
-  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
-  const hintId = hint ? `${inputProps.id}-hint` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+/** The ids of a field's hint and error, and the aria-describedby that names them. */
+export function describedBy({ id, errors, hint }: { id: string; errors?: string[]; hint?: ReactNode }) {
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return { errorId, hintId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
+}
+
+/** A field's hint and first error, under its control. */
+export function FieldExtras({ errors, hint, errorId, hintId }: { errors?: string[]; hint?: ReactNode; errorId?: string; hintId?: string }) {
   return (
-    <div className={className}>
-      <label htmlFor={inputProps.id} className="label">
-        {label}
-      </label>
-      {children ?? <input className="input" {...inputProps} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />}
+    <>
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -31,6 +31,20 @@ export function Field({ label, errors, hint, inputProps, children, className }: 
           {errors![0]}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** Label, input, hint and the first error, wired with aria-invalid/aria-describedby. */
+export function Field({ label, errors, hint, inputProps, children, className }: FieldProps) {
+  const ids = describedBy({ id: inputProps.id, errors, hint });
+  return (
+    <div className={className}>
+      <label htmlFor={inputProps.id} className="label">
+        {label}
+      </label>
+      {children ?? <input className="input" {...inputProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />}
+      <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
     </div>
   );
 }
