@@ -1,3 +1,4 @@
+import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { LockedActions } from './tool-frame';
 import { Link } from '@remix-run/react';
 import type { ToolCard as ToolCardData } from '~/models/tool.server';
@@ -89,20 +90,4 @@ export function ToolCard({ tool, rated, search }: ToolCardProps) {
   );
 }
 
-export function ToolCardSkeleton() {
-  return (
-    <div data-testid="tool-skeleton" aria-hidden="true" className="card animate-pulse">
-      <div className="flex gap-2">
-        <div className="h-5 w-20 rounded-full bg-slate-200" />
-        <div className="h-5 w-16 rounded-full bg-slate-200" />
-      </div>
-      <div className="mt-4 h-6 w-2/3 rounded bg-slate-200" />
-      <div className="mt-3 h-4 w-full rounded bg-slate-200" />
-      <div className="mt-2 h-4 w-5/6 rounded bg-slate-200" />
-      <div className="mt-6 flex gap-2">
-        <div className="h-9 w-20 rounded bg-slate-200" />
-        <div className="h-9 w-24 rounded bg-slate-200" />
-      </div>
-    </div>
-  );
-}
+export const ToolCardSkeleton = () => <CardSkeleton testId="tool-skeleton" buttonWidths={['w-20', 'w-24']} />;

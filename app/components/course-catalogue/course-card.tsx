@@ -1,3 +1,4 @@
+import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { Link } from '@remix-run/react';
 import type { CourseCard as CourseCardData } from '~/models/course.server';
 import { COURSE_CATEGORY_LABELS, COURSE_LEVEL_LABELS, type CourseCategory, type CourseLevel } from '~/utils/value-sets';
@@ -124,17 +125,4 @@ export function CourseCard({ course }: { course: CourseCardData }) {
   );
 }
 
-export function CourseCardSkeleton() {
-  return (
-    <div data-testid="course-skeleton" aria-hidden="true" className="card animate-pulse">
-      <div className="flex gap-2">
-        <div className="h-5 w-20 rounded-full bg-slate-200" />
-        <div className="h-5 w-16 rounded-full bg-slate-200" />
-      </div>
-      <div className="mt-4 h-6 w-2/3 rounded bg-slate-200" />
-      <div className="mt-3 h-4 w-full rounded bg-slate-200" />
-      <div className="mt-2 h-4 w-5/6 rounded bg-slate-200" />
-      <div className="mt-6 h-9 w-32 rounded bg-slate-200" />
-    </div>
-  );
-}
+export const CourseCardSkeleton = () => <CardSkeleton testId="course-skeleton" buttonWidths={['w-32']} />;
