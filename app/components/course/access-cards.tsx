@@ -1,5 +1,6 @@
 import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/course.server';
 import { courseCodeSchema } from '~/schemas/course';
@@ -17,18 +18,15 @@ function LockIcon() {
   );
 }
 
-/** 'Acesso Restrito': the course needs its code; a refusal shows beside the field (and as a toast). */
-export function PromoAccessCard({ course }: { course: CourseView }) {
-  // No client check: the server answers an empty code with its message and the toast.
-  const { form, fields, submitting } = useIntentForm('unlock', courseCodeSchema, { id: 'course-unlock', clientValidation: false });
-  const error = fields.code.errors?.[0] ?? form.errors?.[0];
-  const errorId = `${fields.code.id}-error`;
+/** The locked card's frame: its title with a lock, then the course's title, badges and description. */
+function LockedCourseCard({ title, testId, course, children }: { title: string; testId: string; course: CourseView; children: ReactNode }) {
+  const titleId = `${testId}-title`;
   return (
-    <section className="card" aria-labelledby="locked-title" data-testid="course-promo-card">
+    <section className="card" aria-labelledby={titleId} data-testid={testId}>
       <div className="flex items-center gap-3 text-amber-700">
         <LockIcon />
-        <h1 id="locked-title" className="text-2xl font-bold text-slate-900">
-          Acesso Restrito
+        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+          {title}
         </h1>
       </div>
       <h2 className="mt-4 text-xl font-semibold">{course.title}</h2>
@@ -36,6 +34,19 @@ export function PromoAccessCard({ course }: { course: CourseView }) {
         <CourseKindBadges course={course} />
       </div>
       <p className="mt-3 whitespace-pre-line text-slate-700">{course.description}</p>
+      {children}
+    </section>
+  );
+}
+
+/** 'Acesso Restrito': the course needs its code; a refusal shows beside the field (and as a toast). */
+export function PromoAccessCard({ course }: { course: CourseView }) {
+  // No client check: the server answers an empty code with its message and the toast.
+  const { form, fields, submitting } = useIntentForm('unlock', courseCodeSchema, { id: 'course-unlock', clientValidation: false });
+  const error = fields.code.errors?.[0] ?? form.errors?.[0];
+  const errorId = `${fields.code.id}-error`;
+  return (
+    <LockedCourseCard title="Acesso Restrito" testId="course-promo-card" course={course}>
       <p className="mt-4 font-medium text-slate-900">Este curso requer um código promocional para acesso.</p>
       <IntentForm intent="unlock" form={form} className="mt-4 space-y-3">
         <div>
@@ -50,25 +61,14 @@ export function PromoAccessCard({ course }: { course: CourseView }) {
           {submitting ? 'Verificando...' : 'Desbloquear Acesso'}
         </button>
       </IntentForm>
-    </section>
+    </LockedCourseCard>
   );
 }
 
 /** 'Curso Premium': the price (two decimals) and the way to buy it. */
 export function PremiumAccessCard({ course }: { course: CourseView }) {
   return (
-    <section className="card" aria-labelledby="premium-title" data-testid="course-premium-card">
-      <div className="flex items-center gap-3 text-amber-700">
-        <LockIcon />
-        <h1 id="premium-title" className="text-2xl font-bold text-slate-900">
-          Curso Premium
-        </h1>
-      </div>
-      <h2 className="mt-4 text-xl font-semibold">{course.title}</h2>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <CourseKindBadges course={course} />
-      </div>
-      <p className="mt-3 whitespace-pre-line text-slate-700">{course.description}</p>
+    <LockedCourseCard title="Curso Premium" testId="course-premium-card" course={course}>
       {course.priceLabel ? (
         <p className="mt-4 text-3xl font-bold text-slate-900" data-testid="course-price">
           {course.priceLabel}
@@ -78,6 +78,6 @@ export function PremiumAccessCard({ course }: { course: CourseView }) {
       <Link to={`/upgrade?${new URLSearchParams({ courseId: String(course.id) })}`} className="btn-primary mt-4">
         Comprar Acesso
       </Link>
-    </section>
+    </LockedCourseCard>
   );
 }
