@@ -1,8 +1,8 @@
 import { Link, useLocation } from '@remix-run/react';
-import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import type { CourseContent } from '~/models/course-content.server';
 import type { CourseView } from '~/models/course.server';
-import { addLessonLink, addMaterialLink, DELETE_LESSON_MESSAGE, deleteLessonLink, editLessonLink } from './content-links';
+import { addLessonLink, addMaterialLink } from './content-links';
+import { LessonEditDeleteActions } from './lesson-accordion';
 import { MaterialList } from './material-list';
 
 /** 'Administração' (admins only): the lessons, the materials and the course's promo codes. */
@@ -32,18 +32,7 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
                 <span className="text-xs text-slate-500">
                   {lesson.materials.length} {lesson.materials.length === 1 ? 'material' : 'materiais'}
                 </span>
-                <Link to={editLessonLink(search, lesson.id)} className="btn-secondary px-3 py-1.5" preventScrollReset>
-                  Editar Aula<span className="sr-only"> {lesson.title}</span>
-                </Link>
-                <ConfirmActionLink
-                  to={deleteLessonLink(search, lesson.id)}
-                  message={DELETE_LESSON_MESSAGE}
-                  intent="delete-lesson"
-                  fields={{ lessonId: String(lesson.id) }}
-                  className="btn-ghost px-3 py-1.5 text-red-600"
-                >
-                  Excluir Aula<span className="sr-only"> {lesson.title}</span>
-                </ConfirmActionLink>
+                <LessonEditDeleteActions lesson={lesson} search={search} size="px-3 py-1.5" />
               </li>
             ))}
           </ol>

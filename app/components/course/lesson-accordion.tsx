@@ -95,18 +95,7 @@ function LessonItem({ lesson, position, isAdmin, open }: { lesson: LessonWithMat
               <Link to={addMaterialLink(search, lesson.id)} className="btn-secondary" preventScrollReset>
                 Adicionar Material<span className="sr-only"> à aula {lesson.title}</span>
               </Link>
-              <Link to={editLessonLink(search, lesson.id)} className="btn-secondary" preventScrollReset>
-                Editar Aula<span className="sr-only"> {lesson.title}</span>
-              </Link>
-              <ConfirmActionLink
-                to={deleteLessonLink(search, lesson.id)}
-                message={DELETE_LESSON_MESSAGE}
-                intent="delete-lesson"
-                fields={{ lessonId: String(lesson.id) }}
-                className="btn-ghost text-red-600"
-              >
-                Excluir Aula<span className="sr-only"> {lesson.title}</span>
-              </ConfirmActionLink>
+              <LessonEditDeleteActions lesson={lesson} search={search} />
             </>
           ) : null}
         </div>
@@ -173,5 +162,25 @@ export function CourseContentView({ content, isAdmin, openLessonId }: { content:
       )}
       {courseMaterials.length > 0 || isAdmin ? <CourseMaterialsCard materials={courseMaterials} isAdmin={isAdmin} /> : null}
     </div>
+  );
+}
+
+/** 'Editar Aula' and 'Excluir Aula' (confirmed) for one lesson: in its accordion item and in the admin tab. */
+export function LessonEditDeleteActions({ lesson, search, size = '' }: { lesson: { id: number; title: string }; search: string; size?: string }) {
+  return (
+    <>
+      <Link to={editLessonLink(search, lesson.id)} className={`btn-secondary ${size}`} preventScrollReset>
+        Editar Aula<span className="sr-only"> {lesson.title}</span>
+      </Link>
+      <ConfirmActionLink
+        to={deleteLessonLink(search, lesson.id)}
+        message={DELETE_LESSON_MESSAGE}
+        intent="delete-lesson"
+        fields={{ lessonId: String(lesson.id) }}
+        className={`btn-ghost text-red-600 ${size}`}
+      >
+        Excluir Aula<span className="sr-only"> {lesson.title}</span>
+      </ConfirmActionLink>
+    </>
   );
 }
