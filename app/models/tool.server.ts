@@ -8,7 +8,7 @@ import { sortKey } from '../utils/fold';
 import { comparePtBr } from '../utils/format';
 import { listQuerySchema, pageOf, paginate, type Page } from '../utils/pagination.server';
 import { describeChanges, recordAudit, type AuditActor } from './audit.server';
-import { toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
+import { parseCpfList, toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
 export const TOOL_ERRORS = {
   notFound: 'Ferramenta não encontrada',
@@ -229,12 +229,47 @@ export function getToolForAdmin(toolId: number): ToolRow {
 
 export type CpfHolder = { cpf: string; username: string | null };
 
+/** The tool an admin's edit dialog is about, with who its CPF list admits ('sem conta': nobody holds that CPF yet). */
+export type AdminToolDetail = {
+  id: number;
+  name: string;
+  description: string;
+  category: ToolRow['category'];
+  accessLevel: ToolRow['accessLevel'];
+  linkType: ToolRow['linkType'];
+  link: string;
+  customHtml: string;
+  showInIframe: boolean;
+  restricted: boolean;
+  restrictedCpfs: string;
+  holders: CpfHolder[];
+};
+
+export function getAdminToolDetail(toolId: number): AdminToolDetail {
+  const tool = getToolForAdmin(toolId);
+  const cpfs = parseCpfList(tool.restrictedCpfs);
+  return {
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    category: tool.category,
+    accessLevel: tool.accessLevel,
+    linkType: tool.linkType,
+    link: tool.link,
+    customHtml: tool.customHtml ?? '',
+    showInIframe: tool.showInIframe,
+    restricted: cpfs.length > 0,
+    restrictedCpfs: cpfs.join(', '),
+    holders: cpfHolders(tool.restrictedCpfs),
+  };
+}
+
 /**
  * Who a CPF whitelist admits today: for each CPF the account that holds it, or null when none
  * does yet (anyone registering with it later will see the tool). One indexed lookup (users_cpf_unique).
  */
 export function cpfHolders(restrictedCpfs: string | null): CpfHolder[] {
-  const cpfs = (restrictedCpfs ?? '').split(',').filter(Boolean);
+  const cpfs = parseCpfList(restrictedCpfs);
   if (cpfs.length === 0) return [];
   const holders = new Map(
     db

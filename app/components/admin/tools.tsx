@@ -12,6 +12,7 @@ import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { toolCreateFormSchema, toolEditFormSchema } from '~/schemas/tool';
 import { formatCpf } from '~/utils/cpf';
 import { useIntentForm } from '~/utils/intent-form';
+import type { AdminToolDetail } from '~/models/tool.server';
 import { dialogLink, withParams } from '~/utils/url-state';
 import { CATEGORIES, CATEGORY_LABELS, LINK_TYPES, TOOL_LEVELS, type Category, type ToolLevel } from '~/utils/value-sets';
 
@@ -21,16 +22,6 @@ export const LINK_TYPE_LABELS: Readonly<Record<LinkType, string>> = { internal: 
 
 /** A row of the tools table. */
 export type AdminToolRow = { id: number; name: string; category: Category; accessLevel: ToolLevel; linkType: LinkType; restricted: boolean };
-/** The tool an edit dialog is about, with who its CPF list admits ('sem conta': nobody holds that CPF yet). */
-export type AdminToolDetail = AdminToolRow & {
-  description: string;
-  link: string;
-  customHtml: string;
-  showInIframe: boolean;
-  restrictedCpfs: string;
-  holders: { cpf: string; username: string | null }[];
-};
-
 export const TOOL_DIALOGS = ['edit'] as const;
 const DIALOG_PARAMS = ['tool'] as const;
 

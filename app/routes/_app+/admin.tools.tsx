@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { TOOL_DIALOGS, ToolCreateForm, ToolEditDialog, ToolFilters, ToolTable, toolDeleteMessage, type AdminToolDetail } from '~/components/admin/tools';
+import { TOOL_DIALOGS, ToolCreateForm, ToolEditDialog, ToolFilters, ToolTable, toolDeleteMessage } from '~/components/admin/tools';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
 import { requireAdmin } from '~/models/permissions.server';
-import { cpfHolders, createTool, deleteTool, getToolForAdmin, listAdminToolPage, updateTool } from '~/models/tool.server';
+import { createTool, deleteTool, getAdminToolDetail, listAdminToolPage, updateTool, type AdminToolDetail } from '~/models/tool.server';
 import { adminToolPageQuerySchema, toolCreateFormSchema, toolEditFormSchema, toolIdSchema } from '~/schemas/tool';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';
@@ -20,21 +20,7 @@ function dialogTool(params: URLSearchParams): AdminToolDetail | null {
   const id = Number(params.get('tool'));
   if (!Number.isSafeInteger(id) || id < 1) return null;
   try {
-    const tool = getToolForAdmin(id);
-    return {
-      id: tool.id,
-      name: tool.name,
-      description: tool.description,
-      category: tool.category,
-      accessLevel: tool.accessLevel,
-      linkType: tool.linkType,
-      link: tool.link,
-      customHtml: tool.customHtml ?? '',
-      showInIframe: tool.showInIframe,
-      restricted: Boolean(tool.restrictedCpfs),
-      restrictedCpfs: (tool.restrictedCpfs ?? '').split(',').filter(Boolean).join(', '),
-      holders: cpfHolders(tool.restrictedCpfs),
-    };
+    return getAdminToolDetail(id);
   } catch (error) {
     if (isAppError(error) && error.status === 404) return null;
     throw error;
