@@ -7,7 +7,7 @@ import type { DB } from './client';
 
 /** Beside this file when run from source; from the project root when bundled into the server build. */
 const besideThisFile = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-const migrationsFolder = existsSync(besideThisFile) ? besideThisFile : resolve('db', 'migrations');
+export const migrationsFolder = existsSync(besideThisFile) ? besideThisFile : resolve('db', 'migrations');
 
 export function applyMigrations(db: DB): void {
   migrate(db, { migrationsFolder });
