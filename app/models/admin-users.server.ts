@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { payments, toolRatings, users, type GrantableRole, type Role, type UserRow } from '../../db/schema';
+import { users, type GrantableRole, type Role, type UserRow } from '../../db/schema';
 import type { AdminUserCreateInput, AdminUserUpdateInput } from '../schemas/admin-user';
 import { AppError } from '../utils/errors';
 import { foldKey } from '../utils/fold';
 import { paginate, type Page } from '../utils/pagination.server';
 import { hashPassword } from '../utils/password.server';
+import { eraseAccount } from './account-deletion.server';
 import { describeChanges, recordAudit, type AuditActor } from './audit.server';
-import { refreshToolRating } from './rating.server';
 import { grantRole, revokeGrants, syncLapsedRoles, syncUserRole } from './role-grant.server';
 import { isPro } from './roles';
 import { endAllSessions } from './session.server';
@@ -212,40 +212,16 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
 }
 
 /**
- * Deletes an account and everything that is only theirs, in one transaction:
- * - their sessions end, and their ratings, role and course grants, course purchases, lesson
- *   progress, promo-code redemptions, chats, saved calculations and personal notifications go
- *   (the foreign keys' ON DELETE CASCADE); the averages of the tools they rated are recomputed;
- * - their payments stay (fiscal records): user_id becomes null and payer_* keep who paid;
- * - what they wrote for others stays with its author's link cleared (an admin's chat replies,
- *   tools, codes and courses they created; their audit rows keep their name).
- * An admin cannot delete their own account.
+ * DELETE /api/users/{id} and the admin table: the account goes by the one deletion rule
+ * (`eraseAccount`, app/models/account-deletion.server.ts), audited as 'user.delete'.
+ * An admin cannot delete their own account here ('Minha Conta' has 'Excluir conta' for that).
  */
 export function deleteUserAsAdmin(actor: AuditActor, userId: number): void {
   if (userId === actor.id) throw new AppError(400, ADMIN_USER_ERRORS.deleteSelf);
   db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError(404, ADMIN_USER_ERRORS.notFound);
-    const rated = tx.select({ toolId: toolRatings.toolId }).from(toolRatings).where(eq(toolRatings.userId, userId)).all();
-    const keptPayments = tx
-      .update(payments)
-      .set({
-        payerUsername: sql`coalesce(${payments.payerUsername}, ${user.username})`,
-        payerEmail: sql`coalesce(${payments.payerEmail}, ${user.email})`,
-        payerCpf: sql`coalesce(${payments.payerCpf}, ${user.cpf})`,
-      })
-      .where(eq(payments.userId, userId))
-      .returning({ id: payments.id })
-      .all().length;
-    endAllSessions(userId, tx);
-    tx.delete(users).where(eq(users.id, userId)).run();
-    for (const { toolId } of rated) refreshToolRating(tx, toolId);
-    recordAudit(tx, actor, {
-      action: 'user.delete',
-      entityType: 'user',
-      entityId: userId,
-      summary: `excluído: ${user.username} <${user.email}>, ${user.role}; ${rated.length} avaliação(ões) removida(s); ${keptPayments} pagamento(s) mantido(s)`,
-    });
+    eraseAccount(tx, actor, user, 'user.delete');
   });
 }
 

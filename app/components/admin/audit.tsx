@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.role': 'Cargo ou dias alterados',
   'user.password_reset': 'Senha redefinida',
   'user.delete': 'Usuário excluído',
+  'account.delete': 'Conta excluída pelo titular',
   'user.expiry_check': 'Verificação de planos expirados',
   'tool.create': 'Ferramenta criada',
   'tool.update': 'Ferramenta editada',

@@ -1,17 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
+import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs } from '~/models/account.server';
+import { deleteOwnAccount } from '~/models/account-deletion.server';
+import { logoutCookie, requestAddress } from '~/models/auth.server';
 import { listUserPayments, requestRefund } from '~/models/payment.server';
 import { listCalculations } from '~/models/calculation-history.server';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';
 import { toPublicUser, updateAccount } from '~/models/user.server';
-import { accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
+import { accountDeleteSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
@@ -86,6 +89,18 @@ export async function action(args: ActionFunctionArgs) {
         });
       },
     }),
+    'delete-account': intent({
+      schema: accountDeleteSchema,
+      hideFields: ['password'],
+      run: async ({ password }) => {
+        await deleteOwnAccount(user.id, password, requestAddress(args.request, args.context));
+        return redirectWithToast(
+          '/',
+          { title: 'Conta excluída', description: 'Sua conta e seus dados pessoais foram excluídos, e você saiu de todos os dispositivos.', type: 'success' },
+          { headers: { 'Set-Cookie': await logoutCookie(args.request) } },
+        );
+      },
+    }),
     recovery: intent({
       schema: accountRecoverySchema,
       refusalToast: () => ({ title: 'Erro', description: 'Não foi possível atualizar a configuração de recuperação de senha.', type: 'error' }),
@@ -129,6 +144,8 @@ export default function AccountPage() {
         <PaymentsSection payments={payments} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
+        <DataExportSection />
+        <DeleteAccountSection />
       </div>
     </div>
   );

@@ -1,0 +1,78 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { db, type Executor } from '../../db/client';
+import { payments, toolRatings, users, type UserRow } from '../../db/schema';
+import { AppError, isAppError } from '../utils/errors';
+import { recordAudit, type AuditActor } from './audit.server';
+import { authenticateWithPassword } from './auth.server';
+import { refreshToolRating } from './rating.server';
+import { endAllSessions } from './session.server';
+import { getUserById } from './user.server';
+
+export const ACCOUNT_DELETION_MESSAGES = {
+  notFound: 'Usuário não encontrado',
+  wrongPassword: 'Senha incorreta. Sua conta não foi excluída.',
+  lastAdmin: 'Você é o único administrador. Dê acesso de administrador a outra pessoa antes de excluir sua conta.',
+} as const;
+
+/** Who asked: an admin from the panel ('user.delete'), or the owner from 'Minha Conta' ('account.delete'). */
+type DeletionAction = 'user.delete' | 'account.delete';
+
+/**
+ * THE deletion rule, for the admin panel and for the owner alike, inside the caller's transaction:
+ * - their sessions end, and their ratings, role and course grants, course purchases, lesson
+ *   progress, promo-code redemptions, chats (with their messages), saved calculations, personal
+ *   notifications and read marks go (the foreign keys' ON DELETE CASCADE); the averages of the
+ *   tools they rated are recomputed from the ratings that remain;
+ * - their payments stay (fiscal records, LGPD art. 16 I): user_id becomes null and payer_* keep who paid;
+ * - what they wrote for others stays with its author's link cleared (an admin's chat replies,
+ *   tools, codes and courses they created; their audit rows keep their name);
+ * - one audit row records it: the account's id, username and role, never its e-mail or CPF.
+ */
+export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, action: DeletionAction): void {
+  const rated = tx.select({ toolId: toolRatings.toolId }).from(toolRatings).where(eq(toolRatings.userId, user.id)).all();
+  const keptPayments = tx
+    .update(payments)
+    .set({
+      payerUsername: sql`coalesce(${payments.payerUsername}, ${user.username})`,
+      payerEmail: sql`coalesce(${payments.payerEmail}, ${user.email})`,
+      payerCpf: sql`coalesce(${payments.payerCpf}, ${user.cpf})`,
+    })
+    .where(eq(payments.userId, user.id))
+    .returning({ id: payments.id })
+    .all().length;
+  // Recorded before the row goes: an owner's own row is still there for actor_id, which then becomes null.
+  recordAudit(tx, actor, {
+    action,
+    entityType: 'user',
+    entityId: user.id,
+    summary: `excluído: ${user.username} (#${user.id}), ${user.role}; ${rated.length} avaliação(ões) removida(s); ${keptPayments} pagamento(s) mantido(s)`,
+  });
+  endAllSessions(user.id, tx);
+  tx.delete(users).where(eq(users.id, user.id)).run();
+  for (const { toolId } of rated) refreshToolRating(tx, toolId);
+}
+
+/**
+ * 'Excluir conta' in 'Minha Conta': the owner confirms with their current password (checked like a
+ * login, so guesses count against the same limits and a wrong one answers beside the field), then
+ * `eraseAccount`. An admin may leave only while another admin remains, so the panel is never orphaned.
+ */
+export async function deleteOwnAccount(userId: number, password: string, address: string): Promise<void> {
+  const user = getUserById(userId);
+  if (!user) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
+  try {
+    await authenticateWithPassword(address, user.email, password);
+  } catch (error) {
+    if (isAppError(error) && error.status === 401) throw new AppError(400, ACCOUNT_DELETION_MESSAGES.wrongPassword, 'password');
+    throw error;
+  }
+  db.transaction((tx) => {
+    const current = getUserById(userId, tx);
+    if (!current) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
+    if (current.role === 'admin') {
+      const others = tx.select({ value: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId))).get()?.value ?? 0;
+      if (others === 0) throw new AppError(409, ACCOUNT_DELETION_MESSAGES.lastAdmin);
+    }
+    eraseAccount(tx, current, current, 'account.delete');
+  });
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { exportPersonalData, personalDataFileName } from '~/models/personal-data.server';
+import { requireUser } from '~/models/permissions.server';
+import { env } from '~/utils/env.server';
+import { applySecurityHeaders } from '~/utils/security.server';
+
+/**
+ * GET /account/export, 'Baixar meus dados' on 'Minha Conta': the signed-in user's own data as a
+ * JSON download (a plain link, no JavaScript needed). Visitors go to /auth; there is no id to
+ * pick, so nobody can ask for another account's data.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const now = new Date();
+  const headers = new Headers({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${personalDataFileName(user.id, now)}"`,
+    'Cache-Control': 'private, no-store',
+  });
+  applySecurityHeaders(headers, env.isProduction);
+  return new Response(JSON.stringify(exportPersonalData(user.id, now), null, 2), { headers });
+}
