@@ -1,0 +1,255 @@
+import { test, expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { payments, planPrices, tools } from '../../db/schema';
+import { createThread } from '../../app/models/chat.server';
+import { saveCalculation } from '../../app/models/calculation-history.server';
+import { createContactMessage } from '../../app/models/contact-message.server';
+import { adminGrantCourse } from '../../app/models/course-access.server';
+import { createLesson, createMaterial } from '../../app/models/course-content.server';
+import { createCourse } from '../../app/models/course.server';
+import { createNotification } from '../../app/models/notification.server';
+import { createPromoCode } from '../../app/models/promo-code.server';
+import { createTool } from '../../app/models/tool.server';
+import { courseInputSchema, lessonInputSchema, materialInputSchema } from '../../app/schemas/course';
+import { notificationCreateSchema } from '../../app/schemas/notification';
+import { promoCodeCreateSchema } from '../../app/schemas/promo-code';
+import { toolInputSchema } from '../../app/schemas/tool';
+import { createUser, sessionCookie, uniqueCpf } from '../setup/factories';
+import { MATRIX, SUBJECTS, type FreshKind, type MatrixRow, type Outcome, type Subject } from './authorization-matrix';
+import { builtRoutes, SERVER_PATHS } from './route-table';
+
+/**
+ * Walks the authorization matrix against the shared production webServer (demo data, offline
+ * Stripe test mode): creates the subjects and records, sends every cell with redirects off, and
+ * fails once with every difference, every route of the build without a row, every row naming a
+ * route that does not exist and every API method without a row that does not answer 405.
+ */
+type User = Awaited<ReturnType<typeof createUser>>;
+type Records = Record<string, string | number>;
+type Cell = { row: MatrixRow; subject: Subject; expected: Outcome };
+
+const EXTRA_ROUTES = ['/healthcheck', ...SERVER_PATHS];
+const ROLE_OF = { basic: 'E-BASIC', tool: 'E-TOOL', master: 'E-MASTER', admin: 'admin', nonOwner: 'E-BASIC' } as const;
+const CONCURRENCY = 6;
+
+test('every route answers each subject as the authorization matrix says', async ({ baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const built = await builtRoutes();
+  const problems: string[] = [];
+
+  // Coverage: every built route has its rows, every row a real route.
+  const known = new Set([...built.map((route) => route.path), ...EXTRA_ROUTES]);
+  for (const row of MATRIX) if (!known.has(row.route)) problems.push(`row for a route that does not exist: ${row.method} ${row.route}`);
+  const rowsOf = (path: string) => MATRIX.filter((row) => row.route === path);
+  for (const route of built) {
+    if (route.hasLoader && !rowsOf(route.path).some((row) => row.method === 'GET')) problems.push(`no GET row for ${route.path} (${route.id})`);
+    if (route.hasAction && !rowsOf(route.path).some((row) => row.method !== 'GET')) problems.push(`no write row for ${route.path} (${route.id})`);
+  }
+  for (const path of EXTRA_ROUTES) if (rowsOf(path).length === 0) problems.push(`no row for ${path}`);
+
+  // Subjects and the records the rows name.
+  const admin = await createUser({ role: 'admin' });
+  const users: Record<Exclude<Subject, 'anonymous'>, User> = {
+    basic: await createUser(),
+    tool: await createUser({ role: 'E-TOOL' }),
+    master: await createUser({ role: 'E-MASTER' }),
+    admin,
+    nonOwner: await createUser(),
+  };
+  const cookies = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([subject, user]) => [subject, await sessionCookie(user)]))) as Record<
+    Exclude<Subject, 'anonymous'>,
+    string
+  >;
+  const owner = users.basic;
+  const loginUser = await createUser();
+  const recoverUser = await createUser();
+
+  const tag = () => randomUUID().slice(0, 8);
+  const newCourse = (extra: Record<string, unknown> = {}) =>
+    createCourse(
+      admin,
+      courseInputSchema.parse({ title: `Curso matriz ${tag()}`, description: 'Curso da matriz de autorização.', category: 'mechanical', instructor: 'Matriz', duration: '1h', level: 'beginner', ...extra }),
+    ).id;
+  const course = newCourse();
+  const newLesson = () => createLesson(admin, course, lessonInputSchema.parse({ title: `Aula ${tag()}`, description: 'Aula da matriz de autorização.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' })).id;
+  const newMaterial = () => createMaterial(admin, course, materialInputSchema.parse({ title: `Material ${tag()}`, fileUrl: 'https://example.com/a.pdf', fileType: 'pdf' })).id;
+  const newTool = (extra: Record<string, unknown> = {}) =>
+    createTool(admin, toolInputSchema.parse({ name: `Ferramenta ${tag()}`, description: 'Ferramenta da matriz.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/x', ...extra })).id;
+  const newPromo = (extra: Record<string, unknown> = {}) =>
+    createPromoCode(admin, promoCodeCreateSchema.parse({ code: `MTZ${tag()}`, days: 30, maxUses: 100, promoType: 'role', targetRole: 'E-TOOL', ...extra }));
+  const newThread = async () => (await createThread(owner, { subject: 'Ticket da matriz', message: 'Mensagem inicial da matriz.' })).id;
+  const newNotification = (audience: Record<string, unknown>) =>
+    createNotification(admin, notificationCreateSchema.parse({ title: 'Aviso da matriz', message: 'Mensagem da matriz.', type: 'info', targetRole: 'all', ...audience })).id;
+  const newPayment = (refundStatus: 'requested' | null) =>
+    db
+      .insert(payments)
+      .values({
+        userId: owner.id,
+        payerUsername: owner.username,
+        payerEmail: owner.email,
+        stripePaymentIntentId: `pi_matrix_${tag()}`,
+        kind: 'plan',
+        planType: 'E-TOOL',
+        months: 1,
+        amountCents: 2990,
+        status: 'succeeded',
+        method: 'boleto',
+        completedAt: new Date(),
+        refundStatus,
+        refundRequestedAt: refundStatus ? new Date() : null,
+      })
+      .returning()
+      .get().id;
+
+  const codeCourse = newCourse({ requiresPromoCode: 'on' });
+  const grantedCourse = newCourse({ price: '99,90' });
+  adminGrantCourse(admin, { userId: users.master.id, courseId: grantedCourse });
+  const basicTool = db.select({ id: tools.id }).from(tools).where(eq(tools.link, '/calculators/torque-eixo')).get();
+  expect(basicTool, 'the demo data has the torque-eixo tool').toBeTruthy();
+  const etool = db.select().from(planPrices).where(eq(planPrices.planType, 'E-TOOL')).get();
+  const ownerFetch = (path: string, init: RequestInit = {}) =>
+    fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: { Cookie: cookies.basic, Origin: origin, ...(init.headers as Record<string, string>) } });
+  const intent = await ownerFetch('/api/upgrade/create-payment-intent', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ planType: 'E-TOOL', months: 1 }),
+  });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const checkout = await ownerFetch('/upgrade', { method: 'POST', body: new URLSearchParams({ intent: 'checkout', plan: 'E-TOOL', months: '1' }) });
+  const checkoutSession = /\/test-mode\/checkout\/(cs_[\w]+)/.exec(checkout.headers.get('Location') ?? '')?.[1];
+  expect(checkoutSession, 'the owner can open a test-mode Checkout Session').toBeTruthy();
+
+  const shared: Records = {
+    ownerId: owner.id,
+    course,
+    lesson: newLesson(),
+    material: newMaterial(),
+    codeCourse,
+    grantedCourse,
+    premiumCourse: newCourse({ price: '99,90' }),
+    hiddenCourse: newCourse({ isHidden: 'on' }),
+    courseCode: newPromo({ promoType: 'course', courseId: codeCourse, targetRole: undefined }).code,
+    roleCode: newPromo().code,
+    tool: basicTool!.id,
+    customTool: newTool({ accessLevel: 'E-TOOL', linkType: 'custom', link: '', customHtml: '<p>Ferramenta da matriz</p>' }),
+    contact: (await createContactMessage({ name: 'Matriz', email: 'matriz@example.com', subject: 'Assunto', message: 'Mensagem da matriz.' }, '127.0.0.9')).id,
+    etoolPrice: (etool?.monthlyPriceCents ?? 2990) / 100,
+    thread: await newThread(),
+    notification: newNotification({ targetRole: undefined, userId: owner.id }),
+    calculation: saveCalculation(owner, { slug: 'torque-eixo', title: 'Cálculo da matriz', query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no' }).id,
+    pi: clientSecret.split('_secret_')[0],
+    cs: checkoutSession!,
+    loginEmail: loginUser.email,
+    recoverEmail: recoverUser.email,
+    recoverCpf: recoverUser.cpf!,
+  };
+
+  const freshMakers: Record<FreshKind, () => Promise<string | number> | string | number> = {
+    thread: newThread,
+    notification: () => newNotification({ targetRole: undefined, userId: owner.id }),
+    broadcast: () => newNotification({ targetRole: 'admin' }),
+    calculation: () => saveCalculation(owner, { slug: 'torque-eixo', title: 'Cálculo da matriz', query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no' }).id,
+    payment: () => newPayment(null),
+    refund: () => newPayment('requested'),
+    course: () => newCourse(),
+    lesson: newLesson,
+    material: newMaterial,
+    tool: () => newTool(),
+    promo: () => newPromo().id,
+    user: async () => (await createUser()).id,
+    grant: async () => {
+      const user = await createUser({ role: 'E-MASTER' });
+      adminGrantCourse(admin, { userId: user.id, courseId: course });
+      return user.id;
+    },
+  };
+
+  // The cells, each request built from its row, subject and records.
+  const cells: Cell[] = MATRIX.flatMap((row) =>
+    SUBJECTS.flatMap((subject) => (row.expect[subject] === 'n/a' ? [] : [{ row, subject, expected: row.expect[subject] as Outcome }])),
+  );
+
+  const fill = (text: string, records: Records) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in records ? String(records[name]) : whole));
+  const fillValue = (value: unknown, records: Records): unknown => {
+    if (typeof value !== 'string') return value;
+    const single = /^\{(\w+)\}$/.exec(value);
+    return single && single[1] in records ? records[single[1]] : fill(value, records);
+  };
+
+  async function run({ row, subject, expected }: Cell): Promise<string | null> {
+    const records: Records = { ...shared, unique: tag(), cpf: uniqueCpf() };
+    for (const kind of row.fresh ?? []) records[kind] = await freshMakers[kind]();
+    let cookie = subject === 'anonymous' ? undefined : cookies[subject];
+    if (row.freshSubject && subject !== 'anonymous') cookie = await sessionCookie(await createUser({ role: ROLE_OF[subject] }));
+    const headers: Record<string, string> = {};
+    if (cookie) headers.Cookie = cookie;
+    let body: string | undefined;
+    if (row.method !== 'GET') headers.Origin = origin;
+    if (row.json) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(Object.fromEntries(Object.entries(row.json).map(([key, value]) => [key, fillValue(value, records)])));
+    } else if (row.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(Object.entries(row.form).map(([key, value]) => [key, fill(value, records)])).toString();
+    }
+    const path = fill(row.path, records);
+    const label = `${row.method} ${path} as ${subject}`;
+    const abort = new AbortController();
+    try {
+      const response = await fetch(`${origin}${path}`, { method: row.method, headers, body, redirect: 'manual', signal: abort.signal });
+      const want = typeof expected === 'number' ? { status: expected } : expected;
+      const location = response.headers.get('Location');
+      const locationPath = location ? new URL(location, origin).pathname : null;
+      const wantLocation = want.location ? fill(want.location, records) : undefined;
+      const text = want.text ? await response.text() : '';
+      abort.abort();
+      if (response.status !== want.status) return `${label}: expected ${describe(want)}, got ${response.status}${location ? ` → ${location}` : ''}`;
+      if (wantLocation) {
+        const matches = wantLocation.endsWith('*') ? locationPath?.startsWith(wantLocation.slice(0, -1)) : locationPath === wantLocation;
+        if (!matches) return `${label}: expected a redirect to ${wantLocation}, got ${location ?? 'none'}`;
+      }
+      if (want.text && !text.includes(want.text)) return `${label}: the page lacks '${want.text}'`;
+      return null;
+    } catch (error) {
+      return `${label}: request failed: ${String(error)}`;
+    } finally {
+      abort.abort();
+    }
+  }
+
+  const started = Date.now();
+  const queue = [...cells];
+  const workers = Array.from({ length: CONCURRENCY }, async () => {
+    for (let cell = queue.shift(); cell; cell = queue.shift()) {
+      const problem = await run(cell);
+      if (problem) problems.push(problem);
+    }
+  });
+  await Promise.all(workers);
+
+  // An API route answers 405 to every method that has no row (apiAction dispatches before any guard).
+  const methods = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const apiWrites = built.filter((route) => route.hasAction && route.path.startsWith('/api/'));
+  await Promise.all(
+    apiWrites.flatMap((route) =>
+      methods
+        .filter((method) => !rowsOf(route.path).some((row) => row.method === method))
+        .map(async (method) => {
+          const sample = rowsOf(route.path)[0];
+          const path = sample ? fill(sample.path, shared) : route.path.replace(/:\w+/g, '1');
+          const response = await fetch(`${origin}${path}`, { method, headers: { Origin: origin, Cookie: cookies.admin }, redirect: 'manual' });
+          if (response.status !== 405) problems.push(`${method} ${path} has no row but answered ${response.status} (not 405)`);
+        }),
+    ),
+  );
+
+  console.log(`authorization matrix: ${MATRIX.length} rows × ${SUBJECTS.length} subjects, ${cells.length} cells walked (the rest n/a) in ${Date.now() - started} ms`);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+function describe(outcome: { status: number; location?: string }): string {
+  return outcome.location ? `${outcome.status} → ${outcome.location}` : String(outcome.status);
+}

@@ -1,0 +1,642 @@
+/**
+ * The authorization matrix (issue 13, item 5): every page route and API endpoint of the build
+ * against each subject, with the outcome the specification (sections 2, 4, 6 and 7) and
+ * docs/architecture.md promise. Data only; authorization-matrix.spec.ts walks it.
+ *
+ * Subjects: `anonymous` (no cookie), `basic`, `tool`, `master`, `admin` (a signed-in user of that
+ * role), and `nonOwner` (a signed-in E-BASIC user who owns none of the records named below).
+ * Every owned record (`{thread}`, `{notification}`, `{calculation}`, `{payment}`, `{pi}`, `{cs}`,
+ * `{ownerId}`) belongs to the `basic` subject (the one course grant, on `{grantedCourse}`, to `master`), so `tool`, `master` and `admin` do not own it
+ * either: their cells show what their role adds. Rows without an owned record say `nonOwner: 'n/a'`.
+ *
+ * Tokens in paths and bodies are filled from the records the spec creates first: `{course}` is a
+ * visible course with `{lesson}` and `{material}`, `{tool}` an E-BASIC tool, `{customTool}` an
+ * E-TOOL tool with custom HTML, `{user}` another user, `{contact}` a contact message, `{unique}`
+ * a fresh name per cell. A body value that is exactly one token keeps the record's type (a number).
+ * `fresh` names tokens that get a new record for every cell (destructive cells never share one);
+ * `freshSubject` gives every cell a new user of the subject's role (logout, profile, promo codes).
+ *
+ * Outcomes: a status, or a redirect (302/303 and the Location's path; a path ending in `*` is a
+ * prefix), optionally with a text a 200 page must contain.
+ */
+export type Subject = 'anonymous' | 'basic' | 'tool' | 'master' | 'admin' | 'nonOwner';
+export const SUBJECTS: readonly Subject[] = ['anonymous', 'basic', 'tool', 'master', 'admin', 'nonOwner'];
+
+export type Outcome = number | { status: number; location?: string; text?: string };
+export type FreshKind =
+  | 'thread'
+  | 'notification'
+  | 'broadcast'
+  | 'calculation'
+  | 'payment'
+  | 'refund'
+  | 'course'
+  | 'lesson'
+  | 'material'
+  | 'tool'
+  | 'promo'
+  | 'user'
+  | 'grant';
+
+export type MatrixRow = {
+  /** The route pattern as builtRoutes() names it (`/api/courses/:id`), or a server.js path. */
+  route: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** JSON for /api; form fields (with `intent`) for page actions. */
+  json?: Record<string, unknown>;
+  form?: Record<string, string>;
+  fresh?: FreshKind[];
+  freshSubject?: boolean;
+  expect: Record<Exclude<Subject, 'nonOwner'>, Outcome> & { nonOwner: Outcome | 'n/a' };
+  /** Why an expectation is what it is, when the specification does not say it in one line. */
+  note?: string;
+};
+
+// Shorthands for the outcomes that repeat (section 2's guards, section 7's statuses).
+const toAuth = { status: 302, location: '/auth' } as const;
+const toDashboard = { status: 302, location: '/dashboard' } as const;
+const toHome = { status: 302, location: '/' } as const;
+const adminPage = { status: 200, text: 'Painel de Administração' } as const;
+
+/** Pages any signed-in user may open (section 2: login required). */
+const signedIn = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: toAuth, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+/** Admin-only pages: non-admins go to /dashboard. */
+const adminOnlyPage = (ok: Outcome = adminPage): MatrixRow['expect'] => ({ anonymous: toAuth, basic: toDashboard, tool: toDashboard, master: toDashboard, admin: ok, nonOwner: 'n/a' });
+/** E-MASTER pages (courses): below E-MASTER to /dashboard with 'Acesso Restrito'. */
+const masterPage = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: toAuth, basic: toDashboard, tool: toDashboard, master: ok, admin: ok, nonOwner: 'n/a' });
+/** Public pages. */
+const everyone = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: ok, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+/** API for any signed-in user: 401 anonymous. */
+const apiUser = (ok: number): MatrixRow['expect'] => ({ anonymous: 401, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+/** API for admins: 401 anonymous, 403 other roles. */
+const apiAdmin = (ok: number): MatrixRow['expect'] => ({ anonymous: 401, basic: 403, tool: 403, master: 403, admin: ok, nonOwner: 'n/a' });
+/** API for course readers (E-MASTER and admin): 403 below. */
+const apiMaster = (ok: number): MatrixRow['expect'] => ({ anonymous: 401, basic: 403, tool: 403, master: ok, admin: ok, nonOwner: 'n/a' });
+/** API open to all, signed in or not. */
+const apiPublic = (ok: number): MatrixRow['expect'] => ({ anonymous: ok, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+
+const TORQUE = 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no';
+const LESSON = { title: 'Aula da matriz', description: 'Descrição da aula da matriz.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' };
+const MATERIAL = { title: 'Material da matriz', fileUrl: 'https://example.com/apostila.pdf', fileType: 'pdf', iconType: 'file' };
+
+export const MATRIX: MatrixRow[] = [
+  // ── Public pages and the server's own paths ────────────────────────────────────────────────
+  { route: '/', method: 'GET', path: '/', expect: everyone({ status: 200, text: 'E-Engenharia' }) },
+  { route: '/about', method: 'GET', path: '/about', expect: everyone() },
+  { route: '/terms', method: 'GET', path: '/terms', expect: everyone() },
+  { route: '/contact', method: 'GET', path: '/contact', expect: everyone() },
+  {
+    route: '/contact',
+    method: 'POST',
+    path: '/contact',
+    form: { intent: 'contact', name: 'Matriz', email: 'matriz@example.com', subject: 'Autorização', message: 'Mensagem da matriz de autorização.' },
+    expect: everyone({ status: 302, location: '/contact' }),
+    note: 'Public form (5 messages per address per 10 minutes: exactly the five cells here).',
+  },
+  { route: '/*', method: 'GET', path: '/pagina-que-nao-existe', expect: everyone(404) },
+  { route: '/healthcheck', method: 'GET', path: '/healthcheck', expect: apiPublic(200) },
+  {
+    route: '/resources/live',
+    method: 'GET',
+    path: '/resources/live',
+    expect: apiUser(200),
+    note: 'The event stream of signed-in tabs (decision 015); the spec reads only its status.',
+  },
+  {
+    route: '/resources/session-ended',
+    method: 'GET',
+    path: '/resources/session-ended',
+    expect: { ...signedIn(toDashboard), anonymous: toAuth },
+    note: 'A live session goes straight back to redirectTo (default /dashboard).',
+  },
+  {
+    route: '/resources/tool-frame/:id',
+    method: 'GET',
+    path: '/resources/tool-frame/{customTool}',
+    expect: { anonymous: 401, basic: 403, tool: 200, master: 200, admin: 200, nonOwner: 'n/a' },
+    note: 'An E-TOOL custom tool: its HTML only for E-TOOL and above (section 6).',
+  },
+
+  // ── Authentication pages ───────────────────────────────────────────────────────────────────
+  { route: '/auth', method: 'GET', path: '/auth', expect: { ...signedIn(toDashboard), anonymous: 200 } },
+  {
+    route: '/auth',
+    method: 'POST',
+    path: '/auth',
+    form: { intent: 'login', email: '{loginEmail}', password: 'senha123' },
+    expect: { ...signedIn(toDashboard), anonymous: toDashboard },
+    note: 'Anonymous: logged in and sent to /dashboard; signed-in users are sent to /dashboard before the form is read (section 2).',
+  },
+  { route: '/logout', method: 'GET', path: '/logout', expect: everyone(toHome), note: 'No state change on GET: back to /.' },
+  { route: '/logout', method: 'POST', path: '/logout', form: { intent: 'logout' }, freshSubject: true, expect: everyone(toHome) },
+
+  // ── Signed-in pages ────────────────────────────────────────────────────────────────────────
+  { route: '/dashboard', method: 'GET', path: '/dashboard', expect: signedIn() },
+  {
+    route: '/dashboard',
+    method: 'POST',
+    path: '/dashboard',
+    form: { intent: 'rate', toolId: '{tool}', rating: '5', comment: 'Boa' },
+    expect: signedIn({ status: 302, location: '/dashboard' }),
+  },
+  { route: '/account', method: 'GET', path: '/account', expect: signedIn({ status: 200, text: 'Minha Conta' }) },
+  {
+    route: '/account',
+    method: 'POST',
+    path: '/account',
+    form: { intent: 'recovery', disablePasswordRecovery: 'false' },
+    expect: signedIn({ status: 302, location: '/account' }),
+  },
+  {
+    route: '/account',
+    method: 'POST',
+    path: '/account',
+    form: { intent: 'refund', paymentId: '{payment}' },
+    fresh: ['payment'],
+    expect: { anonymous: toAuth, basic: { status: 302, location: '/account' }, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: "A refund of someone else's payment is the same 404 as a missing one.",
+  },
+  {
+    route: '/account/export',
+    method: 'GET',
+    path: '/account/export',
+    expect: signedIn(200),
+    note: "LGPD: the signed-in user's own data as JSON; there is no id to pick, so no non-owner case.",
+  },
+  {
+    route: '/account',
+    method: 'POST',
+    path: '/account',
+    form: { intent: 'delete-account', password: 'senha123' },
+    freshSubject: true,
+    expect: signedIn(toHome),
+    note: 'LGPD: deleting one\'s own account after the password, then signed out to /.',
+  },
+  { route: '/notifications', method: 'GET', path: '/notifications', expect: signedIn() },
+  {
+    route: '/notifications',
+    method: 'POST',
+    path: '/notifications',
+    form: { intent: 'read', id: '{notification}' },
+    expect: { anonymous: toAuth, basic: 200, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: "A personal notification is read only by its user (the page stays: 200 with the reply); another's is not found.",
+  },
+  { route: '/calculators', method: 'GET', path: '/calculators', expect: signedIn() },
+  { route: '/calculators/:slug', method: 'GET', path: '/calculators/torque-eixo', expect: signedIn() },
+  {
+    route: '/calculators/:slug',
+    method: 'GET',
+    path: '/calculators/deflexao-viga',
+    expect: { ...signedIn(), basic: 403 },
+    note: 'An E-TOOL calculator is locked (403, nothing computed) for E-BASIC.',
+  },
+  {
+    route: '/calculators/:slug',
+    method: 'POST',
+    path: '/calculators/torque-eixo',
+    form: { intent: 'save', title: 'Cálculo da matriz', query: TORQUE },
+    expect: signedIn({ status: 302, location: '/calculators/torque-eixo' }),
+  },
+  { route: '/calculators/:slug/report', method: 'GET', path: `/calculators/torque-eixo/report?${TORQUE}`, expect: signedIn() },
+  { route: '/calculators/history', method: 'GET', path: '/calculators/history', expect: signedIn() },
+  {
+    route: '/calculators/history',
+    method: 'POST',
+    path: '/calculators/history',
+    form: { intent: 'delete', id: '{calculation}' },
+    fresh: ['calculation'],
+    expect: { anonymous: toAuth, basic: { status: 302, location: '/calculators/history' }, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: "Someone else's saved calculation is a 404, like a missing one.",
+  },
+  {
+    route: '/tools/:id',
+    method: 'GET',
+    path: '/tools/{tool}',
+    expect: signedIn({ status: 302, location: '/calculators/torque-eixo' }),
+    note: 'An internal tool opens its page.',
+  },
+
+  // ── Support chat pages ─────────────────────────────────────────────────────────────────────
+  {
+    route: '/chats',
+    method: 'GET',
+    path: '/chats',
+    expect: { ...signedIn(), admin: { status: 302, location: '/admin/chats' } },
+    note: 'Admins read every ticket at /admin/chats.',
+  },
+  {
+    route: '/chat/new',
+    method: 'GET',
+    path: '/chat/new',
+    expect: { ...signedIn(), admin: { status: 302, location: '/admin/chats' } },
+  },
+  {
+    route: '/chat/new',
+    method: 'POST',
+    path: '/chat/new',
+    form: { intent: 'create', subject: 'Ajuda da matriz', message: 'Mensagem inicial da matriz.' },
+    expect: { ...signedIn({ status: 302, location: '/chat/*' }), admin: { status: 302, location: '/admin/chats' } },
+  },
+  {
+    route: '/chat/:id',
+    method: 'GET',
+    path: '/chat/{thread}',
+    expect: { anonymous: toAuth, basic: 200, tool: toHome, master: toHome, admin: 200, nonOwner: toHome },
+    note: "Section 6: another user's ticket gives 'Acesso negado' and sends the user to /.",
+  },
+  {
+    route: '/chat/:id',
+    method: 'POST',
+    path: '/chat/{thread}',
+    form: { intent: 'send', message: 'Resposta da matriz.' },
+    expect: {
+      anonymous: toAuth,
+      basic: { status: 302, location: '/chat/{thread}' },
+      tool: toHome,
+      master: toHome,
+      admin: { status: 302, location: '/chat/{thread}' },
+      nonOwner: toHome,
+    },
+  },
+
+  // ── Courses (E-MASTER or admin) ────────────────────────────────────────────────────────────
+  { route: '/courses', method: 'GET', path: '/courses', expect: masterPage() },
+  {
+    route: '/courses',
+    method: 'POST',
+    path: '/courses?index',
+    form: { intent: 'promo', code: 'NAOEXISTE-MATRIZ' },
+    expect: masterPage(404),
+    note: 'A code that does not exist, refused beside the field (404) once the guard let the reader in.',
+  },
+  { route: '/courses/:id', method: 'GET', path: '/courses/{course}', expect: masterPage() },
+  {
+    route: '/courses/:id',
+    method: 'GET',
+    path: '/courses/{hiddenCourse}',
+    expect: { ...masterPage(), master: 404 },
+    note: 'Section 4: hidden courses appear only to admins (the same 404 as a missing one).',
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'progress', lessonId: '{lesson}', done: 'true' },
+    expect: masterPage({ status: 302, location: '/courses/{course}' }),
+  },
+
+  // ── Upgrade and payments (offline Stripe test mode) ────────────────────────────────────────
+  {
+    route: '/upgrade',
+    method: 'GET',
+    path: '/upgrade',
+    expect: { ...everyone({ status: 200, text: 'Upgrade de Plano' }), anonymous: { status: 200, text: 'Acesso Restrito' } },
+    note: "The Upgrade screen of section 2: 'Unauthenticated: Acesso Restrito with a Fazer Login link' (outside the _app guard).",
+  },
+  {
+    route: '/upgrade',
+    method: 'POST',
+    path: '/upgrade',
+    form: { intent: 'checkout', plan: 'E-MASTER', months: '1' },
+    expect: { anonymous: toAuth, basic: { status: 303, location: '/test-mode/checkout/*' }, tool: { status: 303, location: '/test-mode/checkout/*' }, master: 400, admin: 400, nonOwner: 'n/a' },
+    note: 'A plan not above the current role is refused (400).',
+  },
+  {
+    route: '/upgrade/return',
+    method: 'GET',
+    path: '/upgrade/return?session_id={cs}',
+    expect: { anonymous: toAuth, basic: 200, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: "Another user's Checkout Session is not found.",
+  },
+  {
+    route: '/test-mode/checkout/:sessionId',
+    method: 'GET',
+    path: '/test-mode/checkout/{cs}',
+    expect: { anonymous: toAuth, basic: 200, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+  },
+  {
+    route: '/test-mode/checkout/:sessionId',
+    method: 'POST',
+    path: '/test-mode/checkout/{cs}',
+    form: { intent: 'card', cardNumber: '4000000000000002' },
+    expect: { anonymous: toAuth, basic: 402, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: 'A declined test card (402 beside the field) for the owner; nobody else reaches the session.',
+  },
+
+  // ── Admin pages ────────────────────────────────────────────────────────────────────────────
+  { route: '/admin', method: 'GET', path: '/admin', expect: adminOnlyPage({ status: 302, location: '/admin/users' }) },
+  { route: '/admin/users', method: 'GET', path: '/admin/users', expect: adminOnlyPage() },
+  { route: '/admin/users', method: 'POST', path: '/admin/users', form: { intent: 'expire' }, expect: adminOnlyPage({ status: 302, location: '/admin/users' }) },
+  { route: '/admin/tools', method: 'GET', path: '/admin/tools', expect: adminOnlyPage() },
+  {
+    route: '/admin/tools',
+    method: 'POST',
+    path: '/admin/tools',
+    form: { intent: 'delete', id: '{tool}' },
+    fresh: ['tool'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/tools' }),
+  },
+  { route: '/admin/promocodes', method: 'GET', path: '/admin/promocodes', expect: adminOnlyPage() },
+  {
+    route: '/admin/promocodes',
+    method: 'POST',
+    path: '/admin/promocodes',
+    form: { intent: 'delete', id: '{promo}' },
+    fresh: ['promo'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/promocodes' }),
+  },
+  { route: '/admin/courses', method: 'GET', path: '/admin/courses', expect: adminOnlyPage() },
+  {
+    route: '/admin/courses',
+    method: 'POST',
+    path: '/admin/courses',
+    form: { intent: 'delete', id: '{course}' },
+    fresh: ['course'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/courses' }),
+  },
+  { route: '/admin/notifications', method: 'GET', path: '/admin/notifications', expect: adminOnlyPage() },
+  {
+    route: '/admin/notifications',
+    method: 'POST',
+    path: '/admin/notifications',
+    form: { intent: 'delete', id: '{broadcast}' },
+    fresh: ['broadcast'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/notifications' }),
+  },
+  { route: '/admin/prices', method: 'GET', path: '/admin/prices', expect: adminOnlyPage() },
+  {
+    route: '/admin/prices',
+    method: 'POST',
+    path: '/admin/prices',
+    form: { intent: 'course-price', courseId: '{course}', price: '99,90' },
+    fresh: ['course'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/prices' }),
+  },
+  { route: '/admin/inbox', method: 'GET', path: '/admin/inbox', expect: adminOnlyPage() },
+  {
+    route: '/admin/inbox',
+    method: 'POST',
+    path: '/admin/inbox',
+    form: { intent: 'read', id: '{contact}' },
+    expect: adminOnlyPage({ status: 302, location: '/admin/inbox' }),
+  },
+  { route: '/admin/audit', method: 'GET', path: '/admin/audit', expect: adminOnlyPage() },
+  { route: '/admin/chats', method: 'GET', path: '/admin/chats', expect: adminOnlyPage() },
+  { route: '/admin/refunds', method: 'GET', path: '/admin/refunds', expect: adminOnlyPage() },
+  {
+    route: '/admin/refunds',
+    method: 'POST',
+    path: '/admin/refunds',
+    form: { intent: 'approve', paymentId: '{refund}' },
+    fresh: ['refund'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/refunds' }),
+  },
+
+  // ── API: authentication and user (section 7) ───────────────────────────────────────────────
+  { route: '/api/login', method: 'POST', path: '/api/login', json: { email: '{loginEmail}', password: 'senha123' }, expect: apiPublic(200) },
+  {
+    route: '/api/register',
+    method: 'POST',
+    path: '/api/register',
+    json: { username: 'm{unique}', email: 'm{unique}@example.com', cpf: '{cpf}', password: 'senha123' },
+    expect: apiPublic(201),
+  },
+  { route: '/api/logout', method: 'POST', path: '/api/logout', freshSubject: true, expect: apiPublic(200) },
+  { route: '/api/user', method: 'GET', path: '/api/user', expect: apiUser(200) },
+  {
+    route: '/api/recover-password',
+    method: 'POST',
+    path: '/api/recover-password',
+    json: { identifier: '{recoverEmail}', cpf: '{recoverCpf}' },
+    expect: apiPublic(200),
+  },
+  {
+    route: '/api/reset-password',
+    method: 'POST',
+    path: '/api/reset-password',
+    json: { token: 'token-que-nao-existe', password: 'senha456', confirmPassword: 'senha456' },
+    expect: apiPublic(400),
+    note: 'The recovery token is the proof (section 5): an unknown one is refused for everyone.',
+  },
+  { route: '/api/profile', method: 'PATCH', path: '/api/profile', json: { username: 'p{unique}' }, freshSubject: true, expect: apiUser(200) },
+  {
+    route: '/api/promocodes/use',
+    method: 'POST',
+    path: '/api/promocodes/use',
+    json: { code: '{roleCode}' },
+    freshSubject: true,
+    expect: apiUser(200),
+    note: 'Section 6: any logged-in user can activate promo codes (role days stack by decision 002).',
+  },
+
+  // ── API: notifications ─────────────────────────────────────────────────────────────────────
+  { route: '/api/notifications', method: 'GET', path: '/api/notifications', expect: apiUser(200) },
+  {
+    route: '/api/notifications',
+    method: 'POST',
+    path: '/api/notifications',
+    json: { title: 'Aviso da matriz', message: 'Mensagem do aviso.', type: 'info', targetRole: 'admin' },
+    expect: apiAdmin(201),
+  },
+  {
+    route: '/api/notifications/:id/read',
+    method: 'PATCH',
+    path: '/api/notifications/{notification}/read',
+    expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+  },
+  { route: '/api/notifications/:id', method: 'DELETE', path: '/api/notifications/{broadcast}', fresh: ['broadcast'], expect: apiAdmin(200) },
+
+  // ── API: tools ─────────────────────────────────────────────────────────────────────────────
+  { route: '/api/tools', method: 'GET', path: '/api/tools', expect: apiUser(200) },
+  {
+    route: '/api/tools',
+    method: 'POST',
+    path: '/api/tools',
+    json: { name: 'Ferramenta {unique}', description: 'Criada pela matriz.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/matriz' },
+    expect: apiAdmin(201),
+  },
+  { route: '/api/tools/:id', method: 'PATCH', path: '/api/tools/{tool}', json: { description: 'Descrição revista.' }, fresh: ['tool'], expect: apiAdmin(200) },
+  { route: '/api/tools/:id', method: 'DELETE', path: '/api/tools/{tool}', fresh: ['tool'], expect: apiAdmin(200) },
+  { route: '/api/tools/:id/user-rating', method: 'GET', path: '/api/tools/{tool}/user-rating', expect: apiUser(200) },
+  { route: '/api/tools/:id/ratings', method: 'GET', path: '/api/tools/{tool}/ratings', expect: apiUser(200) },
+  { route: '/api/tools/:id/rate', method: 'POST', path: '/api/tools/{tool}/rate', json: { rating: 4, comment: null }, expect: apiUser(200) },
+
+  // ── API: admin ─────────────────────────────────────────────────────────────────────────────
+  { route: '/api/users', method: 'GET', path: '/api/users', expect: apiAdmin(200) },
+  {
+    route: '/api/users',
+    method: 'POST',
+    path: '/api/users',
+    json: { username: 'u{unique}', email: 'u{unique}@example.com', password: 'senha123', role: 'E-BASIC', proDays: '30' },
+    expect: apiAdmin(201),
+  },
+  { route: '/api/users/:id', method: 'PATCH', path: '/api/users/{user}', json: { role: 'E-TOOL', proDays: '30' }, fresh: ['user'], expect: apiAdmin(200) },
+  { route: '/api/users/:id', method: 'DELETE', path: '/api/users/{user}', fresh: ['user'], expect: apiAdmin(200) },
+  { route: '/api/users/:id/reset-password', method: 'PATCH', path: '/api/users/{user}/reset-password', json: { password: 'senha456' }, fresh: ['user'], expect: apiAdmin(200) },
+  {
+    route: '/api/users/:id/password-recovery',
+    method: 'PATCH',
+    path: '/api/users/{ownerId}/password-recovery',
+    json: { disablePasswordRecovery: false },
+    expect: { anonymous: 401, basic: 200, tool: 403, master: 403, admin: 200, nonOwner: 403 },
+    note: "Section 6: any user toggles their own recovery; only an admin someone else's.",
+  },
+  { route: '/api/promocodes', method: 'GET', path: '/api/promocodes', expect: apiAdmin(200) },
+  {
+    route: '/api/promocodes',
+    method: 'POST',
+    path: '/api/promocodes',
+    json: { code: 'M{unique}', days: 30, maxUses: 10, promoType: 'role', targetRole: 'E-TOOL' },
+    expect: apiAdmin(201),
+  },
+  { route: '/api/promocodes/:id', method: 'DELETE', path: '/api/promocodes/{promo}', fresh: ['promo'], expect: apiAdmin(200) },
+  { route: '/api/admin/plan-prices', method: 'POST', path: '/api/admin/plan-prices', json: { planType: 'E-TOOL', monthlyPrice: '{etoolPrice}' }, expect: apiAdmin(200) },
+  { route: '/api/admin/course-prices', method: 'POST', path: '/api/admin/course-prices', json: { courseId: '{course}', price: 99.9 }, fresh: ['course'], expect: apiAdmin(200) },
+  { route: '/api/admin/force-expiration-check', method: 'POST', path: '/api/admin/force-expiration-check', expect: apiAdmin(200) },
+
+  // ── API: courses ───────────────────────────────────────────────────────────────────────────
+  { route: '/api/courses', method: 'GET', path: '/api/courses', expect: apiMaster(200) },
+  {
+    route: '/api/courses',
+    method: 'POST',
+    path: '/api/courses',
+    json: { title: 'Curso {unique}', description: 'Curso criado pela matriz.', category: 'mechanical', instructor: 'Matriz', duration: '2h', level: 'beginner' },
+    expect: apiAdmin(201),
+  },
+  { route: '/api/courses/:id', method: 'GET', path: '/api/courses/{course}', expect: apiMaster(200) },
+  { route: '/api/courses/:id', method: 'PATCH', path: '/api/courses/{course}', json: { instructor: 'Matriz' }, expect: apiAdmin(200) },
+  { route: '/api/courses/:id', method: 'DELETE', path: '/api/courses/{course}', fresh: ['course'], expect: apiAdmin(200) },
+  { route: '/api/courses/:id/toggle-visibility', method: 'PATCH', path: '/api/courses/{course}/toggle-visibility', json: { isHidden: true }, fresh: ['course'], expect: apiAdmin(200) },
+  { route: '/api/courses/:id/access', method: 'GET', path: '/api/courses/{course}/access', expect: apiMaster(200) },
+  { route: '/api/courses/:id/lessons', method: 'GET', path: '/api/courses/{course}/lessons', expect: apiMaster(200) },
+  {
+    route: '/api/courses/:id',
+    method: 'GET',
+    path: '/api/courses/{hiddenCourse}',
+    expect: { ...apiMaster(200), master: 404 },
+    note: 'Hidden courses: admins only; others get the 404 of a missing course.',
+  },
+  {
+    route: '/api/courses/:id/lessons',
+    method: 'GET',
+    path: '/api/courses/{premiumCourse}/lessons',
+    expect: { ...apiMaster(200), master: 403 },
+    note: 'Section 6: lessons only with access; a premium course without a purchase or grant is 403 (admins bypass).',
+  },
+  {
+    route: '/api/courses/:id/lessons',
+    method: 'GET',
+    path: '/api/courses/{grantedCourse}/lessons',
+    expect: apiMaster(200),
+    note: 'The same kind of premium course, on which the master subject holds a grant (the grant\'s owner reads it).',
+  },
+  { route: '/api/courses/:id/lessons', method: 'POST', path: '/api/courses/{course}/lessons', json: LESSON, expect: apiAdmin(201) },
+  { route: '/api/courses/:id/lessons/:lessonId', method: 'PUT', path: '/api/courses/{course}/lessons/{lesson}', json: { ...LESSON, order: 1 }, expect: apiAdmin(200) },
+  { route: '/api/courses/:id/lessons/:lessonId', method: 'DELETE', path: '/api/courses/{course}/lessons/{lesson}', fresh: ['lesson'], expect: apiAdmin(200) },
+  { route: '/api/courses/:id/materials', method: 'GET', path: '/api/courses/{course}/materials', expect: apiMaster(200) },
+  { route: '/api/courses/:id/materials', method: 'POST', path: '/api/courses/{course}/materials', json: MATERIAL, expect: apiAdmin(201) },
+  { route: '/api/courses/:id/materials/:materialId', method: 'PUT', path: '/api/courses/{course}/materials/{material}', json: MATERIAL, expect: apiAdmin(200) },
+  { route: '/api/courses/:id/materials/:materialId', method: 'DELETE', path: '/api/courses/{course}/materials/{material}', fresh: ['material'], expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id/use-promo-code',
+    method: 'POST',
+    path: '/api/courses/{codeCourse}/use-promo-code',
+    json: { code: '{courseCode}' },
+    freshSubject: true,
+    expect: apiMaster(200),
+    note: "A course's own code: course readers (E-MASTER, admin) may redeem it; below E-MASTER 403.",
+  },
+  { route: '/api/courses/:id/grants', method: 'POST', path: '/api/courses/{course}/grants', json: { userId: '{user}' }, fresh: ['user'], expect: apiAdmin(201) },
+  { route: '/api/courses/:id/grants/:userId', method: 'DELETE', path: '/api/courses/{course}/grants/{grant}', fresh: ['grant'], expect: apiAdmin(200) },
+
+  // ── API: chat ──────────────────────────────────────────────────────────────────────────────
+  { route: '/api/chat/threads', method: 'GET', path: '/api/chat/threads', expect: apiUser(200) },
+  { route: '/api/chat/threads', method: 'POST', path: '/api/chat/threads', json: { subject: 'Ajuda da matriz' }, expect: apiUser(201) },
+  { route: '/api/chat/unread-count', method: 'GET', path: '/api/chat/unread-count', expect: apiUser(200) },
+  { route: '/api/chat/admin/threads', method: 'GET', path: '/api/chat/admin/threads', expect: apiAdmin(200) },
+  { route: '/api/chat/admin/unread-count', method: 'GET', path: '/api/chat/admin/unread-count', expect: apiAdmin(200) },
+  {
+    route: '/api/chat/threads/:id',
+    method: 'GET',
+    path: '/api/chat/threads/{thread}',
+    expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 200, nonOwner: 404 },
+    note: "Another user's ticket is the same 404 as a missing one.",
+  },
+  {
+    route: '/api/chat/threads/:id',
+    method: 'DELETE',
+    path: '/api/chat/threads/{thread}',
+    fresh: ['thread'],
+    expect: { anonymous: 401, basic: 403, tool: 403, master: 403, admin: 200, nonOwner: 403 },
+    note: 'Ticket deletion is admin only (section 6), even for its owner.',
+  },
+  {
+    route: '/api/chat/threads/:id/messages',
+    method: 'GET',
+    path: '/api/chat/threads/{thread}/messages',
+    expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 200, nonOwner: 404 },
+  },
+  {
+    route: '/api/chat/threads/:id/messages',
+    method: 'POST',
+    path: '/api/chat/threads/{thread}/messages',
+    json: { message: 'Mensagem da matriz.' },
+    expect: { anonymous: 401, basic: 201, tool: 404, master: 404, admin: 201, nonOwner: 404 },
+  },
+  {
+    route: '/api/chat/threads/:id/close',
+    method: 'PATCH',
+    path: '/api/chat/threads/{thread}/close',
+    fresh: ['thread'],
+    expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 200, nonOwner: 404 },
+  },
+  {
+    route: '/api/chat/threads/:id/mark-read-user',
+    method: 'POST',
+    path: '/api/chat/threads/{thread}/mark-read-user',
+    expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 403, nonOwner: 404 },
+    note: "The user's side belongs to the ticket's owner; an admin reads the admin side.",
+  },
+  {
+    route: '/api/chat/threads/:id/mark-read-admin',
+    method: 'POST',
+    path: '/api/chat/threads/{thread}/mark-read-admin',
+    expect: { anonymous: 401, basic: 403, tool: 403, master: 403, admin: 200, nonOwner: 403 },
+  },
+
+  // ── API: upgrade and the payment provider ──────────────────────────────────────────────────
+  { route: '/api/upgrade/plans/prices', method: 'GET', path: '/api/upgrade/plans/prices', expect: apiPublic(200), note: 'Prices are public (the /upgrade card shows them to visitors).' },
+  {
+    route: '/api/upgrade/create-payment-intent',
+    method: 'POST',
+    path: '/api/upgrade/create-payment-intent',
+    json: { planType: 'E-MASTER', months: 1 },
+    expect: { anonymous: 401, basic: 200, tool: 200, master: 400, admin: 400, nonOwner: 'n/a' },
+    note: 'A plan not above the current role is refused (400).',
+  },
+  {
+    route: '/api/upgrade/confirm-payment',
+    method: 'POST',
+    path: '/api/upgrade/confirm-payment',
+    json: { paymentIntentId: '{pi}' },
+    expect: { anonymous: 401, basic: 200, tool: 403, master: 403, admin: 403, nonOwner: 403 },
+    note: "Another user's payment intent is refused (403).",
+  },
+  {
+    route: '/api/test-mode/confirm-card',
+    method: 'POST',
+    path: '/api/test-mode/confirm-card',
+    json: { paymentIntentId: '{pi}', cardNumber: '4000000000000002' },
+    expect: { anonymous: 401, basic: 200, tool: 403, master: 403, admin: 403, nonOwner: 403 },
+    note: "The test mode's card form: a declined card answers 200 { status: 'failed' } to its owner.",
+  },
+  {
+    route: '/api/stripe/webhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    json: { id: 'evt_matriz', type: 'payment_intent.succeeded' },
+    expect: apiPublic(400),
+    note: 'Cookies grant nothing here: without a valid Stripe signature every caller gets 400.',
+  },
+];
