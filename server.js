@@ -3,11 +3,13 @@
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
+// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018).
 // See docs/decisions/006-own-server.md.
 import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady } from '@remix-run/node';
 import express from 'express';
 import { createHttpHandlers } from './server/http-handlers.js';
+import { gracefulShutdown } from './server/shutdown.js';
 
 const BUILD_PATH = './build/index.js';
 const build = await import(BUILD_PATH);
@@ -18,9 +20,12 @@ const { timing, edgeGuard, compress, loadContext, assetHeaders, liveStream, live
 // Pending migrations first, in this process (no second Node start just to migrate).
 build.entry.module.migrateDatabase();
 
+const shutdown = gracefulShutdown({ endStreams: build.entry.module.endLiveStreams, closeDatabase: build.entry.module.closeDatabase });
+
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
+app.use(shutdown.connectionClose);
 app.use(edgeGuard);
 app.all(livePath, liveStream);
 app.use(compress);
@@ -35,7 +40,4 @@ const server = app.listen(port, () => {
   console.log(`E-Engenharia em http://localhost:${port}`);
   if (mode === 'development') broadcastDevReady(build);
 });
-
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => server.close(() => process.exit(0)));
-}
+shutdown.handleSignals(server);

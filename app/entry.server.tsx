@@ -15,9 +15,9 @@ import { keepPrivate } from './utils/session.server';
 /** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
 export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
-export { migrateDatabase } from './models/database.server';
-/** server.js serves the live event stream itself, on Node's request and response (decision 015). */
-export { serveLiveStream } from './models/live-stream.server';
+export { migrateDatabase, closeDatabase } from './models/database.server';
+/** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
+export { serveLiveStream, endLiveStreams } from './models/live-stream.server';
 export { LIVE_PATH } from './utils/live-protocol';
 
 const ABORT_DELAY = 5_000;

@@ -56,10 +56,26 @@ declare global {
   var __db: { db: DB; sqlite: Database.Database } | undefined;
 }
 
+let closed = false;
+
 /** One connection per process, kept across dev-server rebuilds. */
 function connection() {
+  if (closed) throw new Error('The database connection was closed (the server is shutting down).');
   globalThis.__db ??= openDatabase();
   return globalThis.__db;
+}
+
+/**
+ * The end of the process's connection (graceful shutdown, server.js): the WAL is copied into the
+ * database file and truncated to zero bytes, then the connection closes. Nothing reopens it.
+ */
+export function closeDatabase(): void {
+  closed = true;
+  const open = globalThis.__db;
+  if (!open) return;
+  globalThis.__db = undefined;
+  open.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  open.sqlite.close();
 }
 
 export const db: DB = new Proxy({} as DB, {

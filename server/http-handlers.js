@@ -49,9 +49,12 @@ export function createHttpHandlers(build) {
     sendWebResponse(res, refusal).catch(next);
   }
 
-  /** What loaders and actions receive as `context`: the socket's address and a per-request toast slot. */
+  /**
+   * What loaders and actions receive as `context`: the socket's address, the port the request came
+   * in on (the health check renders a page through it) and a per-request toast slot.
+   */
   function loadContext(req) {
-    return { clientAddress: req.socket.remoteAddress ?? null, toast: { pending: null } };
+    return { clientAddress: req.socket.remoteAddress ?? null, serverPort: req.socket.localPort ?? null, toast: { pending: null } };
   }
 
   /**

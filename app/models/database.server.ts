@@ -5,3 +5,6 @@ import { applyMigrations } from '../../db/migrate';
 export function migrateDatabase(): void {
   applyMigrations(db);
 }
+
+/** The last step of a graceful shutdown (server.js): checkpoint the WAL and close the connection. */
+export { closeDatabase } from '../../db/client';

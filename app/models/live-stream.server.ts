@@ -195,10 +195,32 @@ export async function serveLiveStream(req: IncomingMessage, res: ServerResponse)
   const admission = await admitLiveStream(streamRequest(req));
   if (admission instanceof Response) return sendResponse(res, admission);
   if (res.destroyed || !res.socket || res.socket.destroyed) return; // the tab left during the check
+  if (shuttingDown) {
+    return sendResponse(res, errorResponse(503, 'Servidor reiniciando.', {}, { headers: { 'Cache-Control': 'no-store', 'Retry-After': '2' } }));
+  }
   res.writeHead(200, HEADERS);
   const connection = new LiveConnection(admission.sessionId, res);
   res.on('close', () => connection.close());
   connection.open(admission.channels, admission.lastEventId);
+}
+
+let shuttingDown = false;
+
+/**
+ * Graceful shutdown (server.js): ends every open stream and answers 503 to any stream still being
+ * admitted. The tabs' EventSource reconnects by itself, to whichever machine then answers.
+ * Returns how many streams it ended.
+ */
+export function endLiveStreams(): number {
+  shuttingDown = true;
+  let ended = 0;
+  for (const slice of slices) {
+    for (const connection of [...slice]) {
+      connection.close();
+      ended += 1;
+    }
+  }
+  return ended;
 }
 
 /** Open streams (the stream benchmark and the tests read it). */

@@ -1,8 +1,9 @@
-import { assertDatabaseAnswers } from '~/models/health.server';
-import { apiLoader } from '~/utils/api.server';
+import { checkHealth } from '~/models/health.server';
+import { apiLoader, errorResponse } from '~/utils/api.server';
 
-/** Fly's health check: the process answers and the database is readable. */
-export const loader = apiLoader(() => {
-  assertDatabaseAnswers();
+/** Fly's health check: 200 when the database answers and a page renders, 503 with what failed otherwise (never cached). */
+export const loader = apiLoader(async ({ context }) => {
+  const health = await checkHealth(context.serverPort);
+  if (!health.ok) return errorResponse(503, health.failed === 'database' ? 'Banco de dados indisponível.' : 'A página inicial não renderizou.');
   return { status: 'ok' };
 });

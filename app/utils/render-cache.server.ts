@@ -10,6 +10,9 @@ import type { EntryContext } from '@remix-run/node';
 const MAX_ENTRIES = 100;
 const MAX_HTML_BYTES = 512 * 1024;
 
+/** The health check's own page render (app/models/health.server.ts): always rendered, never from the cache. */
+export const HEALTHCHECK_HEADER = 'X-Healthcheck';
+
 type Entry = { html: string; nonce: string };
 const entries = new Map<string, Entry>();
 
@@ -17,7 +20,7 @@ type RootData = { user?: unknown; toast?: unknown } | undefined;
 
 export function renderCacheKey(request: Request, context: EntryContext, status: number): string | null {
   const { loaderData, actionData, errors } = context.staticHandlerContext;
-  if (request.method !== 'GET' || status !== 200 || actionData || errors) return null;
+  if (request.method !== 'GET' || status !== 200 || actionData || errors || request.headers.has(HEALTHCHECK_HEADER)) return null;
   const root = loaderData.root as RootData;
   if (!root || root.user !== null || root.toast !== null) return null;
   return createHash('sha1').update(request.url).update('\n').update(JSON.stringify(loaderData)).digest('base64url');

@@ -29,7 +29,11 @@ export type StartOptions = {
   keepData?: boolean;
   port?: number;
   env?: Record<string, string>;
+  /** Run `npm start` (as the Docker image does) instead of `node server.js`: signals then go to npm first. */
+  npmStart?: boolean;
 };
+
+export type LaunchOptions = Pick<StartOptions, 'npmStart'>;
 
 export const SESSION_SECRET = 'production-tests-secret';
 
@@ -84,9 +88,10 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, log: ()
 }
 
 /** Starts `node server.js` on the given (already prepared) database. */
-export async function launch(dir: string, dbPath: string, port: number, env: NodeJS.ProcessEnv): Promise<ProductionServer> {
+export async function launch(dir: string, dbPath: string, port: number, env: NodeJS.ProcessEnv, options: LaunchOptions = {}): Promise<ProductionServer> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--max-old-space-size=256', 'server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = options.npmStart ? ['npm', ['start']] : [process.execPath, ['--max-old-space-size=256', 'server.js']];
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));
   const log = () => output.join('');
@@ -118,5 +123,5 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   const port = options.port ?? (await freePort());
   const env = productionEnv(dbPath, port, options.env);
   if (!options.keepData) prepareDatabase(env, options.seedDemo ?? false);
-  return launch(dir, dbPath, port, env);
+  return launch(dir, dbPath, port, env, { npmStart: options.npmStart });
 }

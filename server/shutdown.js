@@ -1,0 +1,63 @@
+// Graceful shutdown of the production server (docs/decisions/018). Fly stops a machine with
+// fly.toml's kill_signal and kills it kill_timeout later; everything here ends well before that.
+
+/** The signals server.js handles: Fly's kill_signal (fly.toml) and Ctrl-C. */
+export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
+
+/** Past this the process exits with 1 whatever is still open (fly.toml's kill_timeout must be longer). */
+export const SHUTDOWN_DEADLINE_MS = 8_000;
+
+/** How often connections that finished their last request are hung up on while shutting down. */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * `handleSignals(server)`: on the first of SHUTDOWN_SIGNALS, stop accepting connections, let the
+ * requests in flight finish (hanging up on each keep-alive connection once it is idle), end every
+ * event stream, then checkpoint the WAL, close the database and exit 0. A second signal changes
+ * nothing; the deadline exits 1. `connectionClose` is the middleware that marks answers
+ * `Connection: close` once shutdown has begun.
+ */
+export function gracefulShutdown({ endStreams, closeDatabase, deadlineMs = SHUTDOWN_DEADLINE_MS }) {
+  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase })) {
+    if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
+  }
+  let stopping = false;
+
+  function shutdown(server, signal) {
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    console.log(`Encerrando (${signal}): recusando novas conexões e terminando as requisições em andamento.`);
+    setTimeout(() => {
+      console.error(`Encerramento não terminou em ${deadlineMs} ms: saindo à força.`);
+      process.exit(1);
+    }, deadlineMs);
+
+    // server.close() hangs up on idle keep-alive connections once; busy ones go idle later.
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    let streams = 0;
+    server.close(() => {
+      clearInterval(sweep);
+      try {
+        closeDatabase();
+      } catch (error) {
+        console.error('Falha ao fechar o banco de dados:', error);
+        process.exit(1);
+      }
+      console.log(`Encerrado em ${Date.now() - started} ms: ${streams} streams terminados, WAL gravado, banco de dados fechado.`);
+      process.exit(0);
+    });
+    streams = endStreams();
+  }
+
+  function handleSignals(server) {
+    for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => shutdown(server, signal));
+  }
+
+  function connectionClose(req, res, next) {
+    if (stopping) res.setHeader('Connection', 'close');
+    next();
+  }
+
+  return { handleSignals, connectionClose };
+}
