@@ -15,6 +15,8 @@ const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts/;
 const NO_JS_ONLY = /upgrade-checkout\.spec\.ts/;
 
 export default defineConfig({
+  // While the webServer still runs: its log must hold no password, session id, token or full CPF.
+  globalTeardown: './tests/setup/server-log-check.ts',
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
@@ -40,7 +42,8 @@ export default defineConfig({
     { name: 'http', testMatch: /http-edge\.spec\.ts/ },
   ],
   webServer: {
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start`,
+    // The server's output (stdout and stderr; stderr still shown here) goes to server.log for the teardown's check.
+    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start 2>&1 >>${DB_DIR}/server.log | tee -a ${DB_DIR}/server.log >&2`,
     url: `http://localhost:${PORT}/resources/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,

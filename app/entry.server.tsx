@@ -11,6 +11,10 @@ import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
 import { keepPrivate } from './utils/session.server';
+import { installLogRedaction } from './utils/log-redaction.server';
+
+// Before anything can print: every console line the server writes is redacted (app/utils/log-redaction.server.ts).
+installLogRedaction();
 
 /** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
