@@ -9,6 +9,8 @@ if [ "$(id -u)" = "0" ]; then
   mkdir -p "$data_dir"
   chown node:node "$data_dir"
   ulimit -n 65536 || true
+  # npm keeps its logs and cache under HOME: node's own, not root's.
+  export HOME=/home/node
   exec setpriv --reuid=node --regid=node --init-groups "$@"
 fi
 exec "$@"
