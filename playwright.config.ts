@@ -17,7 +17,6 @@ const NO_JS_ONLY = /upgrade-checkout\.spec\.ts/;
 export default defineConfig({
   // While the webServer still runs: its log must hold no password, session id, token or full CPF.
   globalTeardown: './tests/setup/server-log-check.ts',
-  testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -35,16 +34,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: [/http-edge/, NO_JS_ONLY] },
+    { name: 'js', testDir: 'tests/e2e', use: { javaScriptEnabled: true }, testIgnore: [/http-edge/, NO_JS_ONLY] },
     // Specs of what only JavaScript does (the live event stream, the card form) run in the js project alone, and the Checkout specs in no-js alone.
-    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: [/http-edge/, JS_ONLY] },
+    { name: 'no-js', testDir: 'tests/e2e', use: { javaScriptEnabled: false }, testIgnore: [/http-edge/, JS_ONLY] },
     // Raw HTTP against the server itself: no browser, so once is enough.
-    { name: 'http', testMatch: /http-edge\.spec\.ts/ },
+    { name: 'http', testDir: 'tests/e2e', testMatch: /http-edge\.spec\.ts/ },
+    // The production proofs (tests/production): the authorization matrix against this server, and
+    // fuzzing, crash, backup and shutdown tests on servers of their own. They run as a second
+    // step (`npm run test:production`, one worker) so their load never slows the browser tests.
+    { name: 'production', testDir: 'tests/production', timeout: 300_000 },
   ],
   webServer: {
     // The server's output (stdout and stderr; stderr still shown here) goes to server.log for the teardown's check.
     command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start 2>&1 >>${DB_DIR}/server.log | tee -a ${DB_DIR}/server.log >&2`,
-    url: `http://localhost:${PORT}/resources/healthcheck`,
+    url: `http://localhost:${PORT}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

@@ -124,7 +124,7 @@ export function renderReport(r: Results): { markdown: string; met: number; total
   const coldOk = best <= TARGETS.coldStartMs;
   checks.push({ label: 'cold start', ok: coldOk });
   const runs = r.coldStartMs.length > 1 ? ` (runs: ${r.coldStartMs.map((ms) => Math.round(ms)).join(', ')})` : '';
-  push(`| cold start, \`npm start\` spawn → first 200 of /resources/healthcheck, best of ${r.coldStartMs.length}${runs} | ${n0(best)} ms | ≤ ${n0(TARGETS.coldStartMs)} ms | ${verdict(coldOk)} |`);
+  push(`| cold start, \`npm start\` spawn → first 200 of /healthcheck, best of ${r.coldStartMs.length}${runs} | ${n0(best)} ms | ≤ ${n0(TARGETS.coldStartMs)} ms | ${verdict(coldOk)} |`);
   for (const [db, memory] of [['small', r.rss.small], ['large', r.rss.large]] as const) {
     if (!memory) {
       checks.push({ label: `RSS ${db}`, ok: false });

@@ -15,7 +15,7 @@ export const LOG_DIR = join(DATA_DIR, 'logs');
 const BARE_DIR = join(ROOT, 'bench/bare-remix');
 const BIN = join(ROOT, 'node_modules/.bin');
 export const SESSION_SECRET = 'bench-secret';
-export const HEALTH_PATH = '/resources/healthcheck';
+export const HEALTH_PATH = '/healthcheck';
 
 export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204 } as const;
 export const origin = (port: number) => `http://127.0.0.1:${port}`;

@@ -49,7 +49,19 @@ export function openDatabase(path = databasePath()): { db: DB; sqlite: Database.
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: drizzle(sqlite, { schema }), sqlite };
+  const db = drizzle(sqlite, { schema });
+  writeTransactionsBeginImmediate(db);
+  return { db, sqlite };
+}
+
+/**
+ * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that
+ * read first and then wrote after another connection committed fails at once with
+ * SQLITE_BUSY_SNAPSHOT, which busy_timeout cannot wait out; an immediate one waits its turn.
+ */
+function writeTransactionsBeginImmediate(db: DB): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as DB['transaction'];
 }
 
 declare global {

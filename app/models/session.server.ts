@@ -9,13 +9,6 @@ export { SESSION_TTL_MS };
 
 const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 
-/**
- * Starting a session reads, then writes: as a deferred transaction, a write from another process
- * (the end-to-end fixtures log users in while the server does) between the two would fail it at
- * once with 'database is locked'; taking the write lock first makes it wait its turn instead.
- */
-const IMMEDIATE = { behavior: 'immediate' } as const;
-
 export type SessionLookup =
   | { status: 'active'; userId: number }
   | { status: 'replaced' }
@@ -49,7 +42,7 @@ export function startSession(userId: number, client: { userAgent?: string | null
     tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).run();
     tx.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS))).run();
     return older;
-  }, IMMEDIATE);
+  });
   // The ended sessions' open tabs leave for /auth with 'Sessão expirada' (their event streams listen here).
   for (const row of ended) publish(liveChannels.session(row.sessionId), 'session-ended', { reason: 'replaced' });
   return sessionId;

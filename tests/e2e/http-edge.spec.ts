@@ -80,7 +80,7 @@ test('pages and the API say where their time went (Server-Timing: SQLite and Rea
   // A query string no other test uses, so this render is not served from the render cache.
   const page = await raw(baseURL!, 'GET', `/terms?timing=${Date.now()}`);
   expect(String(page.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", render;dur=\d+\.\d+;desc="React", total;dur=\d+\.\d+$/);
-  const api = await raw(baseURL!, 'GET', '/resources/healthcheck');
+  const api = await raw(baseURL!, 'GET', '/healthcheck');
   expect(String(api.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", total;dur=\d+\.\d+$/);
 });
 
