@@ -73,10 +73,23 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
   return Buffer.concat(chunks);
 }
 
+/**
+ * Bytes as UTF-8 text, or null when they are not UTF-8: a lenient decoder would store U+FFFD in
+ * place of the bad bytes, writing something the client never sent.
+ */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** Reads and validates a JSON body; malformed, oversized or invalid bodies become 400s. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
   requireSameOrigin(request);
-  const text = new TextDecoder().decode(await readBodyCapped(request, MAX_BODY_BYTES));
+  const text = decodeUtf8(await readBodyCapped(request, MAX_BODY_BYTES));
+  if (text === null) throw new AppError(400, 'JSON inválido no corpo da requisição.');
   let body: unknown = {};
   if (text.trim()) {
     try {

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import type { z } from 'zod';
-import { errorResponse, readBodyCapped, requireSameOrigin } from './api.server';
+import { decodeUtf8, errorResponse, readBodyCapped, requireSameOrigin } from './api.server';
 import { type AppError, isAppError } from './errors';
 import type { AppLoadContext } from './load-context';
 import { jsonWithToast, type Toast } from './toast.server';
@@ -54,7 +54,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   try {
     formData =
       type === 'application/x-www-form-urlencoded'
-        ? toFormData(new URLSearchParams(new TextDecoder().decode(bytes)))
+        ? toFormData(new URLSearchParams(strictUrlEncoded(bytes)))
         : await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { 'Content-Type': contentType } }).formData();
   } catch {
     throw errorResponse(400, FORM_MESSAGES.malformed);
@@ -68,6 +68,18 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     }
   }
   return formData;
+}
+
+/**
+ * A urlencoded body as text, refusing what no browser sends: bytes that are not UTF-8 and escapes
+ * that do not decode to UTF-8 (URLSearchParams would turn both into U+FFFD and the form would be
+ * saved with characters the user never typed).
+ */
+function strictUrlEncoded(bytes: Uint8Array): string {
+  const text = decodeUtf8(bytes);
+  if (text === null) throw new Error('not UTF-8');
+  decodeURIComponent(text.replace(/\+/g, ' '));
+  return text;
 }
 
 function toFormData(params: URLSearchParams): FormData {
