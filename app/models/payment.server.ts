@@ -521,6 +521,9 @@ export async function confirmTestCardPayment(user: Pick<UserRow, 'id'>, input: {
   if (intent.metadata?.userId !== String(user.id)) throw new AppError(403, PAYMENT_MESSAGES.notYours);
   const paymentMethod = testPaymentMethodForCard(input.cardNumber);
   if (!paymentMethod) throw new AppError(400, PAYMENT_MESSAGES.invalidCard, 'cardNumber');
+  // Already paid (a second click, or the same purchase again within the creation key's minute):
+  // nothing to charge again; confirmPayment then fulfils it, once.
+  if (intent.status === 'succeeded') return { status: 'succeeded' };
   try {
     const confirmed = await stripe().paymentIntents.confirm(input.paymentIntentId, { payment_method: paymentMethod, return_url: input.returnUrl });
     return confirmed.status === 'succeeded' ? { status: 'succeeded' } : { status: 'processing', message: PAYMENT_MESSAGES.processing.description };

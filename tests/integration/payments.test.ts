@@ -186,6 +186,14 @@ describe('confirming a card payment', () => {
     expect(paymentGrants(basic.id)).toHaveLength(1);
     expect(successNotices(basic.id)).toHaveLength(1);
     expect(userNow(basic).role).toBe('E-MASTER');
+
+    // The card form sent again for the paid intent (a second click): succeeded, nothing charged or granted again.
+    const again = await confirmTestCardPayment(basic, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: `${BASE_URL}/` });
+    expect(again).toEqual({ status: 'succeeded' });
+    await confirmPayment(basic, intent.paymentIntentId);
+    await flushTestWebhooks();
+    expect(paymentGrants(basic.id)).toHaveLength(1);
+    expect(successNotices(basic.id)).toHaveLength(1);
   });
 
   test('a declined card, or one without funds, grants nothing and says why', async () => {
