@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
+import { useNavigation, useRevalidator } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { LiveConnector } from './live-connection';
 import type { LiveCounter, LiveStore } from './live-store';
@@ -17,6 +17,8 @@ export type { LiveCounter, LiveStore };
 const LiveContext = createContext<LiveStore | null>(null);
 
 export const noop = () => () => {};
+
+const LOGOUT_PATH = '/logout';
 
 /** The tab's live store, null until it has loaded (and for visitors). */
 export const useLiveStore = () => useContext(LiveContext);
@@ -38,6 +40,10 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // Signing out ends this session: the stream would report it ended ('Sessão expirada') and race
+  // the logout's own redirect and toast, so the tab hangs up as soon as it submits the logout.
+  const navigation = useNavigation();
+  const signingOut = navigation.state !== 'idle' && navigation.formAction === LOGOUT_PATH;
 
   useEffect(() => {
     if (userId === null) return;
@@ -58,14 +64,14 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
   }, [live, role, cursor]);
 
   useEffect(() => {
-    if (!live) return;
+    if (!live || signingOut) return;
     const stopResync = live.store.onEvent((event) => (event.type === 'resync' ? revalidate.current() : undefined));
     const stop = live.connect(live.store);
     return () => {
       stopResync();
       stop();
     };
-  }, [live]);
+  }, [live, signingOut]);
 
   return live?.store ?? null;
 }
