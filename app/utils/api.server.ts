@@ -54,7 +54,7 @@ export function requireSameOrigin(request: Pick<Request, 'method' | 'headers' | 
 
 /** A request body, refused with 413 as soon as it passes `maxBytes` (counted while it streams in, not only by Content-Length). */
 export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => errorResponse(413, 'Corpo da requisição grande demais.');
+  const tooLarge = () => errorResponse(413, 'Corpo da requisição grande demais.', {}, { headers: { Connection: 'close' } });
   if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -65,7 +65,10 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Not reader.cancel(): through @remix-run/express that destroys the socket before the 413
+      // is written, and a chunked upload got a connection reset instead of an answer. The rest of
+      // the body is left unread; `Connection: close` ends the connection once the 413 is sent.
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);
