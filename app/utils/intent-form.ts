@@ -12,9 +12,13 @@ export function useIntentResult(intent: string): SubmissionResult<string[]> | un
   return data && data.intent === intent ? (data.result ?? undefined) : undefined;
 }
 
+/** Conform's own field (a validation or list intent): such a post is not the form being sent. */
+const CONFORM_INTENT = '__intent__';
+
 export function useIntentSubmitting(intent: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const formData = navigation.formData;
+  return navigation.state === 'submitting' && formData?.get('intent') === intent && !formData.has(CONFORM_INTENT);
 }
 
 type IntentFormOptions<Schema extends z.ZodTypeAny> = {
@@ -40,13 +44,16 @@ type IntentFormOptions<Schema extends z.ZodTypeAny> = {
 export function useIntentForm<Schema extends z.ZodTypeAny>(intent: string, schema: Schema, options: IntentFormOptions<Schema> = {}) {
   const lastResult = useIntentResult(intent);
   const submitting = useIntentSubmitting(intent);
+  // Without a client check, Conform would send every blur and keystroke to the server as a
+  // validation post (and the button would read as submitting meanwhile): such forms check on submit only.
+  const serverOnly = options.clientValidation === false;
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id ?? intent,
     lastResult,
     defaultValue: options.defaultValue as never,
-    onValidate: options.clientValidation === false ? undefined : ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: options.shouldValidate ?? 'onBlur',
-    shouldRevalidate: options.shouldRevalidate ?? 'onInput',
+    onValidate: serverOnly ? undefined : ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: serverOnly ? 'onSubmit' : (options.shouldValidate ?? 'onBlur'),
+    shouldRevalidate: serverOnly ? 'onSubmit' : (options.shouldRevalidate ?? 'onInput'),
   });
   return { form, fields, submitting, lastResult };
 }
