@@ -41,6 +41,9 @@ export default function handleRequest(
 ) {
   const renderStarted = performance.now();
   keepPrivate(request, responseHeaders);
+  // A form past the size cap was left unread (api.server.ts readBodyCapped): close the connection
+  // after the page, as the JSON 413 does, or the unread upload resets it before the page arrives.
+  if (responseStatusCode === 413) responseHeaders.set('Connection', 'close');
   const nonce = randomBytes(16).toString('base64');
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? readRenderCache(cacheKey, nonce) : null;
