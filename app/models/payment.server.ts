@@ -606,7 +606,12 @@ async function settleTest(user: Pick<UserRow, 'id'>, sessionId: string, paid: bo
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Em processamento', succeeded: 'Pago', failed: 'Não concluído' };
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Cartão', pix: 'Pix', boleto: 'Boleto' };
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { requested: 'Reembolso solicitado', refunded: 'Reembolsado', manual: 'Reembolso manual' };
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  requested: 'Reembolso solicitado',
+  refunded: 'Reembolsado',
+  manual: 'Reembolso manual',
+  rejected: 'Reembolso recusado',
+};
 
 export type PaymentView = {
   id: number;
@@ -710,7 +715,7 @@ export type RefundRequestView = PaymentView & {
  */
 export function listRefundRequests(pageOrQuery: number | { page: number; perPage?: number; filter?: 'pending' | 'all' }, now = new Date()): Page<RefundRequestView> {
   const query = { perPage: 20, filter: 'pending' as const, ...(typeof pageOrQuery === 'number' ? { page: pageOrQuery } : pageOrQuery) };
-  const where = query.filter === 'all' ? inArray(payments.refundStatus, ['requested', 'refunded', 'manual']) : eq(payments.refundStatus, 'requested');
+  const where = query.filter === 'all' ? inArray(payments.refundStatus, ['requested', 'refunded', 'manual', 'rejected']) : eq(payments.refundStatus, 'requested');
   return paginate(query, {
     count: () => db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0,
     rows: (limit, offset) =>
@@ -850,6 +855,44 @@ export async function approveRefund(actor: AuditActor, paymentId: number, now = 
   });
   const message = manual ? 'Pagamento por boleto marcado para reembolso manual.' : 'Reembolso realizado.';
   return { ...refundView(row.id, now), message };
+}
+
+/**
+ * An admin refuses a refund request: nothing is refunded or taken back, the payment keeps its
+ * grant and cannot be asked about again; the user is notified (with the way to support) and the
+ * audit row written.
+ */
+export function rejectRefund(actor: AuditActor, paymentId: number, now = new Date()): RefundRequestView & { message: string } {
+  db.transaction((tx) => {
+    const row = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!row) throw new AppError(404, PAYMENT_MESSAGES.notFound);
+    const updated = tx
+      .update(payments)
+      .set({ refundStatus: 'rejected' })
+      .where(and(eq(payments.id, row.id), eq(payments.refundStatus, 'requested')))
+      .returning()
+      .get();
+    if (!updated) throw new AppError(400, PAYMENT_MESSAGES.refundNotRequested);
+    if (row.userId !== null) {
+      tx.insert(notifications)
+        .values({
+          title: 'Reembolso recusado',
+          message: `Seu pedido de reembolso de ${formatCents(row.amountCents)} foi recusado. Se tiver dúvidas, fale com o suporte.`,
+          type: 'warning',
+          targetRole: 'all',
+          userId: row.userId,
+          link: '/chats',
+        })
+        .run();
+    }
+    recordAudit(tx, actor, {
+      action: 'payment.refund-reject',
+      entityType: 'payment',
+      entityId: row.id,
+      summary: `reembolso recusado: ${formatCents(row.amountCents)} de ${row.payerUsername ?? `usuário #${row.userId}`} (${row.kind === 'plan' ? `${row.planType}, ${monthsLabel(row.months ?? 1)}` : `curso #${row.courseId}`})`,
+    });
+  });
+  return { ...refundView(paymentId, now), message: 'Reembolso recusado.' };
 }
 
 function refundView(paymentId: number, now: Date): RefundRequestView {

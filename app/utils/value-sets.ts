@@ -34,7 +34,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** A refund's life: asked by the user, then refunded through Stripe, or marked for a manual refund (boleto). */
-export const REFUND_STATUSES = ['requested', 'refunded', 'manual'] as const;
+export const REFUND_STATUSES = ['requested', 'refunded', 'manual', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];

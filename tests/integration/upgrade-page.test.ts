@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { courses, payments } from '../../db/schema';
+import { auditLog, courses, notifications, payments } from '../../db/schema';
+import { listUserPayments } from '~/models/payment.server';
 import { getUserById } from '~/models/user.server';
 import { loader as upgradeLoader, action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import { loader as accountLoader, action as accountAction } from '~/routes/_app+/account';
@@ -203,12 +204,34 @@ describe('admin Reembolsos tab', () => {
     const list = (await (await call(refundsLoader, getRequest('/admin/refunds', { cookie: admin.cookie }))).json()) as { items: Json[] };
     expect(list.items.map((row) => row.id)).toContain(paymentId);
     const confirm = (await (await call(refundsLoader, getRequest(`/admin/refunds?confirm=approve-refund&payment=${paymentId}`, { cookie: admin.cookie }))).json()) as Json;
-    expect(confirm.confirm).toMatchObject({ id: paymentId });
+    expect(confirm.confirm).toMatchObject({ intent: 'approve', row: { id: paymentId } });
 
     const approved = await post(refundsAction as never, `/admin/refunds?confirm=approve-refund&payment=${paymentId}`, { intent: 'approve', paymentId: String(paymentId) }, admin.cookie);
     expectRedirect(approved, '/admin/refunds');
     expect(getUserById(buyer.user.id)?.role).toBe('E-BASIC');
     const after = (await (await call(refundsLoader, getRequest('/admin/refunds', { cookie: admin.cookie }))).json()) as { items: Json[] };
     expect(after.items.map((row) => row.id)).not.toContain(paymentId);
+  });
+
+  test('Recusar keeps the payment and its access, tells the user, audits it, and the payment cannot be asked about again', async () => {
+    const buyer = await signedIn('E-BASIC');
+    await post(upgradeAction, '/upgrade', { intent: 'test-card', plan: 'E-TOOL', months: '1', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: crypto.randomUUID() }, buyer.cookie);
+    const paymentId = db.select().from(payments).where(eq(payments.userId, buyer.user.id)).get()!.id;
+    await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie);
+
+    const admin = await signedIn('admin');
+    const confirm = (await (await call(refundsLoader, getRequest(`/admin/refunds?confirm=reject-refund&payment=${paymentId}`, { cookie: admin.cookie }))).json()) as Json;
+    expect(confirm.confirm).toMatchObject({ intent: 'reject', row: { id: paymentId } });
+    expectRedirect(await post(refundsAction as never, '/admin/refunds', { intent: 'reject', paymentId: String(paymentId) }, admin.cookie), '/admin/refunds');
+
+    expect(db.select().from(payments).where(eq(payments.id, paymentId)).get()).toMatchObject({ status: 'succeeded', refundStatus: 'rejected', stripeRefundId: null });
+    expect(getUserById(buyer.user.id)?.role).toBe('E-TOOL');
+    expect(db.select().from(notifications).where(and(eq(notifications.userId, buyer.user.id), eq(notifications.title, 'Reembolso recusado'))).all()).toHaveLength(1);
+    expect(db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund-reject'), eq(auditLog.entityId, paymentId))).all()).toMatchObject([{ actorId: admin.user.id }]);
+    expect(listUserPayments(buyer.user.id)).toMatchObject([{ id: paymentId, refundLabel: 'Reembolso recusado', refundable: false }]);
+    // Neither decided twice nor asked again.
+    expect((await post(refundsAction as never, '/admin/refunds', { intent: 'approve', paymentId: String(paymentId) }, admin.cookie)).status).toBe(400);
+    expect((await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie)).status).toBe(400);
+    expect(getUserById(buyer.user.id)?.role).toBe('E-TOOL');
   });
 });

@@ -392,6 +392,14 @@ export const MATRIX: MatrixRow[] = [
     fresh: ['refund'],
     expect: adminOnlyPage({ status: 302, location: '/admin/refunds' }),
   },
+  {
+    route: '/admin/refunds',
+    method: 'POST',
+    path: '/admin/refunds',
+    form: { intent: 'reject', paymentId: '{refund}' },
+    fresh: ['refund'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/refunds' }),
+  },
 
   // ── API: authentication and user (section 7) ───────────────────────────────────────────────
   { route: '/api/login', method: 'POST', path: '/api/login', json: { email: '{loginEmail}', password: 'senha123' }, expect: apiPublic(200) },

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'contact.archive': 'Mensagem arquivada',
   'contact.unarchive': 'Mensagem desarquivada',
   'payment.refund': 'Reembolso de pagamento',
+  'payment.refund-reject': 'Reembolso recusado',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;

@@ -14,7 +14,9 @@ export const approveMessage = (row: Pick<RefundRequestRow, 'method'>) =>
     ? 'Aprovar este reembolso? O boleto não pode ser reembolsado pelo Stripe: ele será marcado para reembolso manual, e o acesso concedido por este pagamento será removido.'
     : 'Aprovar este reembolso? O valor será devolvido pelo Stripe e o acesso concedido por este pagamento será removido.';
 
-/** The pending refund requests, oldest first, each with 'Aprovar reembolso' (confirmed). */
+export const REJECT_MESSAGE = 'Recusar este reembolso? Nada será devolvido, o acesso continua, e o usuário será avisado por notificação.';
+
+/** The pending refund requests, oldest first, each with 'Aprovar reembolso' and 'Recusar' (both confirmed). */
 export function RefundRequestTable({ rows, total }: { rows: RefundRequestRow[]; total: number }) {
   const location = useLocation();
   return (
@@ -41,6 +43,15 @@ export function RefundRequestTable({ rows, total }: { rows: RefundRequestRow[]; 
                 className="font-medium text-brand-700 hover:underline"
               >
                 Aprovar reembolso
+              </ConfirmActionLink>
+              <ConfirmActionLink
+                to={`${location.pathname}${withParams(location.search, { confirm: 'reject-refund', payment: row.id })}`}
+                message={REJECT_MESSAGE}
+                intent="reject"
+                fields={{ paymentId: String(row.id) }}
+                className="ml-4 font-medium text-red-700 hover:underline"
+              >
+                Recusar
               </ConfirmActionLink>
             </Cell>
           </tr>
