@@ -148,7 +148,8 @@ export async function handleForm(args: FormArgs, intents: Record<string, FormInt
   const requested = formData.get('intent');
   const name = typeof requested === 'string' ? requested : names.length === 1 ? names[0] : '';
   const run = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!run) return errorResponse(400, FORM_MESSAGES.unknownIntent);
+  // Thrown, like readForm's refusals: a returned JSON would be the page's action data, and the page would render without a word.
+  if (!run) throw errorResponse(400, FORM_MESSAGES.unknownIntent);
   return run(formData, args, name);
 }
 
