@@ -185,6 +185,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/account', method: 'POST', as: 'basic', intent: 'password', fields: { currentPassword: str(1, 200), newPassword: str(6, 200) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'refund', fields: { paymentId: id(900_000_001) } },
+    // Deleting the account asks for the password; the good value is never the demo user's, so even a well-formed case is refused.
+    { route: '/account', method: 'POST', as: 'basic', intent: 'delete-account', fields: { password: str(1, 200) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'recovery', fields: { disablePasswordRecovery: oneOf(['true', 'false']) } },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
     { route: '/dashboard', method: 'POST', as: 'master', search: `?dialog=rate&tool=${ids.tool}`, intent: 'rate', fields: { toolId: id(ids.tool), rating: int(1, 5), comment: str(0, 1000, true) } },
