@@ -247,7 +247,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/admin/prices', method: 'POST', as: 'admin', intent: 'course-price', fields: { courseId: id(ids.course), price: str(1, 30) } },
     { route: '/admin/prices', method: 'POST', as: 'admin', intent: 'remove-course-price', fields: { courseId: id(ids.course) } },
     { route: '/admin/refunds', method: 'POST', as: 'admin', intent: 'approve', fields: { paymentId: id(900_000_001) } },
-    { route: '/admin/refunds', method: 'GET', as: 'admin', query: { page: int(1, 1_000_000, true), confirm: oneOf(['approve-refund'], true), payment: id(1, true) } },
+    { route: '/admin/refunds', method: 'POST', as: 'admin', intent: 'reject', fields: { paymentId: id(900_000_001) } },
+    { route: '/admin/refunds', method: 'GET', as: 'admin', query: { page: int(1, 1_000_000, true), confirm: oneOf(['approve-refund', 'reject-refund'], true), payment: id(1, true) } },
     ...(['open', 'read', 'unread', 'archive', 'unarchive'] as const).map(
       (name): Endpoint => ({ route: '/admin/inbox', method: 'POST', as: 'admin', intent: name, fields: recordId(ids.contact) }),
     ),
