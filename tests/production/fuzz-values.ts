@@ -64,9 +64,13 @@ const notAString = fc.oneof(
 );
 const nanLike = fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e309', '0x10', '1,5', '', ' ', 'null', 'undefined', '१२');
 const hugeNumber = fc.constantFrom(2 ** 53 + 1, 1e21, 1e308, -1e308, Number.MAX_VALUE);
-/** A string past `max` characters that still mixes in hostile text. */
+/**
+ * A string past `max` characters that still mixes in hostile text. Its letters alone pass `max`:
+ * the server trims (and may strip control characters) before counting, so hostile text at an
+ * end must not be what makes it too long (a CI run found '\r\n…' trimmed back under the limit).
+ */
 const tooLong = (max: number) =>
-  fc.tuple(hostile, fc.integer({ min: 1, max: 40 })).map(([text, extra]) => (text + 'x'.repeat(max + extra)).slice(0, max + extra));
+  fc.tuple(hostile, fc.integer({ min: 1, max: 40 })).map(([text, extra]) => `x${text}${'x'.repeat(max + extra)}`);
 
 /**
  * Ids that do not name a record: not numbers, not positive, not integers, not existing, hostile.
@@ -91,7 +95,9 @@ export function badValue(field: Field, form = false): fc.Arbitrary<unknown> {
     return fc.oneof(...options);
   }
   // One repeated key is just a value in a form: an array is wrong there only with two or more.
-  return api.filter((value) => !(Array.isArray(value) && value.length < 2) && formText(value).every((text) => text.trim() !== ''));
+  // Form text is trimmed before it is checked: ' E-TOOL ' is a good choice there.
+  const validAfterTrim = (value: unknown) => field.k === 'enum' && formText(value).some((text) => field.values.includes(text.trim()));
+  return api.filter((value) => !(Array.isArray(value) && value.length < 2) && formText(value).every((text) => text.trim() !== '') && !validAfterTrim(value));
 }
 
 /** How a value travels in a form: text, or one entry per item of an array. */
@@ -129,7 +135,7 @@ function badJsonValue(field: Field): fc.Arbitrary<unknown> {
         notAString.filter((value) => value !== null || !field.optional),
         hostile,
         fc.constantFrom(...field.values).map((value) => value.toUpperCase() + ' '),
-        fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !field.values.includes(value)),
+        fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !field.values.includes(value.trim())),
       );
     case 'bool':
       return fc.oneof(fc.constantFrom('yes', 'true', 1, 0, 'on', []), hostile, fc.dictionary(fc.string({ maxLength: 3 }), fc.boolean(), { minKeys: 1, maxKeys: 2 }));

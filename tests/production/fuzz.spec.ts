@@ -11,10 +11,16 @@ import { builtRoutes } from './route-table';
  * Bad input, generated with fast-check, against a production server of this file's own (nobody
  * else writes to its database): every answer is a 4xx with a message (JSON for /api, an HTML page
  * or a redirect with a toast for pages), never a 5xx, and no table changes. FUZZ_RUNS sets the
- * cases per endpoint; a failure prints fast-check's seed and path (FUZZ_SEED replays it).
+ * cases per endpoint; a failure prints fast-check's seed and path (FUZZ_SEED replays it; see SEED).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+/**
+ * A fixed seed by default, so `npm test` (and CI) replays the same cases and a red run means the
+ * app changed; `FUZZ_SEED=random` explores new ones (with more FUZZ_RUNS). Exploring at 120 runs
+ * still finds cases to look at (the note of issue 13 lists them).
+ */
+const DEFAULT_SEED = 20261123;
+const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 const CROSS_SITE_ORIGIN = 'https://evil.example';
 const CROSS_SITE_MESSAGE = 'Origem da requisição não permitida.';
 const TOO_LARGE_MESSAGE = 'Corpo da requisição grande demais.';
@@ -198,6 +204,8 @@ NAMES.forEach((name, index) => {
       await fc.assert(
         fc.asyncProperty(cases, async (fuzz) => {
           await expectAnswer(endpoint, fuzz, await send(endpoint, fuzz));
+          // Checked after every case, so a write names the input that made it (and fast-check shrinks it).
+          expect(changedTables(before, tableDigests(server.dbPath)), `${name} changed the database`).toEqual([]);
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
