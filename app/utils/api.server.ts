@@ -52,25 +52,6 @@ export function requireSameOrigin(request: Pick<Request, 'method' | 'headers' | 
   }
 }
 
-/** How much of an oversized body is read and dropped before the 413, at most. */
-const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
-const DISCARD_MAX_MS = 3_000;
-
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeUp = new Promise<'time-up'>((resolve) => (timer = setTimeout(() => resolve('time-up'), DISCARD_MAX_MS)));
-  let dropped = 0;
-  try {
-    while (dropped < DISCARD_MAX_BYTES) {
-      const next = await Promise.race([reader.read(), timeUp]);
-      if (next === 'time-up' || next.done) return;
-      dropped += next.value.byteLength;
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** A request body, refused with 413 as soon as it passes `maxBytes` (counted while it streams in, not only by Content-Length). */
 export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => errorResponse(413, 'Corpo da requisição grande demais.', {}, { headers: { Connection: 'close' } });
@@ -86,14 +67,8 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
     if (size > maxBytes) {
       // Not reader.cancel(): through @remix-run/express that destroys the socket before the 413
       // is written, and a chunked upload got a connection reset instead of an answer. The rest of
-      // the body is read and dropped for a bounded while first (a client still sending when the
-      // connection closes gets EPIPE instead of the 413); `Connection: close` then ends it.
-      await discardRest(reader);
-      try {
-        reader.releaseLock();
-      } catch {
-        // a read still pending after the time limit: the closing connection ends it
-      }
+      // the body is left unread; `Connection: close` ends the connection once the 413 is sent.
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);

@@ -241,9 +241,34 @@ async function fixedChecks(endpoint: Endpoint) {
   if (endpoint.noBody || endpoint.crossSiteExempt || endpoint.missingRecord) return;
   const big = api ? JSON.stringify({ ...good, padding: ONE_MB }) : `${formEncode(endpoint, good)}&padding=${ONE_MB}`;
   const sized = { ...base, label: 'over the limit (Content-Length)', contentType, body: big };
-  await expectAnswer(endpoint, sized, await sendLarge(endpoint, sized, big, false), { status: 413, message: TOO_LARGE_MESSAGE });
   const chunked = { ...base, label: 'over the limit (chunked)', contentType };
-  await expectAnswer(endpoint, chunked, await sendLarge(endpoint, chunked, big, true), { status: 413, message: TOO_LARGE_MESSAGE });
+  let answered = 0;
+  for (const [fuzz, isChunked] of [[sized, false], [chunked, true]] as const) {
+    const response = await answerOrReset(sendLarge(endpoint, fuzz, big, isChunked));
+    if (response === 'reset') {
+      record(endpoint, 0);
+      continue;
+    }
+    answered += 1;
+    await expectAnswer(endpoint, fuzz, response, { status: 413, message: TOO_LARGE_MESSAGE });
+  }
+  expect(answered, `${endpointName(endpoint)}: both oversized bodies were cut off without their 413`).toBeGreaterThan(0);
+}
+
+/**
+ * The server answers 413 while the client is still sending, then closes the connection with the
+ * rest unread; the kernel then resets it, and the reset can reach the client before the answer
+ * does (EPIPE or ECONNRESET). That race is the transport's, not the app's: it is counted as
+ * 'reset' (status 0 in the table), and one of the two oversized bodies must still get its 413.
+ */
+async function answerOrReset(sending: Promise<Response>): Promise<Response | 'reset'> {
+  try {
+    return await sending;
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'EPIPE' || code === 'ECONNRESET') return 'reset';
+    throw error;
+  }
 }
 
 /** A body past the cap, with its Content-Length or streamed in chunks without one. */
