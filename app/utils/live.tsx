@@ -18,7 +18,12 @@ const LiveContext = createContext<LiveStore | null>(null);
 
 export const noop = () => () => {};
 
-const LOGOUT_PATH = '/logout';
+/** The submissions that end the tab's own session: the logout, and 'Excluir conta' on /account. */
+function endsSession(formAction: string | undefined, formData: FormData | undefined): boolean {
+  if (!formAction) return false;
+  const path = formAction.split('?')[0];
+  return path === '/logout' || (path === '/account' && formData?.get('intent') === 'delete-account');
+}
 
 /** The tab's live store, null until it has loaded (and for visitors). */
 export const useLiveStore = () => useContext(LiveContext);
@@ -40,10 +45,11 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  // Signing out ends this session: the stream would report it ended ('Sessão expirada') and race
-  // the logout's own redirect and toast, so the tab hangs up as soon as it submits the logout.
+  // Signing out (or deleting the account) ends this session: the stream would report it ended
+  // ('Sessão expirada') and race the action's own redirect and toast, so the tab hangs up as soon
+  // as it submits one of them.
   const navigation = useNavigation();
-  const signingOut = navigation.state !== 'idle' && navigation.formAction === LOGOUT_PATH;
+  const signingOut = navigation.state !== 'idle' && endsSession(navigation.formAction, navigation.formData);
 
   useEffect(() => {
     if (userId === null) return;
