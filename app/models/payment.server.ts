@@ -850,7 +850,7 @@ export async function approveRefund(actor: AuditActor, paymentId: number, now = 
       action: 'payment.refund',
       entityType: 'payment',
       entityId: row.id,
-      summary: `${manual ? 'reembolso manual (boleto)' : `reembolsado ${refundId}`}: ${formatCents(row.amountCents)} de ${row.payerUsername ?? `usuário #${row.userId}`} (${row.kind === 'plan' ? `${row.planType}, ${monthsLabel(row.months ?? 1)}` : `curso #${row.courseId}`})`,
+      summary: `${manual ? 'reembolso manual (boleto)' : `reembolsado ${refundId}`}: ${refundSubject(row)}`,
     });
   });
   const message = manual ? 'Pagamento por boleto marcado para reembolso manual.' : 'Reembolso realizado.';
@@ -889,10 +889,16 @@ export function rejectRefund(actor: AuditActor, paymentId: number, now = new Dat
       action: 'payment.refund-reject',
       entityType: 'payment',
       entityId: row.id,
-      summary: `reembolso recusado: ${formatCents(row.amountCents)} de ${row.payerUsername ?? `usuário #${row.userId}`} (${row.kind === 'plan' ? `${row.planType}, ${monthsLabel(row.months ?? 1)}` : `curso #${row.courseId}`})`,
+      summary: `reembolso recusado: ${refundSubject(row)}`,
     });
   });
   return { ...refundView(paymentId, now), message: 'Reembolso recusado.' };
+}
+
+/** What a refund decision is about, as the audit log reads it: 'R$ 29,90 de ana (E-TOOL, 1 mês)'. */
+function refundSubject(row: PaymentRow): string {
+  const item = row.kind === 'plan' ? `${row.planType}, ${monthsLabel(row.months ?? 1)}` : `curso #${row.courseId}`;
+  return `${formatCents(row.amountCents)} de ${row.payerUsername ?? `usuário #${row.userId}`} (${item})`;
 }
 
 function refundView(paymentId: number, now: Date): RefundRequestView {
