@@ -16,6 +16,7 @@ import {
 import { AppError, isAppError } from '../utils/errors';
 import { formatCents } from '../utils/format';
 import { paginate, type Page } from '../utils/pagination.server';
+import { siteUrl } from '../utils/security.server';
 import { isStripeTestMode, stripe, stripeWebhookSecret, Stripe } from '../utils/stripe.server';
 import {
   completeTestSession,
@@ -36,8 +37,11 @@ import { hasAtLeast } from './roles';
  * Session of the form without JavaScript (card, Pix, boleto), and ONE fulfilment, `fulfilPayment`,
  * that every path which may learn first that money arrived calls (the confirmation call, the
  * Checkout return page, the webhook): it claims the payment row under its UNIQUE Stripe id and
- * grants in the same transaction, so replays, double clicks and races grant once. Refunds within
- * the 7 days of Brazil's consumer code take back exactly what that payment granted.
+ * grants in the same transaction, so replays, double clicks and races grant once. What is granted
+ * is what the app recorded when it created the Stripe object, checked against what Stripe answers
+ * (`checkedFulfilment`), never what a client or an event's payload says. A course is paid once: a
+ * second purchase of it answers the open one (`settleOpenCoursePurchases`). Refunds within the 7
+ * days of Brazil's consumer code take back exactly what that payment granted, and no more.
  */
 
 export const PAYMENT_MESSAGES = {
@@ -51,6 +55,7 @@ export const PAYMENT_MESSAGES = {
   planNotAbove: 'Seu plano atual já inclui este plano. Escolha um plano acima do seu.',
   courseNotForSale: 'Este curso não está à venda.',
   courseOwned: 'Você já tem acesso a este curso.',
+  coursePending: 'Já há um pagamento deste curso em processamento. Você receberá uma notificação em breve.',
   belowMinimum: 'O valor mínimo para pagamento com cartão é R$ 0,50.',
   notFound: 'Pagamento não encontrado.',
   notYours: 'Este pagamento não pertence à sua conta.',
@@ -133,22 +138,8 @@ type Fulfilment = {
   months: number | null;
   courseId: number | null;
   amountCents: number;
-  currency: string;
   method: PaymentMethod | null;
 };
-
-/** Reads our metadata back; null when the object was not made by this app. */
-function fromMetadata(stripeId: string, metadata: Record<string, string> | null | undefined, amountCents: number, currency: string, method: PaymentMethod | null): Fulfilment | null {
-  const userId = Number(metadata?.userId);
-  const kind = metadata?.kind;
-  if (!Number.isSafeInteger(userId) || userId < 1 || (kind !== 'plan' && kind !== 'course')) return null;
-  const planType = (PRO_ROLES as readonly string[]).includes(metadata?.planType ?? '') ? (metadata!.planType as ProRole) : null;
-  const months = metadata?.months ? Number(metadata.months) : null;
-  const courseId = metadata?.courseId ? Number(metadata.courseId) : null;
-  if (kind === 'plan' && (!planType || !months || months < 1 || months > 12)) return null;
-  if (kind === 'course' && (!courseId || !Number.isSafeInteger(courseId))) return null;
-  return { stripeId, userId, kind, planType, months, courseId, amountCents, currency, method };
-}
 
 function payerFields(executor: Executor, userId: number) {
   const payer = executor.select({ username: users.username, email: users.email, cpf: users.cpf }).from(users).where(eq(users.id, userId)).get();
@@ -202,25 +193,96 @@ async function callStripe<T>(fn: () => Promise<T>): Promise<T> {
 // Creating
 
 /**
+ * One creation at a time per buyer (in this process; the app runs on one machine, decision 018):
+ * two tabs buying the same course at the same moment meet here, and the second finds the first's
+ * open purchase instead of making another.
+ */
+const creations = new Map<number, Promise<unknown>>();
+function oneAtATime<T>(userId: number, create: () => Promise<T>): Promise<T> {
+  const run = (creations.get(userId) ?? Promise.resolve()).catch(() => undefined).then(create);
+  const settled = run.catch(() => undefined);
+  creations.set(userId, settled);
+  void settled.then(() => {
+    if (creations.get(userId) === settled) creations.delete(userId);
+  });
+  return run;
+}
+
+type OpenPurchase = { paymentIntent: Stripe.PaymentIntent } | { session: Stripe.Checkout.Session } | null;
+
+const OPEN_INTENT = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * A course is bought once: the buyer's earlier unpaid purchases of it are asked of Stripe first.
+ * One paid meanwhile is fulfilled (the course is then owned, and quote refuses it); one the same
+ * path can still pay at the same amount is answered again; any other still payable one is
+ * cancelled (a PaymentIntent) or expired (a Checkout Session), so two can never both be paid; a
+ * Pix or boleto already waiting for its money refuses a new purchase.
+ */
+async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, path: 'card' | 'checkout'): Promise<OpenPurchase> {
+  if (q.courseId === null) return null;
+  const pending = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), eq(payments.courseId, q.courseId), eq(payments.status, 'pending')))
+    .all();
+  let reusable: OpenPurchase = null;
+  for (const row of pending) {
+    const stripeId = row.stripePaymentIntentId;
+    if (stripeId.startsWith('pi_')) {
+      const intent = await callStripe(() => stripe().paymentIntents.retrieve(stripeId));
+      if (intent.status === 'succeeded') fulfilPaymentIntent(intent);
+      else if (intent.status === 'canceled') markFailed(stripeId);
+      else if (intent.status === 'processing') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
+      else if (!reusable && path === 'card' && intent.amount === q.amountCents && OPEN_INTENT.has(intent.status)) reusable = { paymentIntent: intent };
+      else {
+        await callStripe(() => stripe().paymentIntents.cancel(stripeId));
+        markFailed(stripeId);
+      }
+    } else {
+      const session = await callStripe(() => stripe().checkout.sessions.retrieve(stripeId));
+      if (session.payment_status !== 'unpaid') await fulfilCheckoutSession(stripeId);
+      else if (session.status === 'expired') markFailed(stripeId);
+      else if (session.status === 'complete') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
+      else if (!reusable && path === 'checkout' && session.amount_total === q.amountCents && session.url) reusable = { session };
+      else {
+        await callStripe(() => stripe().checkout.sessions.expire(stripeId));
+        markFailed(stripeId);
+      }
+    }
+  }
+  return reusable;
+}
+
+/**
  * The card form's PaymentIntent (BRL, card). The idempotency key makes a repeated creation
  * call (a double click, a retried request) answer the same PaymentIntent; without one from the
- * client, the key is derived from the buyer, the purchase, the amount and the minute.
+ * client, the key is derived from the buyer, the purchase, the amount and the minute. A course
+ * with an open PaymentIntent of this buyer answers that one, whatever the key.
  */
-export async function createPaymentIntent(user: UserRow, purchase: Purchase, options: { idempotencyKey?: string | null } = {}) {
-  const q = quote(user, purchase);
-  const clientKey = options.idempotencyKey?.trim().slice(0, 128);
-  const key = clientKey
-    ? `pi:${user.id}:${clientKey}`
-    : `pi:${user.id}:${q.kind}:${q.planType ?? q.courseId}:${q.months ?? ''}:${q.amountCents}:${Math.floor(Date.now() / 60_000)}`;
-  const intent = await callStripe(() =>
-    stripe().paymentIntents.create(
-      { amount: q.amountCents, currency: CURRENCY, allowed_payment_method_types: ['card'], description: q.description, metadata: purchaseMetadata(user, q) },
-      { idempotencyKey: key },
-    ),
-  );
-  if (!intent.client_secret) throw new AppError(502, PAYMENT_MESSAGES.createFallback);
-  recordPending(user, intent.id, q, 'card');
-  return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amountCents: q.amountCents, description: q.description };
+export function createPaymentIntent(user: UserRow, purchase: Purchase, options: { idempotencyKey?: string | null } = {}) {
+  return oneAtATime(user.id, async () => {
+    let q = quote(user, purchase);
+    const open = await settleOpenCoursePurchases(user, q, 'card');
+    if (open && 'paymentIntent' in open && open.paymentIntent.client_secret) {
+      return { clientSecret: open.paymentIntent.client_secret, paymentIntentId: open.paymentIntent.id, amountCents: q.amountCents, description: q.description };
+    }
+    // Settling may have fulfilled a payment that arrived meanwhile: the course may be owned now.
+    q = quote(user, purchase);
+    const clientKey = options.idempotencyKey?.trim().slice(0, 128);
+    const key = clientKey
+      ? `pi:${user.id}:${clientKey}`
+      : `pi:${user.id}:${q.kind}:${q.planType ?? q.courseId}:${q.months ?? ''}:${q.amountCents}:${Math.floor(Date.now() / 60_000)}`;
+    const intent = await callStripe(() =>
+      stripe().paymentIntents.create(
+        { amount: q.amountCents, currency: CURRENCY, allowed_payment_method_types: ['card'], description: q.description, metadata: purchaseMetadata(user, q) },
+        { idempotencyKey: key },
+      ),
+    );
+    if (!intent.client_secret) throw new AppError(502, PAYMENT_MESSAGES.createFallback);
+    recordPending(user, intent.id, q, 'card');
+    return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amountCents: q.amountCents, description: q.description };
+  });
 }
 
 /** Payment methods offered on Checkout: STRIPE_CHECKOUT_METHODS (e.g. 'card,pix'), default card, Pix and boleto. */
@@ -231,38 +293,50 @@ function checkoutMethods(amountCents: number): Array<'card' | 'pix' | 'boleto'> 
 }
 
 /**
+ * Where Checkout sends the buyer back: siteUrl's, never the request's Host. Stripe takes absolute
+ * URLs only, which a production start with a key guarantees (PUBLIC_ORIGIN is required there);
+ * the test mode's stand-in takes the relative ones of a run without PUBLIC_ORIGIN.
+ */
+const checkoutReturnUrl = (path: string) => siteUrl(path, isStripeTestMode() ? 'link' : 'absolute');
+
+/**
  * The Checkout Session of the form without JavaScript: the same amount, card plus Pix and boleto
  * where offered; success_url is /upgrade/return (which calls fulfilCheckoutSession). In test mode
- * its url is the app's own /test-mode/checkout/{id}.
+ * its url is the app's own /test-mode/checkout/{id}. A course with an open session of this buyer
+ * answers that session.
  */
-export async function createCheckoutSession(user: UserRow, purchase: Purchase, options: { origin: string; cancelPath?: string; idempotencyKey?: string | null }) {
-  const q = quote(user, purchase);
-  const origin = new URL(options.origin).origin;
-  const cancelPath = options.cancelPath?.startsWith('/') && !options.cancelPath.startsWith('//') ? options.cancelPath : '/upgrade';
-  const methods = checkoutMethods(q.amountCents);
-  const metadata = purchaseMetadata(user, q);
-  const session = await callStripe(() =>
-    stripe().checkout.sessions.create(
-      {
-        mode: 'payment',
-        allowed_payment_method_types: methods,
-        line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: q.amountCents, product_data: { name: q.description } } }],
-        success_url: `${origin}/upgrade/return?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}${cancelPath}`,
-        client_reference_id: String(user.id),
-        customer_email: user.email,
-        metadata,
-        // `via` tells the PaymentIntent's own events apart: the session's events fulfil these.
-        payment_intent_data: { metadata: { ...metadata, via: 'checkout' } },
-        ...(methods.includes('pix') ? { payment_method_options: { pix: { expires_after_seconds: 24 * 3600 } } } : {}),
-        locale: 'pt-BR',
-      },
-      { idempotencyKey: `cs:${user.id}:${options.idempotencyKey?.trim().slice(0, 128) || randomUUID()}` },
-    ),
-  );
-  if (!session.url) throw new AppError(502, PAYMENT_MESSAGES.createFallback);
-  recordPending(user, session.id, q, null);
-  return { url: session.url, sessionId: session.id };
+export function createCheckoutSession(user: UserRow, purchase: Purchase, options: { cancelPath?: string; idempotencyKey?: string | null } = {}) {
+  return oneAtATime(user.id, async () => {
+    let q = quote(user, purchase);
+    const open = await settleOpenCoursePurchases(user, q, 'checkout');
+    if (open && 'session' in open && open.session.url) return { url: open.session.url, sessionId: open.session.id };
+    q = quote(user, purchase);
+    const cancelPath = options.cancelPath?.startsWith('/') && !options.cancelPath.startsWith('//') ? options.cancelPath : '/upgrade';
+    const methods = checkoutMethods(q.amountCents);
+    const metadata = purchaseMetadata(user, q);
+    const session = await callStripe(() =>
+      stripe().checkout.sessions.create(
+        {
+          mode: 'payment',
+          allowed_payment_method_types: methods,
+          line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: q.amountCents, product_data: { name: q.description } } }],
+          success_url: checkoutReturnUrl('/upgrade/return?session_id={CHECKOUT_SESSION_ID}'),
+          cancel_url: checkoutReturnUrl(cancelPath),
+          client_reference_id: String(user.id),
+          customer_email: user.email,
+          metadata,
+          // `via` tells the PaymentIntent's own events apart: the session's events fulfil these.
+          payment_intent_data: { metadata: { ...metadata, via: 'checkout' } },
+          ...(methods.includes('pix') ? { payment_method_options: { pix: { expires_after_seconds: 24 * 3600 } } } : {}),
+          locale: 'pt-BR',
+        },
+        { idempotencyKey: `cs:${user.id}:${options.idempotencyKey?.trim().slice(0, 128) || randomUUID()}` },
+      ),
+    );
+    if (!session.url) throw new AppError(502, PAYMENT_MESSAGES.createFallback);
+    recordPending(user, session.id, q, null);
+    return { url: session.url, sessionId: session.id };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,58 +351,46 @@ function successNotification(tx: Executor, userId: number, link: string) {
 }
 
 /**
- * THE fulfilment: checks the money against the purchase, then in ONE transaction claims the
- * payment row (insert under the UNIQUE Stripe id, or pending → succeeded; a row already
- * succeeded means another path got there first, and nothing more happens), grants (a plan: 30 ×
- * months days of the role, a grant whose source is this payment; a course: a course_purchases
- * row and its entitlement) and writes the 'Pagamento realizado!' notification.
+ * THE check, one rule for every path that may learn first that money arrived (the confirmation
+ * call, the Checkout return page, the webhook): what Stripe answers about its object (retrieved
+ * through the SDK, never read from a client or an event's payload) against the payment row the
+ * app wrote when it created that object. No row: the app did not create it, and nothing is
+ * granted. The owner Stripe names, the amount and the currency must be the row's; what is granted
+ * (who, which plan or course, how long) is the row's alone.
  */
-export function fulfilPayment(input: Fulfilment, now = new Date()): FulfilResult {
-  if (input.currency.toLowerCase() !== CURRENCY) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+function checkedFulfilment(stripeId: string, stripeSays: { ownerId: string | undefined; amount: number | null; currency: string | null; method: PaymentMethod | null }): Fulfilment {
+  const row = db.select().from(payments).where(eq(payments.stripePaymentIntentId, stripeId)).get();
+  const matches =
+    row !== undefined &&
+    row.userId !== null &&
+    String(row.userId) === stripeSays.ownerId &&
+    stripeSays.amount === row.amountCents &&
+    stripeSays.currency?.toLowerCase() === CURRENCY &&
+    (row.kind === 'plan' ? row.planType !== null && row.months !== null : row.courseId !== null);
+  if (!matches) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  return { stripeId, userId: row.userId!, kind: row.kind, planType: row.planType, months: row.months, courseId: row.courseId, amountCents: row.amountCents, method: stripeSays.method };
+}
+
+/**
+ * THE fulfilment, of a purchase `checkedFulfilment` has vouched for: in ONE transaction it claims
+ * the payment row (pending → succeeded; a row already succeeded means another path got there
+ * first, and nothing more happens), grants (a plan: 30 × months days of the role, a grant whose
+ * source is this payment; a course: a course_purchases row and its entitlement) and writes the
+ * 'Pagamento realizado!' notification.
+ */
+function fulfilPayment(input: Fulfilment, now = new Date()): FulfilResult {
   return db.transaction((tx) => {
     const existing = tx.select().from(payments).where(eq(payments.stripePaymentIntentId, input.stripeId)).get();
-    if (existing) {
-      const samePurchase =
-        existing.userId === input.userId &&
-        existing.kind === input.kind &&
-        existing.amountCents === input.amountCents &&
-        (existing.planType ?? null) === input.planType &&
-        (existing.months ?? null) === input.months &&
-        (existing.courseId === null || existing.courseId === input.courseId);
-      if (!samePurchase) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
-      if (existing.status === 'succeeded') return { granted: false, paymentId: existing.id };
-    } else if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1) {
-      throw new AppError(400, PAYMENT_MESSAGES.mismatch);
-    }
-    const user = tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get();
+    if (!existing) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
     // The claim: exactly one caller moves the row to succeeded.
-    const claimed = existing
-      ? tx
-          .update(payments)
-          .set({ status: 'succeeded', completedAt: now, method: input.method ?? existing.method })
-          .where(and(eq(payments.id, existing.id), ne(payments.status, 'succeeded')))
-          .returning()
-          .get()
-      : tx
-          .insert(payments)
-          .values({
-            userId: user ? input.userId : null,
-            ...payerFields(tx, input.userId),
-            stripePaymentIntentId: input.stripeId,
-            kind: input.kind,
-            planType: input.planType,
-            months: input.months,
-            courseId: input.courseId,
-            amountCents: input.amountCents,
-            status: 'succeeded',
-            completedAt: now,
-            method: input.method,
-          })
-          .onConflictDoNothing({ target: payments.stripePaymentIntentId })
-          .returning()
-          .get();
-    if (!claimed) return { granted: false, paymentId: existing?.id ?? null };
-    if (!user) return { granted: false, paymentId: claimed.id };
+    const claimed = tx
+      .update(payments)
+      .set({ status: 'succeeded', completedAt: now, method: input.method ?? existing.method })
+      .where(and(eq(payments.id, existing.id), ne(payments.status, 'succeeded')))
+      .returning()
+      .get();
+    if (!claimed) return { granted: false, paymentId: existing.id };
+    if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) return { granted: false, paymentId: claimed.id };
     let link = '/dashboard';
     if (input.kind === 'plan') {
       grantRole(tx, { userId: input.userId, role: input.planType!, days: 30 * input.months!, source: 'payment', sourceId: claimed.id }, now);
@@ -348,14 +410,10 @@ export function fulfilPayment(input: Fulfilment, now = new Date()): FulfilResult
   });
 }
 
-/** Checks a PaymentIntent against what the app recorded when it created it, then fulfils it if it succeeded. */
+/** A retrieved PaymentIntent that succeeded, checked against the app's row, fulfilled. */
 function fulfilPaymentIntent(intent: Stripe.PaymentIntent, now = new Date()): FulfilResult {
-  const recorded = db.select().from(payments).where(eq(payments.stripePaymentIntentId, intent.id)).get();
-  const input = fromMetadata(intent.id, intent.metadata, intent.amount, intent.currency, 'card');
-  if (!input) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
-  // The amount the app asked for: the row it wrote at creation, else the metadata it set.
-  const expected = recorded?.amountCents ?? Number(intent.metadata?.amountCents);
-  if (intent.amount !== expected || (intent.amount_received ?? intent.amount) < expected) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  const input = checkedFulfilment(intent.id, { ownerId: intent.metadata?.userId, amount: intent.amount, currency: intent.currency, method: 'card' });
+  if (intent.status !== 'succeeded' || (intent.amount_received ?? intent.amount) < input.amountCents) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
   return fulfilPayment(input, now);
 }
 
@@ -408,15 +466,11 @@ export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<Use
   const session = await callStripe(() => stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent', 'payment_intent.payment_method'] }));
   if (viewer && session.metadata?.userId !== String(viewer.id)) throw new AppError(404, PAYMENT_MESSAGES.checkoutNotFound);
   const method = methodOf(session.payment_intent);
-  const input = fromMetadata(session.id, session.metadata, session.amount_total ?? 0, session.currency ?? '', method);
-  if (!input) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  const input = checkedFulfilment(session.id, { ownerId: session.metadata?.userId, amount: session.amount_total, currency: session.currency, method });
   const course = input.courseId ? db.select({ title: courses.title }).from(courses).where(eq(courses.id, input.courseId)).get() : undefined;
   const description = input.kind === 'plan' ? planDescription(input.planType!, input.months!) : courseDescription(course?.title ?? null);
   const base = { kind: input.kind, description, courseId: input.courseId, method };
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-    const recorded = db.select({ amountCents: payments.amountCents }).from(payments).where(eq(payments.stripePaymentIntentId, session.id)).get();
-    const expected = recorded?.amountCents ?? Number(session.metadata?.amountCents);
-    if (session.amount_total !== expected) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
     fulfilPayment(input);
     return { status: 'succeeded', ...base };
   }
@@ -429,9 +483,16 @@ export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<Use
   return { status: 'processing', ...base };
 }
 
-/** A Pix or boleto that never arrived: the row fails and the user is told. */
-function failCheckoutSession(session: Stripe.Checkout.Session) {
-  const userId = Number(session.metadata?.userId);
+/**
+ * A Pix or boleto that never arrived: the row fails and the user is told, when the retrieved
+ * session (checked against the row) is unpaid and its PaymentIntent is back to needing a payment.
+ */
+async function failCheckoutSession(sessionId: string) {
+  const session = await callStripe(() => stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+  const { userId } = checkedFulfilment(session.id, { ownerId: session.metadata?.userId, amount: session.amount_total, currency: session.currency, method: null });
+  const intent = session.payment_intent;
+  const unpaid = session.payment_status === 'unpaid' && intent !== null && typeof intent !== 'string' && (intent.status === 'requires_payment_method' || intent.status === 'canceled');
+  if (!unpaid) return;
   db.transaction((tx) => {
     const failed = tx
       .update(payments)
@@ -439,7 +500,7 @@ function failCheckoutSession(session: Stripe.Checkout.Session) {
       .where(and(eq(payments.stripePaymentIntentId, session.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id })
       .get();
-    if (failed && Number.isSafeInteger(userId) && tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+    if (failed && tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
       tx.insert(notifications)
         .values({ title: PAYMENT_MESSAGES.errorTitle, message: PAYMENT_MESSAGES.errorFallback, type: 'error', targetRole: 'all', userId, link: '/account' })
         .run();
@@ -454,8 +515,11 @@ const EVENT_RETENTION_DAYS = 30;
 
 /**
  * POST /api/stripe/webhook: the signature is checked on the raw body; an event already handled
- * (by id) does nothing. The event id is recorded after it was handled, so a failure is retried
- * by Stripe; fulfilment is idempotent, so a duplicate racing through grants nothing twice.
+ * (by id) does nothing. Of the event's payload only the type and the object's id are read: the
+ * object itself is retrieved from Stripe and checked against the app's payment row
+ * (`checkedFulfilment`), so a signed event whose payload names another buyer, plan or amount
+ * grants only what the row and Stripe say. The event id is recorded after it was handled, so a
+ * failure is retried by Stripe; fulfilment is idempotent, so a duplicate grants nothing twice.
  */
 export async function handleStripeWebhook(rawBody: string | Buffer, signature: string | null, now = new Date()): Promise<{ received: true; duplicate?: true }> {
   const secret = stripeWebhookSecret();
@@ -483,20 +547,30 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
   return { received: true };
 }
 
+/** The object an event is about must be one the app created (it has a payment row); else nothing is asked or granted. */
+function assertRecorded(stripeId: unknown): string {
+  const id = typeof stripeId === 'string' ? stripeId : '';
+  if (!id || !db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntentId, id)).get()) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  return id;
+}
+
 async function handleEvent(event: Stripe.Event, now: Date): Promise<void> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
-      const intent = event.data.object;
-      if (intent.metadata?.via !== 'checkout' && intent.metadata?.userId) fulfilPaymentIntent(intent, now);
+      // A Checkout payment's PaymentIntent has no row of its own: the session's events fulfil it.
+      if (event.data.object.metadata?.via === 'checkout') break;
+      const id = assertRecorded(event.data.object.id);
+      const intent = await callStripe(() => stripe().paymentIntents.retrieve(id));
+      if (intent.status === 'succeeded') fulfilPaymentIntent(intent, now);
       break;
     }
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       // completed: granted only when paid (a Pix or boleto is only noted as waiting).
-      await fulfilCheckoutSession(event.data.object.id);
+      await fulfilCheckoutSession(assertRecorded(event.data.object.id));
       break;
     case 'checkout.session.async_payment_failed':
-      failCheckoutSession(event.data.object);
+      await failCheckoutSession(assertRecorded(event.data.object.id));
       break;
     default:
       break;
@@ -763,8 +837,10 @@ function revokePaymentDays(tx: Executor, userId: number, paymentId: number, now:
 }
 
 /**
- * Takes back a course payment's entitlement: the purchase and the grant it created end; a code
- * or admin grant that the purchase had replaced and that is still within its period comes back.
+ * Takes back a course payment's entitlement: the purchase and the grant it created end. Another
+ * paid purchase of the same course still in force pays for it: its entitlement takes over (two
+ * purchases share one grant, the first's). Otherwise a code or admin grant that the purchase had
+ * replaced and that is still within its period comes back.
  */
 function revokePaymentCourse(tx: Executor, stripeId: string, now: Date) {
   const purchase = tx.select().from(coursePurchases).where(eq(coursePurchases.stripePaymentId, stripeId)).get();
@@ -777,6 +853,16 @@ function revokePaymentCourse(tx: Executor, stripeId: string, now: Date) {
     .returning()
     .get();
   if (!grant) return;
+  const otherPurchase = tx
+    .select({ id: coursePurchases.id })
+    .from(coursePurchases)
+    .where(and(eq(coursePurchases.userId, grant.userId), eq(coursePurchases.courseId, grant.courseId), eq(coursePurchases.active, true)))
+    .orderBy(asc(coursePurchases.id))
+    .get();
+  if (otherPurchase) {
+    grantCourse(tx, { userId: grant.userId, courseId: grant.courseId, source: 'purchase', sourceId: otherPurchase.id }, now);
+    return;
+  }
   const previous = tx
     .select()
     .from(courseGrants)

@@ -35,14 +35,19 @@ export const env = {
   },
   /**
    * The site's public origin (PUBLIC_ORIGIN, e.g. https://e-engenharia.fly.dev): what writes'
-   * Origin must be and what shareable links start with. null when unset or not an http(s) URL.
+   * Origin must be and what every URL the server builds starts with (siteUrl in
+   * security.server.ts). null when unset or not an http(s) URL.
    */
   get publicOrigin(): string | null {
     return parseOrigin(process.env.PUBLIC_ORIGIN);
   },
+  /** The port server.js listens on (PORT, default 3000). */
+  get port(): number {
+    return Number(process.env.PORT || 3000);
+  },
 };
 
-function parseOrigin(value: string | undefined): string | null {
+export function parseOrigin(value: string | undefined): string | null {
   if (!value?.trim()) return null;
   try {
     const url = new URL(value.trim());
@@ -63,11 +68,11 @@ export function configurationWarnings(vars: Record<string, string | undefined> =
   }
   if (!vars.PUBLIC_ORIGIN?.trim()) {
     warnings.push(
-      'PUBLIC_ORIGIN não definido: a origem do site (verificação de Origin e links compartilháveis) vem do cabeçalho Host de cada requisição. ' +
+      'PUBLIC_ORIGIN não definido: a verificação de Origin compara com o cabeçalho Host de cada requisição e os links compartilháveis ficam relativos. ' +
         'Defina PUBLIC_ORIGIN (ex.: https://e-engenharia.fly.dev).',
     );
   } else if (!parseOrigin(vars.PUBLIC_ORIGIN)) {
-    warnings.push(`PUBLIC_ORIGIN inválido ("${vars.PUBLIC_ORIGIN}"): use uma URL http(s), ex.: https://e-engenharia.fly.dev. Usando o cabeçalho Host.`);
+    warnings.push(`PUBLIC_ORIGIN inválido ("${vars.PUBLIC_ORIGIN}"): use uma URL http(s), ex.: https://e-engenharia.fly.dev. A verificação de Origin usa o cabeçalho Host e os links ficam relativos.`);
   }
   return warnings;
 }

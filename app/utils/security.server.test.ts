@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configurationWarnings } from './env.server';
-import { clientAddress, contentSecurityPolicy } from './security.server';
+import { clientAddress, contentSecurityPolicy, siteUrl } from './security.server';
 
 const request = (headers: Record<string, string>) => ({ headers: new Headers(headers) });
 const NONE = { trustFlyClientIp: false, clientIpHeader: null };
@@ -52,5 +52,31 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('siteUrl', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('with PUBLIC_ORIGIN, that origin plus the path, for links and absolute URLs alike', () => {
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.fly.dev/qualquer/caminho');
+    vi.stubEnv('PORT', '8080');
+    expect(siteUrl('/upgrade/return?session_id=cs_1')).toBe('https://e-engenharia.fly.dev/upgrade/return?session_id=cs_1');
+    expect(siteUrl('/api/stripe/webhook', 'absolute')).toBe('https://e-engenharia.fly.dev/api/stripe/webhook');
+  });
+
+  it('without PUBLIC_ORIGIN (or with an invalid one), a link is relative and an absolute URL is the loopback port server.js listens on', () => {
+    vi.stubEnv('PUBLIC_ORIGIN', '');
+    vi.stubEnv('PORT', '4123');
+    expect(siteUrl('/?payment_success=true')).toBe('/?payment_success=true');
+    expect(siteUrl('/api/stripe/webhook', 'absolute')).toBe('http://127.0.0.1:4123/api/stripe/webhook');
+    vi.stubEnv('PUBLIC_ORIGIN', 'e-engenharia.fly.dev');
+    vi.stubEnv('PORT', '');
+    expect(siteUrl('/calculators/torque-eixo')).toBe('/calculators/torque-eixo');
+    expect(siteUrl('/api/stripe/webhook', 'absolute')).toBe('http://127.0.0.1:3000/api/stripe/webhook');
+  });
+
+  it('takes only a path of this site, never a host', () => {
+    for (const bad of ['//evil.example/x', 'https://evil.example/x', 'upgrade']) expect(() => siteUrl(bad)).toThrow(/path of this site/);
   });
 });

@@ -12,11 +12,18 @@ export const isMutation = (request: Pick<Request, 'method'>) => !SAFE_METHODS.ha
 const ownHost = (request: Pick<Request, 'headers' | 'url'>) => request.headers.get('Host') ?? new URL(request.url).host;
 
 /**
- * This site's origin as its visitors see it: PUBLIC_ORIGIN when configured; otherwise
- * (development, tests, a local production run) the request's scheme and own Host header.
+ * Every URL the server builds for itself (redirects, return URLs, share links, Stripe's success
+ * and cancel URLs, the test mode's webhook deliveries), from configuration only: never from the
+ * request's Host or X-Forwarded-Host, which the client chooses. With PUBLIC_ORIGIN, that origin
+ * plus `path`. Without it (development, tests): a 'link' (what a browser follows or shows) is
+ * `path` alone, relative to the address the browser is on; an 'absolute' URL (what the server
+ * calls itself) is the loopback address server.js listens on, http://127.0.0.1:$PORT.
  */
-export function siteOrigin(request: Pick<Request, 'headers' | 'url'>): string {
-  return env.publicOrigin ?? `${new URL(request.url).protocol}//${ownHost(request)}`;
+export function siteUrl(path: string, form: 'link' | 'absolute' = 'link'): string {
+  // A path of this site, never a host ('//evil.example' would be one).
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`siteUrl takes a path of this site, not "${path}"`);
+  const origin = env.publicOrigin ?? (form === 'absolute' ? `http://127.0.0.1:${env.port}` : '');
+  return `${origin}${path}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { siteUrl } from './security.server';
 
 /**
  * The offline test mode's stand-in for Stripe's API (docs/decisions/016): the real SDK builds,
@@ -7,18 +8,34 @@ import Stripe from 'stripe';
  * only the transport is replaced, through the SDK's own `httpClient` option, by this class, which
  * answers the few endpoints the app uses from memory:
  *
- *   POST /v1/payment_intents, GET /v1/payment_intents/{id}, POST /v1/payment_intents/{id}/confirm
- *   POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id}
+ *   POST /v1/payment_intents, GET /v1/payment_intents/{id}, POST /v1/payment_intents/{id}/confirm,
+ *   POST /v1/payment_intents/{id}/cancel
+ *   POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id}, POST /v1/checkout/sessions/{id}/expire
  *   POST /v1/refunds
  *
  * and delivers the matching webhook events, signed with `stripe.webhooks.generateTestHeaderString`,
- * to the app's POST /api/stripe/webhook. State is in memory (bounded: the oldest objects go first),
- * kept on globalThis so the dev server's rebuilds do not lose it; a restart starts empty.
+ * to the app's POST /api/stripe/webhook at the server's own address (siteUrl: PUBLIC_ORIGIN, else
+ * the loopback port it listens on; never an address taken from a request). State is in memory
+ * (bounded: the oldest objects go first), kept on globalThis so the dev server's rebuilds do not
+ * lose it; a restart starts empty.
  */
 
 export const TEST_SECRET_KEY = 'sk_test_offline_e_engenharia';
 export const TEST_PUBLISHABLE_KEY = 'pk_test_offline_e_engenharia';
-export const TEST_WEBHOOK_SECRET = 'whsec_offline_e_engenharia_test_mode';
+
+declare global {
+  var __stripeTestWebhookSecret: string | undefined;
+}
+
+/**
+ * The test mode's webhook signing secret when STRIPE_WEBHOOK_SECRET is unset: random per process
+ * (on globalThis, so the dev server's rebuilds keep it). A constant in the source would let anyone
+ * sign events; nothing outside this process needs it, since the stand-in is the only sender.
+ */
+export function testWebhookSecret(): string {
+  globalThis.__stripeTestWebhookSecret ??= `whsec_${randomBytes(32).toString('hex')}`;
+  return globalThis.__stripeTestWebhookSecret;
+}
 
 /** Stripe's test cards (docs.stripe.com/testing) and what the stand-in does with each. */
 export const TEST_CARDS = {
@@ -57,8 +74,6 @@ type State = {
   refunds: Map<string, Json>;
   /** Idempotency-Key → the request it answered and the answer, as Stripe keeps them (24 h there). */
   idempotency: Map<string, { request: string; status: number; body: string }>;
-  /** Where webhooks go when no delivery function is set: the app origin seen last. */
-  lastOrigin: string | null;
   deliveries: Set<Promise<void>>;
   deliver: WebhookDelivery | null;
 };
@@ -74,7 +89,6 @@ function state(): State {
     paymentMethods: new Map(),
     refunds: new Map(),
     idempotency: new Map(),
-    lastOrigin: null,
     deliveries: new Set(),
     deliver: null,
   };
@@ -131,7 +145,7 @@ export type WebhookDelivery = (url: string, payload: string, signature: string) 
 
 /**
  * Replaces how webhooks reach the app (tests call the route's action with a Request; null goes
- * back to an HTTP POST to the app's origin). Returns the previous function.
+ * back to an HTTP POST to the server's own address). Returns the previous function.
  */
 export function setTestWebhookDelivery(deliver: WebhookDelivery | null): WebhookDelivery | null {
   const previous = state().deliver;
@@ -149,22 +163,17 @@ async function postWebhook(url: string, payload: string, signature: string): Pro
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
-const webhookSecret = () => process.env.STRIPE_WEBHOOK_SECRET || TEST_WEBHOOK_SECRET;
+const webhookSecret = () => process.env.STRIPE_WEBHOOK_SECRET?.trim() || testWebhookSecret();
 
 /** Builds, signs and sends one event (up to 3 attempts); resolves when the app has answered. */
-export function emitTestEvent(type: string, object: Json, origin: string | null): Promise<void> {
+export function emitTestEvent(type: string, object: Json): Promise<void> {
   const event = { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: nowSeconds(), livemode: false, pending_webhooks: 1, type, data: { object } };
   const payload = JSON.stringify(event);
-  const target = origin ?? state().lastOrigin;
   const deliver = state().deliver ?? postWebhook;
   const run = (async () => {
     // Stripe sends an event after it has answered the request that caused it.
     await new Promise((resolve) => setImmediate(resolve));
-    if (!target && !state().deliver) {
-      console.warn(`[stripe test mode] ${type}: no app origin known, webhook not sent`);
-      return;
-    }
-    const url = `${target ?? 'http://localhost'}/api/stripe/webhook`;
+    const url = siteUrl('/api/stripe/webhook', 'absolute');
     for (let attempt = 1; attempt <= 3; attempt++) {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret() });
       try {
@@ -179,21 +188,6 @@ export function emitTestEvent(type: string, object: Json, origin: string | null)
   state().deliveries.add(run);
   void run.finally(() => state().deliveries.delete(run));
   return run;
-}
-
-const originOf = (url: unknown): string | null => {
-  if (typeof url !== 'string') return null;
-  try {
-    return new URL(url.replace('{CHECKOUT_SESSION_ID}', 'x')).origin;
-  } catch {
-    return null;
-  }
-};
-
-function noteOrigin(url: unknown): string | null {
-  const origin = originOf(url);
-  if (origin) state().lastOrigin = origin;
-  return origin;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,13 +303,27 @@ function confirmPaymentIntent(id: string, params: Json): Json {
   }
   const paymentMethod = typeof params.payment_method === 'string' ? params.payment_method : null;
   if (!paymentMethod) throw invalid('You must provide a payment_method to confirm this PaymentIntent.', 'payment_method');
-  const origin = noteOrigin(params.return_url);
   const outcome = settle(pi, paymentMethod, 'card');
   if (outcome !== 'succeeded') {
     throw new StripeApiError(402, { type: 'card_error', ...DECLINES[outcome], payment_intent: structuredClone(pi) });
   }
   // Not awaited: the webhook goes out after this answer, racing whatever the client does next.
-  void emitTestEvent('payment_intent.succeeded', structuredClone(pi), origin);
+  void emitTestEvent('payment_intent.succeeded', structuredClone(pi));
+  return structuredClone(pi);
+}
+
+/** Stripe cancels a PaymentIntent that has not succeeded (nor been cancelled already). */
+function cancelPaymentIntent(id: string): Json {
+  const pi = findPaymentIntent(id);
+  if (pi.status === 'succeeded' || pi.status === 'canceled') {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+    });
+  }
+  pi.status = 'canceled';
+  pi.canceled_at = nowSeconds();
   return structuredClone(pi);
 }
 
@@ -323,7 +331,6 @@ function createSession(params: Json): Json {
   if (params.mode !== 'payment') throw invalid('The stand-in supports mode=payment only.', 'mode');
   const successUrl = typeof params.success_url === 'string' ? params.success_url : null;
   if (!successUrl) throw invalid('Missing required param: success_url.', 'success_url');
-  const origin = noteOrigin(successUrl);
   const items = Array.isArray(params.line_items) ? (params.line_items as Json[]) : [];
   if (items.length === 0) throw invalid('Missing required param: line_items.', 'line_items');
   let total = 0;
@@ -357,7 +364,7 @@ function createSession(params: Json): Json {
     success_url: successUrl,
     cancel_url: typeof params.cancel_url === 'string' ? params.cancel_url : null,
     // In test mode the "hosted" page is a page of the app itself.
-    url: `${origin}/test-mode/checkout/${id}`,
+    url: siteUrl(`/test-mode/checkout/${id}`),
     // Not part of Stripe's object: what the simulated page shows and the PaymentIntent it will create.
     test_mode: { description: names.join(', '), payment_intent_metadata: metadataOf((params.payment_intent_data as Json | undefined)?.metadata) },
   };
@@ -369,6 +376,14 @@ function findSession(id: string): StoredSession {
   const session = state().sessions.get(id);
   if (!session) throw missing('checkout.session', id);
   return session;
+}
+
+/** Stripe expires only an open session; its page can no longer be paid. */
+function expireSession(id: string): Json {
+  const session = findSession(id);
+  if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`);
+  session.status = 'expired';
+  return structuredClone(session);
 }
 
 function createRefund(params: Json): Json {
@@ -389,10 +404,12 @@ function route(method: string, path: string, params: Json, expand: string[]): Js
     if (method === 'POST' && parts.length === 1) return createPaymentIntent(params);
     if (method === 'GET' && parts.length === 2) return presentPaymentIntent(findPaymentIntent(parts[1]), expand);
     if (method === 'POST' && parts.length === 3 && parts[2] === 'confirm') return confirmPaymentIntent(parts[1], params);
+    if (method === 'POST' && parts.length === 3 && parts[2] === 'cancel') return cancelPaymentIntent(parts[1]);
   }
   if (parts[0] === 'checkout' && parts[1] === 'sessions') {
     if (method === 'POST' && parts.length === 2) return createSession(params);
     if (method === 'GET' && parts.length === 3) return presentSession(findSession(parts[2]), expand);
+    if (method === 'POST' && parts.length === 4 && parts[3] === 'expire') return expireSession(parts[2]);
   }
   if (parts[0] === 'refunds' && method === 'POST' && parts.length === 1) return createRefund(params);
   throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The offline test mode implements only what the app uses.` });
@@ -517,7 +534,6 @@ export function completeTestSession(sessionId: string, method: 'card' | 'pix' | 
     session.payment_intent = pi.id;
   }
   const redirectTo = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
-  const origin = originOf(session.success_url);
   if (method === 'card') {
     const paymentMethod = testPaymentMethodForCard(cardNumber ?? '');
     if (!paymentMethod) return { outcome: 'declined', declineCode: 'invalid_number', redirectTo: null };
@@ -525,7 +541,7 @@ export function completeTestSession(sessionId: string, method: 'card' | 'pix' | 
     if (outcome !== 'succeeded') return { outcome: 'declined', declineCode: outcome, redirectTo: null };
     session.status = 'complete';
     session.payment_status = 'paid';
-    void emitTestEvent('checkout.session.completed', structuredClone(session), origin);
+    void emitTestEvent('checkout.session.completed', structuredClone(session));
     return { outcome: 'paid', redirectTo };
   }
   // Pix and boleto: the buyer has the code or the slip; the money comes later.
@@ -535,7 +551,7 @@ export function completeTestSession(sessionId: string, method: 'card' | 'pix' | 
   pi.status = 'requires_action';
   session.status = 'complete';
   session.payment_status = 'unpaid';
-  void emitTestEvent('checkout.session.completed', structuredClone(session), origin);
+  void emitTestEvent('checkout.session.completed', structuredClone(session));
   return { outcome: 'pending', redirectTo };
 }
 
@@ -554,5 +570,5 @@ export async function settleTestAsyncPayment(sessionId: string, paid: boolean): 
   } else {
     pi.status = 'requires_payment_method';
   }
-  await emitTestEvent(paid ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', structuredClone(session), originOf(session.success_url));
+  await emitTestEvent(paid ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', structuredClone(session));
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { StripeStandIn, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe-test-mode.server';
+import { parseOrigin } from './env.server';
+import { StripeStandIn, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, testWebhookSecret } from './stripe-test-mode.server';
 
 /**
  * The Stripe SDK client. With STRIPE_SECRET_KEY set it talks to Stripe; without it the app runs
@@ -8,14 +9,24 @@ import { StripeStandIn, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECR
  *
  * A production server (NODE_ENV=production) with no key refuses to start unless
  * STRIPE_TEST_MODE=1 says test mode is meant (the e2e server, the bench, Lighthouse): a
- * forgotten key must not become a shop that takes no money.
+ * forgotten key must not become a shop that takes no money. With a key it refuses to start
+ * without a valid PUBLIC_ORIGIN: Checkout's success and cancel URLs must be absolute, and they are
+ * never built from the request's Host header (siteUrl in security.server.ts).
  */
 
 export const isStripeTestMode = (vars: Record<string, string | undefined> = process.env) => !vars.STRIPE_SECRET_KEY?.trim();
 
 /** Why this configuration may not run, or null. */
 export function stripeConfigurationError(vars: Record<string, string | undefined> = process.env): string | null {
-  if (vars.NODE_ENV !== 'production' || !isStripeTestMode(vars) || vars.STRIPE_TEST_MODE === '1') return null;
+  if (vars.NODE_ENV !== 'production') return null;
+  if (!isStripeTestMode(vars)) {
+    if (parseOrigin(vars.PUBLIC_ORIGIN)) return null;
+    return (
+      `PUBLIC_ORIGIN ${vars.PUBLIC_ORIGIN?.trim() ? `inválido ("${vars.PUBLIC_ORIGIN}")` : 'não definido'} com STRIPE_SECRET_KEY em produção: ` +
+      'o Stripe precisa do endereço público do site para voltar do pagamento. Defina PUBLIC_ORIGIN com a URL http(s) do site (ex.: https://e-engenharia.fly.dev).'
+    );
+  }
+  if (vars.STRIPE_TEST_MODE === '1') return null;
   return (
     'STRIPE_SECRET_KEY não definido em produção: os pagamentos ficariam no modo de teste. ' +
     'Defina STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY e STRIPE_WEBHOOK_SECRET, ou STRIPE_TEST_MODE=1 para rodar de propósito no modo de teste.'
@@ -29,11 +40,11 @@ if (configurationError) throw new Error(configurationError);
 /** The key Stripe.js (Payment Element) loads with; in test mode a placeholder the simulated form ignores. */
 export const stripePublishableKey = () => (isStripeTestMode() ? TEST_PUBLISHABLE_KEY : process.env.STRIPE_PUBLISHABLE_KEY?.trim() || '');
 
-/** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the test mode's own when unset. */
+/** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the test mode's own (random per process) when unset. */
 export function stripeWebhookSecret(): string | null {
   const secret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
   if (secret) return secret;
-  return isStripeTestMode() ? TEST_WEBHOOK_SECRET : null;
+  return isStripeTestMode() ? testWebhookSecret() : null;
 }
 
 declare global {

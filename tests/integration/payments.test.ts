@@ -30,7 +30,7 @@ import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { edgeRefusal } from '~/utils/edge.server';
 import { sortKey } from '~/utils/fold';
 import { stripe, stripeConfigurationError } from '~/utils/stripe.server';
-import { flushTestWebhooks, setTestWebhookDelivery, TEST_WEBHOOK_SECRET, type WebhookDelivery } from '~/utils/stripe-test-mode.server';
+import { flushTestWebhooks, setTestWebhookDelivery, testWebhookSecret, type WebhookDelivery } from '~/utils/stripe-test-mode.server';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
 /**
@@ -80,7 +80,7 @@ async function paidByCard(user: UserRow, purchase: Parameters<typeof createPayme
 /** A signed event as Stripe would send it. */
 function signedEvent(type: string, object: Record<string, unknown>, id = `evt_test_${Math.random().toString(36).slice(2)}`) {
   const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-  return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }) };
+  return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: testWebhookSecret() }) };
 }
 
 const postWebhook = (payload: string, signature: string) =>
@@ -275,10 +275,11 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
     const master = await createUser({ role: 'E-MASTER' });
     const bought = insertCourse({ priceCents: 14990 });
     const other = insertCourse({ priceCents: 9990 });
-    const { url, sessionId } = await createCheckoutSession(master, { courseId: bought.id }, { origin: BASE_URL, cancelPath: `/upgrade?courseId=${bought.id}` });
-    expect(url).toBe(`${BASE_URL}/test-mode/checkout/${sessionId}`);
+    const { url, sessionId } = await createCheckoutSession(master, { courseId: bought.id }, { cancelPath: `/upgrade?courseId=${bought.id}` });
+    // Without PUBLIC_ORIGIN the URLs the server builds for the browser are relative.
+    expect(url).toBe(`/test-mode/checkout/${sessionId}`);
     const outcome = completeTestCheckout(master, sessionId, 'card', '4242 4242 4242 4242');
-    expect(outcome).toEqual({ outcome: 'paid', redirectTo: `${BASE_URL}/upgrade/return?session_id=${sessionId}` });
+    expect(outcome).toEqual({ outcome: 'paid', redirectTo: `/upgrade/return?session_id=${sessionId}` });
     await flushTestWebhooks();
     const cookie = await sessionCookie(master);
     const access = async (courseId: number) => body(await call(accessRoute.loader as never, jsonRequest(`/api/courses/${courseId}/access`, undefined, { cookie }), { id: String(courseId) }));
@@ -298,7 +299,7 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
   test('a declined card on the simulated Checkout keeps the session open and grants nothing', async () => {
     const master = await createUser({ role: 'E-MASTER' });
     const course = insertCourse({ priceCents: 5000 });
-    const { sessionId } = await createCheckoutSession(master, { courseId: course.id }, { origin: BASE_URL });
+    const { sessionId } = await createCheckoutSession(master, { courseId: course.id });
     expect(completeTestCheckout(master, sessionId, 'card', '4000000000000002')).toEqual({ outcome: 'declined', message: 'Seu cartão foi recusado.', redirectTo: null });
     await flushTestWebhooks();
     expect(paymentRow(sessionId)).toMatchObject({ status: 'pending' });
@@ -307,7 +308,7 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
 
   test('a Pix grants nothing until it is paid, then the webhook grants the plan', async () => {
     const basic = await createUser();
-    const { sessionId } = await createCheckoutSession(basic, { planType: 'E-TOOL', months: 1 }, { origin: BASE_URL });
+    const { sessionId } = await createCheckoutSession(basic, { planType: 'E-TOOL', months: 1 });
     expect(completeTestCheckout(basic, sessionId, 'pix').outcome).toBe('pending');
     await flushTestWebhooks();
     expect(await confirmCheckoutAgain(sessionId, basic)).toMatchObject({ status: 'processing', method: 'pix' });
@@ -405,7 +406,7 @@ describe('refunds within 7 days', () => {
   test('a boleto refund is marked for a manual refund, and its grant still comes back out', async () => {
     const admin = await createUser({ role: 'admin' });
     const basic = await createUser();
-    const { sessionId } = await createCheckoutSession(basic, { planType: 'E-MASTER', months: 1 }, { origin: BASE_URL });
+    const { sessionId } = await createCheckoutSession(basic, { planType: 'E-MASTER', months: 1 });
     expect(completeTestCheckout(basic, sessionId, 'boleto').outcome).toBe('pending');
     await markTestPixPaid(basic, sessionId);
     expect(userNow(basic).role).toBe('E-MASTER');
@@ -423,7 +424,7 @@ describe('configuration', () => {
   test('production refuses the test mode unless STRIPE_TEST_MODE=1 says so', () => {
     expect(stripeConfigurationError({ NODE_ENV: 'production' })).toMatch(/STRIPE_SECRET_KEY/);
     expect(stripeConfigurationError({ NODE_ENV: 'production', STRIPE_TEST_MODE: '1' })).toBeNull();
-    expect(stripeConfigurationError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toBeNull();
+    expect(stripeConfigurationError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toBeNull();
     expect(stripeConfigurationError({ NODE_ENV: 'development' })).toBeNull();
   });
 });

@@ -348,9 +348,9 @@ describe('e) origins come from configuration, never from client-sent host header
     expect(link).toMatch(/^https:\/\/e-engenharia\.fly\.dev\/calculators\/torque-eixo\?/);
   });
 
-  it('without PUBLIC_ORIGIN the share link uses the Host header, never X-Forwarded-Host', async () => {
-    const link = await shareUrl(`http://localhost:3000/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'localhost:3000', 'X-Forwarded-Host': 'evil.example' });
-    expect(link).toMatch(/^http:\/\/localhost:3000\/calculators\/torque-eixo\?/);
+  it('without PUBLIC_ORIGIN the share link is relative: neither the Host header nor X-Forwarded-Host', async () => {
+    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' });
+    expect(link).toMatch(/^\/calculators\/torque-eixo\?/);
   });
 
   const loginFrom = (headers: Record<string, string>) =>

@@ -84,7 +84,7 @@ type PaymentStepProps = {
   testMode: boolean;
   publishableKey: string | null;
   idempotencyKey: string;
-  siteRoot: string;
+  returnUrl: string;
   /** 'Escolher outro plano': the plan step (or the course's page for a course). */
   backTo: string;
 };
@@ -94,7 +94,7 @@ type PaymentStepProps = {
  * the Checkout form (works without JavaScript); once hydrated, the card form instead: Stripe's
  * Payment Element with a real key, the simulated card form in test mode.
  */
-export function PaymentStep({ summary, purchase, testMode, publishableKey, idempotencyKey, siteRoot, backTo }: PaymentStepProps) {
+export function PaymentStep({ summary, purchase, testMode, publishableKey, idempotencyKey, returnUrl, backTo }: PaymentStepProps) {
   const hydrated = useHydrated();
   return (
     <section className="card mx-auto max-w-lg" aria-labelledby="payment-step">
@@ -131,7 +131,7 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
         ) : testMode || !publishableKey ? (
           <TestCardForm purchase={purchase} idempotencyKey={idempotencyKey} />
         ) : (
-          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} siteRoot={siteRoot} />
+          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} />
         )}
         {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary /> : null}
         <Link to={backTo} className="btn-ghost text-center">

@@ -46,7 +46,7 @@ const apiBody = (purchase: Purchase) => ('courseId' in purchase ? { courseId: pu
  * server and grants; or 'notice', which shows the refusal's toast), so every toast comes from
  * the server through the root's one outlet.
  */
-export function StripePaymentElement({ publishableKey, purchase, siteRoot }: { publishableKey: string; purchase: Purchase; siteRoot: string }) {
+export function StripePaymentElement({ publishableKey, purchase, returnUrl }: { publishableKey: string; purchase: Purchase; returnUrl: string }) {
   const submit = useSubmit();
   const target = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ client: StripeJs; elements: StripeElements } | null>(null);
@@ -93,7 +93,7 @@ export function StripePaymentElement({ publishableKey, purchase, siteRoot }: { p
     setState('paying');
     const { client, elements } = stripe.current;
     const result = await client
-      .confirmPayment({ elements, confirmParams: { return_url: `${siteRoot}/?payment_success=true` }, redirect: 'if_required' })
+      .confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.href).href }, redirect: 'if_required' })
       .catch((): ConfirmResult => ({ error: {} }));
     if (result.error || !result.paymentIntent) {
       setState('ready');

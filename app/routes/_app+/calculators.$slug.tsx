@@ -25,7 +25,7 @@ import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-
 import { requireUser } from '~/models/permissions.server';
 import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
-import { siteOrigin } from '~/utils/security.server';
+import { siteUrl } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ok: true as const,
       result: run.result,
       query,
-      shareUrl: `${siteOrigin(request)}${calculatorPath(calculator.slug, query)}`,
+      shareUrl: siteUrl(calculatorPath(calculator.slug, query)),
       reportHref: reportPath(calculator.slug, query),
     };
   } else if (run) {
@@ -95,7 +95,7 @@ function ShareLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
   // Behind a proxy the server may see another scheme or host than the browser: trust the browser.
   useEffect(() => {
-    const parsed = new URL(url);
+    const parsed = new URL(url, window.location.href);
     setShown(`${window.location.origin}${parsed.pathname}${parsed.search}`);
     setCopied(false);
   }, [url]);

@@ -24,7 +24,7 @@ import { errorResponse } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent, type FormArgs } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
-import { siteOrigin } from '~/utils/security.server';
+import { siteUrl } from '~/utils/security.server';
 import { isStripeTestMode, stripePublishableKey } from '~/utils/stripe.server';
 import { jsonWithToast, redirectWithToast, safeRedirect } from '~/utils/toast.server';
 import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
@@ -70,7 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       publishableKey: testMode ? null : stripePublishableKey(),
       // One key per rendering of the form: a double click or a resubmission creates one PaymentIntent.
       idempotencyKey: randomUUID(),
-      siteRoot: siteOrigin(request),
+      // Stripe.js's return URL; relative without PUBLIC_ORIGIN (the browser resolves it), never the Host.
+      returnUrl: siteUrl('/?payment_success=true'),
       backTo: 'courseId' in purchase ? `/courses/${purchase.courseId}` : `/upgrade?${new URLSearchParams({ plan: purchase.planType, months: String(purchase.months) })}`,
     });
   }
@@ -135,7 +136,7 @@ export async function action(args: ActionFunctionArgs) {
       run: async ({ purchase }) => {
         let url: string;
         try {
-          ({ url } = await createCheckoutSession(user, purchase, { origin: siteOrigin(args.request) }));
+          ({ url } = await createCheckoutSession(user, purchase));
         } catch (error) {
           return creationError(args, 'checkout', error);
         }
@@ -155,7 +156,7 @@ export async function action(args: ActionFunctionArgs) {
           return creationError(args, 'test-card', error);
         }
         // What Stripe.js does in the browser with a real key, done here with the test card typed.
-        const provider = await confirmTestCardPayment(user, { paymentIntentId, cardNumber, returnUrl: `${siteOrigin(args.request)}/?payment_success=true` });
+        const provider = await confirmTestCardPayment(user, { paymentIntentId, cardNumber, returnUrl: siteUrl('/?payment_success=true') });
         if (provider.status !== 'succeeded') return answerOutcome(args, 'test-card', purchase, provider);
         return confirmed(args, 'test-card', purchase, () => confirmPayment(user, paymentIntentId));
       },
@@ -206,7 +207,7 @@ export default function UpgradePage() {
             testMode={data.testMode}
             publishableKey={data.publishableKey}
             idempotencyKey={data.idempotencyKey}
-            siteRoot={data.siteRoot}
+            returnUrl={data.returnUrl}
             backTo={data.backTo}
           />
         ) : data.plans.length === 0 ? (
