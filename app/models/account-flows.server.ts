@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/schema';
-import { consume } from '../utils/rate-limit.server';
+import { consume } from './rate-limit-store.server';
 import { registerUser } from './registration.server';
 import { verifyIdentity } from './password-recovery.server';
 

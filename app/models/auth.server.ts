@@ -1,11 +1,11 @@
 import type { UserRow } from '../../db/schema';
 import { lookupSession, endSession, startSession } from './session.server';
+import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
 import { getUserById, verifyCredentials } from './user.server';
 import { env } from '../utils/env.server';
 import { AppError } from '../utils/errors';
 import { foldKey } from '../utils/fold';
 import type { AppLoadContext } from '../utils/load-context';
-import { assertNotLimited, consume, reset, type LimiterName } from '../utils/rate-limit.server';
 import { clientAddress } from '../utils/security.server';
 import { authSessionStorage, getAuthSession } from '../utils/session.server';
 
@@ -29,26 +29,27 @@ export const requestAddress = (request: Request, context: Pick<AppLoadContext, '
   });
 
 /**
- * Password check, `address` being `requestAddress(...)`. Failures count per (account, address)
- * pair with a small limit, so a stranger elsewhere cannot lock the owner out; per account with a
- * loose ceiling (many addresses guessing one password); and per address (one client guessing
- * many accounts). Any of them exceeded answers 429.
+ * THE password check (login on the page and the API, the password that confirms 'Excluir conta'),
+ * `address` being `requestAddress(...)`. Failures count per (account, address) pair with a small
+ * limit, so a stranger elsewhere cannot lock the owner out; per account with a loose ceiling
+ * (many addresses guessing one password); and per address (one client guessing many accounts).
+ * Any of them spent answers 429. The attempt is counted before the password is checked, so
+ * guesses sent at once run no more checks than guesses sent one by one; a right password gives
+ * its points back.
  */
 export async function authenticateWithPassword(address: string, email: string, password: string): Promise<UserRow> {
   const account = foldKey(email);
-  const keys: Array<[LimiterName, string]> = [
+  const [pair, ...others]: Array<[LimiterName, string]> = [
     ['loginPair', `${account}|${address}`],
     ['loginAccount', account],
     ['loginAddress', address],
   ];
-  await assertNotLimited(keys);
+  await consume([pair, ...others]);
   const user = await verifyCredentials(email, password);
-  if (!user) {
-    await consume(keys);
-    throw new AppError(401, SESSION_MESSAGES.badCredentials);
-  }
+  if (!user) throw new AppError(401, SESSION_MESSAGES.badCredentials);
   // The owner got in from here: this pair starts over; the account ceiling keeps counting strangers.
-  await reset([keys[0]]);
+  await reset([pair]);
+  await giveBack(others);
   return user;
 }
 

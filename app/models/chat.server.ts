@@ -9,7 +9,8 @@ import { AppError } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
 import { sortKey } from '../utils/fold';
 import { likePattern, paginate, type Page } from '../utils/pagination.server';
-import { consume } from '../utils/rate-limit.server';
+import { consume } from './rate-limit-store.server';
+import { recordAudit, type AuditActor } from './audit.server';
 import { liveChannels, publish } from './live-events.server';
 
 /**
@@ -373,11 +374,24 @@ export function closeThread(viewer: ChatViewer, threadId: number): ChatThreadVie
   return toThreadView({ ...row, status: 'closed' });
 }
 
-/** 'Excluir' and DELETE /api/chat/threads/{id}: admins only; the messages go with the ticket. */
-export function deleteThread(admin: ChatViewer, threadId: number): void {
+/**
+ * 'Excluir' and DELETE /api/chat/threads/{id}: admins only; the messages go with the ticket, and
+ * the audit row says which ticket of which user by number only (its words went with it).
+ */
+export function deleteThread(admin: ChatViewer & AuditActor, threadId: number): void {
   if (!isAdmin(admin)) throw new AppError(403, CHAT_MESSAGES.adminOnly);
   const row = loadVisible(admin, threadId);
-  db.delete(chatThreads).where(eq(chatThreads.id, threadId)).run();
+  db.transaction((tx) => {
+    const messages = tx.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, threadId)).get()?.value ?? 0;
+    const deleted = tx.delete(chatThreads).where(eq(chatThreads.id, threadId)).run().changes;
+    if (deleted === 0) throw new AppError(404, CHAT_MESSAGES.notFound);
+    recordAudit(tx, admin, {
+      action: 'chat.delete',
+      entityType: 'chat_thread',
+      entityId: threadId,
+      summary: `excluído: ticket #${threadId} do usuário #${row.userId} (${row.status === 'open' ? 'aberto' : 'fechado'}, ${messages} mensagem(ns))`,
+    });
+  });
   publishThread(row, true);
   publishUnread(row.userId, { user: row.isUserUnread, admin: row.isAdminUnread });
 }

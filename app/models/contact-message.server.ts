@@ -4,7 +4,7 @@ import { contactMessages } from '../../db/schema';
 import type { ContactMessageInput } from '../schemas/contact';
 import { contactInboxQuerySchema, INBOX_MESSAGES, type InboxFilter } from '../schemas/contact-inbox';
 import { AppError } from '../utils/errors';
-import { consume } from '../utils/rate-limit.server';
+import { consume } from './rate-limit-store.server';
 import { likePattern, paginate, type ListQuery, type Page } from '../utils/pagination.server';
 import { recordAudit, type AuditActor } from './audit.server';
 

@@ -5,7 +5,7 @@ import { AppError } from '../utils/errors';
 import { isValidCpf } from '../utils/cpf';
 import { foldKey } from '../utils/fold';
 import { withUniqueConflicts } from '../utils/unique-conflict';
-import { hashPassword, verifyPassword } from '../utils/password.server';
+import { verifyPassword } from '../utils/password.server';
 import { needsRoleSync, syncUserRole } from './role-grant.server';
 import { ROLE_RANK } from './roles';
 
@@ -159,43 +159,10 @@ export async function verifyCredentials(email: string, password: string): Promis
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$R9yKz/Rno1CTajYnUdUumg$T2F+djwBbGu0LmSiBDT0cgPBKO2DWvZKGiddtQm2OCg';
 
-/**
- * Profile and/or password change, all checks first and then one transaction, so a wrong
- * current password or a taken e-mail leaves nothing half changed.
- */
-export async function updateAccount(
-  userId: number,
-  input: { username?: string; email?: string; currentPassword?: string; newPassword?: string },
-): Promise<UserRow> {
-  const user = getUserById(userId);
-  if (!user) throw new AppError(404, 'Usuário não encontrado');
-  let passwordHash: string | undefined;
-  if (input.newPassword) {
-    if (!(await verifyPassword(user.password, input.currentPassword ?? ''))) {
-      throw new AppError(400, 'Senha atual incorreta.', 'currentPassword');
-    }
-    passwordHash = await hashPassword(input.newPassword);
-  }
-  const username = input.username?.trim() ?? user.username;
-  const email = input.email?.trim().toLowerCase() ?? user.email;
-  return db.transaction((tx) => {
-    assertUnique(tx, { username, email }, userId);
-    writeUser(() =>
-      tx
-        .update(users)
-        // A new password also ends any pending recovery: a token issued before it must not undo it.
-        .set({ username, email, ...userKeys({ username, email }), ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
-        .where(eq(users.id, userId))
-        .run(),
-    );
-    return getUserById(userId, tx)!;
-  });
-}
-
 /** Either way the switch goes, a pending recovery token dies: it was issued under the old setting. */
-export function setPasswordRecovery(userId: number, disablePasswordRecovery: boolean): UserRow {
-  db.update(users).set({ disablePasswordRecovery, resetToken: null, resetTokenExpiry: null }).where(eq(users.id, userId)).run();
-  const user = getUserById(userId);
+export function setPasswordRecovery(userId: number, disablePasswordRecovery: boolean, executor: Executor = db): UserRow {
+  executor.update(users).set({ disablePasswordRecovery, resetToken: null, resetTokenExpiry: null }).where(eq(users.id, userId)).run();
+  const user = getUserById(userId, executor);
   if (!user) throw new AppError(404, 'Usuário não encontrado');
   return user;
 }

@@ -1,30 +1,82 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { AppError } from './errors';
 
 /**
  * Guessing guards for login, registration, recovery and promo codes, and flood guards for the
- * contact form and the support chat. Failures are counted
- * per client address (the trusted one: see `clientAddress`) and per account; a blocked key
- * answers 429 until its window ends. Login counts the (account, address) pair with the small
- * limit, so a stranger's failures never lock the owner out from another address.
+ * contact form and the support chat. Attempts are counted per client address (the trusted
+ * one: see `clientAddress`) and per account; a spent key answers 429 until its window ends.
+ * Login counts the (account, address) pair with the small limit, so a stranger's failures
+ * never lock the owner out from another address.
+ *
+ * The counters live in the app's database, table `rate_limits` (docs/decisions/021), so a
+ * restart or a deploy hands out no fresh attempts. Keys are stored as digests: the table holds
+ * no e-mail or address in the clear. This module only talks to the connection it is given:
+ * app/models/rate-limit-store.server.ts gives it the app's.
  */
-const createLimiters = () => ({
-  loginPair: new RateLimiterMemory({ keyPrefix: 'login-pair', points: 5, duration: 15 * 60 }),
-  loginAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 50, duration: 15 * 60 }),
-  loginAddress: new RateLimiterMemory({ keyPrefix: 'login-address', points: 30, duration: 15 * 60 }),
-  register: new RateLimiterMemory({ keyPrefix: 'register', points: 20, duration: 60 * 60 }),
-  recoverAccount: new RateLimiterMemory({ keyPrefix: 'recover-account', points: 5, duration: 15 * 60 }),
-  recoverAddress: new RateLimiterMemory({ keyPrefix: 'recover-address', points: 20, duration: 15 * 60 }),
-  promoAccount: new RateLimiterMemory({ keyPrefix: 'promo-account', points: 10, duration: 15 * 60 }),
+const RATE_LIMIT_TABLE = 'rate_limits';
+
+const LIMITS = {
+  loginPair: { keyPrefix: 'login-pair', points: 5, duration: 15 * 60 },
+  loginAccount: { keyPrefix: 'login-account', points: 50, duration: 15 * 60 },
+  loginAddress: { keyPrefix: 'login-address', points: 30, duration: 15 * 60 },
+  register: { keyPrefix: 'register', points: 20, duration: 60 * 60 },
+  recoverAccount: { keyPrefix: 'recover-account', points: 5, duration: 15 * 60 },
+  recoverAddress: { keyPrefix: 'recover-address', points: 20, duration: 15 * 60 },
+  promoAccount: { keyPrefix: 'promo-account', points: 10, duration: 15 * 60 },
   /** Public contact form: messages stored per client address (every one counts, not only failures). */
-  contact: new RateLimiterMemory({ keyPrefix: 'contact', points: 5, duration: 10 * 60 }),
+  contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60 },
   /** Support chat: messages and new tickets per user (every one counts), so one account cannot flood the desk. */
-  chatMessage: new RateLimiterMemory({ keyPrefix: 'chat-message', points: 30, duration: 60 }),
-});
+  chatMessage: { keyPrefix: 'chat-message', points: 30, duration: 60 },
+} as const;
 
-let limiters = createLimiters();
+export type LimiterName = keyof typeof LIMITS;
+type Checks = Array<[LimiterName, string]>;
+type Limiters = Record<LimiterName, RateLimiterSQLite>;
 
-export type LimiterName = keyof ReturnType<typeof createLimiters>;
+/** Rows whose window has ended are deleted at most this often, by the next attempt. */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+/** The layout RateLimiterSQLite reads and writes, created here synchronously so no attempt can come before it. */
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`;
+
+let connection: (() => Database.Database) | undefined;
+let current: { sqlite: Database.Database; limiters: Limiters; sweptAt: number } | undefined;
+
+/** Where the counters are kept: a function returning the app's current connection (asked on every attempt). */
+export function bindRateLimitStore(connectionOf: () => Database.Database): void {
+  connection = connectionOf;
+}
+
+/** The limiters over the current connection, made on first use, so never before the database is open. */
+function store(): NonNullable<typeof current> {
+  if (!connection) throw new Error('Rate limits have no store: import app/models/rate-limit-store.server.ts.');
+  const sqlite = connection();
+  if (current?.sqlite === sqlite) return current;
+  sqlite.prepare(CREATE_TABLE).run();
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, options]) => [
+      name,
+      new RateLimiterSQLite({ ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: RATE_LIMIT_TABLE, tableCreated: true }),
+    ]),
+  ) as Limiters;
+  current = { sqlite, limiters, sweptAt: 0 };
+  return current;
+}
+
+function limiters(): Limiters {
+  const open = store();
+  const now = Date.now();
+  if (now - open.sweptAt >= SWEEP_EVERY_MS) {
+    open.sqlite.prepare(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE expire <= ?`).run(now);
+    open.sweptAt = now;
+  }
+  return open.limiters;
+}
+
+/** The stored key: case-insensitive, and a digest rather than the e-mail or address itself. */
+const storedKey = (key: string) => createHash('sha256').update(key.toLowerCase()).digest('base64url');
 
 function tooMany(msBeforeNext: number): AppError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
@@ -34,32 +86,36 @@ function tooMany(msBeforeNext: number): AppError {
   );
 }
 
-/** Throws 429 when any of the keys is already blocked, without spending a point. */
-export async function assertNotLimited(checks: Array<[LimiterName, string]>): Promise<void> {
-  for (const [name, key] of checks) {
-    const limiter = limiters[name];
-    const state = await limiter.get(key.toLowerCase());
-    if (state && state.consumedPoints >= limiter.points) throw tooMany(state.msBeforeNext);
-  }
-}
-
-/** Spends one point on each key (a failure, or a counted attempt). */
-export async function consume(checks: Array<[LimiterName, string]>): Promise<void> {
-  for (const [name, key] of checks) {
+/**
+ * Spends one point on each key, in order, before the attempt runs. Each spend is one atomic
+ * upsert, so attempts made at the same time are counted like attempts made one after another.
+ * A spent key answers 429, and the points this call took from the keys before it go back.
+ */
+export async function consume(checks: Checks): Promise<void> {
+  const all = limiters();
+  for (const [index, [name, key]] of checks.entries()) {
     try {
-      await limiters[name].consume(key.toLowerCase());
+      await all[name].consume(storedKey(key));
     } catch (result) {
-      if (result instanceof RateLimiterRes) throw tooMany(result.msBeforeNext);
-      throw result;
+      if (!(result instanceof RateLimiterRes)) throw result;
+      await giveBack(checks.slice(0, index));
+      throw tooMany(result.msBeforeNext);
     }
   }
 }
 
-export async function reset(checks: Array<[LimiterName, string]>): Promise<void> {
-  for (const [name, key] of checks) await limiters[name].delete(key.toLowerCase());
+/** Returns the point a `consume` took, for an attempt that turned out not to count (a right password). */
+export async function giveBack(checks: Checks): Promise<void> {
+  const all = limiters();
+  for (const [name, key] of checks) await all[name].reward(storedKey(key));
+}
+
+export async function reset(checks: Checks): Promise<void> {
+  const all = limiters();
+  for (const [name, key] of checks) await all[name].delete(storedKey(key));
 }
 
 /** Tests start each case with clean counters. */
 export function resetAllLimits(): void {
-  limiters = createLimiters();
+  store().sqlite.prepare(`DELETE FROM ${RATE_LIMIT_TABLE}`).run();
 }

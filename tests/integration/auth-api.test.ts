@@ -11,7 +11,7 @@ import { action as resetAction } from '~/routes/api+/reset-password';
 import { loader as userLoader } from '~/routes/api+/user';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { body, call, cookieJar, createUser, jsonRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
-import { updateAccount } from '~/models/user.server';
+import { updateAccount } from '~/models/account.server';
 
 beforeEach(() => resetAllLimits());
 
@@ -287,13 +287,13 @@ describe('GET /api/user revalidation', () => {
     expect(first.status).toBe(200);
     const etag = first.headers.get('ETag');
     expect(etag).toMatch(/^W\/"/);
-    expect(first.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(first.headers.get('Cache-Control')).toBe('private, no-store');
 
     const again = await call(userLoader, getRequest('/api/user', { cookie, headers: { 'If-None-Match': etag! } }));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
 
-    await updateAccount(user.id, { username: `${user.username}_novo` });
+    await updateAccount(user.id, { username: `${user.username}_novo` }, '127.0.0.1');
     const changed = await call(userLoader, getRequest('/api/user', { cookie, headers: { 'If-None-Match': etag! } }));
     expect(changed.status).toBe(200);
     expect(changed.headers.get('ETag')).not.toBe(etag);

@@ -6,14 +6,14 @@ import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
-import { setPasswordRecoveryAs } from '~/models/account.server';
+import { setPasswordRecoveryAs, updateAccount } from '~/models/account.server';
 import { deleteOwnAccount } from '~/models/account-deletion.server';
 import { logoutCookie, requestAddress } from '~/models/auth.server';
 import { listUserPayments, requestRefund } from '~/models/payment.server';
 import { listCalculations } from '~/models/calculation-history.server';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';
-import { toPublicUser, updateAccount } from '~/models/user.server';
+import { toPublicUser } from '~/models/user.server';
 import { accountDeleteSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
     profile: intent({
       schema: accountProfileSchema,
       run: async (value) => {
-        await updateAccount(user.id, value);
+        await updateAccount(user.id, value, requestAddress(args.request, args.context));
         return redirectWithToast('/account', { title: 'Perfil atualizado', description: 'Suas informações foram salvas.', type: 'success' });
       },
     }),
@@ -57,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
       schema: accountPasswordSchema,
       hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
       run: async ({ currentPassword, newPassword }) => {
-        await updateAccount(user.id, { currentPassword, newPassword });
+        await updateAccount(user.id, { currentPassword, newPassword }, requestAddress(args.request, args.context));
         return redirectWithToast('/account', { title: 'Senha atualizada', description: 'Sua senha foi alterada com sucesso.', type: 'success' });
       },
     }),

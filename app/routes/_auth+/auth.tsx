@@ -32,14 +32,17 @@ export async function action(args: ActionFunctionArgs) {
         schema: loginSchema,
         hideFields: ['password'],
         run: async ({ email, password, redirectTo }) => {
-          // The destination is settled before the session is: a refused target never costs the old session.
-          const target = safeRedirectPath(redirectTo);
-          const user = await authenticateWithPassword(requestAddress(request, args.context), email, password);
-          return redirectWithToast(
-            target,
-            { title: 'Login bem-sucedido', description: `Bem-vindo, ${user.username}!`, type: 'success' },
-            { headers: { 'Set-Cookie': await loginCookie(request, user, requestAddress(request, args.context)) } },
-          );
+          const address = requestAddress(request, args.context);
+          const user = await authenticateWithPassword(address, email, password);
+          // The answer, its Location included, is built before the session is started (which ends
+          // the user's other sessions): a target that cannot be answered never costs them.
+          const response = await redirectWithToast(safeRedirectPath(redirectTo), {
+            title: 'Login bem-sucedido',
+            description: `Bem-vindo, ${user.username}!`,
+            type: 'success',
+          });
+          response.headers.append('Set-Cookie', await loginCookie(request, user, address));
+          return response;
         },
       }),
       register: intent({
