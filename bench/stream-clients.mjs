@@ -4,18 +4,19 @@
 //   in:  {"cmd":"open"} | {"cmd":"mark"} | {"cmd":"close"}
 //   out: {"type":"progress","open":n} | {"type":"opened",...} | {"type":"delivered",...} | {"type":"closed"}
 // It ends by itself when stdin closes (the bench died) or after MAX_LIFETIME_MS.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import readline from 'node:readline';
 
 const PORT = Number(process.env.STREAMS_PORT);
 const COUNT = Number(process.env.STREAMS_COUNT);
 const BATCH = Number(process.env.STREAMS_BATCH || 500);
-const COOKIES = JSON.parse(process.env.STREAMS_COOKIES || '[]');
+const COOKIES = process.env.STREAMS_COOKIES_FILE ? JSON.parse(readFileSync(process.env.STREAMS_COOKIES_FILE, 'utf8')) : [];
 const MAX_LIFETIME_MS = Number(process.env.STREAMS_MAX_MS || 15 * 60_000);
 const HOST = '127.0.0.1';
 
 if (!PORT || !COUNT || COOKIES.length === 0) {
-  console.error('stream-clients: STREAMS_PORT, STREAMS_COUNT and STREAMS_COOKIES are required');
+  console.error('stream-clients: STREAMS_PORT, STREAMS_COUNT and STREAMS_COOKIES_FILE are required');
   process.exit(2);
 }
 

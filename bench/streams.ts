@@ -8,11 +8,14 @@
  * again to show nothing stayed behind. Writes bench/streams.md. Everything stops by itself.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import readline from 'node:readline';
+import { createCookieSessionStorage } from '@remix-run/node';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { login, request, waitFor200 } from './measure';
 import { killAll, killGroup, rssKb, spawnGroup, type Group } from './processes';
 import { DEMO_LOGINS } from './scenarios';
@@ -77,6 +80,44 @@ const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(', ');
 
 // ---------------------------------------------------------------------------------------------
+// The accounts the streams belong to
+
+/** The app's cap (app/models/live-stream.server.ts, LIVE_STREAMS_PER_SESSION; decision 020). */
+const STREAMS_PER_SESSION = 6;
+
+/**
+ * ceil(N / 6) signed-in accounts for N streams, written straight into the bench's database before
+ * the server starts (logging 1,667 users in would spend minutes hashing passwords and meet the
+ * login limits), with the session cookies the app would set for them.
+ */
+async function streamAccounts(databasePath: string, streams: number): Promise<string[]> {
+  const sqlite = new Database(databasePath);
+  const now = Date.now();
+  const addUser = sqlite.prepare('INSERT INTO users (username, email, username_key, email_key, password) VALUES (?, ?, ?, ?, ?)');
+  const addSession = sqlite.prepare('INSERT INTO active_sessions (user_id, session_id, last_activity, expires_at) VALUES (?, ?, ?, ?)');
+  const sessionIds: string[] = [];
+  sqlite.transaction(() => {
+    for (let index = 0; index < Math.ceil(streams / STREAMS_PER_SESSION); index += 1) {
+      const name = `bench_stream_${index}`;
+      const email = `${name}@bench.example`;
+      const user = addUser.run(name, email, name, email, 'not-a-password-hash');
+      const sessionId = randomBytes(32).toString('base64url');
+      addSession.run(user.lastInsertRowid, sessionId, now, now + 24 * 60 * 60_000);
+      sessionIds.push(sessionId);
+    }
+  })();
+  sqlite.close();
+  const storage = createCookieSessionStorage({ cookie: { name: 'en_session', secrets: [SESSION_SECRET] } });
+  return Promise.all(
+    sessionIds.map(async (sessionId) => {
+      const session = await storage.getSession();
+      session.set('sessionId', sessionId);
+      return (await storage.commitSession(session)).split(';')[0];
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // The server (npm start, with the soft file limit raised in its shell) and the client process
 
 function spawnServer(databasePath: string, files: number): Group {
@@ -99,12 +140,15 @@ class Clients {
   private readonly waiting: Array<{ type: ClientMessage['type']; resolve: (message: ClientMessage) => void }> = [];
 
   constructor(cookies: string[], files: number) {
+    const cookiesFile = join(LOG_DIR, 'stream-cookies.json');
+    writeFileSync(cookiesFile, JSON.stringify(cookies));
     const env = {
       ...baseEnv(),
       STREAMS_PORT: String(PORT),
       STREAMS_COUNT: String(STREAMS),
       STREAMS_BATCH: String(BATCH),
-      STREAMS_COOKIES: JSON.stringify(cookies),
+      // A file, not the variable itself: 10,000 streams need 1,667 cookies, past the 128 KB a variable may hold.
+      STREAMS_COOKIES_FILE: cookiesFile,
       STREAMS_MAX_MS: String(RUN_TIMEOUT_MS),
     };
     // Its own process group (killed with it on the way out), its soft file limit raised in its shell.
@@ -248,18 +292,20 @@ async function main() {
   say('banco de demonstração (npm run setup)');
   const databasePath = await prepareSmallDatabase('streams');
 
+  const streamCookies = await streamAccounts(databasePath, STREAMS);
+  say(`  ${streamCookies.length} contas com sessão para os streams (${STREAMS_PER_SESSION} por sessão)`);
+
   say(`npm start em ${ORIGIN}`);
   const group = spawnServer(databasePath, files);
   await waitFor200(`${ORIGIN}${HEALTH_PATH}`, group);
   const server: Running = { name: 'app-streams', origin: ORIGIN, port: PORT, group };
   const serverFiles = softNoFile(serverMemory(server)!.pid).soft;
 
-  // The page is read as the E-TOOL user; the streams belong to the other demo users (a login
-  // ends the same user's older sessions, so each account has one session).
+  // The page is read as the E-TOOL user and the notice sent as the admin; the streams belong to
+  // accounts of their own (streamAccounts), at most LIVE_STREAMS_PER_SESSION each.
   const cookies = new Map<string, string>();
   for (const demo of DEMO_LOGINS) cookies.set(demo.email, await login(ORIGIN, demo.email, demo.password));
   const pageCookie = cookies.get('tool@example.com')!;
-  const streamCookies = ['basic@example.com', 'master@example.com', 'admin@example.com'].map((email) => cookies.get(email)!);
   const adminCookie = cookies.get('admin@example.com')!;
 
   say(`aquecimento e referência sem streams: ${PAGE}`);
@@ -376,7 +422,7 @@ function renderReport(report: Report): string {
 - Commit: \`${report.commit}\`
 - Machine: ${report.machine}; load average (1, 5, 15 min) ${report.loadBefore} at the start, ${report.loadAfter} at the end (other work shares it).
 - Method: \`npm run bench:streams${STREAMS === 10_000 ? '' : ` -- --streams=${STREAMS}`}${QUICK ? ' --quick' : ''}\` starts the production build with \`npm start\` (NODE_ENV=production, Node's heap capped at 256 MB by the start script; open-file soft limit ${count(report.serverFiles)}), on 127.0.0.1:${PORT}, with the demo database.
-  A separate process (\`bench/stream-clients.mjs\`) opens ${count(STREAMS)} streams (\`GET /resources/live\`, the demo users basic, master and admin in turn, a browser's Accept-Encoding) in batches of ${BATCH} and keeps them idle.
+  A separate process (\`bench/stream-clients.mjs\`) opens ${count(STREAMS)} streams (\`GET /resources/live\`, ${STREAMS_PER_SESSION} per account on accounts written for the bench, the app's cap per session (decision 020); a browser's Accept-Encoding) in batches of ${BATCH} and keeps them idle.
   Resident memory is the server's node process (VmRSS), read 3-5 s after each step. \`${PAGE}\` is measured with autocannon as the E-TOOL demo user (browser Accept-Encoding): at a fixed ${PAGE_RATE} req/s for ${RATE_SECONDS} s (what a visitor waits) before, during and after the streams, and flat out with ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s (what the server still does) before and during.
 - Whole run: ${report.seconds.toFixed(0)} s.
 

@@ -139,6 +139,35 @@ export function eventsSince(lastEventId: string, channels: readonly string[]): L
   return missed;
 }
 
+/**
+ * Access signals: a user's role, password or sessions changed, or the account went. Every such
+ * write calls `publishAccessChanged(userId)`; the user's version moves at once (to the global
+ * sequence, so a stream admitted before the change sees its version as older), and the watcher
+ * (the stream module) makes each open stream of that user re-read its session and user. A stream
+ * compares the version before writing any event: one Map read per event, no query. One entry per
+ * user whose access changed since the process started (bounded by the users table).
+ */
+const accessVersions = new Map<number, number>();
+let accessSequence = 0;
+const accessWatchers = new Set<(userId: number) => void>();
+
+export function publishAccessChanged(userId: number): void {
+  accessSequence += 1;
+  accessVersions.set(userId, accessSequence);
+  for (const watcher of accessWatchers) watcher(userId);
+}
+
+/** The version of a user's access: a stream whose snapshot is older must re-read it. */
+export const accessVersion = (userId: number) => accessVersions.get(userId) ?? 0;
+
+/** The latest access version of anyone: what a stream being admitted now is at least as new as. */
+export const currentAccessVersion = () => accessSequence;
+
+export function watchAccess(watcher: (userId: number) => void): () => void {
+  accessWatchers.add(watcher);
+  return () => accessWatchers.delete(watcher);
+}
+
 /** How many listeners are attached, on one channel or on all (the stream benchmark and tests read it). */
 export function listenerCount(channel?: string): number {
   if (channel !== undefined) return listeners.get(channel)?.size ?? 0;

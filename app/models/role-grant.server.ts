@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { roleGrants, users, type GrantableRole, type Role } from '../../db/schema';
+import { publishAccessChanged } from './live-events.server';
 import { addDays, effectiveRole, nextGrantStart, type GrantPeriod } from './role-arithmetic';
 
 type GrantSource = (typeof roleGrants.$inferInsert)['source'];
@@ -18,10 +19,14 @@ function loadGrants(executor: Executor, userId: number): GrantPeriod[] {
     .all();
 }
 
-/** Recomputes the stored role and expiry from the grants; returns what is in force now. */
+/**
+ * Recomputes the stored role and expiry from the grants; returns what is in force now. The one
+ * write of a role: the user's open event streams re-read what they may carry.
+ */
 export function syncUserRole(executor: Executor, userId: number, now = new Date()): { role: Role; roleExpiryDate: Date | null } {
   const { role, expiresAt } = effectiveRole(loadGrants(executor, userId), now);
   executor.update(users).set({ role, roleExpiryDate: expiresAt }).where(eq(users.id, userId)).run();
+  publishAccessChanged(userId);
   return { role, roleExpiryDate: expiresAt };
 }
 
@@ -94,4 +99,12 @@ export function syncLapsedRoles(executor: Executor, now = new Date()): number {
 /** The forced expiry check in a transaction of its own. Returns how many stored roles changed. */
 export function syncAllUserRoles(now = new Date()): number {
   return db.transaction((tx) => syncLapsedRoles(tx, now));
+}
+
+/**
+ * Admins other than `userId`. Admin grants are permanent (no expiry ever demotes one), so the
+ * stored role counts; the last admin can be neither demoted nor erased.
+ */
+export function otherAdminCount(executor: Executor, userId: number): number {
+  return executor.select({ value: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId))).get()?.value ?? 0;
 }

@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../db/client';
 import { activeSessions, endedSessions, users } from '../../db/schema';
 import { SESSION_TTL_MS } from '../utils/session.server';
-import { liveChannels, publish } from './live-events.server';
+import { liveChannels, publish, publishAccessChanged } from './live-events.server';
 
 export { SESSION_TTL_MS };
 
@@ -80,11 +80,28 @@ export function isSessionActive(sessionId: string, now = new Date()): boolean {
   return row !== undefined && row.expiresAt.getTime() > now.getTime();
 }
 
-export function endSession(sessionId: string): void {
-  db.delete(activeSessions).where(eq(activeSessions.sessionId, sessionId)).run();
+/**
+ * What `lookupSession` answers, read only (no activity write, no clean-up): an open event stream
+ * re-reads its session with it when the user's access changed.
+ */
+export function peekSession(sessionId: string, now = new Date()): SessionLookup {
+  const row = activeSessionById().get({ sessionId });
+  if (!row) return endedSessionById().get({ sessionId }) ? { status: 'replaced' } : { status: 'expired' };
+  return row.expiresAt.getTime() > now.getTime() ? { status: 'active', userId: row.userId } : { status: 'expired' };
 }
 
-/** Signs the user out everywhere (inside the caller's transaction when given one). */
+/** A logout: the session's other open tabs are told at once (their streams re-read the session). */
+export function endSession(sessionId: string): void {
+  const ended = db.delete(activeSessions).where(eq(activeSessions.sessionId, sessionId)).returning({ userId: activeSessions.userId }).all();
+  for (const { userId } of ended) publishAccessChanged(userId);
+}
+
+/**
+ * Signs the user out everywhere (inside the caller's transaction when given one): a password
+ * reset, the deletion of the account. Their open streams end at once; they re-read the session
+ * after the caller's transaction, so a rolled-back one ends nothing.
+ */
 export function endAllSessions(userId: number, executor: Executor = db): void {
   executor.delete(activeSessions).where(eq(activeSessions.userId, userId)).run();
+  publishAccessChanged(userId);
 }

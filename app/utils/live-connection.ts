@@ -6,7 +6,8 @@ import { LIVE_PATH, LIVE_STREAM_EVENT_TYPES, SESSION_ENDED_PATH, type LiveStream
  * root chunk). EventSource reconnects by itself after a network loss and sends `Last-Event-ID`;
  * this module reopens it when the ticket on screen changes (resuming from the last event seen)
  * and, when the server refused the stream, asks whether the session is still alive: if not, the
- * tab goes to /auth with 'Sessão expirada', otherwise it tries again a little later.
+ * tab goes to /auth with 'Sessão expirada', otherwise it tries again a little later (no sooner
+ * than the `Retry-After` of a 429: the account already holds as many streams as allowed).
  */
 
 export { LiveStore } from './live-store';
@@ -15,6 +16,13 @@ export type LiveConnector = typeof connectLive;
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+
+/** `Retry-After` in seconds, as milliseconds with up to a second of spread (tabs refused together do not return together); 0 when absent. */
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  if (!header || !Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.min(seconds, 3600) * 1000 + Math.floor(Math.random() * 1000);
+}
 
 function leaveForAuth(): void {
   const here = `${window.location.pathname}${window.location.search}`;
@@ -77,9 +85,12 @@ export function connectLive(store: LiveStore): () => void {
   async function recover() {
     close();
     let status = 0;
+    let wait = retryDelay;
     try {
       const response = await fetch(`${LIVE_PATH}?probe=1`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
       status = response.status;
+      // 429: this account holds as many streams as allowed (other tabs), or this address tried too often.
+      if (status === 429) wait = Math.max(wait, retryAfterMs(response.headers.get('Retry-After')));
     } catch {
       // offline: try again later
     }
@@ -89,7 +100,7 @@ export function connectLive(store: LiveStore): () => void {
       leaveForAuth();
       return;
     }
-    retryTimer = setTimeout(open, retryDelay);
+    retryTimer = setTimeout(open, wait);
     retryDelay = Math.min(RETRY_MAX_MS, retryDelay * 2);
   }
 
