@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { getTableName, is } from 'drizzle-orm';
@@ -35,6 +35,28 @@ export function defaultBackupPath(databaseFile: string, now = new Date(), prefix
   return join(backupsDirectory(databaseFile), `${prefix}${name}-${now.toISOString().replace(/[:.]/g, '-')}.db`);
 }
 
+/** Backups hold every account's personal data: readable by the server's user only. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIRECTORY = 0o700;
+
+/**
+ * `backups/` (or a destination's directory) is created owner-only; the default `backups/` is
+ * also made so when it already exists. A directory the operator named is theirs to set.
+ */
+function privateDirectory(directory: string, ours: boolean): void {
+  mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY });
+  if (ours) chmodSync(directory, PRIVATE_DIRECTORY);
+}
+
+/**
+ * An empty file of mode 0600 for SQLite to write a copy into: SQLite keeps the mode of a file it
+ * opens, and gives its journal the database file's mode.
+ */
+function createPrivateFile(path: string): void {
+  closeSync(openSync(path, 'wx', PRIVATE_FILE));
+  chmodSync(path, PRIVATE_FILE);
+}
+
 /** Copies `from` (a file path) into `to` with the backup API; `to` may be a database another process has open. */
 async function copyDatabase(from: string, to: string): Promise<void> {
   const source = new Database(from, { fileMustExist: true });
@@ -68,21 +90,25 @@ function describe(path: string): BackupSummary {
 /**
  * A consistent copy of `databaseFile` at `destination` (default: a timestamped file in
  * `backups/`). Written under a temporary name, made a single self-contained file (rollback
- * journal, no -wal beside it), checked with integrity_check, then renamed into place, so a
- * file with the final name is always a complete, checked copy.
+ * journal, no -wal beside it), vacuumed (no free pages), checked with integrity_check, then
+ * renamed into place, so a file with the final name is always a complete, checked copy. The
+ * file (and its temporary) has mode 0600 and `backups/` 0700: only the server's user reads them.
  */
 export async function backupDatabase(databaseFile: string, destination = defaultBackupPath(databaseFile)): Promise<BackupSummary> {
   if (!existsSync(databaseFile)) throw new BackupRefusal(`Banco de dados não encontrado: ${databaseFile}`);
   const target = resolve(destination);
   if (existsSync(target)) throw new BackupRefusal(`O destino já existe: ${target}`);
-  mkdirSync(dirname(target), { recursive: true });
+  privateDirectory(dirname(target), dirname(target) === backupsDirectory(databaseFile));
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   try {
+    createPrivateFile(partial);
     await copyDatabase(databaseFile, partial);
     const copy = new Database(partial);
     try {
       copy.pragma('journal_mode = DELETE');
+      // Rebuilt without free pages: rows deleted before secure_delete was on leave nothing in the copy.
+      copy.exec('VACUUM');
       const errors = integrityErrors(copy);
       if (errors.length) throw new BackupRefusal(`A cópia não passou no integrity_check: ${errors.slice(0, 5).join('; ')}`);
     } finally {
@@ -169,10 +195,11 @@ export function inspectBackup(file: string): { migrations: number } {
 export async function restoreDatabase(file: string, databaseFile: string, now = new Date()): Promise<RestoreSummary> {
   const { migrations } = inspectBackup(file);
   const live = resolve(databaseFile);
-  mkdirSync(backupsDirectory(live), { recursive: true });
+  privateDirectory(backupsDirectory(live), true);
   const staging = defaultBackupPath(live, now, '.restore-staging-');
   rmSync(staging, { force: true });
   try {
+    createPrivateFile(staging);
     await copyDatabase(file, staging);
     const staged = new Database(staging);
     try {

@@ -49,6 +49,9 @@ export function openDatabase(path = databasePath()): { db: DB; sqlite: Database.
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // What is deleted (an erased account, a deleted ticket) is overwritten with zeros rather than
+  // left readable in free pages, the WAL and every backup copied from them (decision 022).
+  sqlite.pragma('secure_delete = ON');
   const db = drizzle(sqlite, { schema });
   writeTransactionsBeginImmediate(db);
   return { db, sqlite };

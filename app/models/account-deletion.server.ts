@@ -1,10 +1,11 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { payments, toolRatings, users, type UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../utils/errors';
-import { recordAudit, type AuditActor } from './audit.server';
+import { erasedLabel, forgetInAuditLog, recordAudit, recordOwnerAudit, type AuditActor } from './audit.server';
 import { authenticateWithPassword } from './auth.server';
 import { refreshToolRating } from './rating.server';
+import { otherAdminCount } from './role-grant.server';
 import { endAllSessions } from './session.server';
 import { getUserById } from './user.server';
 
@@ -12,6 +13,7 @@ export const ACCOUNT_DELETION_MESSAGES = {
   notFound: 'Usuário não encontrado',
   wrongPassword: 'Senha incorreta. Sua conta não foi excluída.',
   lastAdmin: 'Você é o único administrador. Dê acesso de administrador a outra pessoa antes de excluir sua conta.',
+  lastAdminByAdmin: 'Este é o único administrador: dê acesso de administrador a outra pessoa antes de excluir esta conta.',
 } as const;
 
 /** Who asked: an admin from the panel ('user.delete'), or the owner from 'Minha Conta' ('account.delete'). */
@@ -25,10 +27,16 @@ type DeletionAction = 'user.delete' | 'account.delete';
  *   tools they rated are recomputed from the ratings that remain;
  * - their payments stay (fiscal records, LGPD art. 16 I): user_id becomes null and payer_* keep who paid;
  * - what they wrote for others stays with its author's link cleared (an admin's chat replies,
- *   tools, codes and courses they created; their audit rows keep their name);
- * - one audit row records it: the account's id, username and role, never its e-mail or CPF.
+ *   tools, codes and courses they created); the audit log forgets them (`forgetInAuditLog`): the
+ *   rows they wrote and the rows about them keep ids and actions under 'usuário excluído #ID';
+ * - one audit row records it: the account's id and role, never its name, e-mail or CPF;
+ * - the last admin is never erased, by any path, so the panel always has someone to run it.
+ * The database runs with secure_delete (db/client.ts), so what goes is overwritten on disk too.
  */
 export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, action: DeletionAction): void {
+  if (user.role === 'admin' && otherAdminCount(tx, user.id) === 0) {
+    throw new AppError(409, action === 'account.delete' ? ACCOUNT_DELETION_MESSAGES.lastAdmin : ACCOUNT_DELETION_MESSAGES.lastAdminByAdmin);
+  }
   const rated = tx.select({ toolId: toolRatings.toolId }).from(toolRatings).where(eq(toolRatings.userId, user.id)).all();
   const keptPayments = tx
     .update(payments)
@@ -40,13 +48,16 @@ export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, act
     .where(eq(payments.userId, user.id))
     .returning({ id: payments.id })
     .all().length;
-  // Recorded before the row goes: an owner's own row is still there for actor_id, which then becomes null.
-  recordAudit(tx, actor, {
+  const entry = {
     action,
     entityType: 'user',
     entityId: user.id,
-    summary: `excluído: ${user.username} (#${user.id}), ${user.role}; ${rated.length} avaliação(ões) removida(s); ${keptPayments} pagamento(s) mantido(s)`,
-  });
+    summary: `conta #${user.id} excluída (${user.role}); ${rated.length} avaliação(ões) removida(s); ${keptPayments} pagamento(s) mantido(s)`,
+  };
+  // Recorded before the row goes: an owner's own row is still there for actor_id, which then becomes null.
+  if (action === 'account.delete') recordOwnerAudit(tx, { id: user.id, username: erasedLabel(user.id) }, entry);
+  else recordAudit(tx, actor, entry);
+  forgetInAuditLog(tx, user);
   endAllSessions(user.id, tx);
   tx.delete(users).where(eq(users.id, user.id)).run();
   for (const { toolId } of rated) refreshToolRating(tx, toolId);
@@ -69,10 +80,6 @@ export async function deleteOwnAccount(userId: number, password: string, address
   db.transaction((tx) => {
     const current = getUserById(userId, tx);
     if (!current) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
-    if (current.role === 'admin') {
-      const others = tx.select({ value: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId))).get()?.value ?? 0;
-      if (others === 0) throw new AppError(409, ACCOUNT_DELETION_MESSAGES.lastAdmin);
-    }
     eraseAccount(tx, current, current, 'account.delete');
   });
 }

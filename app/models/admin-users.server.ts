@@ -7,8 +7,8 @@ import { foldKey } from '../utils/fold';
 import { paginate, type Page } from '../utils/pagination.server';
 import { hashPassword } from '../utils/password.server';
 import { eraseAccount } from './account-deletion.server';
-import { describeChanges, recordAudit, type AuditActor } from './audit.server';
-import { grantRole, revokeGrants, syncLapsedRoles, syncUserRole } from './role-grant.server';
+import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from './audit.server';
+import { grantRole, otherAdminCount, revokeGrants, syncLapsedRoles, syncUserRole } from './role-grant.server';
 import { isPro } from './roles';
 import { endAllSessions } from './session.server';
 import { assertUnique, assertValidCpf, getUserById, insertUser, toPublicUser, userKeys, writeUser, type PublicUser } from './user.server';
@@ -18,6 +18,7 @@ export const ADMIN_USER_ERRORS = {
   proDaysNeeded: 'Para E-TOOL ou E-MASTER, informe pelo menos 1 dia de acesso Pro.',
   deleteSelf: 'Você não pode excluir sua própria conta.',
   demoteSelf: 'Você não pode remover seu próprio acesso de administrador.',
+  lastAdmin: 'Este é o único administrador: dê acesso de administrador a outra pessoa antes de mudar o cargo dele.',
 } as const;
 
 export const USERS_PAGE_SIZE = 100;
@@ -183,10 +184,12 @@ export async function createUserAsAdmin(actor: AuditActor, input: AdminUserCreat
 /**
  * PATCH /api/users/{id} and the edit dialog: fields and role in one transaction, so a refused part
  * changes nothing. Audited as 'user.role' when the role or its period moved, else 'user.update';
- * an edit that changes nothing writes no row.
+ * an edit that changes nothing writes no row. The acting admin is read again inside the
+ * transaction (demoted or deleted since the session was read: 403), and the last admin keeps the role.
  */
 export function updateUserAsAdmin(actor: AuditActor, userId: number, input: AdminUserUpdateInput, now = new Date()): UserRow {
   return db.transaction((tx) => {
+    assertActingAdmin(tx, actor);
     const user = findUserOr404(tx, userId, now);
     const target = input.role ?? user.role;
     if (userId === actor.id && target !== 'admin') throw new AppError(400, ADMIN_USER_ERRORS.demoteSelf, 'role');
@@ -201,6 +204,7 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
     }
     applyRoleChoice(tx, userId, target, input.proDays, actor.id, now);
     const updated = getUserById(userId, tx, now)!;
+    if (user.role === 'admin' && updated.role !== 'admin' && otherAdminCount(tx, userId) === 0) throw new AppError(409, ADMIN_USER_ERRORS.lastAdmin, 'role');
     const summary = describeChanges(auditedUser(user), auditedUser(updated), AUDITED_USER_FIELDS);
     const roleMoved = user.role !== updated.role || user.roleExpiryDate?.getTime() !== updated.roleExpiryDate?.getTime();
     if (summary) {
@@ -219,6 +223,7 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
 export function deleteUserAsAdmin(actor: AuditActor, userId: number): void {
   if (userId === actor.id) throw new AppError(400, ADMIN_USER_ERRORS.deleteSelf);
   db.transaction((tx) => {
+    assertActingAdmin(tx, actor);
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError(404, ADMIN_USER_ERRORS.notFound);
     eraseAccount(tx, actor, user, 'user.delete');

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { AppError } from '../utils/errors';
 import { paginate, type Page } from '../utils/pagination.server';
+import { getUserById } from './user.server';
 
 /** Who did an admin write: kept by name too, so the log stays readable after that account goes. */
 export type AuditActor = { id: number; username: string };
@@ -39,13 +41,71 @@ export function describeChanges<T extends Record<string, Value>>(before: Partial
     .join('; ');
 }
 
-/** Records one admin write; call it inside the transaction that makes the change. */
-export function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): void {
+function insertAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): void {
   const summary = entry.summary.length > MAX_SUMMARY ? `${entry.summary.slice(0, MAX_SUMMARY - 3)}...` : entry.summary;
   executor
     .insert(auditLog)
     .values({ actorId: actor.id, actorName: actor.username, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, summary })
     .run();
+}
+
+/**
+ * The acting admin as the transaction sees them: the session was read when the request began,
+ * and another admin may have demoted or deleted them since (while the body was still arriving).
+ * Refused like any other non-admin ('Acesso negado'), and the transaction writes nothing.
+ */
+export function assertActingAdmin(executor: Executor, actor: AuditActor): void {
+  if (getUserById(actor.id, executor)?.role !== 'admin') throw new AppError(403, 'Acesso negado');
+}
+
+/**
+ * Records one admin write; call it inside the transaction that makes the change. The actor must
+ * still be an admin when the row is written, so no write commits under a demoted admin's name.
+ */
+export function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): void {
+  assertActingAdmin(executor, actor);
+  insertAudit(executor, actor, entry);
+}
+
+/** The owner's own deletion ('Excluir conta'), the one audit row whose actor need not be an admin. */
+export function recordOwnerAudit(executor: Executor, owner: AuditActor, entry: AuditEntry): void {
+  insertAudit(executor, owner, entry);
+}
+
+/** How the log names an erased account, as actor and as subject. */
+export const erasedLabel = (userId: number) => `usuário excluído #${userId}`;
+
+const EMAIL = /[^\s<>;,()]+@[^\s<>;,()]+/g;
+/** The names an account had in its own rows: 'criado: NAME <MAIL>', 'username: OLD → NEW', 'senha de NAME redefinida'. */
+const NAMED = [/criado: (.+?) <([^>]*)>/g, /(?:username|email): (.+?) → (.+?)(?=; |$)/g, /senha de (.+?) redefinida/g];
+
+/**
+ * An erased account leaves no name or e-mail in the log (LGPD): the rows it wrote keep their
+ * ids and actions under `usuário excluído #ID`, and the rows about it (entity 'user', its id) lose
+ * every username and e-mail it had, current or recorded by earlier edits. Runs before the user row goes.
+ */
+export function forgetInAuditLog(executor: Executor, user: { id: number; username: string; email: string }): void {
+  const label = erasedLabel(user.id);
+  executor.update(auditLog).set({ actorName: label }).where(eq(auditLog.actorId, user.id)).run();
+  // Only the rows about the account: the rows it wrote about others name those others.
+  const rows = executor
+    .select({ id: auditLog.id, summary: auditLog.summary })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, user.id)))
+    .all();
+  const names = new Set([user.username, user.email]);
+  for (const { summary } of rows) {
+    for (const pattern of NAMED) {
+      for (const match of summary.matchAll(pattern)) for (const name of match.slice(1)) if (name !== '—') names.add(name);
+    }
+  }
+  const longestFirst = [...names].filter((name) => name.length > 0).sort((a, b) => b.length - a.length);
+  for (const row of rows) {
+    let summary = row.summary;
+    for (const name of longestFirst) summary = summary.split(name).join(label);
+    summary = summary.replace(EMAIL, label);
+    if (summary !== row.summary) executor.update(auditLog).set({ summary }).where(eq(auditLog.id, row.id)).run();
+  }
 }
 
 export type AuditItem = {

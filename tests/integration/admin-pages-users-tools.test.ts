@@ -440,18 +440,19 @@ describe('Users tab: delete', () => {
       status: 'succeeded',
     });
     expect(row).toMatchObject({ entityType: 'user', entityId: target.id });
-    expect(row.summary).toContain('a_excluir');
+    expect(row.summary).toContain(`conta #${target.id} excluída`);
+    expect(row.summary).not.toContain('a_excluir');
     expect(row.summary).toContain('1 pagamento(s) mantido(s)');
   });
 
-  test("a deleted admin's audit rows keep their name", async () => {
+  test("a deleted admin's audit rows keep their ids and actions, under 'usuário excluído #ID'", async () => {
     const other = await createUser({ role: 'admin', username: 'admin_que_sai' });
     const leaving: Signed = { user: other, cookie: await sessionCookie(other) };
     const { row } = await expectOneAudit(leaving, 'user.create', () =>
       apiCall(usersApi, 'POST', '/api/users', { cookie: leaving.cookie, body: { username: `criado_por_${next()}`, email: `criado_${next()}@example.com`, password: 'segredo1' } }),
     );
     await postUsers({ intent: 'delete', id: String(other.id) });
-    expect(auditSince(row.id - 1)[0]).toMatchObject({ id: row.id, actorId: null, actorName: 'admin_que_sai', action: 'user.create' });
+    expect(auditSince(row.id - 1)[0]).toMatchObject({ id: row.id, actorId: null, actorName: `usuário excluído #${other.id}`, action: 'user.create' });
   });
 
   test("an admin cannot delete their own account; an unknown user is 'Usuário não encontrado'", async () => {

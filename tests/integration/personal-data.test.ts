@@ -205,7 +205,7 @@ describe("'Excluir conta' on /account", () => {
 
     const audit = db.select().from(auditLog).where(eq(auditLog.entityId, user.id)).all();
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'account.delete', entityType: 'user', actorId: null, actorName: user.username, summary: `excluído: ${user.username} (#${user.id}), E-MASTER; 2 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
+      expect.objectContaining({ action: 'account.delete', entityType: 'user', actorId: null, actorName: `usuário excluído #${user.id}`, summary: `conta #${user.id} excluída (E-MASTER); 2 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
     ]);
     expect(audit[0].summary).not.toContain(user.email);
     expect(audit[0].summary).not.toContain(user.cpf!);
@@ -232,7 +232,7 @@ describe("'Excluir conta' on /account", () => {
     deleteUserAsAdmin(admin, user.id);
     expect(db.select().from(payments).where(eq(payments.payerEmail, user.email)).all()).toEqual([expect.objectContaining({ userId: null })]);
     expect(db.select().from(auditLog).where(eq(auditLog.entityId, user.id)).all()).toEqual([
-      expect.objectContaining({ action: 'user.delete', actorId: admin.id, summary: `excluído: ${user.username} (#${user.id}), E-TOOL; 0 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
+      expect.objectContaining({ action: 'user.delete', actorId: admin.id, summary: `conta #${user.id} excluída (E-TOOL); 0 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { payments, planPrices, tools } from '../../db/schema';
+import { auditLog, payments, planPrices, tools } from '../../db/schema';
 import { createThread } from '../../app/models/chat.server';
 import { saveCalculation } from '../../app/models/calculation-history.server';
 import { createContactMessage } from '../../app/models/contact-message.server';
@@ -24,7 +24,8 @@ import { builtRoutes, SERVER_PATHS } from './route-table';
  * Walks the authorization matrix against the shared production webServer (demo data, offline
  * Stripe test mode): creates the subjects and records, sends every cell with redirects off, and
  * fails once with every difference, every route of the build without a row, every row naming a
- * route that does not exist and every API method without a row that does not answer 405.
+ * route that does not exist, every API method without a row that does not answer 405, and every
+ * successful admin write that did not leave exactly one audit row (read from the database file).
  */
 type User = Awaited<ReturnType<typeof createUser>>;
 type Records = Record<string, string | number>;
@@ -33,6 +34,21 @@ type Cell = { row: MatrixRow; subject: Subject; expected: Outcome };
 const EXTRA_ROUTES = ['/healthcheck', ...SERVER_PATHS];
 const ROLE_OF = { basic: 'E-BASIC', tool: 'E-TOOL', master: 'E-MASTER', admin: 'admin', nonOwner: 'E-BASIC' } as const;
 const CONCURRENCY = 6;
+
+const succeeds = (outcome: Outcome | 'n/a') => {
+  if (outcome === 'n/a') return false;
+  const { status, location } = typeof outcome === 'number' ? { status: outcome, location: undefined } : outcome;
+  return status < 400 && location !== '/auth' && location !== '/dashboard';
+};
+/** The support conversation itself (a reply, closing, the read mark): its record is the ticket, not the audit log. */
+const CONVERSATION = new Set(['POST /api/chat/threads/:id/messages', 'PATCH /api/chat/threads/:id/close', 'POST /api/chat/threads/:id/mark-read-admin', 'POST /chat/:id']);
+/**
+ * An admin write: the admin's cell succeeds where E-TOOL and E-MASTER (who own none of the
+ * records) are refused, i.e. the admin acts with the panel's powers. Each leaves one audit row.
+ */
+const isAdminWrite = (row: MatrixRow) =>
+  row.method !== 'GET' && succeeds(row.expect.admin) && !succeeds(row.expect.tool) && !succeeds(row.expect.master) && !CONVERSATION.has(`${row.method} ${row.route}`);
+const auditRowsBy = (actorId: number) => db.select({ value: count() }).from(auditLog).where(eq(auditLog.actorId, actorId)).get()?.value ?? 0;
 
 test('every route answers each subject as the authorization matrix says', async ({ baseURL }) => {
   const origin = new URL(baseURL!).origin;
@@ -184,6 +200,9 @@ test('every route answers each subject as the authorization matrix says', async 
     for (const kind of row.fresh ?? []) records[kind] = await freshMakers[kind]();
     let cookie = subject === 'anonymous' ? undefined : cookies[subject];
     if (row.freshSubject && subject !== 'anonymous') cookie = await sessionCookie(await createUser({ role: ROLE_OF[subject] }));
+    // An admin write's cell acts as an admin of its own, so its audit rows are counted without the other cells' (they run in parallel).
+    const auditedAdmin = subject === 'admin' && isAdminWrite(row) ? await createUser({ role: 'admin' }) : null;
+    if (auditedAdmin) cookie = await sessionCookie(auditedAdmin);
     const headers: Record<string, string> = {};
     if (cookie) headers.Cookie = cookie;
     let body: string | undefined;
@@ -212,6 +231,11 @@ test('every route answers each subject as the authorization matrix says', async 
         if (!matches) return `${label}: expected a redirect to ${wantLocation}, got ${location ?? 'none'}`;
       }
       if (want.text && !text.includes(want.text)) return `${label}: the page lacks '${want.text}'`;
+      if (auditedAdmin) {
+        const rows = auditRowsBy(auditedAdmin.id);
+        auditedCells += 1;
+        if (rows !== 1) return `${label}: an admin write must leave exactly one audit row, found ${rows}`;
+      }
       return null;
     } catch (error) {
       return `${label}: request failed: ${String(error)}`;
@@ -220,6 +244,7 @@ test('every route answers each subject as the authorization matrix says', async 
     }
   }
 
+  let auditedCells = 0;
   const started = Date.now();
   const queue = [...cells];
   const workers = Array.from({ length: CONCURRENCY }, async () => {
@@ -230,23 +255,27 @@ test('every route answers each subject as the authorization matrix says', async 
   });
   await Promise.all(workers);
 
-  // An API route answers 405 to every method that has no row (apiAction dispatches before any guard).
-  const methods = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-  const apiWrites = built.filter((route) => route.hasAction && route.path.startsWith('/api/'));
+  // An API route answers 405 with Allow to every method that has no row (server.js's method rule,
+  // app/utils/route-methods.server.ts, before any guard): OPTIONS always, GET and HEAD without a loader.
+  const methods = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const apiRoutes = built.filter((route) => route.path.startsWith('/api/'));
   await Promise.all(
-    apiWrites.flatMap((route) =>
+    apiRoutes.flatMap((route) =>
       methods
-        .filter((method) => !rowsOf(route.path).some((row) => row.method === method))
+        .filter((method) => !rowsOf(route.path).some((row) => row.method === method || (method === 'HEAD' && row.method === 'GET')))
         .map(async (method) => {
           const sample = rowsOf(route.path)[0];
           const path = sample ? fill(sample.path, shared) : route.path.replace(/:\w+/g, '1');
           const response = await fetch(`${origin}${path}`, { method, headers: { Origin: origin, Cookie: cookies.admin }, redirect: 'manual' });
+          const allow = response.headers.get('Allow')?.split(', ') ?? [];
           if (response.status !== 405) problems.push(`${method} ${path} has no row but answered ${response.status} (not 405)`);
+          else if (allow.length === 0 || allow.includes(method)) problems.push(`${method} ${path}: 405 with Allow '${allow.join(', ')}'`);
         }),
     ),
   );
 
   console.log(`authorization matrix: ${MATRIX.length} rows × ${SUBJECTS.length} subjects, ${cells.length} cells walked (the rest n/a) in ${Date.now() - started} ms`);
+  console.log(`admin writes: ${auditedCells} of ${MATRIX.filter(isAdminWrite).length} rows checked for exactly one audit row`);
   expect(problems, problems.join('\n')).toEqual([]);
 });
 

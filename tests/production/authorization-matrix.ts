@@ -513,7 +513,7 @@ export const MATRIX: MatrixRow[] = [
     expect: apiAdmin(201),
   },
   { route: '/api/courses/:id', method: 'GET', path: '/api/courses/{course}', expect: apiMaster(200) },
-  { route: '/api/courses/:id', method: 'PATCH', path: '/api/courses/{course}', json: { instructor: 'Matriz' }, expect: apiAdmin(200) },
+  { route: '/api/courses/:id', method: 'PATCH', path: '/api/courses/{course}', json: { instructor: 'Matriz {unique}' }, expect: apiAdmin(200) },
   { route: '/api/courses/:id', method: 'DELETE', path: '/api/courses/{course}', fresh: ['course'], expect: apiAdmin(200) },
   { route: '/api/courses/:id/toggle-visibility', method: 'PATCH', path: '/api/courses/{course}/toggle-visibility', json: { isHidden: true }, fresh: ['course'], expect: apiAdmin(200) },
   { route: '/api/courses/:id/access', method: 'GET', path: '/api/courses/{course}/access', expect: apiMaster(200) },
