@@ -1,5 +1,6 @@
 // The production (and development) HTTP server: Express with Remix's adapter, so that the
-// transport rules that remix-serve cannot express live here: unsupported methods answer 405,
+// transport rules that remix-serve cannot express live here: unsupported methods answer 405
+// (OPTIONS, and any method a resource route has no handler for, with the route's Allow),
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
@@ -15,7 +16,7 @@ const BUILD_PATH = './build/index.js';
 const build = await import(BUILD_PATH);
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
-const { timing, edgeGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
+const { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
 
 // Pending migrations first, in this process (no second Node start just to migrate).
 build.entry.module.migrateDatabase();
@@ -37,7 +38,7 @@ app.use(
 // express.static cost a stat() and a thrown ENOENT on every request (3.5 % of a signed-in page's CPU).
 const publicFiles = express.static('public', { maxAge: '1h', index: false, setHeaders: assetHeaders });
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all('*', timing, createRequestHandler({ build, mode, getLoadContext: loadContext }));
+app.all('*', timing, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
 const server = app.listen(port, () => {
   console.log(`E-Engenharia em http://localhost:${port}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { recordRender } from './models/request-timing.server';
@@ -18,6 +18,7 @@ installLogRedaction();
 
 /** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
 export { edgeRefusal } from './utils/edge.server';
+export { createMethodRule } from './utils/route-methods.server';
 export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
 export { migrateDatabase, closeDatabase } from './models/database.server';
 /** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
@@ -103,7 +104,15 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
+/**
+ * A refusal Remix raises itself (a 4xx ErrorResponse: a method the route has no handler for) is
+ * expected, so it is one line, never the stack of Remix's internal Error; anything else is logged whole.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${error.status} ${error.statusText}: ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
   console.error(error);
 }

@@ -20,11 +20,12 @@ async function sendWebResponse(res, response) {
 }
 
 export function createHttpHandlers(build) {
-  const { edgeRefusal, runWithTiming, serverTimingHeader, serveLiveStream, LIVE_PATH } = build.entry.module;
+  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, LIVE_PATH } = build.entry.module;
   if (typeof LIVE_PATH !== 'string') throw new Error('The build does not export LIVE_PATH from app/entry.server.tsx.');
-  for (const [name, value] of Object.entries({ edgeRefusal, runWithTiming, serverTimingHeader, serveLiveStream })) {
+  for (const [name, value] of Object.entries({ edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream })) {
     if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
   }
+  const methodRefusal = createMethodRule(build.routes);
 
   /** Runs the rest of the request inside the app's timing store and adds Server-Timing as the headers go out. */
   function timing(req, res, next) {
@@ -45,6 +46,17 @@ export function createHttpHandlers(build) {
     delete req.headers['x-forwarded-host'];
     // The path lets Stripe's signed webhook through the same-origin rule (CROSS_SITE_WRITE_PATHS).
     const refusal = edgeRefusal(req.method, toHeaders(req.headers), req.path);
+    if (!refusal) return next();
+    sendWebResponse(res, refusal).catch(next);
+  }
+
+  /**
+   * The route's own methods (app/utils/route-methods.server.ts), before Remix: OPTIONS is 405 with
+   * Allow and no body on every route, and a resource route (the JSON API) answers a method it has
+   * no handler for with 405 and Allow instead of Remix's 400 'Unexpected Server Error' and a logged stack.
+   */
+  function methodGuard(req, res, next) {
+    const refusal = methodRefusal(req.method, req.path);
     if (!refusal) return next();
     sendWebResponse(res, refusal).catch(next);
   }
@@ -88,5 +100,5 @@ export function createHttpHandlers(build) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
   }
 
-  return { timing, edgeGuard, compress, loadContext, assetHeaders, liveStream, livePath: LIVE_PATH };
+  return { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath: LIVE_PATH };
 }

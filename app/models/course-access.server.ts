@@ -56,6 +56,17 @@ export function courseAccess(role: Role, course: AccessCourse, grant: Entitlemen
 /** Hidden courses exist only for admins: anyone else gets the same 404 as for a missing course. */
 export const canSeeCourse = (role: Role, course: { isHidden: boolean }) => role === 'admin' || !course.isHidden;
 
+/**
+ * A course code opens its course only for someone who can then read it (section 6: courses are
+ * for E-MASTER and admin, hidden ones for admins only), so it is refused before a use is spent:
+ * a hidden course is the same 404 as everywhere, below E-MASTER the courses message (403).
+ */
+export function assertCourseCodeUsable(executor: Executor, viewer: Pick<UserRow, 'role'>, courseId: number): void {
+  const course = executor.select({ isHidden: courses.isHidden }).from(courses).where(eq(courses.id, courseId)).get();
+  if (!course || !canSeeCourse(viewer.role, course)) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound, 'code');
+  if (!hasAtLeast(viewer.role, 'E-MASTER')) throw new AppError(403, COURSE_ACCESS_MESSAGES.restricted, 'code');
+}
+
 /** SQL: this grant row is in force at `now` (active, started, not ended). */
 export const grantInForce = (now: Date) =>
   and(eq(courseGrants.active, true), lte(courseGrants.startsAt, now), or(isNull(courseGrants.endsAt), gt(courseGrants.endsAt, now)));

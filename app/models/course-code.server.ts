@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { courses } from '../../db/schema';
 import { AppError } from '../utils/errors';
-import { consume } from '../utils/rate-limit.server';
+import { consume } from './rate-limit-store.server';
 import { findPromoByCode, PROMO_MESSAGES, redeemPromoCodeIn, type Redemption } from './promo-code.server';
 
 /**
@@ -16,11 +14,12 @@ export const COURSE_CODE_MESSAGES = {
 } as const;
 
 /** A course code redeemed in the catalogue: the redemption and the course it opened. */
-export type CourseRedemption = Redemption & { course: { id: number; isHidden: boolean } };
+export type CourseRedemption = Redemption & { course: { id: number } };
 
 /**
  * Redeems a course code for whichever course it names. A role code is refused before anything
- * is written, so it stays unused for the account page or the dashboard box. Every attempt spends
+ * is written, so it stays unused for the account page or the dashboard box; so is the code of a
+ * course the user could not open (hidden: 404, redeemPromoCodeIn's rule). Every attempt spends
  * a point of the same per-account limit as the other activations (codes cannot be guessed).
  */
 export async function activateCourseCode(input: { userId: number; code: string }, now = new Date()): Promise<CourseRedemption> {
@@ -31,7 +30,6 @@ export async function activateCourseCode(input: { userId: number; code: string }
     if (found && found.promoType !== 'course') throw new AppError(400, COURSE_CODE_MESSAGES.notForCourses, 'code');
     // Naming the code's own course makes redeemPromoCodeIn refuse anything but that course code.
     const redemption = redeemPromoCodeIn(tx, { userId: input.userId, code: input.code, courseId: found?.courseId ?? null }, now);
-    const course = tx.select({ id: courses.id, isHidden: courses.isHidden }).from(courses).where(eq(courses.id, redemption.promo.courseId!)).get()!;
-    return { ...redemption, course };
+    return { ...redemption, course: { id: redemption.promo.courseId! } };
   });
 }

@@ -6,9 +6,9 @@ import { AppError } from '../utils/errors';
 import { likePattern, paginate, type Page } from '../utils/pagination.server';
 import { foldKey } from '../utils/fold';
 import { withUniqueConflicts } from '../utils/unique-conflict';
-import { consume } from '../utils/rate-limit.server';
+import { consume } from './rate-limit-store.server';
 import { recordAudit, type AuditActor } from './audit.server';
-import { grantCourse } from './course-access.server';
+import { assertCourseCodeUsable, grantCourse } from './course-access.server';
 import { grantRole } from './role-grant.server';
 import { getUserById } from './user.server';
 
@@ -60,7 +60,8 @@ export type Redemption = { message: string; user: UserRow; promo: PromoRow };
 
 /**
  * Redeems a code inside the caller's transaction: one conditional UPDATE takes a use only
- * while uses remain, so concurrent redemptions can never pass maxUses.
+ * while uses remain, so concurrent redemptions can never pass maxUses. A course code is taken
+ * only by someone who can open its course (assertCourseCodeUsable), on every path that redeems.
  */
 export function redeemPromoCodeIn(
   tx: Executor,
@@ -74,6 +75,7 @@ export function redeemPromoCodeIn(
     throw new AppError(400, PROMO_MESSAGES.wrongCourse, 'code');
   }
   const promo = assertRedeemable(tx, found, input.userId, now);
+  if (promo.promoType === 'course') assertCourseCodeUsable(tx, getUserById(input.userId, tx, now)!, promo.courseId!);
   const taken = tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })

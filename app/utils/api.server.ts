@@ -4,8 +4,10 @@ import type { z } from 'zod';
 import { env } from './env.server';
 import { AppError, isAppError } from './errors';
 import { applySecurityHeaders, assertSameOrigin } from './security.server';
+import { keepPrivate } from './session.server';
 
 const MAX_BODY_BYTES = 256 * 1024;
+export const METHOD_NOT_ALLOWED = 'Método não permitido';
 
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -16,14 +18,14 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
- * A JSON answer with a weak ETag for a polled read (GET /api/user every 5 s): the browser keeps
- * it (`private, no-cache`) and asks again with If-None-Match; an unchanged answer is a 304
- * without a body.
+ * A JSON answer with a weak ETag for a polled read (GET /api/user every 5 s): a client that
+ * keeps the last answer itself asks again with If-None-Match, and an unchanged answer is a 304
+ * without a body. No cache may store it (`private, no-store`, as for pages with a session).
  */
 export function jsonWithEtag(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const headers = new Headers({ ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Cookie' });
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
   applySecurityHeaders(headers, env.isProduction);
   const candidates = (request.headers.get('If-None-Match') ?? '').split(',').map((tag) => tag.trim());
   if (candidates.includes(etag)) return new Response(null, { status: 304, headers });
@@ -118,7 +120,7 @@ export function idParam(value: string | undefined, message = 'Não encontrado'):
 type Handler<A> = (args: A) => Promise<unknown> | unknown;
 
 function wrap<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
-  return async (args: A): Promise<Response> => {
+  const answer = async (args: A): Promise<Response> => {
     try {
       const result = await handler(args);
       if (result instanceof Response) {
@@ -136,16 +138,30 @@ function wrap<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handle
       return errorResponse(500, 'Erro interno do servidor.');
     }
   };
+  // An answer to a request with a session may be personal: `private, no-store`, the pages' rule.
+  return async (args: A): Promise<Response> => {
+    const response = await answer(args);
+    keepPrivate(args.request, response.headers);
+    return response;
+  };
 }
 
 /** A JSON resource route: models' AppErrors become `{ message }` with their status, never a stack trace. */
 export const apiLoader = (handler: Handler<LoaderFunctionArgs>) => wrap(handler);
 
-/** Dispatches by method; any other method answers 405. */
-export function apiAction(handlers: Partial<Record<'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler<ActionFunctionArgs>>>) {
-  return wrap<ActionFunctionArgs>((args) => {
-    const handler = handlers[args.request.method.toUpperCase() as keyof typeof handlers];
-    if (!handler) throw new AppError(405, 'Método não permitido');
+type ApiMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Dispatches by method; any other method answers 405 with Allow. The methods are named on the
+ * returned function too (`action.methods`): server.js's method rule (route-methods.server.ts)
+ * reads them for the Allow of GET, HEAD and OPTIONS, so the handlers are the one place they live.
+ */
+export function apiAction(handlers: Partial<Record<ApiMethod, Handler<ActionFunctionArgs>>>) {
+  const methods = (['POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((method) => handlers[method]);
+  const action = wrap<ActionFunctionArgs>((args) => {
+    const handler = handlers[args.request.method.toUpperCase() as ApiMethod];
+    if (!handler) throw errorResponse(405, METHOD_NOT_ALLOWED, {}, { headers: { Allow: methods.join(', ') } });
     return handler(args);
   });
+  return Object.assign(action, { methods: methods as readonly ApiMethod[] });
 }

@@ -1,7 +1,11 @@
-import { errorResponse, requireSameOrigin } from './api.server';
+import { errorResponse, METHOD_NOT_ALLOWED, requireSameOrigin } from './api.server';
 
-/** The methods the app answers; anything else (TRACE, TRACK, CONNECT...) is a 405 before routing. */
+/**
+ * The methods that reach routing; anything else (TRACE, TRACK, CONNECT...) is a 405 before it.
+ * OPTIONS goes on only to be refused with the route's own Allow (route-methods.server.ts).
+ */
 export const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const ANSWERED_METHODS = SUPPORTED_METHODS.filter((method) => method !== 'OPTIONS');
 
 /**
  * Paths whose writes come from another site by design and carry their own authentication, so the
@@ -17,7 +21,7 @@ export const CROSS_SITE_WRITE_PATHS: readonly string[] = ['/api/stripe/webhook']
 export function edgeRefusal(method: string, headers: Headers, path = ''): Response | null {
   const verb = method.toUpperCase();
   if (!(SUPPORTED_METHODS as readonly string[]).includes(verb)) {
-    return errorResponse(405, 'Método não permitido', {}, { headers: { Allow: SUPPORTED_METHODS.join(', ') } });
+    return errorResponse(405, METHOD_NOT_ALLOWED, {}, { headers: { Allow: ANSWERED_METHODS.join(', ') } });
   }
   if (CROSS_SITE_WRITE_PATHS.includes(path)) return null;
   try {

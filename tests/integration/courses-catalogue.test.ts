@@ -364,12 +364,11 @@ describe('the "Acesso Exclusivo" dialog', () => {
     expect(usesOf(expired.id)).toEqual([]);
   });
 
-  test('a code of a course still hidden is redeemed, and the viewer lands on the catalogue (the course would be a 404)', async () => {
+  test('a code of a course still hidden is refused as the course is (404) and stays unused; an admin redeems it', async () => {
     const user = await createUser({ role: 'E-MASTER' });
-    const response = await redeem(await sessionCookie(user), { code: 'CALDEIRA' });
-    expectRedirect(response, '/courses');
-    expect(usesOf(hiddenCode).map((use) => use.userId)).toEqual([user.id]);
-    // An admin lands on the course itself.
+    await refusal(await redeem(await sessionCookie(user), { code: 'CALDEIRA' }), 404, 'Curso não encontrado');
+    expect(usesOf(hiddenCode)).toEqual([]);
+    // An admin sees hidden courses and lands on the course itself.
     expectRedirect(await redeem(signed.admin.cookie, { code: 'CALDEIRA' }), `/courses/${c.oculto.id}`);
   });
 

@@ -257,7 +257,7 @@ describe('POST /api/promocodes/use', () => {
 
   test('a course code answers the course message without changing the role', async () => {
     const promo = insertCode({ code: 'CURSO-USO', promoType: 'course', courseId });
-    const user = await createUser();
+    const user = await createUser({ role: 'E-MASTER' });
     const cookie = await sessionCookie(user);
     const wrongCourse = await redeem(cookie, { code: 'CURSO-USO', courseId: courseId + 1000 });
     expect(wrongCourse.status).toBe(400);
@@ -265,7 +265,7 @@ describe('POST /api/promocodes/use', () => {
 
     const response = await redeem(cookie, { code: 'CURSO-USO', courseId });
     expect(response.status).toBe(200);
-    expect(await safeJson(response)).toMatchObject({ message: 'Você agora tem acesso ao curso!', user: { id: user.id, role: 'E-BASIC' } });
+    expect(await safeJson(response)).toMatchObject({ message: 'Você agora tem acesso ao curso!', user: { id: user.id, role: 'E-MASTER' } });
     expect(stored(promo.id)!.usedCount).toBe(1);
   });
 });

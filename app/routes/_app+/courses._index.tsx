@@ -46,9 +46,7 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: CODE_REFUSED, description: message, type: 'error' }),
       run: async ({ code }) => {
         const { course } = await activateCourseCode({ userId: user.id, code });
-        // A code for a course still hidden opens it for later; until it is shown, the catalogue is where to land.
-        const to = course.isHidden && user.role !== 'admin' ? '/courses' : `/courses/${course.id}`;
-        return redirectWithToast(to, { title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
+        return redirectWithToast(`/courses/${course.id}`, { title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
       },
     }),
   });
