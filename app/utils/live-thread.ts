@@ -1,5 +1,5 @@
-import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useIdleRevalidate } from './idle-revalidate';
 import { noop, useLiveStore } from './live';
 import type { ChatMessageEventData, ChatThreadEventData } from './live-protocol';
 
@@ -45,9 +45,7 @@ function markReadWhenSeen(threadId: number, side: 'user' | 'admin', pending: { c
  */
 export function useLiveThread<Message extends { id: number }>({ threadId, status, cursor, readAs }: LiveThreadOptions): readonly Message[] {
   const store = useLiveStore();
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const revalidate = useIdleRevalidate();
   const pendingRead = useRef(false);
 
   useEffect(() => store?.watchThread(threadId, cursor), [store, threadId, cursor]);
@@ -56,14 +54,14 @@ export function useLiveThread<Message extends { id: number }>({ threadId, status
       store?.onEvent((event) => {
         if (event.type === 'chat-thread') {
           const data = event.data as ChatThreadEventData | null;
-          if (data?.threadId === threadId && (data.deleted || data.status !== status)) revalidate.current();
+          if (data?.threadId === threadId && (data.deleted || data.status !== status)) revalidate();
         } else if (event.type === 'chat-message') {
           const data = event.data as ChatMessageEventData<{ isAdminMessage?: boolean }> | null;
           const fromOtherSide = data?.threadId === threadId && data.message?.isAdminMessage === (readAs === 'user');
           if (fromOtherSide) markReadWhenSeen(threadId, readAs, pendingRead);
         }
       }),
-    [store, threadId, status, readAs],
+    [store, threadId, status, readAs, revalidate],
   );
   return useSyncExternalStore(
     store?.subscribe ?? noop,

@@ -1,5 +1,6 @@
-import { useNavigation, useRevalidator } from '@remix-run/react';
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigation } from '@remix-run/react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useIdleRevalidate } from './idle-revalidate';
 import type { LiveConnector } from './live-connection';
 import type { LiveCounter, LiveStore } from './live-store';
 
@@ -42,9 +43,7 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const userId = viewer?.id ?? null;
   const live = loaded && loaded.userId === userId ? loaded : null;
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const revalidate = useIdleRevalidate();
   // Signing out (or deleting the account) ends this session: the stream would report it ended
   // ('Sessão expirada') and race the action's own redirect and toast, so the tab hangs up as soon
   // as it submits one of them.
@@ -71,13 +70,13 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
 
   useEffect(() => {
     if (!live || signingOut) return;
-    const stopResync = live.store.onEvent((event) => (event.type === 'resync' ? revalidate.current() : undefined));
+    const stopResync = live.store.onEvent((event) => (event.type === 'resync' ? revalidate() : undefined));
     const stop = live.connect(live.store);
     return () => {
       stopResync();
       stop();
     };
-  }, [live, signingOut]);
+  }, [live, signingOut, revalidate]);
 
   return live?.store ?? null;
 }

@@ -7,12 +7,15 @@ const TOAST_MS = 5000;
 export function ToastOutlet({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
 
+  // A revalidation brings no toast (the flash cookie is spent): the one on screen stays its 5 s.
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
+    if (toast) setVisible(toast);
+  }, [toast]);
+  useEffect(() => {
+    if (!visible) return;
     const timer = setTimeout(() => setVisible(null), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
 
   if (!visible) return null;
   const destructive = visible.type === 'error';
