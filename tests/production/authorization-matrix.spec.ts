@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { auditLog, payments, planPrices, tools } from '../../db/schema';
 import { createThread } from '../../app/models/chat.server';
+import { LIVE_STREAMS_PER_SESSION } from '../../app/models/live-stream.server';
 import { saveCalculation } from '../../app/models/calculation-history.server';
 import { createContactMessage } from '../../app/models/contact-message.server';
 import { adminGrantCourse } from '../../app/models/course-access.server';
@@ -282,3 +283,34 @@ test('every route answers each subject as the authorization matrix says', async 
 function describe(outcome: { status: number; location?: string }): string {
   return outcome.location ? `${outcome.status} → ${outcome.location}` : String(outcome.status);
 }
+
+/**
+ * The stream caps (decision 020) against the same server: one session holds at most
+ * LIVE_STREAMS_PER_SESSION event streams, the next is refused with 429 and Retry-After, and a
+ * closed tab frees its place. Runs after the matrix, whose cells open one stream per subject.
+ */
+test('a session holds at most its cap of live streams; the next gets 429 with Retry-After', async ({ baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const cookie = await sessionCookie(await createUser());
+  const open: AbortController[] = [];
+  const openStream = async () => {
+    const abort = new AbortController();
+    const response = await fetch(`${origin}/resources/live`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: abort.signal });
+    if (response.status === 200) open.push(abort);
+    else abort.abort();
+    return response;
+  };
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_SESSION; i++) statuses.push((await openStream()).status);
+    expect(statuses).toEqual(Array(LIVE_STREAMS_PER_SESSION).fill(200));
+    const refused = await openStream();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+
+    open.shift()!.abort();
+    await expect.poll(async () => (await openStream()).status, { timeout: 5_000 }).toBe(200);
+  } finally {
+    for (const abort of open) abort.abort();
+  }
+});
