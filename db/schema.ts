@@ -403,10 +403,10 @@ export const promoUsage = sqliteTable(
 /**
  * Payment records outlive the account that paid (fiscal records must be kept): deleting a user
  * sets user_id to null, and the payer_* columns keep who paid (filled at insert by
- * app/models/payment.server.ts, and when the account is deleted if they are still empty).
+ * app/models/payments/, and when the account is deleted if they are still empty).
  * `stripe_payment_intent_id` is the Stripe object the payment is known by: the PaymentIntent
  * (pi_…) of the card form, or the Checkout Session (cs_…) of a Checkout payment; UNIQUE, so
- * every path that learns of a payment claims the same row (app/models/payment.server.ts).
+ * every path that learns of a payment claims the same row (app/models/payments/).
  */
 export const payments = sqliteTable(
   'payments',

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import { db, preparedQuery } from '../../db/client';
+import { db, preparedQuery, type Executor } from '../../db/client';
 import { notificationReads, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
 import type { NotificationInput } from '../schemas/notification';
 import { AppError } from '../utils/errors';
@@ -131,11 +131,12 @@ function publishUnreadCount(user: Pick<UserRow, 'id' | 'role'>, now = new Date()
 }
 
 /**
- * A notice's change to the open tabs it concerns: a personal one sends its user's exact count; a
- * new one for everyone or one role (whose count differs per reader) sends one more unread, which
- * each tab of that audience adds to what it shows. An expired notice counts for nobody.
+ * A notice's change to the open tabs it concerns, once the transaction that wrote it has
+ * committed: a personal one sends its user's exact count; a new one for everyone or one role
+ * (whose count differs per reader) sends one more unread, which each tab of that audience adds to
+ * what it shows. An expired notice counts for nobody.
  */
-function publishNotice(row: Pick<NotificationRow, 'userId' | 'targetRole' | 'expiresAt'>, now = new Date()): void {
+export function publishNotice(row: Pick<NotificationRow, 'userId' | 'targetRole' | 'expiresAt'>, now = new Date()): void {
   if (row.userId !== null) {
     const user = getUserById(row.userId);
     if (user) publishUnreadCount(user, now);
@@ -175,27 +176,46 @@ function toSentView(row: NotificationRow): SentNotificationView {
 
 const audience = (row: Pick<NotificationRow, 'userId' | 'targetRole'>) => (row.userId !== null ? `usuário ${row.userId}` : row.targetRole);
 
+/** What a notice says and to whom: one user (`userId`), or everyone or one role (`targetRole`). */
+export type NewNotice = Pick<NotificationRow, 'title' | 'message' | 'type'> &
+  Partial<Pick<NotificationRow, 'link' | 'userId' | 'targetRole' | 'expiresAt' | 'createdBy'>>;
+
+/**
+ * THE writer of notifications: every notice in the app is inserted here, inside the caller's
+ * transaction, so it commits or rolls back with what it tells about. The caller hands the row to
+ * `publishNotice` after that transaction has committed, so an open tab never hears of a notice
+ * that was rolled back.
+ */
+export function writeNotification(tx: Executor, notice: NewNotice): NotificationRow {
+  const userId = notice.userId ?? null;
+  return tx
+    .insert(notifications)
+    .values({
+      ...notice,
+      userId,
+      // A personal notice is matched by userId alone (see visibleTo); its role target is moot.
+      targetRole: userId !== null ? 'all' : (notice.targetRole ?? 'all'),
+    })
+    .returning()
+    .get();
+}
+
 /** An admin's notice: to everyone, to one role, or (userId) to one user; audited in the same transaction. */
 export function createNotification(actor: AuditActor, input: NotificationInput): SentNotificationView {
   const sent = db.transaction((tx) => {
     if (input.userId !== null && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
       throw new AppError(404, 'Usuário não encontrado', 'userId');
     }
-    const row = tx
-      .insert(notifications)
-      .values({
-        title: input.title,
-        message: input.message,
-        type: input.type,
-        // A personal notice is matched by userId alone (see visibleTo); its role target is moot.
-        targetRole: input.userId !== null ? 'all' : input.targetRole,
-        link: input.link,
-        expiresAt: input.expiresAt,
-        userId: input.userId,
-        createdBy: actor.id,
-      })
-      .returning()
-      .get();
+    const row = writeNotification(tx, {
+      title: input.title,
+      message: input.message,
+      type: input.type,
+      targetRole: input.targetRole,
+      link: input.link,
+      expiresAt: input.expiresAt,
+      userId: input.userId,
+      createdBy: actor.id,
+    });
     recordAudit(tx, actor, { action: 'notification.create', entityType: 'notification', entityId: row.id, summary: `enviada: ${row.title} (${row.type}, para ${audience(row)})` });
     return { row, view: toSentView(row) };
   });

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
-import type { PaymentView } from '~/models/payment.server';
+import type { PaymentView } from '~/models/payments/views';
 import { ConfirmActionLink, ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { formatCents, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';

@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import type { RefundRequestView } from '~/models/payment.server';
+import type { RefundRequestView } from '~/models/payments/views';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { formatCents, formatDateTime, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';

@@ -9,7 +9,7 @@ import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs, updateAccount } from '~/models/account.server';
 import { deleteOwnAccount } from '~/models/account-deletion.server';
 import { logoutCookie, requestAddress } from '~/models/auth.server';
-import { listUserPayments, requestRefund } from '~/models/payment.server';
+import { listUserPayments, requestRefund } from '~/models/payments/index.server';
 import { listCalculations } from '~/models/calculation-history.server';
 import { requireUser } from '~/models/permissions.server';
 import { activatePromoCode } from '~/models/promo-code.server';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { approveMessage, REJECT_MESSAGE, RefundRequestTable } from '~/components/admin/refunds';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
-import { approveRefund, listRefundRequests, rejectRefund } from '~/models/payment.server';
+import { approveRefund, listRefundRequests, rejectRefund } from '~/models/payments/index.server';
 import { requireAdmin } from '~/models/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { listQuerySchema } from '~/utils/list-query';

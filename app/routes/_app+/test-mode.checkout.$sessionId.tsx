@@ -6,7 +6,7 @@ import { TestCardsNotice, TestModeBadge } from '~/components/upgrade/test-mode';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import { completeTestCheckout, markTestPixPaid, readTestCheckout } from '~/models/payment.server';
+import { completeTestCheckout, markTestPixPaid, readTestCheckout } from '~/models/payments/index.server';
 import { requireUser } from '~/models/permissions.server';
 import { UPGRADE_MESSAGES } from '~/schemas/upgrade-page';
 import { errorResponse } from '~/utils/api.server';
@@ -43,7 +43,7 @@ async function loadSession(request: Request, sessionId: string | undefined) {
   if (!isStripeTestMode()) throw errorResponse(404, 'Não encontrado');
   const user = await requireUser(request);
   // Someone else's session is the same 404 as a missing one.
-  const session = sessionId ? readTestCheckout(user, sessionId) : null;
+  const session = sessionId ? await readTestCheckout(user, sessionId) : null;
   if (!session) throw errorResponse(404, 'Sessão de pagamento não encontrada');
   return { user, session };
 }
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { user, session } = await loadSession(args.request, args.params.sessionId);
   const pay = async (method: Method, cardNumber?: string) => {
-    const result = completeTestCheckout(user, session.id, method, cardNumber);
+    const result = await completeTestCheckout(user, session.id, method, cardNumber);
     if (result.outcome !== 'declined') return redirect(result.redirectTo, 303);
     const toast = UPGRADE_TOASTS.paymentError(result.message);
     return jsonWithToast(args, { intent: method, result: { status: 'error' as const, error: { '': [toast.description] } } }, toast, { status: 402 });

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { UpgradeDone } from '~/components/upgrade/payment-step';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
-import { fulfilCheckoutSession } from '~/models/payment.server';
+import { fulfilCheckoutSession } from '~/models/payments/index.server';
 import { requireUser } from '~/models/permissions.server';
 import { errorResponse } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';

@@ -6,7 +6,7 @@ import { PlanCard } from '~/components/upgrade/plan-card';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
 import { UpgradeFaq } from '~/components/upgrade/upgrade-faq';
 import { getOptionalUser } from '~/models/auth.server';
-import { confirmPayment, confirmTestCardPayment, createCheckoutSession, createPaymentIntent, quote } from '~/models/payment.server';
+import { confirmPayment, confirmTestCardPayment, createCheckoutSession, createPaymentIntent, quote } from '~/models/payments/index.server';
 import { requireUser } from '~/models/permissions.server';
 import { getPlanPrices } from '~/models/price.server';
 import { ROLE_RANK } from '~/models/roles';

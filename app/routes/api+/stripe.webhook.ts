@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from '~/models/payment.server';
+import { handleStripeWebhook } from '~/models/payments/index.server';
 import { apiAction, readBodyCapped } from '~/utils/api.server';
 
 /** Stripe's events are small; anything larger is not one. */

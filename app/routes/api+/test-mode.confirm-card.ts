@@ -1,4 +1,4 @@
-import { confirmTestCardPayment } from '~/models/payment.server';
+import { confirmTestCardPayment } from '~/models/payments/index.server';
 import { requireApiUser } from '~/models/permissions.server';
 import { testCardConfirmSchema } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';

@@ -1,4 +1,4 @@
-import { confirmPayment } from '~/models/payment.server';
+import { confirmPayment } from '~/models/payments/index.server';
 import { requireApiUser } from '~/models/permissions.server';
 import { confirmPaymentSchema } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';

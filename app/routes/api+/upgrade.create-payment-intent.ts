@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createPaymentIntent } from '~/models/payment.server';
+import { createPaymentIntent } from '~/models/payments/index.server';
 import { requireApiUser } from '~/models/permissions.server';
 import { createPaymentIntentSchema, purchaseIssue } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';
