@@ -4,19 +4,34 @@
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
-// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018).
-// See docs/decisions/006-own-server.md.
+// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Every
+// request is one JSON log line with its id (server/request-log.js, docs/decisions/025).
+// See docs/decisions/006-own-http-server.md.
 import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady } from '@remix-run/node';
 import express from 'express';
 import { createHttpHandlers } from './server/http-handlers.js';
+import { createRequestLog } from './server/request-log.js';
 import { gracefulShutdown } from './server/shutdown.js';
 
 const BUILD_PATH = './build/index.js';
-const build = await import(BUILD_PATH);
-const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
-const port = Number(process.env.PORT || 3000);
+// Loading the build checks the whole environment (app/utils/env-schema.server.ts): a bad one stops here, before listening, with its list.
+const build = await import(BUILD_PATH).catch((error) => {
+  if (error?.name !== 'ConfigurationError') throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+const { env, routeConsoleToLogger, configurationWarnings } = build.entry.module;
+// From here on every console line is a log line (pino, app/utils/logger.server.ts), redacted.
+routeConsoleToLogger();
+if (env.isProduction) for (const warning of configurationWarnings()) console.warn(warning);
+const mode = env.isDevelopment ? 'development' : 'production';
 const { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
+const { requestLog, servedAs } = createRequestLog(build);
+const staticHeaders = (route) => (res) => {
+  assetHeaders(res);
+  servedAs(res.req, route);
+};
 
 // Pending migrations first, in this process (no second Node start just to migrate).
 build.entry.module.migrateDatabase();
@@ -27,21 +42,29 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
 app.use(shutdown.connectionClose);
+app.use(requestLog);
 app.use(edgeGuard);
-app.all(livePath, liveStream);
+app.all(
+  livePath,
+  (req, _res, next) => {
+    servedAs(req, livePath);
+    next();
+  },
+  liveStream,
+);
 app.use(compress);
 app.use(
   build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: assetHeaders }),
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: staticHeaders(`${build.publicPath}*`) }),
 );
 // Only names with an extension (favicon.svg) can be files of public/: a page path asked of
 // express.static cost a stat() and a thrown ENOENT on every request (3.5 % of a signed-in page's CPU).
-const publicFiles = express.static('public', { maxAge: '1h', index: false, setHeaders: assetHeaders });
+const publicFiles = express.static('public', { maxAge: '1h', index: false, setHeaders: staticHeaders('public/*') });
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all('*', timing, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
-const server = app.listen(port, () => {
-  console.log(`E-Engenharia em http://localhost:${port}`);
+const server = app.listen(env.port, () => {
+  console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
 });
 shutdown.handleSignals(server);

@@ -24,6 +24,9 @@ export { migrateDatabase, closeDatabase } from './models/database.server';
 /** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
 export { serveLiveStream, endLiveStreams } from './models/live-stream.server';
 export { LIVE_PATH } from './utils/live-protocol';
+/** server.js reads the checked configuration (port, mode) and writes one log line per request (server/request-log.js). */
+export { env, configurationWarnings } from './utils/env.server';
+export { logger, routeConsoleToLogger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } from './utils/logger.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -106,13 +109,11 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 /**
  * A refusal Remix raises itself (a 4xx ErrorResponse: a method the route has no handler for) is
- * expected, so it is one line, never the stack of Remix's internal Error; anything else is logged whole.
+ * expected: its one line is the request's own (server/request-log.js), never the stack of Remix's
+ * internal Error; anything else is logged whole.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`${error.status} ${error.statusText}: ${request.method} ${new URL(request.url).pathname}`);
-    return;
-  }
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

@@ -5,6 +5,7 @@ import { getUserById, verifyCredentials } from './user.server';
 import { env } from '../utils/env.server';
 import { AppError } from '../utils/errors';
 import { foldKey } from '../utils/fold';
+import { noteRequestUser } from '../utils/logger.server';
 import type { AppLoadContext } from '../utils/load-context';
 import { clientAddress } from '../utils/security.server';
 import { authSessionStorage, getAuthSession } from '../utils/session.server';
@@ -96,6 +97,7 @@ async function lookupSessionUser(request: Request): Promise<SessionState> {
   const found = lookupSession(sessionId);
   if (found.status !== 'active') return { user: null, ended: found.status };
   const user = getUserById(found.userId);
+  if (user) noteRequestUser(user.id);
   return user ? { user, ended: null } : { user: null, ended: 'expired' };
 }
 

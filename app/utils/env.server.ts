@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { ConfigurationError, environmentProblems, parseOrigin, readEnv } from './env-schema.server';
 
-const isProduction = process.env.NODE_ENV === 'production';
+export { parseOrigin };
+
+const isProduction = readEnv('NODE_ENV') === 'production';
 
 function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET;
+  const secret = readEnv('SESSION_SECRET');
   if (secret) return secret;
   if (isProduction) {
     throw new Error('SESSION_SECRET must be set in production.');
@@ -19,19 +22,20 @@ declare global {
 
 export const env = {
   isProduction,
+  isDevelopment: readEnv('NODE_ENV') === 'development',
   get sessionSecret() {
     return sessionSecret();
   },
   /** Behind Fly's proxy the client address is Fly-Client-IP, which clients cannot forge there. */
   get trustFlyClientIp() {
-    return Boolean(process.env.FLY_APP_NAME) || process.env.TRUST_FLY_CLIENT_IP === '1';
+    return Boolean(readEnv('FLY_APP_NAME')) || readEnv('TRUST_FLY_CLIENT_IP');
   },
   /**
    * Elsewhere behind a proxy: the header it sets to the client's address (CLIENT_IP_HEADER, e.g.
    * X-Real-IP). Unset: the socket address (server.js) is the client, and no header is trusted.
    */
   get clientIpHeader(): string | null {
-    return process.env.CLIENT_IP_HEADER?.trim() || null;
+    return readEnv('CLIENT_IP_HEADER') ?? null;
   },
   /**
    * The site's public origin (PUBLIC_ORIGIN, e.g. https://e-engenharia.fly.dev): what writes'
@@ -39,23 +43,27 @@ export const env = {
    * security.server.ts). null when unset or not an http(s) URL.
    */
   get publicOrigin(): string | null {
-    return parseOrigin(process.env.PUBLIC_ORIGIN);
+    return readEnv('PUBLIC_ORIGIN');
   },
   /** The port server.js listens on (PORT, default 3000). */
   get port(): number {
-    return Number(process.env.PORT || 3000);
+    return readEnv('PORT');
+  },
+  /** STRIPE_SECRET_KEY; unset runs the offline test mode (stripe.server.ts). */
+  get stripeSecretKey(): string | null {
+    return readEnv('STRIPE_SECRET_KEY') ?? null;
+  },
+  get stripePublishableKey(): string | null {
+    return readEnv('STRIPE_PUBLISHABLE_KEY') ?? null;
+  },
+  get stripeWebhookSecret(): string | null {
+    return readEnv('STRIPE_WEBHOOK_SECRET') ?? null;
+  },
+  /** The pino level (LOG_LEVEL): info by default, silent in tests. */
+  get logLevel() {
+    return readEnv('LOG_LEVEL') ?? (readEnv('NODE_ENV') === 'test' ? 'silent' : 'info');
   },
 };
-
-export function parseOrigin(value: string | undefined): string | null {
-  if (!value?.trim()) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** What a production start should be told about its configuration (empty when all is set). */
 export function configurationWarnings(vars: Record<string, string | undefined> = process.env): string[] {
@@ -81,8 +89,19 @@ declare global {
   var __configurationWarned: boolean | undefined;
 }
 
-// Once per process, when the server first loads this module in production.
-if (isProduction && !globalThis.__configurationWarned) {
+/**
+ * The start's check of the whole environment (env-schema.server.ts): throws a ConfigurationError
+ * listing every problem at once. What is only a warning server.js prints, once its log is set up.
+ */
+export function checkEnvironmentAtStart(vars: Record<string, string | undefined> = process.env): void {
+  const problems = environmentProblems(vars);
+  if (problems.length > 0) throw new ConfigurationError(problems);
+}
+
+// Once per process, when the server first loads this module (before the session and Stripe
+// modules read their configuration): a production or development start with a bad environment
+// stops here, and server.js prints the list (tests check it by calling the function).
+if (!globalThis.__configurationWarned && readEnv('NODE_ENV') !== 'test') {
   globalThis.__configurationWarned = true;
-  for (const warning of configurationWarnings()) console.warn(warning);
+  checkEnvironmentAtStart();
 }

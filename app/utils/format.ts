@@ -1,3 +1,4 @@
+import { tz } from '@date-fns/tz';
 import { format as formatDate } from 'date-fns/format';
 import { ptBR } from 'date-fns/locale/pt-BR';
 
@@ -22,21 +23,11 @@ function saoPauloParts(date: Date | number | string): Record<string, string> {
   return parts;
 }
 
-/** A Date whose local fields equal São Paulo's wall clock at that instant (for date-fns format). */
-function inSaoPaulo(date: Date | number | string): Date {
-  const parts = saoPauloParts(date);
-  return new Date(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
+/** date-fns reads the instant in São Paulo's zone (@date-fns/tz), whatever the server's own zone is. */
+const inSaoPaulo = tz(TIME_ZONE);
 
 export function formatBr(date: Date | number | string, pattern: string): string {
-  return formatDate(inSaoPaulo(date), pattern, { locale: ptBR });
+  return formatDate(date, pattern, { locale: ptBR, in: inSaoPaulo });
 }
 
 const HOUR_MS = 3_600_000;

@@ -52,13 +52,29 @@ export function redactLog(args: unknown[]): string {
 const METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 const INSTALLED = Symbol.for('e-engenharia.log-redaction');
 
-/** Wraps the console's printing methods so every line passes `redactLog`; installing twice does nothing. */
-export function installLogRedaction(target: Console = console): void {
-  const marked = target as Console & { [INSTALLED]?: true };
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
+export type ConsoleMethod = (typeof METHODS)[number];
+
+type Writer = (method: ConsoleMethod, text: string) => void;
+
+/**
+ * Wraps the console's printing methods once so every line passes `redactLog`, then goes to the
+ * console's own method or, once one is given, to `write` (server.js gives the logger's,
+ * logger.server.ts); installing again only changes where the lines go.
+ */
+export function installLogRedaction(target: Console = console, write?: Writer): void {
+  const marked = target as Console & { [INSTALLED]?: { write?: Writer } };
+  if (marked[INSTALLED]) {
+    if (write) marked[INSTALLED].write = write;
+    return;
+  }
+  const state: { write?: Writer } = { write };
+  marked[INSTALLED] = state;
   for (const method of METHODS) {
     const original = target[method].bind(target);
-    target[method] = (...args: unknown[]) => original(redactLog(args));
+    target[method] = (...args: unknown[]) => {
+      const text = redactLog(args);
+      if (state.write) state.write(method, text);
+      else original(text);
+    };
   }
 }

@@ -21,7 +21,7 @@ type Matchable = { id: string; path?: string; caseSensitive?: boolean } & ({ ind
  * its ranked routes per routes array there. The ESM build (what `@remix-run/react` re-exports)
  * flattens and ranks the whole tree on every call: about 0.1 ms a request, measured.
  */
-const matchRoutes = (createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: typeof MatchRoutes }).matchRoutes;
+export const matchRoutes = (createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: typeof MatchRoutes }).matchRoutes;
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -44,7 +44,7 @@ export function routeMethods(module: RouteModule): string[] {
 }
 
 /** The manifest as the nested routes matchRoutes ranks, the same tree Remix builds (server-runtime's createRoutes). */
-function toMatchable(manifest: Record<string, ManifestRoute>): Matchable[] {
+export function toMatchable(manifest: Record<string, ManifestRoute>): Matchable[] {
   const byParent = new Map<string, ManifestRoute[]>();
   for (const route of Object.values(manifest)) byParent.set(route.parentId ?? '', [...(byParent.get(route.parentId ?? '') ?? []), route]);
   const build = (parentId: string): Matchable[] =>

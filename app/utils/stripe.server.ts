@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { parseOrigin } from './env.server';
-import { StripeStandIn, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, testWebhookSecret } from './stripe-test-mode.server';
+import { env } from './env.server';
+// Types only: the stand-in itself is imported by loadStripeStandIn, in test mode.
+import type * as StandInModule from './stripe-stand-in/index.server';
 
 /**
  * The Stripe SDK client. With STRIPE_SECRET_KEY set it talks to Stripe; without it the app runs
  * the offline test mode ('Modo de teste', docs/decisions/016): the same SDK and the same code
- * paths, its requests answered in the process by the stand-in of stripe-test-mode.server.ts.
+ * paths, its requests answered in the process by the stand-in of app/utils/stripe-stand-in/,
+ * imported only then (a live-mode process never evaluates it).
  *
  * A production server (NODE_ENV=production) with no key refuses to start unless
  * STRIPE_TEST_MODE=1 says test mode is meant (the e2e server, the bench, Lighthouse): a
@@ -14,35 +17,34 @@ import { StripeStandIn, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, testWebhookSecret
  * never built from the request's Host header (siteUrl in security.server.ts).
  */
 
-export const isStripeTestMode = (vars: Record<string, string | undefined> = process.env) => !vars.STRIPE_SECRET_KEY?.trim();
+export const isStripeTestMode = () => !env.stripeSecretKey;
 
-/** Why this configuration may not run, or null. */
-export function stripeConfigurationError(vars: Record<string, string | undefined> = process.env): string | null {
-  if (vars.NODE_ENV !== 'production') return null;
-  if (!isStripeTestMode(vars)) {
-    if (parseOrigin(vars.PUBLIC_ORIGIN)) return null;
-    return (
-      `PUBLIC_ORIGIN ${vars.PUBLIC_ORIGIN?.trim() ? `inválido ("${vars.PUBLIC_ORIGIN}")` : 'não definido'} com STRIPE_SECRET_KEY em produção: ` +
-      'o Stripe precisa do endereço público do site para voltar do pagamento. Defina PUBLIC_ORIGIN com a URL http(s) do site (ex.: https://e-engenharia.fly.dev).'
-    );
-  }
-  if (vars.STRIPE_TEST_MODE === '1') return null;
-  return (
-    'STRIPE_SECRET_KEY não definido em produção: os pagamentos ficariam no modo de teste. ' +
-    'Defina STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY e STRIPE_WEBHOOK_SECRET, ou STRIPE_TEST_MODE=1 para rodar de propósito no modo de teste.'
-  );
+/** The rule that refuses such a start is part of the configuration schema, checked before this module loads (env.server.ts). */
+export { stripeConfigurationError } from './env-schema.server';
+
+const TEST_SECRET_KEY = 'sk_test_offline_e_engenharia';
+const TEST_PUBLISHABLE_KEY = 'pk_test_offline_e_engenharia';
+
+declare global {
+  var __stripeTestWebhookSecret: string | undefined;
 }
 
-const configurationError = stripeConfigurationError();
-// The server build evaluates this module when server.js imports it: refusing here stops the start.
-if (configurationError) throw new Error(configurationError);
+/**
+ * The test mode's webhook signing secret when STRIPE_WEBHOOK_SECRET is unset: random per process
+ * (on globalThis, so the dev server's rebuilds keep it). A constant in the source would let anyone
+ * sign events; nothing outside this process needs it, since the stand-in is the only sender.
+ */
+export function testWebhookSecret(): string {
+  globalThis.__stripeTestWebhookSecret ??= `whsec_${randomBytes(32).toString('hex')}`;
+  return globalThis.__stripeTestWebhookSecret;
+}
 
 /** The key Stripe.js (Payment Element) loads with; in test mode a placeholder the simulated form ignores. */
-export const stripePublishableKey = () => (isStripeTestMode() ? TEST_PUBLISHABLE_KEY : process.env.STRIPE_PUBLISHABLE_KEY?.trim() || '');
+export const stripePublishableKey = () => (isStripeTestMode() ? TEST_PUBLISHABLE_KEY : env.stripePublishableKey || '');
 
 /** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the test mode's own (random per process) when unset. */
 export function stripeWebhookSecret(): string | null {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
+  const secret = env.stripeWebhookSecret;
   if (secret) return secret;
   return isStripeTestMode() ? testWebhookSecret() : null;
 }
@@ -54,14 +56,44 @@ declare global {
 /** The client for the current configuration (made once; made again if the key changes, as tests do). */
 export function stripe(): Stripe {
   const testMode = isStripeTestMode();
-  const key = testMode ? TEST_SECRET_KEY : process.env.STRIPE_SECRET_KEY!.trim();
+  const key = testMode ? TEST_SECRET_KEY : env.stripeSecretKey!;
   if (globalThis.__stripeClient?.key !== key) {
     const client = testMode
-      ? new Stripe(key, { httpClient: new StripeStandIn(), maxNetworkRetries: 0, telemetry: false, appInfo: { name: 'E-Engenharia (modo de teste)' } })
+      ? new Stripe(key, { httpClient: new DeferredStandIn(), maxNetworkRetries: 0, telemetry: false, appInfo: { name: 'E-Engenharia (modo de teste)' } })
       : new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'E-Engenharia' } });
     globalThis.__stripeClient = { key, client };
   }
   return globalThis.__stripeClient.client;
+}
+
+type StandIn = typeof StandInModule;
+let standIn: Promise<StandIn> | undefined;
+
+/**
+ * The stand-in, imported on first use in test mode (with a real key this refuses: the stand-in is
+ * never evaluated there). Its webhooks are signed with the secret the app checks them with.
+ */
+export function loadStripeStandIn(): Promise<StandIn> {
+  if (!isStripeTestMode()) return Promise.reject(new Error('The Stripe stand-in runs in test mode only.'));
+  standIn ??= import('./stripe-stand-in/index.server').then((module) => {
+    module.configureStandIn({ webhookSecret: () => stripeWebhookSecret() ?? testWebhookSecret() });
+    return module;
+  });
+  return standIn;
+}
+
+/** The test mode's transport: hands each request to the stand-in, loaded on the first one. */
+class DeferredStandIn extends Stripe.HttpClient {
+  private transport: Promise<Stripe.HttpClient> | undefined;
+
+  getClientName() {
+    return 'e-engenharia-offline-stand-in';
+  }
+
+  makeRequest(...request: Parameters<Stripe.HttpClient['makeRequest']>) {
+    this.transport ??= loadStripeStandIn().then((module) => new module.StripeStandIn());
+    return this.transport.then((transport) => transport.makeRequest(...request));
+  }
 }
 
 export { Stripe };

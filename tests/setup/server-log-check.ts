@@ -15,11 +15,26 @@ const CLIENT_SECRET = /\w*_secret_[\w-]+/g;
 
 export type Leak = { kind: string; line: number; text: string };
 
+/**
+ * A line as written and, for the server's JSON lines (pino), its string values decoded too: a
+ * secret with a quote or a backslash is escaped in the JSON text, and must still be found.
+ */
+function searchable(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const values = Object.values(JSON.parse(line) as Record<string, unknown>).filter((value) => typeof value === 'string');
+    return [line, ...values].join('\n');
+  } catch {
+    return line;
+  }
+}
+
 /** Every line of `log` that holds one of `secrets` (by kind), a client secret or a full CPF. */
 export function findLeaks(log: string, secrets: Record<string, string[]>): Leak[] {
   const leaks: Leak[] = [];
-  log.split('\n').forEach((line, index) => {
-    const at = (kind: string) => leaks.push({ kind, line: index + 1, text: line.slice(0, 200) });
+  log.split('\n').forEach((written, index) => {
+    const line = searchable(written);
+    const at = (kind: string) => leaks.push({ kind, line: index + 1, text: written.slice(0, 200) });
     for (const [kind, values] of Object.entries(secrets)) if (values.some((value) => value && line.includes(value))) at(kind);
     if (CLIENT_SECRET.test(line)) at('Stripe client secret');
     if (CPF.test(line)) at('CPF');

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, in one zod schema (the Epic Stack's pattern).
+ * A start checks the whole environment once (`environmentProblems`, run by env.server.ts when the
+ * server loads it) and refuses, listing every problem at once, before anything listens. While it
+ * runs, the getters of env.server.ts read each variable through its field here, lazily, so tests
+ * that change process.env see the change. README's configuration tables name exactly these keys
+ * (tests/integration/configuration.test.ts).
+ */
+
+/** A value that is empty or only spaces counts as unset (a `KEY=` line in an env file). */
+const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blank, schema.optional());
+
+/** `1` turns it on; unset, empty or `0` leaves it off. */
+const flag = optional(z.enum(['0', '1'], { errorMap: () => ({ message: 'use 1 para ligar, ou 0 (ou nada) para desligar' }) })).transform((value) => value === '1');
+
+const httpOrigin = z.string().transform((value, context) => {
+  const origin = parseOrigin(value);
+  if (!origin) context.addIssue({ code: z.ZodIssueCode.custom, message: `"${value}" não é uma URL http(s), ex.: https://e-engenharia.fly.dev` });
+  return origin ?? z.NEVER;
+});
+
+const prefixed = (pattern: RegExp, example: string) => z.string().regex(pattern, `não tem a forma de uma chave do Stripe (${example})`);
+
+const CHECKOUT_METHODS = ['card', 'pix', 'boleto'] as const;
+
+export const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
+  DATABASE_URL: optional(z.string()),
+  SESSION_SECRET: optional(z.string()),
+  PORT: optional(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'use um número de porta entre 1 e 65535')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'use um número de porta entre 1 e 65535'),
+  ).transform((port) => port ?? 3000),
+  SEED_DEMO: flag,
+  FLY_APP_NAME: optional(z.string()),
+  TRUST_FLY_CLIENT_IP: flag,
+  CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'use o nome de um cabeçalho HTTP, ex.: X-Real-IP')),
+  PUBLIC_ORIGIN: optional(httpOrigin).transform((origin) => origin ?? null),
+  STRIPE_SECRET_KEY: optional(prefixed(/^(sk|rk)_(test|live)_\S+$/, 'sk_test_… ou sk_live_…')),
+  STRIPE_PUBLISHABLE_KEY: optional(prefixed(/^pk_(test|live)_\S+$/, 'pk_test_… ou pk_live_…')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/, 'não tem a forma de um segredo de webhook do Stripe (whsec_…)')),
+  STRIPE_CHECKOUT_METHODS: optional(
+    z
+      .string()
+      .transform((value) => value.split(',').map((method) => method.trim()))
+      .refine((methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)), 'use card, pix e/ou boleto separados por vírgula'),
+  ),
+  STRIPE_TEST_MODE: flag,
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }) })),
+});
+
+export type EnvKey = keyof typeof envSchema.shape;
+export type Env = z.output<typeof envSchema>;
+type Vars = Record<string, string | undefined>;
+
+/** The origin of an http(s) URL, or null (unset, not a URL, another scheme). */
+export function parseOrigin(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a production server with this Stripe configuration may not run, or null. */
+export function stripeConfigurationError(vars: Vars = process.env): string | null {
+  if (vars.NODE_ENV !== 'production') return null;
+  if (vars.STRIPE_SECRET_KEY?.trim()) {
+    if (parseOrigin(vars.PUBLIC_ORIGIN)) return null;
+    return (
+      `PUBLIC_ORIGIN ${vars.PUBLIC_ORIGIN?.trim() ? `inválido ("${vars.PUBLIC_ORIGIN}")` : 'não definido'} com STRIPE_SECRET_KEY em produção: ` +
+      'o Stripe precisa do endereço público do site para voltar do pagamento. Defina PUBLIC_ORIGIN com a URL http(s) do site (ex.: https://e-engenharia.fly.dev).'
+    );
+  }
+  if (vars.STRIPE_TEST_MODE === '1') return null;
+  return (
+    'STRIPE_SECRET_KEY não definido em produção: os pagamentos ficariam no modo de teste. ' +
+    'Defina STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY e STRIPE_WEBHOOK_SECRET, ou STRIPE_TEST_MODE=1 para rodar de propósito no modo de teste.'
+  );
+}
+
+/**
+ * Everything wrong with this environment, one sentence per problem: each malformed value (its
+ * variable named; a secret's value is never repeated), then what production requires.
+ */
+export function environmentProblems(vars: Vars = process.env): string[] {
+  const parsed = envSchema.safeParse(vars);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}.`);
+  if (vars.NODE_ENV === 'production') {
+    if (!vars.SESSION_SECRET?.trim()) problems.push('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
+    const stripe = stripeConfigurationError(vars);
+    const originAlreadyListed = problems.some((problem) => problem.startsWith('PUBLIC_ORIGIN:'));
+    if (stripe && !(originAlreadyListed && stripe.startsWith('PUBLIC_ORIGIN'))) problems.push(stripe);
+  }
+  return problems;
+}
+
+/** The refusal of a start: every problem on its own line. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida; o servidor não vai iniciar. Corrija as variáveis de ambiente:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+const lastRead = new Map<EnvKey, { raw: string | undefined; value: unknown }>();
+
+/**
+ * One variable now, through its field of the schema (parsed again only when its text changed).
+ * A value the field refuses reads as unset here: the start already refused it in production,
+ * and development and tests keep running as they did with hand-written getters.
+ */
+export function readEnv<K extends EnvKey>(key: K, vars: Vars = process.env): Env[K] {
+  const raw = vars[key];
+  const cached = lastRead.get(key);
+  if (cached && cached.raw === raw && vars === process.env) return cached.value as Env[K];
+  const field = envSchema.shape[key] as z.ZodTypeAny;
+  const result = field.safeParse(raw);
+  const value = (result.success ? result.data : field.parse(undefined)) as Env[K];
+  if (vars === process.env) lastRead.set(key, { raw, value });
+  return value;
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { checkEnvironmentAtStart } from '~/utils/env.server';
+import { envSchema, environmentProblems } from '~/utils/env-schema.server';
+
+/** What the end-to-end server runs with (playwright.config.ts), behind a proxy so no warning prints: a valid production start. */
+const E2E = { NODE_ENV: 'production', PORT: '3100', SESSION_SECRET: 'e2e-session-secret', PUBLIC_ORIGIN: 'http://localhost:3100', STRIPE_TEST_MODE: '1', DATABASE_URL: 'file:./x.db', CLIENT_IP_HEADER: 'X-Real-IP' };
+
+describe('the configuration schema, checked once at start', () => {
+  test('a production start with malformed values is refused with every problem listed at once, in Portuguese', () => {
+    const vars = { ...E2E, PORT: 'abc', PUBLIC_ORIGIN: 'ftp://x', STRIPE_TEST_MODE: 'yes' };
+    const problems = environmentProblems(vars);
+    expect(problems).toEqual([
+      'PORT: use um número de porta entre 1 e 65535.',
+      'PUBLIC_ORIGIN: "ftp://x" não é uma URL http(s), ex.: https://e-engenharia.fly.dev.',
+      'STRIPE_TEST_MODE: use 1 para ligar, ou 0 (ou nada) para desligar.',
+      // STRIPE_TEST_MODE=yes is not 1, and there is no key: the existing Stripe rule, with its own words.
+      expect.stringMatching(/^STRIPE_SECRET_KEY não definido em produção: os pagamentos ficariam no modo de teste/),
+    ]);
+    expect(() => checkEnvironmentAtStart(vars)).toThrow(/^Configuração inválida; o servidor não vai iniciar[^\n]*\n- PORT: [^\n]+\n- PUBLIC_ORIGIN: [^\n]+\n- STRIPE_TEST_MODE: /);
+  });
+
+  test('production requires SESSION_SECRET, and PUBLIC_ORIGIN with a real Stripe key (the rule keeps its message)', () => {
+    const { SESSION_SECRET: _secret, PUBLIC_ORIGIN: _origin, STRIPE_TEST_MODE: _test, ...rest } = E2E;
+    expect(environmentProblems({ ...rest, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([
+      expect.stringMatching(/^SESSION_SECRET não definido em produção/),
+      expect.stringMatching(/^PUBLIC_ORIGIN não definido com STRIPE_SECRET_KEY em produção: o Stripe precisa do endereço público do site/),
+    ]);
+  });
+
+  test("a secret's malformed value is named, never repeated", () => {
+    const problems = environmentProblems({ ...E2E, STRIPE_SECRET_KEY: 'segredo-colado-errado', STRIPE_WEBHOOK_SECRET: 'outro-segredo' });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(problems.join('\n')).not.toMatch(/segredo-colado-errado|outro-segredo/);
+  });
+
+  test('the end-to-end and development environments pass; blank values count as unset', () => {
+    expect(environmentProblems(E2E)).toEqual([]);
+    expect(environmentProblems({ NODE_ENV: 'development' })).toEqual([]);
+    expect(environmentProblems({ NODE_ENV: 'development', PORT: '', PUBLIC_ORIGIN: '  ', STRIPE_TEST_MODE: '' })).toEqual([]);
+    expect(() => checkEnvironmentAtStart(E2E)).not.toThrow();
+  });
+
+  test("README's configuration tables name exactly the schema's variables", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]);
+    expect(documented.sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});
