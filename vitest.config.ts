@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
-    setupFiles: ['tests/setup/per-file-database.ts'],
+    setupFiles: ['tests/setup/per-file-database.ts', 'tests/setup/fail-on-console.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,

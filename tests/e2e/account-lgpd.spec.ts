@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, toast, waitForHydration } from './fixtures';
+import { expect, expectToast, test, waitForHydration } from './fixtures';
 
 test.describe("LGPD rights on 'Minha Conta'", () => {
   test('downloads all of the signed-in user’s data as JSON', async ({ page, login }) => {
@@ -36,7 +36,7 @@ test.describe("LGPD rights on 'Minha Conta'", () => {
     await password.fill(user.plainPassword);
     await section.getByRole('button', { name: 'Excluir minha conta' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page)).toContainText('Conta excluída');
+    await expectToast(page, 'Conta excluída');
 
     // Signed out: the account page sends visitors to /auth.
     await page.goto('/account');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { notifications, promoCodes } from '../../db/schema';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 test.describe('Minha Conta', () => {
   test('profile, promo activation and the recovery toggle work with and without JavaScript', async ({ page, login }) => {
@@ -16,29 +16,29 @@ test.describe('Minha Conta', () => {
     const username = uniqueName('perfil');
     await page.getByLabel('Nome de usuário').fill(username);
     await page.getByRole('button', { name: 'Salvar perfil' }).click();
-    await expect(toast(page)).toContainText('Perfil atualizado');
+    await expectToast(page, 'Perfil atualizado');
     await expect(page.getByLabel('Nome de usuário')).toHaveValue(username);
 
     await page.getByRole('button', { name: 'Ativar código' }).click();
     await expect(page.locator('p.text-red-600', { hasText: 'Por favor, insira um código promocional.' })).toBeVisible();
-    await expect(toast(page)).toContainText('Código Promocional');
+    await expectToast(page, 'Código Promocional');
 
     await page.getByRole('textbox', { name: 'Código promocional' }).fill(`  ${code.toLowerCase()}  `);
     await page.getByRole('button', { name: 'Ativar código' }).click();
     const success = page.getByRole('status').filter({ hasText: 'Código ativado! Você recebeu 30 dias de acesso E-TOOL.' }).first();
     await expect(success).toBeVisible();
-    await expect(toast(page)).toContainText('Código promocional ativado');
+    await expectToast(page, 'Código promocional ativado');
     await expect(page.getByTestId('account-status')).toHaveText(/^Pro até \d{2} de [a-zç]+ de \d{4}$/);
 
     await page.getByRole('textbox', { name: 'Código promocional' }).fill(code);
     await page.getByRole('button', { name: 'Ativar código' }).click();
     await expect(page.locator('p.text-red-600', { hasText: 'Você já utilizou este código promocional.' })).toBeVisible();
-    await expect(toast(page)).toContainText('Falha ao ativar código');
+    await expectToast(page, 'Falha ao ativar código');
 
     await expect(page.getByTestId('recovery-state')).toHaveText('Ativada');
     await page.getByRole('switch', { name: 'Desativar recuperação de senha' }).click();
     await expect(page.getByTestId('recovery-state')).toHaveText('Desativada');
-    await expect(toast(page)).toContainText('Configuração atualizada');
+    await expectToast(page, 'Configuração atualizada');
     expect(user.id).toBeGreaterThan(0);
   });
 });

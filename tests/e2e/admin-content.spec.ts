@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contactMessages, courses, notifications, planPrices, promoCodes } from '../../db/schema';
 import { foldKey, sortKey } from '../../app/utils/fold';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * Issue 10, the admin's content tabs, with JavaScript on and off (each project runs every test):
@@ -43,7 +43,7 @@ test.describe('admin content tabs', () => {
     await page.getByRole('combobox', { name: 'Cargo alvo' }).selectOption('E-MASTER');
     await page.getByRole('button', { name: 'Criar código' }).click();
 
-    await expect(toast(page)).toContainText('Código promocional criado');
+    await expectToast(page, 'Código promocional criado');
     const row = page.getByTestId('promo-row').filter({ hasText: code });
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell')).toHaveText([code, 'Cargo', 'E-MASTER', '30', '0/10', '-', /Excluir/]);
@@ -59,7 +59,7 @@ test.describe('admin content tabs', () => {
     await page.getByRole('spinbutton', { name: 'Dias' }).fill('45');
     await page.getByRole('button', { name: 'Criar código' }).click();
     await expect(page.locator('.field-error', { hasText: 'Já existe um código promocional com este código.' })).toBeVisible();
-    await expect(toast(page)).toContainText('Erro ao criar código promocional');
+    await expectToast(page, 'Erro ao criar código promocional');
     await expect(page.getByRole('textbox', { name: 'Código', exact: true })).toHaveValue(code.toLowerCase());
     await expect(page.getByRole('spinbutton', { name: 'Dias' })).toHaveValue('45');
   });
@@ -78,7 +78,7 @@ test.describe('admin content tabs', () => {
     await page.getByRole('combobox', { name: 'Destinatários' }).selectOption('E-TOOL');
     await page.getByRole('button', { name: 'Enviar notificação' }).click();
 
-    await expect(toast(page)).toContainText('Notificação enviada');
+    await expectToast(page, 'Notificação enviada');
     const row = page.getByTestId('notification-row').filter({ hasText: title });
     await expect(row.getByRole('cell')).toHaveText([title, 'Informação', 'Usuários E-TOOL', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, /Excluir/]);
     expect(db.select().from(notifications).where(eq(notifications.title, title)).get()).toMatchObject({ type: 'info', targetRole: 'E-TOOL' });
@@ -100,7 +100,7 @@ test.describe('admin content tabs', () => {
     if (jsEnabled) await expect(plans.getByRole('textbox', { name: 'Preço mensal (R$)' })).toHaveValue('29,90');
     await plans.getByRole('button', { name: 'Salvar preço' }).click();
 
-    await expect(toast(page)).toContainText('Preço atualizado');
+    await expectToast(page, 'Preço atualizado');
     await expect(page.getByTestId('plan-price-row').filter({ hasText: 'E-TOOL' }).getByRole('cell').nth(1)).toHaveText('R$ 29,90');
     expect(db.select().from(planPrices).where(eq(planPrices.planType, 'E-TOOL')).get()?.monthlyPriceCents).toBe(2990);
   });
@@ -114,7 +114,7 @@ test.describe('admin content tabs', () => {
     await expect(row.getByRole('cell').nth(1)).toHaveText('R$ 129,90');
     await row.getByRole('button', { name: /^Remover preço/ }).click();
 
-    await expect(toast(page)).toContainText('Preço removido');
+    await expectToast(page, 'Preço removido');
     await expect(row.getByRole('cell').nth(1)).toHaveText('Não definido');
     await expect(row.getByRole('button', { name: /^Remover preço/ })).toHaveCount(0);
     expect(db.select({ cents: courses.priceCents }).from(courses).where(eq(courses.id, course.id)).get()?.cents).toBeNull();
@@ -131,7 +131,7 @@ test.describe('admin content tabs', () => {
     await expect(row.getByRole('link', { name: /^Ver/ })).toHaveAttribute('target', '_blank');
     await row.getByRole('button', { name: /^Ocultar/ }).click();
 
-    await expect(toast(page)).toContainText('Visibilidade atualizada');
+    await expectToast(page, 'Visibilidade atualizada');
     await expect(row.getByTestId('course-visibility')).toHaveText('Oculto');
     await expect(row.getByRole('button', { name: /^Mostrar/ })).toBeVisible();
     expect(db.select({ isHidden: courses.isHidden }).from(courses).where(eq(courses.id, course.id)).get()?.isHidden).toBe(true);
@@ -155,7 +155,7 @@ test.describe('admin content tabs', () => {
       await expect(page.getByText('Tem certeza que deseja excluir este código promocional? Esta ação não pode ser desfeita.')).toBeVisible();
       await page.getByRole('button', { name: 'Excluir' }).click();
     }
-    await expect(toast(page)).toContainText('Código promocional excluído');
+    await expectToast(page, 'Código promocional excluído');
     await expect(page.getByText('Nenhum código promocional encontrado')).toBeVisible();
     expect(db.select().from(promoCodes).where(eq(promoCodes.code, code)).get()).toBeUndefined();
   });
@@ -174,7 +174,7 @@ test.describe('admin content tabs', () => {
     await expect(page.getByText('Nenhuma mensagem não lida encontrada')).toBeAttached();
     await dialog.getByRole('button', { name: 'Arquivar' }).click();
 
-    await expect(toast(page)).toContainText('Mensagem arquivada');
+    await expectToast(page, 'Mensagem arquivada');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(db.select().from(contactMessages).where(eq(contactMessages.subject, subject)).get()).toMatchObject({ readAt: expect.any(Date), archivedAt: expect.any(Date) });
   });

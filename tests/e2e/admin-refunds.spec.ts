@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { notifications, payments } from '../../db/schema';
 import { createUser } from '../setup/factories';
-import { expect, test, toast, uniqueName, waitForHydration } from './fixtures';
+import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /** A paid month of E-TOOL whose refund the buyer asked for an hour ago. */
 async function requestedRefund() {
@@ -53,7 +53,7 @@ test('an admin refuses a refund request (the browser asks with JavaScript; a pag
     await page.getByRole('button', { name: 'Recusar reembolso' }).click();
   }
 
-  await expect(toast(page)).toContainText('Reembolso recusado');
+  await expectToast(page, 'Reembolso recusado');
   await expect(page.getByTestId('refund-row').filter({ hasText: buyer.username })).toHaveCount(0);
   expect(db.select().from(payments).where(eq(payments.id, payment.id)).get()?.refundStatus).toBe('rejected');
   expect(db.select().from(notifications).where(eq(notifications.userId, buyer.id)).all().map((row) => row.title)).toContain('Reembolso recusado');

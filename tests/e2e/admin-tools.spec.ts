@@ -3,7 +3,7 @@ import { db } from '../../db/client';
 import { tools } from '../../db/schema';
 import { formatCpf } from '../../app/utils/cpf';
 import { createUser, uniqueCpf } from '../setup/factories';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * Issue 10, the Tools tab with JavaScript on and off: the form's rules (custom type: link '#';
@@ -40,7 +40,7 @@ test('adds a custom tool restricted by CPF, sees who the list admits, then lifts
   await expect(cpfs).toBeVisible();
   await cpfs.fill(`${formatCpf(holder.cpf!)}, ${nobody}`);
   await form.getByRole('button', { name: 'Adicionar ferramenta' }).click();
-  await expect(toast(page)).toContainText('Ferramenta criada');
+  await expectToast(page, 'Ferramenta criada');
 
   const stored = db.select().from(tools).where(eq(tools.name, name)).get()!;
   expect(stored).toMatchObject({ linkType: 'custom', link: '#', customHtml: '<p>Parceiros</p>', restrictedCpfs: `${holder.cpf},${nobody}` });
@@ -58,6 +58,6 @@ test('adds a custom tool restricted by CPF, sees who the list admits, then lifts
   if (jsEnabled) await expect(dialog.getByRole('textbox', { name: 'HTML personalizado' })).toBeHidden();
   await dialog.getByRole('textbox', { name: 'Link' }).fill('https://example.com/planilha');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page)).toContainText('Ferramenta atualizada');
+  await expectToast(page, 'Ferramenta atualizada');
   expect(db.select().from(tools).where(eq(tools.id, stored.id)).get()).toMatchObject({ linkType: 'external', link: 'https://example.com/planilha', customHtml: null, restrictedCpfs: null });
 });

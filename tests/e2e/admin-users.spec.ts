@@ -6,7 +6,7 @@ import { DAY_MS } from '../../app/models/role-arithmetic';
 import { getUserById, verifyCredentials } from '../../app/models/user.server';
 import { formatShortDate } from '../../app/utils/format';
 import { createUser } from '../setup/factories';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * Issue 10, the Users tab, with JavaScript on and off (each project runs every test): create a
@@ -36,7 +36,7 @@ test.describe('admin users tab', () => {
     await page.getByRole('combobox', { name: 'Cargo' }).selectOption('E-TOOL');
     await expect(days).toHaveValue('30');
     await page.getByRole('button', { name: 'Adicionar usuário' }).click();
-    await expect(toast(page)).toContainText('Usuário criado');
+    await expectToast(page, 'Usuário criado');
 
     const created = db.select().from(users).where(eq(users.email, email)).get()!;
     const firstEnd = getUserById(created.id)!.roleExpiryDate!;
@@ -55,7 +55,7 @@ test.describe('admin users tab', () => {
     await expect(editDialog.getByRole('spinbutton', { name: 'Dias Pro' })).toHaveValue('0');
     await editDialog.getByRole('spinbutton', { name: 'Dias Pro' }).fill('10');
     await editDialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect(toast(page)).toContainText('Usuário atualizado');
+    await expectToast(page, 'Usuário atualizado');
     await expect(editDialog).toHaveCount(0);
     const secondEnd = getUserById(created.id)!.roleExpiryDate!;
     expect(secondEnd.getTime() - firstEnd.getTime()).toBe(10 * DAY_MS);
@@ -66,14 +66,14 @@ test.describe('admin users tab', () => {
     const resetDialog = page.getByRole('dialog', { name: `Redefinir senha de ${username}` });
     await resetDialog.getByLabel('Nova senha').fill('segunda22');
     await resetDialog.getByRole('button', { name: 'Redefinir senha' }).click();
-    await expect(toast(page)).toContainText('Senha redefinida');
+    await expectToast(page, 'Senha redefinida');
     await expect(resetDialog).toHaveCount(0);
     expect(await verifyCredentials(email, 'segunda22')).not.toBeNull();
     expect(await verifyCredentials(email, 'primeira1')).toBeNull();
 
     // The forced expiry check.
     await page.getByRole('button', { name: 'Verificar Planos Expirados' }).click();
-    await expect(toast(page)).toContainText('Verificação concluída');
+    await expectToast(page, 'Verificação concluída');
     expect(getUserById(created.id)).toMatchObject({ role: 'E-TOOL' });
   });
 
@@ -95,7 +95,7 @@ test.describe('admin users tab', () => {
       await expect(page.getByText(`Tem certeza que deseja excluir o usuário ${victim.username}?`)).toBeVisible();
       await page.getByRole('button', { name: 'Excluir' }).click();
     }
-    await expect(toast(page)).toContainText('Usuário excluído');
+    await expectToast(page, 'Usuário excluído');
     await expect(page.getByText('Nenhum usuário encontrado')).toBeVisible();
     expect(getUserById(victim.id)).toBeUndefined();
   });

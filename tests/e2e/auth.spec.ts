@@ -1,4 +1,4 @@
-import { expect, test, toast, uniqueName, waitForHydration } from './fixtures';
+import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 import { uniqueCpf } from '../setup/factories';
 
 const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
@@ -22,11 +22,11 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: `Bem-vindo, ${username}!` })).toBeVisible();
-    await expect(toast(page)).toContainText('Registro bem-sucedido');
+    await expectToast(page, 'Registro bem-sucedido');
 
     await page.getByRole('button', { name: 'Sair' }).first().click({ force: true });
     await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page)).toContainText('Logout bem-sucedido');
+    await expectToast(page, 'Logout bem-sucedido');
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
@@ -34,7 +34,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Senha', { exact: true }).fill('senha123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(toast(page)).toContainText(`Bem-vindo, ${username}!`);
+    await expectToast(page, 'Login bem-sucedido', `Bem-vindo, ${username}!`);
   });
 
   test('registration refuses a CPF with wrong check digits', async ({ page }) => {
@@ -86,7 +86,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('novasenha1');
     await page.getByLabel('Confirmar nova senha').fill('novasenha1');
     await page.getByRole('button', { name: 'Redefinir Senha' }).click();
-    await expect(toast(page)).toContainText('Senha redefinida');
+    await expectToast(page, 'Senha redefinida');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByLabel('E-mail').fill(user.email);

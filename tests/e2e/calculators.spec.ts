@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * One E-BASIC calculator per category: typed inputs (decimal commas included), the result on
@@ -94,7 +94,7 @@ for (const item of CASES) {
     const title = uniqueName('Cálculo ');
     await page.getByLabel('Título no histórico').fill(title);
     await page.getByRole('button', { name: 'Salvar no histórico' }).click();
-    await expect(toast(page)).toContainText('Cálculo salvo');
+    await expectToast(page, 'Cálculo salvo');
     await expectResults(page, item.expected);
 
     await page.goto('/calculators/history');

@@ -4,7 +4,7 @@ import { db } from '../../db/client';
 import { chatThreads } from '../../db/schema';
 import { countAdminUnreadThreads, createThread } from '../../app/models/chat.server';
 import { createUser, sessionCookie } from '../setup/factories';
-import { expect, test, toast } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 
 /**
  * The live layer in a browser (JavaScript on only: playwright.config.ts keeps this file out of
@@ -103,7 +103,6 @@ test.describe('live updates over the event stream', () => {
     await expect(other).toHaveURL(/\/dashboard$/);
 
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/, { timeout: 5000 });
-    await expect(toast(page)).toContainText('Sessão expirada');
-    await expect(toast(page)).toContainText('Sua conta foi acessada em outro dispositivo. Por favor, faça login novamente.');
+    await expectToast(page, 'Sessão expirada', 'Sua conta foi acessada em outro dispositivo. Por favor, faça login novamente.');
   });
 });

@@ -4,7 +4,7 @@ import { db } from '../../db/client';
 import { chatThreads } from '../../db/schema';
 import { createThread } from '../../app/models/chat.server';
 import { createUser, sessionCookie } from '../setup/factories';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * Issue 11, the support chat in a browser, with JavaScript on and off (each project runs every
@@ -45,13 +45,13 @@ test.describe('support chat', () => {
     // Beside the fields (without JavaScript the server's refusal also raises 'Erro ao iniciar conversa').
     await expect(page.locator('main').getByText('O assunto deve ter pelo menos 3 caracteres')).toBeVisible();
     await expect(page.locator('main').getByText('A mensagem deve ter pelo menos 5 caracteres')).toBeVisible();
-    if (!jsEnabled) await expect(toast(page)).toContainText('Erro ao iniciar conversa');
+    if (!jsEnabled) await expectToast(page, 'Erro ao iniciar conversa');
 
     await page.getByLabel('Assunto').fill(subject);
     await page.getByPlaceholder('Digite sua mensagem aqui...').fill(question);
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page).toHaveURL(/\/chat\/\d+(#responder)?$/);
-    await expect(toast(page)).toContainText('Conversa iniciada');
+    await expectToast(page, 'Conversa iniciada');
     await expect(page.getByRole('heading', { name: `Ticket: ${subject}` })).toBeVisible();
     await expect(messages(page)).toHaveCount(1);
     await expect(messages(page).first()).toContainText('Usuário');
@@ -78,7 +78,7 @@ test.describe('support chat', () => {
 
       // The user sees the answer after 'Atualizar' (a reload without JavaScript; with it, a toast).
       await page.getByRole('link', { name: 'Atualizar' }).click();
-      if (jsEnabled) await expect(toast(page)).toContainText('Atualizado');
+      if (jsEnabled) await expectToast(page, 'Atualizado');
       const answer = messages(page).filter({ hasText: reply });
       await expect(answer).toBeVisible();
       await expect(answer).toContainText('Administrador');
@@ -86,7 +86,7 @@ test.describe('support chat', () => {
 
       // The user ends the ticket: no more messages.
       await page.getByRole('button', { name: 'Finalizar Ticket' }).click();
-      await expect(toast(page)).toContainText('Ticket encerrado');
+      await expectToast(page, 'Ticket encerrado');
       await expect(page.getByText('Este ticket foi encerrado e não aceita mais mensagens')).toBeVisible();
       await expect(page.getByPlaceholder('Digite sua mensagem...')).toHaveCount(0);
       await expect(page.getByTestId('chat-status')).toHaveText('Fechado');
@@ -105,7 +105,7 @@ test.describe('support chat', () => {
         await desk.page.getByRole('button', { name: 'Excluir' }).click();
       }
       await expect(desk.page).toHaveURL(/\/admin\/chats$/);
-      await expect(toast(desk.page)).toContainText('Ticket excluído');
+      await expectToast(desk.page, 'Ticket excluído');
       expect(db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get()).toBeUndefined();
     } finally {
       await desk.context.close();
@@ -144,7 +144,6 @@ test.describe('support chat', () => {
     const thread = await createThread(owner, { subject: 'Particular', message: 'Só meu.' });
     await page.goto(`/chat/${thread.id}`);
     await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page)).toContainText('Acesso negado');
-    await expect(toast(page)).toContainText('Você não tem permissão para acessar este ticket');
+    await expectToast(page, 'Acesso negado', 'Você não tem permissão para acessar este ticket');
   });
 });

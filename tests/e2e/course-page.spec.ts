@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { db } from '../../db/client';
 import { courses, lessons, promoCodes } from '../../db/schema';
 import { foldKey, sortKey } from '../../app/utils/fold';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
  * Issue 9: the course page with JavaScript on and off. An E-MASTER user unlocks a course with
@@ -81,12 +81,11 @@ test.describe('course page', () => {
     await page.getByLabel('Código Promocional').fill('CODIGOERRADO');
     await page.getByRole('button', { name: 'Desbloquear Acesso' }).click();
     await expect(page.getByText('Código promocional inválido.').first()).toBeVisible();
-    await expect(toast(page)).toContainText('Erro ao aplicar código');
+    await expectToast(page, 'Erro ao aplicar código');
 
     await page.getByLabel('Código Promocional').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Desbloquear Acesso' }).click();
-    await expect(toast(page)).toContainText('Código promocional aplicado');
-    await expect(toast(page)).toContainText('Você agora tem acesso ao curso!');
+    await expectToast(page, 'Código promocional aplicado', 'Você agora tem acesso ao curso!');
     await expect(page).toHaveURL(new RegExp(`/courses/${course.id}$`));
     await expect(page.getByRole('heading', { name: course.title, level: 1 })).toBeVisible();
     await expect(page.getByText('0 de 3 aulas concluídas')).toBeVisible();
@@ -141,7 +140,7 @@ test.describe('course page', () => {
       await dialog.getByLabel('URL do Vídeo').fill(video);
       if (video.includes('drive')) await dialog.getByLabel('Fonte do Vídeo').selectOption('drive');
       await dialog.getByRole('button', { name: 'Salvar' }).click();
-      await expect(toast(page)).toContainText('Aula criada');
+      await expectToast(page, 'Aula criada');
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     await expect(page.getByTestId('lesson-title')).toHaveText(['Introdução ao projeto', 'Cálculo de cargas']);
@@ -166,7 +165,7 @@ test.describe('course page', () => {
     await edit.getByLabel('Título').fill('Introdução revisada');
     await edit.getByLabel('Ordem').fill('3');
     await edit.getByRole('button', { name: 'Salvar' }).click();
-    await expect(toast(page)).toContainText('Aula atualizada');
+    await expectToast(page, 'Aula atualizada');
     await expect(page.getByTestId('lesson-title')).toHaveText(['Cálculo de cargas', 'Introdução revisada']);
 
     // A material inside the lesson: downloading starts unticked, so it opens ('Abrir').
@@ -182,7 +181,7 @@ test.describe('course page', () => {
     await expect(newMaterial.getByText('O link do arquivo deve ser uma URL http:// ou https:// válida.')).toBeVisible();
     await newMaterial.getByLabel('URL do Arquivo').fill('https://files.example.com/memorial.pdf');
     await newMaterial.getByRole('button', { name: 'Salvar' }).click();
-    await expect(toast(page)).toContainText('Material criado');
+    await expectToast(page, 'Material criado');
     const opened = lessonItem(page, 'Introdução revisada').getByRole('link', { name: /^Abrir Memorial de cálculo/ });
     await expect(opened).toHaveAttribute('href', 'https://files.example.com/memorial.pdf');
     await expect(opened).toHaveAttribute('target', '_blank');
@@ -194,7 +193,7 @@ test.describe('course page', () => {
     await editMaterial.getByLabel('Título').fill('Memorial revisado');
     await editMaterial.getByLabel('Permitir download').check();
     await editMaterial.getByRole('button', { name: 'Salvar' }).click();
-    await expect(toast(page)).toContainText('Material atualizado');
+    await expectToast(page, 'Material atualizado');
     const download = lessonItem(page, 'Introdução revisada').getByRole('link', { name: /^Download Memorial revisado/ });
     await expect(download).toHaveAttribute('download', '');
 
@@ -205,14 +204,14 @@ test.describe('course page', () => {
       lessonItem(page, 'Introdução revisada').getByRole('link', { name: 'Excluir material Memorial revisado' }),
       'Tem certeza que deseja excluir este material? Esta ação não pode ser desfeita.',
     );
-    await expect(toast(page)).toContainText('Material removido');
+    await expectToast(page, 'Material removido');
     await expect(page.getByText('Memorial revisado')).toHaveCount(0);
 
     // The page came back with the lesson still open.
     const lessonToDelete = lessonItem(page, 'Introdução revisada');
     await expect(lessonToDelete).toHaveAttribute('open', '');
     await confirmDeletion(page, jsEnabled, lessonToDelete.getByRole('link', { name: /^Excluir Aula/ }), 'Tem certeza que deseja excluir esta aula? Esta ação não pode ser desfeita.');
-    await expect(toast(page)).toContainText('Aula removida');
+    await expectToast(page, 'Aula removida');
     await expect(page.getByTestId('lesson-title')).toHaveText(['Cálculo de cargas']);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { courses, promoCodes } from '../../db/schema';
 import { foldKey, sortKey } from '../../app/utils/fold';
-import { expect, test, toast, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /** Courses of one test, under a unique prefix so the search isolates them from the demo data and parallel runs. */
 function seedCourses(prefix: string) {
@@ -92,12 +92,11 @@ test.describe('course catalogue', () => {
     await dialog.getByLabel('Código Promocional').fill('NAOEXISTE');
     await dialog.getByRole('button', { name: 'Desbloquear Acesso' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Código promocional inválido.');
-    await expect(toast(page)).toContainText('Erro ao aplicar código');
+    await expectToast(page, 'Erro ao aplicar código');
     await dialog.getByLabel('Código Promocional').fill(` ${code.toLowerCase()} `);
     await dialog.getByRole('button', { name: 'Desbloquear Acesso' }).click();
     await expect(page).toHaveURL(new RegExp(`/courses/${seeded.coded.id}$`));
-    await expect(toast(page)).toContainText('Código promocional aplicado');
-    await expect(toast(page)).toContainText('Você agora tem acesso ao curso!');
+    await expectToast(page, 'Código promocional aplicado', 'Você agora tem acesso ao curso!');
 
     // Back in the catalogue the course is unlocked, and listed under 'Desbloqueados com código'.
     await page.goto(`/courses?filter=unlocked&q=${encodeURIComponent(prefix)}`);
@@ -126,7 +125,6 @@ test.describe('course catalogue', () => {
     await login('E-TOOL');
     await page.goto('/courses');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(toast(page)).toContainText('Acesso Restrito');
-    await expect(toast(page)).toContainText('Esta funcionalidade está disponível apenas para usuários E-MASTER.');
+    await expectToast(page, 'Acesso Restrito', 'Esta funcionalidade está disponível apenas para usuários E-MASTER.');
   });
 });

@@ -23,8 +23,16 @@ export const test = base.extend<{ login: (role?: Role, options?: { cpf?: string 
 
 export { expect };
 
-/** The toast the page shows now (one at a time). */
-export const toast = (page: Page) => page.getByTestId('toast');
+/**
+ * Waits for the toast titled `title` (with `description` in it, if given), not for whichever toast is
+ * on screen: the one before may still be showing its 5 s when this one is due. Attached rather than
+ * visible, as without JavaScript the toast fades by CSS alone.
+ */
+export async function expectToast(page: Page, title: string, description?: string) {
+  let shown = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
+  if (description) shown = shown.filter({ hasText: description });
+  await expect(shown).toBeAttached();
+}
 
 /** A unique, valid-looking identity for sign-up tests. */
 export function uniqueName(prefix: string) {

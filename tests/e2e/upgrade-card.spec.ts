@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { payments, users } from '../../db/schema';
-import { expect, test, toast } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 
 /**
  * Issue 12, with JavaScript on (the `js` project only): the test mode's simulated card form on
@@ -47,7 +47,7 @@ test.describe('upgrade by card (JavaScript on, test mode)', () => {
     await payWithCard(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(toast(page)).toContainText('Pagamento processado com sucesso!');
+    await expectToast(page, 'Pagamento processado com sucesso!');
     await expect(page.getByTestId('role-badge').first()).toContainText('E-TOOL');
     expect(roleOf(user.id)).toBe('E-TOOL');
     const paid = succeededPayments(user.id);
@@ -60,7 +60,7 @@ test.describe('upgrade by card (JavaScript on, test mode)', () => {
     await openEToolPaymentStep(page);
     await payWithCard(page, '4000 0000 0000 0002');
 
-    await expect(toast(page)).toContainText('Erro no pagamento');
+    await expectToast(page, 'Erro no pagamento');
     await expect(page).toHaveURL(/\/upgrade\?.*step=pay/);
     await expect(page.locator('form').getByText('Erro no pagamento')).toBeVisible();
     expect(roleOf(user.id)).toBe('E-BASIC');

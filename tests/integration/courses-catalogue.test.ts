@@ -15,6 +15,7 @@ import { foldKey, sortKey } from '~/utils/fold';
 import { parseListQuery } from '~/utils/pagination.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { readToast } from '~/utils/toast.server';
+import { allowConsole } from '../setup/console';
 import { body, call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
 import { documentHandler } from './helpers/document-handler';
 
@@ -385,6 +386,7 @@ describe('the "Acesso Exclusivo" dialog', () => {
 describe('when the catalogue cannot be read', () => {
   test('the page says "Erro ao carregar cursos" with a "Tentar novamente" link that reloads the same address', async () => {
     const failing = { ...catalogueRoute, loader: () => Promise.reject(new Error('database is locked')) };
+    allowConsole('error', /Error: database is locked/); // the server logs what the page does not show
     const serve = documentHandler([
       { id: 'routes/_app+/_layout', parentId: 'root', module: appLayout },
       { id: 'routes/_app+/courses._index', parentId: 'routes/_app+/_layout', path: 'courses', index: true, module: failing },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, courses, notifications, payments } from '../../db/schema';
-import { listUserPayments } from '~/models/payment.server';
+import { listUserPayments } from '~/models/payments/index.server';
 import { getUserById } from '~/models/user.server';
 import { loader as upgradeLoader, action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import { loader as accountLoader, action as accountAction } from '~/routes/_app+/account';
@@ -12,9 +12,9 @@ import { loader as returnLoader } from '~/routes/_app+/upgrade.return';
 import { action as webhookAction } from '~/routes/api+/stripe.webhook';
 import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-test-mode.server';
+import { setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
 import type { Toast } from '~/utils/toast.server';
-import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
+import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie, type RouteFunction } from '../setup/helpers';
 
 type Json = Record<string, unknown>;
 let context: { toast: { pending: Toast | null } };
@@ -30,7 +30,7 @@ beforeEach(() => {
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
       body: payload,
     });
-    const response = await call(webhookAction as never, request);
+    const response = await call(webhookAction, request);
     if (!response.ok) throw new Error(`webhook answered ${response.status}`);
   });
 });
@@ -44,7 +44,7 @@ async function signedIn(role: Parameters<typeof createUser>[0] extends infer O ?
 }
 
 const page = async (path: string, cookie?: string) => (await call(upgradeLoader, getRequest(path, { cookie }))).json() as Promise<Json>;
-const post = (fn: typeof upgradeAction, path: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
+const post = (fn: RouteFunction, path: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
   call(fn, formRequest(path, fields, { cookie, headers: { Origin: 'http://localhost:3000' } }), params, context);
 
 function addCourse(priceCents: number | null) {
@@ -129,7 +129,7 @@ describe('paying from /upgrade', () => {
     const course = addCourse(4990);
     const byCard = await post(upgradeAction, `/upgrade?courseId=${course.id}`, { intent: 'checkout', courseId: String(course.id) }, master.cookie);
     const cardSession = byCard.headers.get('Location')!.split('/').pop()!;
-    const paid = await post(checkoutAction as never, `/test-mode/checkout/${cardSession}`, { intent: 'card', cardNumber: '4242 4242 4242 4242' }, master.cookie, { sessionId: cardSession });
+    const paid = await post(checkoutAction, `/test-mode/checkout/${cardSession}`, { intent: 'card', cardNumber: '4242 4242 4242 4242' }, master.cookie, { sessionId: cardSession });
     expectRedirect(paid, `/upgrade/return?session_id=${cardSession}`);
     const done = (await (await call(returnLoader, getRequest(`/upgrade/return?session_id=${cardSession}`, { cookie: master.cookie }))).json()) as Json;
     expect(done).toMatchObject({ status: 'succeeded', courseId: course.id });
@@ -137,11 +137,11 @@ describe('paying from /upgrade', () => {
     const tool = await signedIn('E-TOOL');
     const byPix = await post(upgradeAction, '/upgrade', { intent: 'checkout', plan: 'E-MASTER', months: '1' }, tool.cookie);
     const pixSession = byPix.headers.get('Location')!.split('/').pop()!;
-    const pending = await post(checkoutAction as never, `/test-mode/checkout/${pixSession}`, { intent: 'pix' }, tool.cookie, { sessionId: pixSession });
+    const pending = await post(checkoutAction, `/test-mode/checkout/${pixSession}`, { intent: 'pix' }, tool.cookie, { sessionId: pixSession });
     expectRedirect(pending, `/upgrade/return?session_id=${pixSession}`);
     expect(((await (await call(returnLoader, getRequest(`/upgrade/return?session_id=${pixSession}`, { cookie: tool.cookie }))).json()) as Json).status).toBe('processing');
     expect(getUserById(tool.user.id)?.role).toBe('E-TOOL');
-    await post(checkoutAction as never, `/test-mode/checkout/${pixSession}`, { intent: 'pix-paid' }, tool.cookie, { sessionId: pixSession });
+    await post(checkoutAction, `/test-mode/checkout/${pixSession}`, { intent: 'pix-paid' }, tool.cookie, { sessionId: pixSession });
     expect(getUserById(tool.user.id)?.role).toBe('E-MASTER');
   });
 
@@ -176,10 +176,10 @@ describe('Minha Conta: payments and refund requests', () => {
     const confirm = (await (await call(accountLoader, getRequest(`/account?confirm=refund&payment=${payment.id}`, { cookie }))).json()) as Json;
     expect(confirm.confirmRefund).toMatchObject({ id: payment.id });
 
-    expectRedirect(await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(payment.id) }, cookie), '/account#pagamentos');
+    expectRedirect(await post(accountAction, '/account', { intent: 'refund', paymentId: String(payment.id) }, cookie), '/account#pagamentos');
     const after = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { payments: Json[] };
     expect(after.payments[0]).toMatchObject({ refundable: false, refundLabel: 'Reembolso solicitado' });
-    const again = await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(payment.id) }, cookie);
+    const again = await post(accountAction, '/account', { intent: 'refund', paymentId: String(payment.id) }, cookie);
     expect(again.status).toBe(400);
     expect(db.select().from(payments).where(eq(payments.userId, user.id)).all()).toHaveLength(1);
   });
@@ -189,14 +189,14 @@ describe('admin Reembolsos tab', () => {
   test('non-admins are refused (sent to /dashboard) on the page and its action', async () => {
     const { cookie } = await signedIn('E-MASTER');
     expectRedirect(await call(refundsLoader, getRequest('/admin/refunds', { cookie })), '/dashboard');
-    expectRedirect(await post(refundsAction as never, '/admin/refunds', { intent: 'approve', paymentId: '1' }, cookie), '/dashboard');
+    expectRedirect(await post(refundsAction, '/admin/refunds', { intent: 'approve', paymentId: '1' }, cookie), '/dashboard');
   });
 
   test('lists the pending request; Aprovar reembolso refunds and takes back exactly that payment’s days', async () => {
     const buyer = await signedIn('E-BASIC');
     await post(upgradeAction, '/upgrade', { intent: 'test-card', plan: 'E-TOOL', months: '2', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: crypto.randomUUID() }, buyer.cookie);
     const paymentId = db.select().from(payments).where(eq(payments.userId, buyer.user.id)).get()!.id;
-    await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie);
+    await post(accountAction, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie);
 
     const admin = await signedIn('admin');
     const list = (await (await call(refundsLoader, getRequest('/admin/refunds', { cookie: admin.cookie }))).json()) as { items: Json[] };
@@ -204,7 +204,7 @@ describe('admin Reembolsos tab', () => {
     const confirm = (await (await call(refundsLoader, getRequest(`/admin/refunds?confirm=approve-refund&payment=${paymentId}`, { cookie: admin.cookie }))).json()) as Json;
     expect(confirm.confirm).toMatchObject({ intent: 'approve', row: { id: paymentId } });
 
-    const approved = await post(refundsAction as never, `/admin/refunds?confirm=approve-refund&payment=${paymentId}`, { intent: 'approve', paymentId: String(paymentId) }, admin.cookie);
+    const approved = await post(refundsAction, `/admin/refunds?confirm=approve-refund&payment=${paymentId}`, { intent: 'approve', paymentId: String(paymentId) }, admin.cookie);
     expectRedirect(approved, '/admin/refunds');
     expect(getUserById(buyer.user.id)?.role).toBe('E-BASIC');
     const after = (await (await call(refundsLoader, getRequest('/admin/refunds', { cookie: admin.cookie }))).json()) as { items: Json[] };
@@ -215,12 +215,12 @@ describe('admin Reembolsos tab', () => {
     const buyer = await signedIn('E-BASIC');
     await post(upgradeAction, '/upgrade', { intent: 'test-card', plan: 'E-TOOL', months: '1', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: crypto.randomUUID() }, buyer.cookie);
     const paymentId = db.select().from(payments).where(eq(payments.userId, buyer.user.id)).get()!.id;
-    await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie);
+    await post(accountAction, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie);
 
     const admin = await signedIn('admin');
     const confirm = (await (await call(refundsLoader, getRequest(`/admin/refunds?confirm=reject-refund&payment=${paymentId}`, { cookie: admin.cookie }))).json()) as Json;
     expect(confirm.confirm).toMatchObject({ intent: 'reject', row: { id: paymentId } });
-    expectRedirect(await post(refundsAction as never, '/admin/refunds', { intent: 'reject', paymentId: String(paymentId) }, admin.cookie), '/admin/refunds');
+    expectRedirect(await post(refundsAction, '/admin/refunds', { intent: 'reject', paymentId: String(paymentId) }, admin.cookie), '/admin/refunds');
 
     expect(db.select().from(payments).where(eq(payments.id, paymentId)).get()).toMatchObject({ status: 'succeeded', refundStatus: 'rejected', stripeRefundId: null });
     expect(getUserById(buyer.user.id)?.role).toBe('E-TOOL');
@@ -228,8 +228,8 @@ describe('admin Reembolsos tab', () => {
     expect(db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund-reject'), eq(auditLog.entityId, paymentId))).all()).toMatchObject([{ actorId: admin.user.id }]);
     expect(listUserPayments(buyer.user.id)).toMatchObject([{ id: paymentId, refundLabel: 'Reembolso recusado', refundable: false }]);
     // Neither decided twice nor asked again.
-    expect((await post(refundsAction as never, '/admin/refunds', { intent: 'approve', paymentId: String(paymentId) }, admin.cookie)).status).toBe(400);
-    expect((await post(accountAction as never, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie)).status).toBe(400);
+    expect((await post(refundsAction, '/admin/refunds', { intent: 'approve', paymentId: String(paymentId) }, admin.cookie)).status).toBe(400);
+    expect((await post(accountAction, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie)).status).toBe(400);
     expect(getUserById(buyer.user.id)?.role).toBe('E-TOOL');
   });
 });

@@ -1,4 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { expect } from 'vitest';
+import type { AppLoadContext } from '~/utils/load-context';
 
 export { createUser, sessionCookie, uniqueCpf } from './factories';
 
@@ -59,14 +61,15 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
   return new Request(`${BASE_URL}${path}`, { method: options.method ?? 'GET', headers });
 }
 
-type RouteFunction = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
+/** Any route's loader or action, typed with Remix's own arguments and the app's load context. */
+export type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 
 /** Calls a loader or action like Remix does; a thrown Response (redirect, 404) is returned. */
 export async function call(
   fn: RouteFunction,
   request: Request,
-  params: Record<string, string> = {},
-  context: Record<string, unknown> = {},
+  params: LoaderFunctionArgs['params'] = {},
+  context: AppLoadContext = {},
 ): Promise<Response> {
   try {
     const result = await fn({ request, params, context });
