@@ -2,18 +2,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const dateFns = [
-  { name: 'date-fns', message: 'Import single functions (date-fns/format): the barrel slows cold start (see STACK.md).' },
-  { name: 'date-fns/locale', message: 'Import date-fns/locale/pt-BR: the barrel loads every locale (see STACK.md).' },
+  { name: 'date-fns', message: 'Import single functions (date-fns/format): the barrel loads every function and slows the server\'s cold start (docs/performance.md).' },
+  { name: 'date-fns/locale', message: 'Import date-fns/locale/pt-BR: the barrel loads every locale (docs/performance.md).' },
 ];
 
 /** Import patterns for one folder of the app, whether written with the `~/` alias or relatively. */
 const folder = (name) => [`~/${name}`, `~/${name}/*`, `**/${name}`, `**/${name}/*`, `**/app/${name}/**`];
 
 /**
- * Layers point down (docs/architecture.md):
- *   routes → components, models, schemas, calculators, utils
- *   components → schemas, calculators, client-safe utils; models and *.server utils for types only
- *   models → db, schemas, calculators, utils
+ * Layers point down (docs/routing-and-layers.md):
+ *   routes → components, live, server, models, schemas, calculators, utils
+ *   components → live, schemas, calculators, client-safe utils; models and *.server utils for types only
+ *   server (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, utils
+ *   models → db, schemas, calculators, utils, live/protocol (the wire format they publish)
+ *   live (the browser side of live updates) → utils
  *   schemas, calculators → utils
  *   utils → nothing of the app but utils;  db → utils/value-sets only
  * Nothing imports routes.
@@ -25,7 +27,7 @@ const layer = (files, forbidden) => ({
       'error',
       {
         paths: dateFns,
-        patterns: forbidden.map(({ group, message, allowTypeImports = false }) => ({ group, message, allowTypeImports })),
+        patterns: forbidden.map(({ group, regex, message, allowTypeImports = false }) => ({ ...(regex ? { regex } : { group }), message, allowTypeImports })),
       },
     ],
   },
@@ -34,9 +36,17 @@ const layer = (files, forbidden) => ({
 const noRoutes = { group: folder('routes'), message: 'Nothing imports a route module: move what is shared to a model, component or util.' };
 const noComponents = { group: folder('components'), message: 'Only routes and components use components.' };
 const noModels = { group: folder('models'), message: 'Models sit above this layer: move the shared piece down (utils) or pass it in.' };
-const noDb = { group: folder('db'), message: 'Only models (and scripts) talk to the database.' };
+const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/server) and scripts talk to the database.' };
 const noSchemas = { group: folder('schemas'), message: 'Schemas sit above this layer.' };
 const noCalculators = { group: folder('calculators'), message: 'Calculators sit above this layer.' };
+/** app/server/, written with the alias or relatively (not 'react-dom/server' nor the repository's server/ from tests). */
+const serverGroup = { regex: '^(~/server(/|$)|(\\.\\./)+server/|\\./server/)' };
+const noServer = { ...serverGroup, message: 'The server plumbing (app/server) sits above this layer: only routes and entry.server.tsx use it.' };
+const noLive = { group: folder('live'), message: 'The browser side of live updates (app/live) is for routes, components and root.tsx: move the shared piece down (utils) or pass it in.' };
+const onlyLiveProtocol = {
+  group: ['~/live/*', '!~/live/protocol', '**/live/*', '!**/live/protocol'],
+  message: 'Of app/live only the wire format (live/protocol) is shared with the server: the rest runs in the browser.',
+};
 
 export default tseslint.config(
   {
@@ -57,12 +67,15 @@ export default tseslint.config(
   layer(['app/components/**'], [
     noRoutes,
     noDb,
+    noServer,
     { ...noModels, message: 'Components import models for types only (import type).', allowTypeImports: true },
     { group: ['~/utils/*.server', '**/utils/*.server'], message: 'Components import server utils for types only.', allowTypeImports: true },
   ]),
-  layer(['app/models/**'], [noRoutes, noComponents]),
-  layer(['app/schemas/**', 'app/calculators/**'], [noRoutes, noComponents, noModels, noDb]),
-  layer(['app/schemas/**'], [noRoutes, noComponents, noModels, noDb, noCalculators]),
-  layer(['app/utils/**'], [noRoutes, noComponents, noModels, noDb, noSchemas, noCalculators]),
-  layer(['db/**'], [noRoutes, noComponents, noModels, noSchemas, noCalculators]),
+  layer(['app/server/**'], [noRoutes, noComponents, onlyLiveProtocol]),
+  layer(['app/models/**'], [noRoutes, noComponents, noServer, onlyLiveProtocol]),
+  layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators]),
+  layer(['app/schemas/**', 'app/calculators/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb]),
+  layer(['app/schemas/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noCalculators]),
+  layer(['app/utils/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators]),
+  layer(['db/**'], [noRoutes, noComponents, noServer, noLive, noModels, noSchemas, noCalculators]),
 );

@@ -5,8 +5,8 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { recordRender } from './models/request-timing.server';
-import { readRenderCache, renderCacheKey, writeRenderCache } from './utils/render-cache.server';
+import { recordRender } from './server/request-timing.server';
+import { readRenderCache, renderCacheKey, writeRenderCache } from './server/render-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
@@ -16,17 +16,18 @@ import { installLogRedaction } from './utils/log-redaction.server';
 // Before anything can print: every console line the server writes is redacted (app/utils/log-redaction.server.ts).
 installLogRedaction();
 
-/** server.js calls these around routing (see app/utils/edge.server.ts and app/models/request-timing.server.ts). */
-export { edgeRefusal } from './utils/edge.server';
-export { createMethodRule } from './utils/route-methods.server';
-export { runWithTiming, serverTimingHeader } from './models/request-timing.server';
-export { migrateDatabase, closeDatabase } from './models/database.server';
+/** server.js calls these around routing (see app/server/edge.server.ts and app/server/request-timing.server.ts). */
+export { edgeRefusal } from './server/edge.server';
+export { createMethodRule } from './server/route-methods.server';
+export { runWithTiming, serverTimingHeader } from './server/request-timing.server';
+export { migrateDatabase, closeDatabase } from './server/database.server';
 /** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
-export { serveLiveStream, endLiveStreams } from './models/live-stream.server';
-export { LIVE_PATH } from './utils/live-protocol';
+export { serveLiveStream, endLiveStreams } from './server/live-stream.server';
+export { LIVE_PATH } from './live/protocol';
 /** server.js reads the checked configuration (port, mode) and writes one log line per request (server/request-log.js). */
 export { env, configurationWarnings } from './utils/env.server';
-export { logger, routeConsoleToLogger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } from './utils/logger.server';
+export { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
+export { requestIdFor, requestLogIgnored, createRouteNamer } from './server/request-log.server';
 
 const ABORT_DELAY = 5_000;
 

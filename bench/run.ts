@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { coldStart, get, login, measureLoad, pageScriptSize, request, type ScriptSize } from './measure';
 import { killAll } from './processes';
 import { renderReport, type Measured, type Results } from './report';
-import { BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../scripts/demo-chats';
-import { BENCH_COURSE } from '../scripts/demo-courses';
+import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 import {
   APP_SCENARIOS,
   BARE_REFERENCES,

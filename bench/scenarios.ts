@@ -102,10 +102,10 @@ export const APP_SCENARIOS: Scenario[] = [
     reference: 'bare-page',
     minRatio: 0.6,
   },
-  // Issue 12: the plan step as the E-TOOL demo user, who is shown the one plan above theirs (the E-MASTER card).
+  // The plan step as the E-TOOL demo user, who is shown the one plan above theirs (the E-MASTER card).
   { id: 'upgrade', label: 'GET /upgrade (E-MASTER card)', path: '/upgrade', kind: 'page', headers: PAGE, reference: 'bare-page', minRatio: 0.6 },
   // Last, as it writes: the desk answers a ticket (admins post without the per-user flood limit): the session, a JSON
-  // body, one transaction and its live events per request. Issue 11 sets no ratio for a write; 30 % of the bare JSON
+  // body, one transaction and its live events per request. Nothing fixes a ratio for a write; 30 % of the bare JSON
   // route is about half of GET /api/user (measured in process: 1.07 ms against 0.61 ms), so it catches a regression.
   {
     id: 'chat-post',

@@ -18,9 +18,9 @@ process.env.SESSION_SECRET ??= 'bench-secret';
 
 const { db, sqliteConnection } = await import('../db/client');
 const { applyMigrations } = await import('../db/migrate');
-const { grantRole } = await import('../app/models/role-grant.server');
-const { insertUser } = await import('../app/models/user.server');
-const { deleteUserAsAdmin } = await import('../app/models/admin-users.server');
+const { grantRole } = await import('../app/models/accounts/role-grant.server');
+const { insertUser } = await import('../app/models/accounts/user.server');
+const { deleteUserAsAdmin } = await import('../app/models/admin/users.server');
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 2 : 4;

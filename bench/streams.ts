@@ -82,7 +82,7 @@ const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(', 
 // ---------------------------------------------------------------------------------------------
 // The accounts the streams belong to
 
-/** The app's cap (app/models/live-stream.server.ts, LIVE_STREAMS_PER_SESSION; decision 020). */
+/** The app's cap (app/server/live-stream.server.ts, LIVE_STREAMS_PER_SESSION; decision 020). */
 const STREAMS_PER_SESSION = 6;
 
 /**

@@ -542,7 +542,7 @@ export const chatThreads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The lists' order, newest activity first (app/models/chat.server.ts writes the same expression).
+    // The lists' order, newest activity first (app/models/chat/chat.server.ts writes the same expression).
     index('chat_threads_user_activity_idx').on(t.userId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
     index('chat_threads_activity_idx').on(sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
     index('chat_threads_status_activity_idx').on(t.status, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),

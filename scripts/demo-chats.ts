@@ -1,10 +1,11 @@
 import type { chatMessages, chatThreads } from '../db/schema';
 import { sortKey } from '../app/utils/fold';
+import { BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 
 /**
  * The demo seed's support tickets: a conversation for each demo user to find on /chats, and the
  * long ticket the benchmark opens (`GET /chat/{id}` with 500 messages) plus the one its write
- * scenario posts to. Data only: the bench imports the subjects without touching a database.
+ * scenario posts to (their subjects in db/seed-constants.ts).
  */
 
 type NewThread = Omit<typeof chatThreads.$inferInsert, 'userId'>;
@@ -13,11 +14,7 @@ type NewMessage = Omit<typeof chatMessages.$inferInsert, 'threadId' | 'userId'> 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The E-TOOL demo user's long ticket (500 messages), found by the bench by this subject. */
-export const BENCH_THREAD_SUBJECT = 'Acompanhamento do projeto elétrico do galpão';
 export const BENCH_THREAD_MESSAGES = 500;
-/** The E-TOOL demo user's open ticket that the bench's write scenario posts to (as the admin). */
-export const BENCH_WRITE_THREAD_SUBJECT = 'Registro de dúvidas da obra';
 
 const thread = (subject: string, values: Omit<NewThread, 'subject' | 'subjectKey'>): NewThread => ({ subject, subjectKey: sortKey(subject), ...values });
 

@@ -3,26 +3,11 @@ import type { lessons, materials } from '../db/schema';
 /**
  * Course content of the demo seed that is more than a few rows: the NR-10 lessons after the
  * first two, and the large course the benchmark opens (`GET /courses/{id}` with 20 lessons and
- * 40 materials). Data only: the bench imports the title without touching a database.
+ * 40 materials, its title in db/seed-constants.ts).
  */
 
 type NewLesson = Omit<typeof lessons.$inferInsert, 'courseId'>;
 type NewMaterial = Omit<typeof materials.$inferInsert, 'courseId' | 'lessonId'>;
-
-/**
- * A visible course with neither a price nor a code (open to every E-MASTER), created by the demo
- * seed, so it exists in the small database (`npm run setup`) and in the large one
- * (scripts/seed-large.ts runs the demo seed first). The bench finds its id by this title.
- */
-export const BENCH_COURSE = {
-  title: 'Instalações Elétricas de Baixa Tensão (NBR 5410)',
-  description:
-    'Projeto e verificação de instalações elétricas de baixa tensão segundo a NBR 5410: dimensionamento de condutores, proteção, aterramento e inspeção, em vinte aulas com exemplos resolvidos.',
-  category: 'electrical',
-  instructor: 'Eng. Paulo Teixeira',
-  duration: '60 horas',
-  level: 'intermediate',
-} as const;
 
 export const BENCH_COURSE_LESSONS = 20;
 /** 18 lessons with two materials each, two lessons with none, and four for the whole course. */

@@ -12,12 +12,13 @@ import {
   promoCodes,
   tools,
 } from '../db/schema';
-import { grantRole, syncUserRole } from '../app/models/role-grant.server';
-import { findUserByEmail, insertUser } from '../app/models/user.server';
+import { grantRole, syncUserRole } from '../app/models/accounts/role-grant.server';
+import { findUserByEmail, insertUser } from '../app/models/accounts/user.server';
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTickets } from './demo-chats';
-import { BENCH_COURSE, benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
+import { BENCH_COURSE } from '../db/seed-constants';
+import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
 export const DEMO_USERS = [

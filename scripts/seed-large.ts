@@ -15,9 +15,9 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 // Types only (erased): the modules themselves are imported after DATABASE_URL is set, in main().
-import type { GrantPeriod } from '../app/models/role-arithmetic';
+import type { GrantPeriod } from '../app/models/accounts/role-arithmetic';
 import { foldKey, sortKey } from '../app/utils/fold';
-import { BENCH_COURSE } from './demo-courses';
+import { BENCH_COURSE } from '../db/seed-constants';
 
 type Counts = {
   users: number;
@@ -202,7 +202,7 @@ async function main() {
   const { seedDemo } = await import('./seed-demo');
   const { hashPassword } = await import('../app/utils/password.server');
   const { withCheckDigits } = await import('../app/utils/cpf');
-  const { addDays, effectiveRole, nextGrantStart } = await import('../app/models/role-arithmetic');
+  const { addDays, effectiveRole, nextGrantStart } = await import('../app/models/accounts/role-arithmetic');
 
   applyMigrations(db);
   await seedDemo();
@@ -403,7 +403,7 @@ async function main() {
   });
 
   // Ratings: unique (tool, user); the tool's average and count come from exactly these rows,
-  // rounded like app/models/rating.server.ts (two decimals).
+  // rounded like app/models/tools/rating.server.ts (two decimals).
   step(`${counts.ratings} avaliações`, () => {
     const rating = insertStatement(sqlite, 'tool_ratings', ['tool_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at']);
     const seen = new Set<string>();

@@ -1,12 +1,12 @@
 import { Form, Link, NavLink } from '@remix-run/react';
-import type { PublicUser } from '~/models/user.server';
-import { useLiveCount } from '~/utils/live';
+import type { PublicUser } from '~/models/accounts/user.server';
+import { useLiveCount } from '~/live/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
 import { NotificationsDrawer } from './notifications-drawer';
 
 /**
  * The counts come from the root loader (as of `liveCursor` on the live event bus) and follow the
- * tab's event stream from there (app/utils/live.tsx).
+ * tab's event stream from there (app/live/live.tsx).
  */
 type HeaderProps = {
   user: PublicUser;

@@ -1,7 +1,7 @@
 import { firstReplyError } from '~/utils/form-reply';
 import type { FormReply } from '~/utils/form.server';
 import { Link, useFetcher } from '@remix-run/react';
-import type { NotificationGroup, NotificationView } from '~/models/notification.server';
+import type { NotificationGroup, NotificationView } from '~/models/notifications/notification.server';
 import { formatDateTime } from '~/utils/format';
 
 /** What the /notifications action answers, to a fetcher or (without JavaScript) to the page. */

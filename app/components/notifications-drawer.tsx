@@ -1,7 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { NotificationInbox } from '~/models/notification.server';
+import type { NotificationInbox } from '~/models/notifications/notification.server';
 
 /** The drawer (Headless UI and the list) loads on the first click, so it weighs nothing on pages where nobody opens it. */
 const NotificationsPanel = lazy(() => import('./notifications-panel'));

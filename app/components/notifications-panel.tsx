@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from '@remix-run/react';
-import type { NotificationInbox } from '~/models/notification.server';
+import type { NotificationInbox } from '~/models/notifications/notification.server';
 import { NotificationList } from './notification-list';
 
 /** The side drawer of the header's bell (Headless UI: focus trap, Escape, backdrop). */

@@ -1,7 +1,7 @@
 import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { LockedActions } from './tool-frame';
 import { Link } from '@remix-run/react';
-import type { ToolCard as ToolCardData } from '~/models/tool.server';
+import type { ToolCard as ToolCardData } from '~/models/tools/tool.server';
 import { categoryLabel } from '~/utils/tool-catalog';
 import { dialogLink } from '~/utils/url-state';
 import { RatingStars } from './rating-stars';

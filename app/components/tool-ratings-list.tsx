@@ -1,4 +1,4 @@
-import type { ToolRatingItem } from '~/models/rating.server';
+import type { ToolRatingItem } from '~/models/tools/rating.server';
 import { formatShortDate } from '~/utils/format';
 import { StaticStars } from './rating-stars';
 

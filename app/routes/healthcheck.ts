@@ -1,4 +1,4 @@
-import { checkHealth } from '~/models/health.server';
+import { checkHealth } from '~/server/health.server';
 import { apiLoader, errorResponse } from '~/utils/api.server';
 
 /** Fly's health check: 200 when the database answers and a page renders, 503 with what failed otherwise (never cached). */

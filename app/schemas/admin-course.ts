@@ -4,7 +4,7 @@ import { optionalId } from './admin-fields';
 import { courseInputSchema } from './course';
 
 /**
- * The admin Courses tab's forms (told apart by `intent`): the add form is section 5's
+ * The admin Courses tab's forms (told apart by `intent`): the add form is the Validation rules'
  * courseInputSchema as it is; these add the course's id for edit, Show/Hide and Delete.
  */
 export const ADMIN_COURSE_MESSAGES = { missing: 'Curso não encontrado', visibility: 'Visibilidade inválida' } as const;

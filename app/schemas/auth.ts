@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
 
-/** Step 2 of recovery without a live token (section 5). */
+/** Step 2 of recovery without a live token (the specification's Validation rules). */
 export const RECOVERY_EXPIRED = 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.';
 
 export const PT = {
@@ -13,7 +13,7 @@ export const PT = {
   mismatch: 'As senhas não coincidem',
 } as const;
 
-/** Messages of the specification's server schema (section 5), used by the JSON API. */
+/** Messages of the specification's server schema (its Validation rules), used by the JSON API. */
 export const API = {
   email: 'Must provide a valid email',
   password: 'Password must be at least 6 characters',

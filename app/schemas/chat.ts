@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../utils/list-query';
 import { CHAT_FILTERS } from '../utils/chat-labels';
 
-/** Section 5 'New chat' and the ticket reply: the specification's messages, and our own limits. */
+/** The specification's Validation rules for 'New chat' and the ticket reply: its messages, and our own limits. */
 export const MAX_CHAT_MESSAGE = 5000;
 export const MAX_CHAT_SUBJECT = 200;
 
@@ -12,7 +12,7 @@ export const CHAT_MESSAGES = {
   subjectLong: `O assunto deve ter no máximo ${MAX_CHAT_SUBJECT} caracteres`,
   messageEmpty: 'Mensagem não pode estar vazia',
   messageLong: `A mensagem deve ter no máximo ${MAX_CHAT_MESSAGE} caracteres`,
-  /** The 'Nova Conversa' form (section 5, client wording). */
+  /** The 'Nova Conversa' form (the specification's Validation rules, client wording). */
   formSubjectShort: 'O assunto deve ter pelo menos 3 caracteres',
   formMessageShort: 'A mensagem deve ter pelo menos 5 caracteres',
   closed: 'Este ticket foi encerrado e não aceita mais mensagens',
@@ -46,7 +46,7 @@ export const chatThreadCreateSchema = z.object({
   message: chatMessageField.optional(),
 });
 
-/** The 'Nova Conversa' page form: section 5's client messages (subject min 3, message min 5). */
+/** The 'Nova Conversa' page form: the validation rules' client messages (subject min 3, message min 5). */
 export const newChatFormSchema = z.object({
   subject: text(CHAT_MESSAGES.formSubjectShort)
     .trim()

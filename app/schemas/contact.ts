@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The specification's message for a contact form with a missing field (section 2, /contact). */
+/** The specification's message for a contact form with a missing field (its Screens and routes, /contact). */
 export const CONTACT_REQUIRED = {
   title: 'Campos obrigatórios',
   description: 'Por favor, preencha todos os campos',

@@ -30,7 +30,7 @@ export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
 /**
  * The catalogue's 'Acesso Exclusivo' dialog: the code, trimmed; empty gives the specification's
- * 'Por favor, insira um código promocional.', and a code typed in a dialog has at least 3 characters (section 5).
+ * 'Por favor, insira um código promocional.', and a code typed in a dialog has at least 3 characters (the specification's Validation rules).
  */
 export const catalogueCodeSchema = z.object({
   code: z

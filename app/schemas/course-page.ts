@@ -5,7 +5,7 @@ import { COURSE_MESSAGES, lessonInputSchema, materialInputSchema } from './cours
 /**
  * The forms of the course page (/courses/{id}), told apart by `intent`, besides the course code
  * (courseCodeSchema): a lesson's 'Marcar como concluída', and the admin's lesson and material
- * dialogs and deletions. The field rules are section 5's (schemas/course.ts); these add the ids.
+ * dialogs and deletions. The field rules are the validation rules' (schemas/course.ts); these add the ids.
  */
 
 export const MATERIAL_ID_MESSAGE = 'Material inválido';

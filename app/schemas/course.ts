@@ -70,7 +70,7 @@ const optionalWebUrl = (message: string) =>
       return value;
     });
 
-/** Section 5 'Course'. `price` is in reais; the model stores cents. */
+/** The specification's Validation rules, 'Course'. `price` is in reais; the model stores cents. */
 export const courseInputSchema = z.object({
   title: minString(3, COURSE_MESSAGES.title, 200),
   description: minString(10, COURSE_MESSAGES.description, 5000),
@@ -93,7 +93,7 @@ export const courseVisibilitySchema = z.object({
   isHidden: z.boolean({ required_error: 'isHidden é obrigatório', invalid_type_error: 'isHidden deve ser verdadeiro ou falso' }).optional(),
 });
 
-/** Section 5 'Lesson'. A missing order means 'after the last lesson' (the model computes it). */
+/** The specification's Validation rules, 'Lesson'. A missing order means 'after the last lesson' (the model computes it). */
 export const lessonInputSchema = z.object({
   title: minString(3, COURSE_MESSAGES.lessonTitle, 200),
   description: minString(10, COURSE_MESSAGES.lessonDescription, 5000),
@@ -116,7 +116,7 @@ export const lessonInputSchema = z.object({
 });
 export type LessonInput = z.output<typeof lessonInputSchema>;
 
-/** Section 5 'Material'. Without a lesson the material belongs to the whole course. */
+/** The specification's Validation rules, 'Material'. Without a lesson the material belongs to the whole course. */
 export const materialInputSchema = z.object({
   title: minString(3, COURSE_MESSAGES.materialTitle, 200),
   description: z

@@ -32,13 +32,13 @@ const fields = {
   userId: optionalId(NOTIFICATION_MESSAGES.userId),
 };
 
-/** The server rule (section 5: message min 5), used by the API. */
+/** The server rule (the specification's Validation rules: message min 5), used by the API. */
 export const notificationCreateSchema = z.object(fields);
 
 export type NotificationInput = z.output<typeof notificationCreateSchema>;
 
 /**
- * The admin page's send form (section 5: message min 10 in the admin form, while the API keeps
+ * The admin page's send form (the specification's Validation rules: message min 10 in the admin form, while the API keeps
  * the server's 5); it addresses everyone or a role, never one user.
  */
 export const notificationFormSchema = notificationCreateSchema.omit({ userId: true }).extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRO_ROLES } from '../utils/value-sets';
 
-/** The JSON API of section 7 'Upgrade': what a purchase is, and the confirmation's PaymentIntent id. */
+/** The specification's JSON API, 'Upgrade': what a purchase is, and the confirmation's PaymentIntent id. */
 export const PAYMENT_API_MESSAGES = {
   plan: 'Plano inválido.',
   months: 'Escolha entre 1 e 12 meses.',

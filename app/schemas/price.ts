@@ -5,18 +5,18 @@ import { choice, optionalId } from './admin-fields';
 
 export const PRICE_MESSAGES = {
   planType: 'O plano deve ser E-TOOL ou E-MASTER',
-  /** The admin form's plan price (section 5). */
+  /** The admin form's plan price (the specification's Validation rules). */
   formPrice: 'Preço deve ser um número positivo',
-  /** The server's plan price (section 5). */
+  /** The server's plan price (the specification's Validation rules). */
   monthlyPrice: 'O preço mensal deve ser maior que zero',
-  /** A course price, form and API (section 5). */
+  /** A course price, form and API (the specification's Validation rules). */
   coursePrice: 'O preço deve ser maior que zero',
   decimals: 'Use no máximo duas casas decimais (ex.: 29,90)',
   courseId: 'Selecione um curso',
   apiCourseId: 'Curso inválido',
 } as const;
 
-/** The admin form's default plan and monthly price (section 9). */
+/** The admin form's default plan and monthly price (the specification's Business constants). */
 export const PLAN_PRICE_DEFAULTS = { planType: 'E-TOOL', monthlyPrice: '49.90' } as const;
 
 /** What a price field keeps as the admin types, and what the server reads: digits, dots and commas ('R$ 29,90' → '29,90'). */

@@ -28,7 +28,7 @@ export const PROMO_FORM_MESSAGES = {
 const isTargetRole = (value: unknown): value is ProRole => PRO_ROLES.includes(value as ProRole);
 
 /**
- * An admin's new code (section 5): a role code grants days of E-TOOL or E-MASTER (default
+ * An admin's new code (the specification's Validation rules): a role code grants days of E-TOOL or E-MASTER (default
  * E-TOOL when targetRole is left out), a course code names a course. Defaults: 30 days, 10 uses.
  */
 export const promoCodeCreateSchema = z

@@ -90,7 +90,7 @@ export const toolFieldsSchema = z.object({
 type ToolFields = z.output<typeof toolFieldsSchema>;
 
 /**
- * Section 5: a link for internal and external tools (a path of this site, or an http(s)
+ * The specification's Validation rules: a link for internal and external tools (a path of this site, or an http(s)
  * URL), HTML for custom ones. Custom tools keep the '#' placeholder as their link; the
  * others drop any HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * What a page says while it loads, where the specification names it (section 2): shown by the
+ * What a page says while it loads, where the specification names it (in its Screens and routes): shown by the
  * navigation progress while the browser is on its way to that page (with JavaScript; without it
  * the browser's own indicator is all there is).
  */

@@ -13,7 +13,7 @@ import { AppError } from './errors';
  * The counters live in the app's database, table `rate_limits` (docs/decisions/021), so a
  * restart or a deploy hands out no fresh attempts. Keys are stored as digests: the table holds
  * no e-mail or address in the clear. This module only talks to the connection it is given:
- * app/models/rate-limit-store.server.ts gives it the app's.
+ * app/models/accounts/rate-limit-store.server.ts gives it the app's.
  */
 const RATE_LIMIT_TABLE = 'rate_limits';
 
@@ -51,7 +51,7 @@ export function bindRateLimitStore(connectionOf: () => Database.Database): void 
 
 /** The limiters over the current connection, made on first use, so never before the database is open. */
 function store(): NonNullable<typeof current> {
-  if (!connection) throw new Error('Rate limits have no store: import app/models/rate-limit-store.server.ts.');
+  if (!connection) throw new Error('Rate limits have no store: import app/models/accounts/rate-limit-store.server.ts.');
   const sqlite = connection();
   if (current?.sqlite === sqlite) return current;
   sqlite.prepare(CREATE_TABLE).run();

@@ -1,6 +1,6 @@
 import type { Toast } from './toast';
 
-/** The upgrade flow's toasts, in section 8's words. */
+/** The upgrade flow's toasts, in the error catalogue's words. */
 export const UPGRADE_TOASTS = {
   succeeded: { title: 'Pagamento realizado!', description: 'Seu upgrade foi concluído com sucesso.', type: 'success' },
   processing: {

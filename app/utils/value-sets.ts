@@ -21,7 +21,7 @@ export const NOTIFICATION_TARGETS = ['all', ...ROLES] as const;
 export const CHAT_STATUSES = ['open', 'closed'] as const;
 export const VIDEO_SOURCES = ['youtube', 'drive'] as const;
 export const ICON_TYPES = ['file', 'link', 'object'] as const;
-/** Section 3: the validation schema's list of material file types. */
+/** The specification's Entities: the validation schema's list of material file types. */
 export const MATERIAL_FILE_TYPES = ['pdf', 'doc', 'xls', 'ppt', 'zip', 'img', 'link', 'object'] as const;
 export type MaterialFileType = (typeof MATERIAL_FILE_TYPES)[number];
 export const GRANT_SOURCES = ['promo', 'payment', 'admin', 'seed'] as const;

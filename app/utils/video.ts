@@ -1,5 +1,5 @@
 /**
- * Lesson videos (section 2 'Video handling'): a YouTube link or ID, or a Google Drive link or
+ * Lesson videos (the specification's 'Course detail' screen, video handling): a YouTube link or ID, or a Google Drive link or
  * file ID, reduced to what an embed needs. Pure and browser-safe; the Content-Security-Policy's
  * frame-src (app/utils/security.server.ts) allows exactly the two embed hosts below.
  */
@@ -65,7 +65,7 @@ const RAW_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * The ID a lesson's value stands for: the one in a link, or the raw value when it is not a link
- * (section 2). A link the extractor cannot read (another site, a Drive folder, a watch link
+ * (the specification's Screens and routes). A link the extractor cannot read (another site, a Drive folder, a watch link
  * without an ID) gives null, so the player says 'Formato de vídeo não suportado' instead of
  * framing a broken embed.
  */
@@ -75,7 +75,7 @@ function videoId(value: string, fromLink: (value: string) => string | null): str
   return RAW_ID.test(raw) ? raw : null;
 }
 
-/** What the lesson's player embeds: the ID from a link, the raw value otherwise (section 2). */
+/** What the lesson's player embeds: the ID from a link, the raw value otherwise (the specification's Screens and routes). */
 export function lessonVideo(source: string, value: string): LessonVideo {
   if (source === 'youtube') {
     const id = videoId(value, youtubeId);

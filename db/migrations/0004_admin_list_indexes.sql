@@ -1,4 +1,4 @@
--- The admin lists (issue 10) read newest first, by role, by course, and the expiry check finds lapsed roles: one index each.
+-- The admin lists read newest first, by role, by course, and the expiry check finds lapsed roles: one index each.
 DROP INDEX `promo_codes_course_idx`;--> statement-breakpoint
 CREATE INDEX `promo_codes_created_idx` ON `promo_codes` (`created_at`);--> statement-breakpoint
 CREATE INDEX `promo_codes_course_idx` ON `promo_codes` (`course_id`,`created_at`);--> statement-breakpoint

@@ -1,6 +1,6 @@
 -- The admin user search (decision 013): a substring of the username or e-mail, through an FTS5
 -- trigram index over the folded keys instead of LIKE '%x%', which reads every row of users.
--- Not in db/schema.ts (Drizzle has no virtual tables); app/models/admin-users.server.ts queries it.
+-- Not in db/schema.ts (Drizzle has no virtual tables); app/models/admin/users.server.ts queries it.
 -- The triggers keep it in step with every write to users, whoever makes it (models, the large
 -- seed, the key backfill). A migration that rebuilds users drops them: it must create them again.
 CREATE VIRTUAL TABLE `users_search` USING fts5(username_key, email_key, tokenize = 'trigram remove_diacritics 1');

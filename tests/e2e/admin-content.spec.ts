@@ -5,7 +5,7 @@ import { foldKey, sortKey } from '../../app/utils/fold';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
- * Issue 10, the admin's content tabs, with JavaScript on and off (each project runs every test):
+ * The admin's content tabs, with JavaScript on and off (each project runs every test):
  * a role promo code, a notification, a plan price typed with a comma, a course price removed and
  * a course hidden.
  */

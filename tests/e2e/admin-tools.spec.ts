@@ -6,7 +6,7 @@ import { createUser, uniqueCpf } from '../setup/factories';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
- * Issue 10, the Tools tab with JavaScript on and off: the form's rules (custom type: link '#';
+ * The Tools tab with JavaScript on and off: the form's rules (custom type: link '#';
  * internal/external: no HTML; unchecking 'Restringir por CPF' clears the list), and who a CPF
  * whitelist admits.
  */

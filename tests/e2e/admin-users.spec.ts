@@ -2,14 +2,14 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users } from '../../db/schema';
-import { DAY_MS } from '../../app/models/role-arithmetic';
-import { getUserById, verifyCredentials } from '../../app/models/user.server';
+import { DAY_MS } from '../../app/models/accounts/role-arithmetic';
+import { getUserById, verifyCredentials } from '../../app/models/accounts/user.server';
 import { formatShortDate } from '../../app/utils/format';
 import { createUser } from '../setup/factories';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
- * Issue 10, the Users tab, with JavaScript on and off (each project runs every test): create a
+ * The Users tab, with JavaScript on and off (each project runs every test): create a
  * user with 30 Pro days, add 10 more, reset their password, run the expiry check, delete a user.
  */
 

@@ -5,7 +5,7 @@ import { foldKey, sortKey } from '../../app/utils/fold';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
- * Issue 9: the course page with JavaScript on and off. An E-MASTER user unlocks a course with
+ * The course page with JavaScript on and off. An E-MASTER user unlocks a course with
  * its code, watches a lesson, marks lessons done and follows 'Continuar de onde parou'; an admin
  * manages lessons and materials (deletions confirmed by the browser, or on a page of their own).
  */
@@ -146,7 +146,7 @@ test.describe('course page', () => {
     await expect(page.getByTestId('lesson-title')).toHaveText(['Introdução ao projeto', 'Cálculo de cargas']);
     await expect(lessonItem(page, 'Cálculo de cargas').locator('iframe')).toHaveAttribute('src', 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/preview');
 
-    // A refused save keeps the dialog open with the section 5 message.
+    // A refused save keeps the dialog open with the validation message.
     await page.getByRole('link', { name: 'Adicionar Aula' }).click();
     const invalid = page.getByRole('dialog', { name: 'Nova Aula' });
     await invalid.getByLabel('Título').fill('ab');

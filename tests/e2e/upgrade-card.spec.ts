@@ -5,7 +5,7 @@ import { payments, users } from '../../db/schema';
 import { expect, expectToast, test } from './fixtures';
 
 /**
- * Issue 12, with JavaScript on (the `js` project only): the test mode's simulated card form on
+ * With JavaScript on (the `js` project only): the test mode's simulated card form on
  * /upgrade, answered by Stripe's test cards through the real SDK and the offline stand-in.
  */
 

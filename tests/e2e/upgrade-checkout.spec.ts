@@ -6,7 +6,7 @@ import { sortKey } from '../../app/utils/fold';
 import { expect, test, uniqueName } from './fixtures';
 
 /**
- * Issue 12, with JavaScript off (the `no-js` project only): 'Finalizar pagamento' answers with a
+ * With JavaScript off (the `no-js` project only): 'Finalizar pagamento' answers with a
  * 303 to the test mode's Checkout page, paid by card, or by Pix marked paid later, which the
  * stand-in reports through the signed webhook.
  */

@@ -5,7 +5,7 @@ import { promoCodes, users } from '../../db/schema';
 import { accountStatus } from '~/utils/role-labels';
 
 const accountStatusLabel = (...args: Parameters<typeof accountStatus>) => accountStatus(...args).label;
-import { getUserById, verifyCredentials } from '~/models/user.server';
+import { getUserById, verifyCredentials } from '~/models/accounts/user.server';
 import { loader, action } from '~/routes/_app+/account';
 import { action as recoveryApi } from '~/routes/api+/users.$id.password-recovery';
 import { formatLongDate } from '~/utils/format';

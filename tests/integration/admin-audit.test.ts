@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { auditFilterChoices, listAuditLog } from '~/models/audit.server';
+import { auditFilterChoices, listAuditLog } from '~/models/admin/audit.server';
 import { loader as auditPageLoader } from '~/routes/_app+/admin.audit';
 import { createUser } from '../setup/helpers';
 import { signedTiers, type Signed, type Tier } from './helpers/admin-api';
 import { expectPageAdminOnly, pageGet } from './helpers/admin-pages';
 import { queryPlans } from './helpers/query-plans';
 
-/** Issue 10, the 'Auditoria' page: read-only, newest first, filtered by admin, action and São Paulo days, paged; every read on an index. */
+/** The 'Auditoria' page: read-only, newest first, filtered by admin, action and São Paulo days, paged; every read on an index. */
 
 let tiers: Record<Tier, Signed>;
 let ana: { id: number; username: string };

@@ -11,7 +11,7 @@ import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from '.
 import { expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, auditSince, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
 
 /**
- * Issue 10, the Courses tab: /admin/courses over the course model (its API, /api/courses, is
+ * The Courses tab: /admin/courses over the course model (its API, /api/courses, is
  * tested with the course pages).
  */
 
@@ -103,7 +103,7 @@ describe('create', () => {
     expect(row).toMatchObject({ entityType: 'course', entityId: course.id });
   });
 
-  test("section 5's course rules, each beside its field with 'Erro ao criar curso'", async () => {
+  test("the course validation rules, each beside its field with 'Erro ao criar curso'", async () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ title: 'AB' }, 'title', 'O título deve ter pelo menos 3 caracteres'],
       [{ description: 'Curta' }, 'description', 'A descrição deve ter pelo menos 10 caracteres'],

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { listContactMessages } from '~/models/contact-message.server';
+import { listContactMessages } from '~/models/admin/contact-message.server';
 import { action as inboxAction, loader as inboxLoader } from '~/routes/_app+/admin.inbox';
 import { signedTiers, type Signed, type Tier } from './helpers/admin-api';
 import { auditSince, expectOneAudit, expectPageAdminOnly, lastAuditId, pageGet, pagePost, toastOf } from './helpers/admin-pages';
 import { queryPlans } from './helpers/query-plans';
 
-/** Issue 10, the contact inbox: /admin/inbox over the messages visitors send through /contact. */
+/** The contact inbox: /admin/inbox over the messages visitors send through /contact. */
 
 const PATH = '/admin/inbox';
 

@@ -8,7 +8,7 @@ import { action as sendNotificationApi } from '~/routes/api+/notifications';
 import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from './helpers/admin-api';
 import { expectOneAudit, expectPageAdminOnly, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
 
-/** Issue 10, the Notifications tab: /admin/notifications and the notification API, over the same model. */
+/** The Notifications tab: /admin/notifications and the notification API, over the same model. */
 
 const PATH = '/admin/notifications';
 

@@ -10,7 +10,7 @@ import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from '.
 import { auditSince, expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
 import { serve } from './helpers/document-handler';
 
-/** Issue 10, the Prices tab: /admin/prices and POST /api/admin/plan-prices and /api/admin/course-prices. */
+/** The Prices tab: /admin/prices and POST /api/admin/plan-prices and /api/admin/course-prices. */
 
 const PATH = '/admin/prices';
 const PAGE_MESSAGE = 'Preço deve ser um número positivo';

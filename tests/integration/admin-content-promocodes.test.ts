@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { promoCodes } from '../../db/schema';
-import { listPromoCodes } from '~/models/promo-code.server';
+import { listPromoCodes } from '~/models/admin/promo-code.server';
 import { action as promoPageAction, loader as promoPageLoader } from '~/routes/_app+/admin.promocodes';
 import { action as deletePromoApi } from '~/routes/api+/promocodes.$id';
 import { action as createPromoApi } from '~/routes/api+/promocodes';
@@ -11,7 +11,7 @@ import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from '.
 import { expectOneAudit, expectPageAdminOnly, insertCourse, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
 import { queryPlans } from './helpers/query-plans';
 
-/** Issue 10, the Promo codes tab: /admin/promocodes and the promo-code API, over the same model. */
+/** The Promo codes tab: /admin/promocodes and the promo-code API, over the same model. */
 
 const PATH = '/admin/promocodes';
 const CROSS_FIELD = 'Você deve selecionar um cargo alvo ou um curso, dependendo do tipo de código';
@@ -104,7 +104,7 @@ describe('create', () => {
     expect(stored('SOCARGO')).toMatchObject({ promoType: 'role', targetRole: 'E-MASTER', courseId: null, validUntil: null });
   });
 
-  test("the cross-field rule: a course code without a course, or a role code without a role, gives section 5's message, a toast and nothing stored", async () => {
+  test("the cross-field rule: a course code without a course, or a role code without a role, gives the validation rules' message, a toast and nothing stored", async () => {
     const noCourse = await post(roleForm('SEMCURSO', { promoType: 'course', courseId: '' }));
     expect(noCourse.status).toBe(400);
     expect(await toastOf(noCourse)).toEqual({ title: 'Erro ao criar código promocional', description: CROSS_FIELD, type: 'error' });
@@ -120,7 +120,7 @@ describe('create', () => {
     expect([stored('SEMCURSO'), stored('SEMCARGO'), stored('CURSOSUMIU')]).toEqual([undefined, undefined, undefined]);
   });
 
-  test('section 5: code min 3, days and uses required and at least 1; a cleared field is an error, not a silent default', async () => {
+  test('the validation rules: code min 3, days and uses required and at least 1; a cleared field is an error, not a silent default', async () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ code: 'AB' }, 'code', 'O código deve ter pelo menos 3 caracteres'],
       [{ days: '' }, 'days', 'Informe a quantidade de dias'],

@@ -15,10 +15,10 @@ import {
   users,
   type ToolRow,
 } from '../../db/schema';
-import { rateTool } from '~/models/rating.server';
-import { DAY_MS } from '~/models/role-arithmetic';
-import { grantRole } from '~/models/role-grant.server';
-import { getUserById, verifyCredentials } from '~/models/user.server';
+import { rateTool } from '~/models/tools/rating.server';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { grantRole } from '~/models/accounts/role-grant.server';
+import { getUserById, verifyCredentials } from '~/models/accounts/user.server';
 import { loader as adminLayoutLoader } from '~/routes/_app+/admin';
 import { loader as adminIndexLoader } from '~/routes/_app+/admin._index';
 import { action as toolsPageAction, loader as toolsPageLoader } from '~/routes/_app+/admin.tools';
@@ -36,9 +36,9 @@ import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from '.
 import { auditSince, expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
 
 /**
- * Issue 10, part A: the /admin layout, the ?tab= redirects, the Users and Tools tabs. Every
+ * The /admin layout, the ?tab= redirects, the Users and Tools tabs. Every
  * admin action through the page's forms (as sent without JavaScript) and through the API, each
- * section 5 message with its section 8 toast, and one audit row per write.
+ * validation message with its error-catalogue toast, and one audit row per write.
  */
 
 let tiers: Record<Tier, Signed>;
@@ -274,7 +274,7 @@ describe('Users tab: add user', () => {
     expect(byEmail(fields.email)!.cpf).toBe(cpf);
   });
 
-  test("each section 5 rule refuses with its message beside the field and the toast 'Erro ao criar usuário', creating nothing", async () => {
+  test("each validation rule refuses with its message beside the field and the toast 'Erro ao criar usuário', creating nothing", async () => {
     const taken = tiers['E-BASIC'].user;
     const cases: [Record<string, string>, string, string, number][] = [
       [{ username: 'ab' }, 'username', 'Nome de usuário deve ter pelo menos 3 caracteres', 400],
@@ -605,7 +605,7 @@ describe('Tools tab: add, edit and delete', () => {
     expect(toolByName('Com Restrição')).toMatchObject({ restrictedCpfs: `${cpfA},${cpfB}` });
   });
 
-  test("each section 5 tool rule refuses with its message and the toast 'Erro ao criar ferramenta'", async () => {
+  test("each tool validation rule refuses with its message and the toast 'Erro ao criar ferramenta'", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ name: 'ab' }, 'name', 'O nome deve ter pelo menos 3 caracteres'],
       [{ description: 'abc' }, 'description', 'A descrição deve ter pelo menos 5 caracteres'],

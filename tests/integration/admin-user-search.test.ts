@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { users } from '../../db/schema';
-import { listUsers } from '~/models/admin-users.server';
+import { listUsers } from '~/models/admin/users.server';
 import { foldKey, sortKey } from '~/utils/fold';
 
 /**

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { activeSessions, promoCodes, promoUsage, roleGrants, tools, users } from '../../db/schema';
-import { redeemPromoCode } from '~/models/promo-code.server';
-import { rateTool } from '~/models/rating.server';
-import { DAY_MS } from '~/models/role-arithmetic';
-import { grantRole } from '~/models/role-grant.server';
-import { getUserById, verifyCredentials } from '~/models/user.server';
+import { redeemPromoCode } from '~/models/admin/promo-code.server';
+import { rateTool } from '~/models/tools/rating.server';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { grantRole } from '~/models/accounts/role-grant.server';
+import { getUserById, verifyCredentials } from '~/models/accounts/user.server';
 import { action as userAction } from '~/routes/api+/users.$id';
 import { action as resetPasswordAction } from '~/routes/api+/users.$id.reset-password';
 import { loader as usersLoader, action as usersAction } from '~/routes/api+/users';
@@ -193,7 +193,7 @@ describe('PATCH /api/users/{id}', () => {
     expect(await safeJson(response)).toMatchObject({ id: target.id, username: 'editado_nome', email: 'editado@example.com', cpf: null });
   });
 
-  test('duplicates answer 409, unknown ids 404, and invalid fields their section 5 message', async () => {
+  test('duplicates answer 409, unknown ids 404, and invalid fields their validation message', async () => {
     const target = await createUser();
     const other = tiers['E-TOOL'].user;
     expect((await patchUser(target.id, { email: other.email })).status).toBe(409);

@@ -11,7 +11,7 @@ import { action as resetAction } from '~/routes/api+/reset-password';
 import { loader as userLoader } from '~/routes/api+/user';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { body, call, cookieJar, createUser, jsonRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
-import { updateAccount } from '~/models/account.server';
+import { updateAccount } from '~/models/accounts/account.server';
 
 beforeEach(() => resetAllLimits());
 
@@ -144,7 +144,7 @@ describe('POST /api/register', () => {
     expect((await call(userLoader, getRequest('/api/user', { cookie }))).status).toBe(200);
   });
 
-  it('uses the server schema messages of section 5', async () => {
+  it('uses the server schema messages of the validation rules', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ username: 'ab' }, 'Username must be at least 3 characters'],
       [{ email: 'nope' }, 'Must provide a valid email'],

@@ -6,7 +6,7 @@ import { action as authAction, loader as authLoader } from '~/routes/_auth+/auth
 import { action as logoutAction } from '~/routes/_auth+/logout';
 import { loader as appLayoutLoader } from '~/routes/_app+/_layout';
 import { loader as rootLoader } from '~/root';
-import { requireAdmin, requireRole } from '~/models/permissions.server';
+import { requireAdmin, requireRole } from '~/models/accounts/permissions.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, sessionCookie, uniqueCpf } from '../setup/helpers';
 

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { calculationHistory, tools, users } from '../../db/schema';
 import { calculators, getCalculator } from '~/calculators';
-import { listCalculations, saveCalculation } from '~/models/calculation-history.server';
+import { listCalculations, saveCalculation } from '~/models/tools/calculation-history.server';
 import { action as historyAction, loader as historyLoader } from '~/routes/_app+/calculators.history';
 import { action as pageAction } from '~/routes/_app+/calculators.$slug';
 import { loader as accountLoader } from '~/routes/_app+/account';

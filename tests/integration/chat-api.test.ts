@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { chatMessages, chatThreads } from '../../db/schema';
-import { countAdminUnreadThreads, countUserUnreadThreads, listAdminThreads, listMessages, listUserThreads } from '~/models/chat.server';
-import { liveChannels, subscribe, type LiveEvent } from '~/models/live-events.server';
+import { countAdminUnreadThreads, countUserUnreadThreads, listAdminThreads, listMessages, listUserThreads } from '~/models/chat/chat.server';
+import { liveChannels, subscribe, type LiveEvent } from '~/models/notifications/live-events.server';
 import { loader as adminThreadsLoader } from '~/routes/api+/chat.admin.threads';
 import { loader as adminUnreadLoader } from '~/routes/api+/chat.admin.unread-count';
 import { action as closeAction } from '~/routes/api+/chat.threads.$id.close';
@@ -21,8 +21,8 @@ import { createUser, sessionCookie } from '../setup/helpers';
 import { apiCall, expectAdminOnly, safeJson, signedTiers, type Signed, type Tier } from './helpers/admin-api';
 
 /**
- * Issue 11, items 2, 4, 6 and 7: the support chat's JSON API (section 7 'Chat') over
- * app/models/chat.server.ts. Ownership (someone else's ticket is the same 404 as a missing one),
+ * The support chat's JSON API (the specification's JSON API, 'Chat') over
+ * app/models/chat/chat.server.ts. Ownership (someone else's ticket is the same 404 as a missing one),
  * admin-only calls, the unread transitions and their live events, closed tickets, the message
  * rules, the lists, atomic creation, 200 concurrent posts kept once each in order of arrival, and
  * the indexes behind every read.

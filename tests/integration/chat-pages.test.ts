@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { chatMessages, chatThreads, type UserRow } from '../../db/schema';
-import { createThread, postMessage } from '~/models/chat.server';
+import { createThread, postMessage } from '~/models/chat/chat.server';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as adminChatsPage from '~/routes/_app+/admin.chats';
 import * as ticketPage from '~/routes/_app+/chat.$id';
@@ -16,7 +16,7 @@ import { BASE_URL, call, createUser, expectRedirect, formRequest, getRequest, se
 import { documentHandler } from './helpers/document-handler';
 
 /**
- * Issue 11, items 1, 2, 3 and 6: the chat pages /chats, /admin/chats, /chat/new and /chat/{id}.
+ * 2, 3 and 6: the chat pages /chats, /admin/chats, /chat/new and /chat/{id}.
  * Who reaches each page, someone else's ticket sent to / with 'Acesso negado', opening marks
  * read for the viewer's side, the forms and their toasts, closed tickets, the 500-message
  * window, and user text rendered escaped in the real document.

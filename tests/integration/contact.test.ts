@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { listContactMessages } from '~/models/contact-message.server';
+import { listContactMessages } from '~/models/admin/contact-message.server';
 import { action, loader } from '~/routes/_marketing+/contact';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { courseGrants, coursePurchases, courses, lessonProgress, lessons, materials, promoCodes, type UserRow } from '../../db/schema';
 import * as entry from '~/entry.server';
-import { grantCourse } from '~/models/course-access.server';
+import { grantCourse } from '~/models/courses/access.server';
 import * as root from '~/root';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as coursePage from '~/routes/_app+/courses.$id';
@@ -16,7 +16,7 @@ import { BASE_URL, call, createUser, expectRedirect, formRequest, getRequest, se
 const { loader, action } = coursePage;
 
 /**
- * Issue 9, items 4, 6, 7 and 8: the course page /courses/{id}. Every access state per tier, the
+ * 6, 7 and 8: the course page /courses/{id}. Every access state per tier, the
  * same 404 for hidden and missing courses, nothing of a course's content without access (loader
  * data and rendered HTML), the course code form, lesson progress, and every admin intent.
  */
@@ -590,7 +590,7 @@ describe('admin content management', () => {
     ['videoSource', { videoSource: 'vimeo' }, 'Fonte de vídeo inválida'],
     ['order', { order: '0' }, 'A ordem deve ser um número maior ou igual a 1'],
     ['order', { order: '1.5' }, 'A ordem deve ser um número maior ou igual a 1'],
-  ])('Nova Aula refuses a bad %s with the section 5 message and Erro ao criar aula', async (field, overrides, message) => {
+  ])('Nova Aula refuses a bad %s with the validation message and Erro ao criar aula', async (field, overrides, message) => {
     const { course } = courseWithContent();
     const response = await post(admin.cookie, course.id, { intent: 'create-lesson', ...LESSON, ...overrides });
     expect(response.status).toBe(400);

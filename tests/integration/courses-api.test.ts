@@ -14,8 +14,8 @@ import {
   type CourseRow,
   type UserRow,
 } from '../../db/schema';
-import { DAY_MS } from '~/models/role-arithmetic';
-import { COURSE_ACCESS_MESSAGES, grantCourse } from '~/models/course-access.server';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { COURSE_ACCESS_MESSAGES, grantCourse } from '~/models/courses/access.server';
 import * as accessRoute from '~/routes/api+/courses.$id.access';
 import * as courseRoute from '~/routes/api+/courses.$id';
 import * as grantRoute from '~/routes/api+/courses.$id.grants.$userId';
@@ -34,9 +34,9 @@ import { createUser, sessionCookie } from '../setup/helpers';
 import { apiCall, expectAdminOnly, safeJson, signedTiers, type Signed, type Tier } from './helpers/admin-api';
 
 /**
- * The course JSON API (section 7 'Courses'): who may call what (E-MASTER and admin read,
+ * The course JSON API (the specification's JSON API, 'Courses'): who may call what (E-MASTER and admin read,
  * admins write), each access state, entitlements from a code, a purchase and an admin, that no
- * lesson, material or video link leaves without access, validation with the section 5
+ * lesson, material or video link leaves without access, validation with the specification's Validation rules
  * messages, the course delete's cascade, and the audit row of every admin write.
  */
 
@@ -288,7 +288,7 @@ describe('GET /api/courses', () => {
 });
 
 describe('GET /api/courses/{id}', () => {
-  test('answers { course } with the section 3 fields and the price in reais, and nothing of its content', async () => {
+  test('answers { course } with the specified fields and the price in reais, and nothing of its content', async () => {
     const { course, secrets } = courseWithContent({ priceCents: 19_990, requiresPromoCode: false, imageUrl: 'https://img.example.com/c.png' });
     const response = await api.get(tiers['E-MASTER'].cookie, course.id);
     expect(response.status).toBe(200);

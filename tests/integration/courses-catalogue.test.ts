@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { courseGrants, courses, lessonProgress, lessons, promoCodes, promoUsage, type CourseRow, type UserRow } from '../../db/schema';
-import { COURSE_ACCESS_MESSAGES, grantCourse } from '~/models/course-access.server';
-import { continueHref, lastCourseWorkedOn } from '~/models/course-content.server';
-import { listCatalogue } from '~/models/course.server';
-import { getUserById } from '~/models/user.server';
+import { COURSE_ACCESS_MESSAGES, grantCourse } from '~/models/courses/access.server';
+import { continueHref, lastCourseWorkedOn } from '~/models/courses/content.server';
+import { listCatalogue } from '~/models/courses/course.server';
+import { getUserById } from '~/models/accounts/user.server';
 import * as catalogueRoute from '~/routes/_app+/courses._index';
 import * as appLayout from '~/routes/_app+/_layout';
 import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
@@ -20,7 +20,7 @@ import { body, call, createUser, expectRedirect, formRequest, getRequest, sessio
 import { documentHandler } from './helpers/document-handler';
 
 /**
- * The catalogue /courses (section 2 'Course catalogue'): who may open it, what each viewer sees
+ * The catalogue /courses (the specification's 'Course catalogue' screen): who may open it, what each viewer sees
  * and in which access state, search, sort, filters, tabs and pages as URL state, the 'Acesso
  * Exclusivo' code dialog, the load-error state, the indexes its queries use, and the dashboard's
  * Cursos card.

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { activeSessions, type UserRow } from '../../db/schema';
-import { createThread, postMessage } from '~/models/chat.server';
-import { currentEventId, eventsSince, liveChannels, listenerCount, publish, subscribe } from '~/models/live-events.server';
-import { openLiveStreamCount, serveLiveStream } from '~/models/live-stream.server';
-import { createNotification, markNotificationRead } from '~/models/notification.server';
+import { createThread, postMessage } from '~/models/chat/chat.server';
+import { currentEventId, eventsSince, liveChannels, listenerCount, publish, subscribe } from '~/models/notifications/live-events.server';
+import { openLiveStreamCount, serveLiveStream } from '~/server/live-stream.server';
+import { createNotification, markNotificationRead } from '~/models/notifications/notification.server';
 import { loader as rootLoader } from '~/root';
 import { loader as sessionEndedLoader } from '~/routes/resources+/session-ended';
 import { authSessionStorage } from '~/utils/session.server';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { notificationReads, notifications } from '../../db/schema';
-import { countUnreadNotifications, listNotificationsFor } from '~/models/notification.server';
+import { countUnreadNotifications, listNotificationsFor } from '~/models/notifications/notification.server';
 import { loader as pageLoader, action as pageAction } from '~/routes/_app+/notifications';
 import { action as deleteNotificationAction } from '~/routes/api+/notifications.$id';
 import { action as markReadAction } from '~/routes/api+/notifications.$id.read';

@@ -14,7 +14,7 @@ import { resetAllLimits } from '~/utils/rate-limit.server';
 import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
 
 /**
- * Issue 7, item 9: bodies a browser form never sends used to reach `request.formData()` and
+ * Bodies a browser form never sends used to reach `request.formData()` and
  * answer 500. Every page action now answers 400, 405, 413 or 415, with the security headers.
  */
 

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, courses, notifications, payments, roleGrants, stripeEvents, type CourseRow, type UserRow } from '../../db/schema';
-import { getUserById } from '~/models/user.server';
+import { getUserById } from '~/models/accounts/user.server';
 import {
   approveRefund,
   completeTestCheckout,
@@ -19,15 +19,15 @@ import {
   quote,
   requestRefund,
 } from '~/models/payments/index.server';
-import { grantRole } from '~/models/role-grant.server';
-import { DAY_MS } from '~/models/role-arithmetic';
-import { setPlanPrice } from '~/models/price.server';
+import { grantRole } from '~/models/accounts/role-grant.server';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { setPlanPrice } from '~/models/payments/price.server';
 import * as accessRoute from '~/routes/api+/courses.$id.access';
 import * as confirmRoute from '~/routes/api+/upgrade.confirm-payment';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as pricesRoute from '~/routes/api+/upgrade.plans.prices';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
-import { edgeRefusal } from '~/utils/edge.server';
+import { edgeRefusal } from '~/server/edge.server';
 import { sortKey } from '~/utils/fold';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
 import { stripe, stripeConfigurationError, testWebhookSecret } from '~/utils/stripe.server';
@@ -35,7 +35,7 @@ import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
 /**
- * Payments (issue 12) in the offline test mode: the real Stripe SDK answered by the stand-in,
+ * Payments in the offline test mode: the real Stripe SDK answered by the stand-in,
  * webhooks delivered to the route's action as Stripe would post them. Amounts, refusals, exactly
  * one grant under replays and races, course purchases, Pix paid later, and 7-day refunds.
  */

@@ -19,9 +19,9 @@ import {
   tools,
   users,
 } from '../../db/schema';
-import { deleteUserAsAdmin } from '~/models/admin-users.server';
-import { exportPersonalData } from '~/models/personal-data.server';
-import { getUserById, verifyCredentials } from '~/models/user.server';
+import { deleteUserAsAdmin } from '~/models/admin/users.server';
+import { exportPersonalData } from '~/models/accounts/personal-data.server';
+import { getUserById, verifyCredentials } from '~/models/accounts/user.server';
 import { action as accountAction } from '~/routes/_app+/account';
 import { loader as exportLoader } from '~/routes/_app+/account_.export';
 import { sortKey } from '~/utils/fold';

@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { db } from '../../db/client';
 import { courseGrants, courses, payments, roleGrants, type CourseRow, type UserRow } from '../../db/schema';
 import { approveRefund, confirmPayment, confirmTestCardPayment, createPaymentIntent, PAYMENT_MESSAGES, requestRefund } from '~/models/payments/index.server';
-import { getUserById } from '~/models/user.server';
+import { getUserById } from '~/models/accounts/user.server';
 import { action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import * as accessRoute from '~/routes/api+/courses.$id.access';
 import * as confirmCardRoute from '~/routes/api+/test-mode.confirm-card';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
-import { DAY_MS } from '~/models/role-arithmetic';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { stripe, stripeWebhookSecret } from '~/utils/stripe.server';

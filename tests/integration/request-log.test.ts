@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createLogger, createRouteNamer, noteRequestUser, requestIdFor, requestLogIgnored, routeConsoleToLogger, runWithRequestLog } from '~/utils/logger.server';
-import type { ManifestRoute } from '~/utils/route-methods.server';
+import { createRouteNamer, requestIdFor, requestLogIgnored } from '~/server/request-log.server';
+import { createLogger, noteRequestUser, routeConsoleToLogger, runWithRequestLog } from '~/utils/logger.server';
+import type { ManifestRoute } from '~/server/route-methods.server';
 import { createRequestLog } from '../../server/request-log.js';
 import { findLeaks } from '../setup/server-log-check';
 

@@ -11,7 +11,7 @@ import { action as recoverApi } from '~/routes/api+/recover-password';
 import { action as registerApi } from '~/routes/api+/register';
 import { action as createUserApi } from '~/routes/api+/users';
 import { action as updateUserApi } from '~/routes/api+/users.$id';
-import { USER_CONFLICTS, writeUser } from '~/models/user.server';
+import { USER_CONFLICTS, writeUser } from '~/models/accounts/user.server';
 import { AppError } from '~/utils/errors';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { allowConsole } from '../setup/console';

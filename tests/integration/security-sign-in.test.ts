@@ -9,7 +9,7 @@ import { action as recoverApi } from '~/routes/api+/recover-password';
 import { action as resetApi } from '~/routes/api+/reset-password';
 import { action as recoveryToggleApi } from '~/routes/api+/users.$id.password-recovery';
 import { action as adminResetApi } from '~/routes/api+/users.$id.reset-password';
-import { verifyCredentials } from '~/models/user.server';
+import { verifyCredentials } from '~/models/accounts/user.server';
 import type { AppLoadContext } from '~/utils/load-context';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, createUser, expectRedirect, formRequest, jsonRequest, sessionCookie, uniqueCpf } from '../setup/helpers';

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databasePath, db } from '../../db/client';
 import { tools } from '../../db/schema';
-import { rateTool } from '~/models/rating.server';
-import { listToolsFor, updateTool } from '~/models/tool.server';
+import { rateTool } from '~/models/tools/rating.server';
+import { listToolsFor, updateTool } from '~/models/tools/tool.server';
 import { createUser } from '../setup/helpers';
 
 /** listToolsFor keeps the tool list between requests; any write, here or in another process, renews it. */

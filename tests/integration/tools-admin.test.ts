@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { toolRatings, tools } from '../../db/schema';
-import { rateTool } from '~/models/rating.server';
+import { rateTool } from '~/models/tools/rating.server';
 import { action as toolsAction, loader as toolsLoader } from '~/routes/api+/tools';
 import { action as toolAction } from '~/routes/api+/tools.$id';
 import { body, call, createUser, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { promoCodes, promoUsage } from '../../db/schema';
-import { getUserById } from '~/models/user.server';
+import { getUserById } from '~/models/accounts/user.server';
 import { action, loader } from '~/routes/_app+/dashboard';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { readToast } from '~/utils/toast.server';

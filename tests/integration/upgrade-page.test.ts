@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, courses, notifications, payments } from '../../db/schema';
 import { listUserPayments } from '~/models/payments/index.server';
-import { getUserById } from '~/models/user.server';
+import { getUserById } from '~/models/accounts/user.server';
 import { loader as upgradeLoader, action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import { loader as accountLoader, action as accountAction } from '~/routes/_app+/account';
 import { loader as refundsLoader, action as refundsAction } from '~/routes/_app+/admin.refunds';

@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { auditLog, payments, planPrices, tools } from '../../db/schema';
-import { createThread } from '../../app/models/chat.server';
-import { LIVE_STREAMS_PER_SESSION } from '../../app/models/live-stream.server';
-import { saveCalculation } from '../../app/models/calculation-history.server';
-import { createContactMessage } from '../../app/models/contact-message.server';
-import { adminGrantCourse } from '../../app/models/course-access.server';
-import { createLesson, createMaterial } from '../../app/models/course-content.server';
-import { createCourse } from '../../app/models/course.server';
-import { createNotification } from '../../app/models/notification.server';
-import { createPromoCode } from '../../app/models/promo-code.server';
-import { createTool } from '../../app/models/tool.server';
+import { createThread } from '../../app/models/chat/chat.server';
+import { LIVE_STREAMS_PER_SESSION } from '../../app/server/live-stream.server';
+import { saveCalculation } from '../../app/models/tools/calculation-history.server';
+import { createContactMessage } from '../../app/models/admin/contact-message.server';
+import { adminGrantCourse } from '../../app/models/courses/access.server';
+import { createLesson, createMaterial } from '../../app/models/courses/content.server';
+import { createCourse } from '../../app/models/courses/course.server';
+import { createNotification } from '../../app/models/notifications/notification.server';
+import { createPromoCode } from '../../app/models/admin/promo-code.server';
+import { createTool } from '../../app/models/tools/tool.server';
 import { courseInputSchema, lessonInputSchema, materialInputSchema } from '../../app/schemas/course';
 import { notificationCreateSchema } from '../../app/schemas/notification';
 import { promoCodeCreateSchema } from '../../app/schemas/promo-code';
@@ -257,7 +257,7 @@ test('every route answers each subject as the authorization matrix says', async 
   await Promise.all(workers);
 
   // An API route answers 405 with Allow to every method that has no row (server.js's method rule,
-  // app/utils/route-methods.server.ts, before any guard): OPTIONS always, GET and HEAD without a loader.
+  // app/server/route-methods.server.ts, before any guard): OPTIONS always, GET and HEAD without a loader.
   const methods = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const apiRoutes = built.filter((route) => route.path.startsWith('/api/'));
   await Promise.all(

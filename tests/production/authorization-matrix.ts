@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 13, item 5): every page route and API endpoint of the build
+ * The authorization matrix: every page route and API endpoint of the build
  * against each subject, with the outcome the specification (sections 2, 4, 6 and 7) and
  * docs/architecture.md promise. Data only; authorization-matrix.spec.ts walks it.
  *
@@ -53,13 +53,13 @@ export type MatrixRow = {
   note?: string;
 };
 
-// Shorthands for the outcomes that repeat (section 2's guards, section 7's statuses).
+// Shorthands for the outcomes that repeat (the specification's guards, the JSON API's statuses).
 const toAuth = { status: 302, location: '/auth' } as const;
 const toDashboard = { status: 302, location: '/dashboard' } as const;
 const toHome = { status: 302, location: '/' } as const;
 const adminPage = { status: 200, text: 'Painel de Administração' } as const;
 
-/** Pages any signed-in user may open (section 2: login required). */
+/** Pages any signed-in user may open (the specification's Screens and routes: login required). */
 const signedIn = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: toAuth, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
 /** Admin-only pages: non-admins go to /dashboard. */
 const adminOnlyPage = (ok: Outcome = adminPage): MatrixRow['expect'] => ({ anonymous: toAuth, basic: toDashboard, tool: toDashboard, master: toDashboard, admin: ok, nonOwner: 'n/a' });
@@ -115,7 +115,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/resources/tool-frame/{customTool}',
     expect: { anonymous: 401, basic: 403, tool: 200, master: 200, admin: 200, nonOwner: 'n/a' },
-    note: 'An E-TOOL custom tool: its HTML only for E-TOOL and above (section 6).',
+    note: 'An E-TOOL custom tool: its HTML only for E-TOOL and above (Roles and permissions in the specification).',
   },
 
   // ── Authentication pages ───────────────────────────────────────────────────────────────────
@@ -126,7 +126,7 @@ export const MATRIX: MatrixRow[] = [
     path: '/auth',
     form: { intent: 'login', email: '{loginEmail}', password: 'senha123' },
     expect: { ...signedIn(toDashboard), anonymous: toDashboard },
-    note: 'Anonymous: logged in and sent to /dashboard; signed-in users are sent to /dashboard before the form is read (section 2).',
+    note: 'Anonymous: logged in and sent to /dashboard; signed-in users are sent to /dashboard before the form is read (Screens and routes in the specification).',
   },
   { route: '/logout', method: 'GET', path: '/logout', expect: everyone(toHome), note: 'No state change on GET: back to /.' },
   { route: '/logout', method: 'POST', path: '/logout', form: { intent: 'logout' }, freshSubject: true, expect: everyone(toHome) },
@@ -243,7 +243,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/chat/{thread}',
     expect: { anonymous: toAuth, basic: 200, tool: toHome, master: toHome, admin: 200, nonOwner: toHome },
-    note: "Section 6: another user's ticket gives 'Acesso negado' and sends the user to /.",
+    note: "Roles and permissions in the specification: another user's ticket gives 'Acesso negado' and sends the user to /.",
   },
   {
     route: '/chat/:id',
@@ -276,7 +276,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/courses/{hiddenCourse}',
     expect: { ...masterPage(), master: 404 },
-    note: 'Section 4: hidden courses appear only to admins (the same 404 as a missing one).',
+    note: 'States and transitions in the specification: hidden courses appear only to admins (the same 404 as a missing one).',
   },
   {
     route: '/courses/:id',
@@ -292,7 +292,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/upgrade',
     expect: { ...everyone({ status: 200, text: 'Upgrade de Plano' }), anonymous: { status: 200, text: 'Acesso Restrito' } },
-    note: "The Upgrade screen of section 2: 'Unauthenticated: Acesso Restrito with a Fazer Login link' (outside the _app guard).",
+    note: "The Upgrade screen of the specification's Screens and routes: 'Unauthenticated: Acesso Restrito with a Fazer Login link' (outside the _app guard).",
   },
   {
     route: '/upgrade',
@@ -401,7 +401,7 @@ export const MATRIX: MatrixRow[] = [
     expect: adminOnlyPage({ status: 302, location: '/admin/refunds' }),
   },
 
-  // ── API: authentication and user (section 7) ───────────────────────────────────────────────
+  // ── API: authentication and user (the specification's JSON API) ───────────────────────────────────────────────
   { route: '/api/login', method: 'POST', path: '/api/login', json: { email: '{loginEmail}', password: 'senha123' }, expect: apiPublic(200) },
   {
     route: '/api/register',
@@ -425,7 +425,7 @@ export const MATRIX: MatrixRow[] = [
     path: '/api/reset-password',
     json: { token: 'token-que-nao-existe', password: 'senha456', confirmPassword: 'senha456' },
     expect: apiPublic(400),
-    note: 'The recovery token is the proof (section 5): an unknown one is refused for everyone.',
+    note: 'The recovery token is the proof (Validation rules in the specification): an unknown one is refused for everyone.',
   },
   { route: '/api/profile', method: 'PATCH', path: '/api/profile', json: { username: 'p{unique}' }, freshSubject: true, expect: apiUser(200) },
   {
@@ -435,7 +435,7 @@ export const MATRIX: MatrixRow[] = [
     json: { code: '{roleCode}' },
     freshSubject: true,
     expect: apiUser(200),
-    note: 'Section 6: any logged-in user can activate promo codes (role days stack by decision 002).',
+    note: 'Roles and permissions in the specification: any logged-in user can activate promo codes (role days stack by decision 002).',
   },
 
   // ── API: notifications ─────────────────────────────────────────────────────────────────────
@@ -488,7 +488,7 @@ export const MATRIX: MatrixRow[] = [
     path: '/api/users/{ownerId}/password-recovery',
     json: { disablePasswordRecovery: false },
     expect: { anonymous: 401, basic: 200, tool: 403, master: 403, admin: 200, nonOwner: 403 },
-    note: "Section 6: any user toggles their own recovery; only an admin someone else's.",
+    note: "Roles and permissions in the specification: any user toggles their own recovery; only an admin someone else's.",
   },
   { route: '/api/promocodes', method: 'GET', path: '/api/promocodes', expect: apiAdmin(200) },
   {
@@ -530,7 +530,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/api/courses/{premiumCourse}/lessons',
     expect: { ...apiMaster(200), master: 403 },
-    note: 'Section 6: lessons only with access; a premium course without a purchase or grant is 403 (admins bypass).',
+    note: 'Roles and permissions in the specification: lessons only with access; a premium course without a purchase or grant is 403 (admins bypass).',
   },
   {
     route: '/api/courses/:id/lessons',
@@ -577,7 +577,7 @@ export const MATRIX: MatrixRow[] = [
     path: '/api/chat/threads/{thread}',
     fresh: ['thread'],
     expect: { anonymous: 401, basic: 403, tool: 403, master: 403, admin: 200, nonOwner: 403 },
-    note: 'Ticket deletion is admin only (section 6), even for its owner.',
+    note: 'Ticket deletion is admin only (Roles and permissions in the specification), even for its owner.',
   },
   {
     route: '/api/chat/threads/:id/messages',

@@ -17,7 +17,7 @@ import {
 } from './load-client';
 
 /**
- * Issue 13, item 4: `npm run db:backup` taken while the production server acknowledges writes
+ * Item 4: `npm run db:backup` taken while the production server acknowledges writes
  * (registrations and chat messages over HTTP), then `npm run db:restore` into a fresh location:
  * the restored file passes integrity_check and holds every write acknowledged before the backup
  * started, each exactly once.

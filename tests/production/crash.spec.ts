@@ -17,7 +17,7 @@ import {
 } from './load-client';
 
 /**
- * Issue 13, item 7: the production server is killed with SIGKILL while it acknowledges writes of
+ * The production server is killed with SIGKILL while it acknowledges writes of
  * every kind (registrations, chat messages, promo redemptions, tool ratings, test-mode card
  * payments), then started again on the same file. Every acknowledged write is there exactly
  * once; an unacknowledged one is there once or not at all, never twice or half done; and the

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 
 /**
  * Columns a request may change without being a write of its input: a session's last activity
- * (moved at most once a minute on any signed-in request, app/models/session.server.ts).
+ * (moved at most once a minute on any signed-in request, app/models/accounts/session.server.ts).
  */
 const IGNORED_COLUMNS: Record<string, readonly string[]> = { active_sessions: ['last_activity'] };
 

@@ -103,7 +103,7 @@ const promoFields = (_ids: Ids) => ({
 const notificationFields = { title: str(3, 120), message: str(5, 2000), type: oneOf(NOTIFICATION_TYPES, true), targetRole: oneOf(NOTIFICATION_TARGETS, true), link, expiresAt: date };
 const listQuery = { q: str(0, 100, true), page: int(1, 1_000_000, true), perPage: int(1, 100, true), sort: oneOf(['recent', 'name', 'activity'], true) };
 
-/** The JSON API of section 7 and the app's additions: every route with an action, and the loaders that read ids or a query. */
+/** The specification's JSON API and the app's additions: every route with an action, and the loaders that read ids or a query. */
 export function apiEndpoints(ids: Ids): Endpoint[] {
   const course = { id: s(ids.course) };
   return [

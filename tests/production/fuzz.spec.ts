@@ -17,7 +17,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 /**
  * A fixed seed by default, so `npm test` (and CI) replays the same cases and a red run means the
  * app changed; `FUZZ_SEED=random` explores new ones (with more FUZZ_RUNS). Exploring at 120 runs
- * still finds cases to look at (the note of issue 13 lists them).
+ * still finds cases to look at.
  */
 const DEFAULT_SEED = 20261123;
 const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);

@@ -16,7 +16,7 @@ const loadTest = autocannon as unknown as (
 ) => Promise<LoadResult>;
 
 /**
- * Issue 13, item 7: a few hundred concurrent clients on loopback for 30 s against the production
+ * A few hundred concurrent clients on loopback for 30 s against the production
  * server, mixing signed-in reads (pages and API) with writes (chat messages, ratings,
  * registrations), through autocannon with each request set up in turn. No answer may be a 5xx, every request gets an answer, and the server's log
  * never shows SQLITE_BUSY or "database is locked". Prints the totals; asserts no timings (a

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { db } from '../../db/client';
 import type { GrantableRole, UserRow } from '../../db/schema';
-import { grantRole } from '../../app/models/role-grant.server';
-import { startSession } from '../../app/models/session.server';
-import { getUserById, insertUser } from '../../app/models/user.server';
+import { grantRole } from '../../app/models/accounts/role-grant.server';
+import { startSession } from '../../app/models/accounts/session.server';
+import { getUserById, insertUser } from '../../app/models/accounts/user.server';
 import { withCheckDigits } from '../../app/utils/cpf';
 import { hashPassword } from '../../app/utils/password.server';
 import { authSessionStorage } from '../../app/utils/session.server';

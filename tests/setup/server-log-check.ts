@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
  */
 
 /** A CPF, formatted or not; the redacted form ***.***.***-25 does not match. */
-const CPF = /(?<![\d.])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d])/g;
+const CPF = /(?<![\w.])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\w)/g;
 const CLIENT_SECRET = /\w*_secret_[\w-]+/g;
 
 export type Leak = { kind: string; line: number; text: string };

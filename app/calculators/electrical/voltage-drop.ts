@@ -19,7 +19,7 @@ export const CONDUCTORS = {
   al: { label: 'alumínio', resistivity20: 0.028264, alpha: 0.00403 },
 } as const;
 
-/** NBR 5410:2004 §6.2.7 limits, % of the nominal voltage. */
+/** NBR 5410:2004 (item 6.2.7) limits, % of the nominal voltage. */
 export const DROP_LIMITS = {
   terminal: { percent: 4, clause: 'NBR 5410:2004, 6.2.7.2 — circuitos terminais' },
   'lv-supply': { percent: 5, clause: 'NBR 5410:2004, 6.2.7.1 c — a partir do ponto de entrega em BT' },

@@ -4,7 +4,7 @@ import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { accountPromoSchema } from '~/schemas/account';
 import { useIntentForm } from '~/utils/intent-form';
 
-/** The account page's promo activation: errors as red inline text, success as green (section 2). */
+/** The account page's promo activation: errors as red inline text, success as green (the specification's Screens and routes). */
 export function PromoForm() {
   // No client validation: the server answers the empty code with the inline text and its toast.
   const { form, fields, submitting } = useIntentForm('promo', accountPromoSchema, { id: 'account-promo', clientValidation: false });

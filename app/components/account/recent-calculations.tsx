@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { HistoryItem } from '~/models/calculation-history.server';
+import type { HistoryItem } from '~/models/tools/calculation-history.server';
 
 export function RecentCalculations({ items, total }: { items: HistoryItem[]; total: number }) {
   return (

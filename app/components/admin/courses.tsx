@@ -6,7 +6,7 @@ import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
-import type { CourseView } from '~/models/course.server';
+import type { CourseView } from '~/models/courses/course.server';
 import { courseFormSchema } from '~/schemas/admin-course';
 import { useIntentForm } from '~/utils/intent-form';
 import { dialogLink, withParams } from '~/utils/url-state';
@@ -23,7 +23,7 @@ export const COURSE_DIALOG_PARAMS = ['course'] as const;
 
 type CourseFormProps = { intent: 'create' | 'update'; course?: CourseView; submitLabel: string; pendingLabel: string; errorTitle: string; cancel?: boolean };
 
-/** The add and edit forms of section 5's course fields (the price in reais, blank: not for sale). */
+/** The add and edit forms of the validation rules' course fields (the price in reais, blank: not for sale). */
 function CourseFields({ intent, course, submitLabel, pendingLabel, errorTitle, cancel }: CourseFormProps) {
   const { form, fields, submitting } = useIntentForm(intent, courseFormSchema, {
     id: course ? `course-${course.id}` : 'course-create',

@@ -4,7 +4,7 @@ import { Cell, ListTable, SelectField, TextareaField, type Option } from '~/comp
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import type { NotificationHistoryItem } from '~/models/notification.server';
+import type { NotificationHistoryItem } from '~/models/notifications/notification.server';
 import { NOTIFICATION_TARGET_LABELS, NOTIFICATION_TYPE_LABELS, notificationFormSchema } from '~/schemas/notification';
 import { useIntentForm } from '~/utils/intent-form';
 import { NOTIFICATION_TARGETS, NOTIFICATION_TYPES } from '~/utils/value-sets';
@@ -12,7 +12,7 @@ import { NOTIFICATION_TARGETS, NOTIFICATION_TYPES } from '~/utils/value-sets';
 const TYPE_OPTIONS: Option[] = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 const TARGET_OPTIONS: Option[] = NOTIFICATION_TARGETS.map((value) => ({ value, label: NOTIFICATION_TARGET_LABELS[value] }));
 
-/** 'Enviar notificação' (section 5's admin form: title min 3, message min 10; type info and everyone by default). */
+/** 'Enviar notificação' (the validation rules' admin form: title min 3, message min 10; type info and everyone by default). */
 export function NotificationForm() {
   const { form, fields, submitting } = useIntentForm('send', notificationFormSchema, {
     id: 'notification-send',

@@ -6,8 +6,8 @@ import { courseOptions, type CourseOption } from '~/components/admin/promo-codes
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import type { CourseView } from '~/models/course.server';
-import type { PlanPriceView } from '~/models/price.server';
+import type { CourseView } from '~/models/courses/course.server';
+import type { PlanPriceView } from '~/models/payments/price.server';
 import { coursePriceFormSchema, keepPriceCharacters, PLAN_PRICE_DEFAULTS, planPriceFormSchema } from '~/schemas/price';
 import { useIntentForm } from '~/utils/intent-form';
 import { COURSE_CATEGORY_LABELS, PRO_ROLES } from '~/utils/value-sets';
@@ -21,7 +21,7 @@ const filterPrice = (event: FormEvent<HTMLInputElement>) => {
   if (kept !== input.value) input.value = kept;
 };
 
-/** 'Preço mensal dos planos': plan E-TOOL at 49.90 by default (section 9). */
+/** 'Preço mensal dos planos': plan E-TOOL at 49.90 by default (the specification's Business constants). */
 export function PlanPriceForm() {
   const { form, fields, submitting } = useIntentForm('plan-price', planPriceFormSchema, {
     id: 'plan-price',

@@ -7,7 +7,7 @@ import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import type { PromoCodeView } from '~/models/promo-code.server';
+import type { PromoCodeView } from '~/models/admin/promo-code.server';
 import { promoCodeFormSchema } from '~/schemas/promo-code';
 import { useIntentForm } from '~/utils/intent-form';
 import { withParams } from '~/utils/url-state';
@@ -31,7 +31,7 @@ export const courseOptions = (courses: readonly CourseOption[]): Option[] =>
 export const PROMO_DELETE_CONFIRM = 'Tem certeza que deseja excluir este código promocional? Esta ação não pode ser desfeita.';
 
 /**
- * 'Criar código promocional' (section 5's defaults: role type, target E-TOOL, 30 days, 10 uses).
+ * 'Criar código promocional' (the validation rules' defaults: role type, target E-TOOL, 30 days, 10 uses).
  * With JavaScript only the field the type uses is shown; without it both are, with a note, and
  * the server ignores the other one. On a course's filter the form starts as that course's code.
  */

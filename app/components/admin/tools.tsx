@@ -12,7 +12,7 @@ import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { toolCreateFormSchema, toolEditFormSchema } from '~/schemas/tool';
 import { formatCpf } from '~/utils/cpf';
 import { useIntentForm } from '~/utils/intent-form';
-import type { AdminToolDetail } from '~/models/tool.server';
+import type { AdminToolDetail } from '~/models/tools/tool.server';
 import { dialogLink, withParams } from '~/utils/url-state';
 import { CATEGORIES, CATEGORY_LABELS, LINK_TYPES, TOOL_LEVELS, type Category, type ToolLevel } from '~/utils/value-sets';
 
@@ -34,7 +34,7 @@ export const toolDeleteMessage = (name: string) => `Tem certeza que deseja exclu
 type ToolFormProps = { intent: 'create' | 'update'; tool?: AdminToolDetail };
 
 /**
- * The add and edit form, with section 2's behaviour: the custom type sets the link to '#',
+ * The add and edit form, with the specification's Admin panel behaviour: the custom type sets the link to '#',
  * internal or external clears the custom HTML, unchecking 'Restringir por CPF' clears the list,
  * and the HTML editor has 20 rows. With JavaScript it happens as the admin chooses; without it
  * every field shows with a note and the server applies the same rules on save.

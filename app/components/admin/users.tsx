@@ -66,7 +66,7 @@ function ProDaysField({ field, role, hint }: { field: FieldMetadata<string | num
   );
 }
 
-/** The add-user form (section 5: role E-BASIC and 30 Pro days by default). */
+/** The add-user form (the specification's Validation rules: role E-BASIC and 30 Pro days by default). */
 export function UserCreateForm() {
   const { form, fields, submitting } = useIntentForm('create', adminUserCreateSchema, {
     id: 'user-create',

@@ -10,7 +10,7 @@ import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { RECOVERY_EXPIRED, recoverSchema, resetSchema } from '~/schemas/auth';
 import { useIntentForm } from '~/utils/intent-form';
 
-/** The recovery flow's two dialogs (section 2): `?dialog=recover`, then `?dialog=reset`. */
+/** The recovery flow's two dialogs (the specification's Screens and routes): `?dialog=recover`, then `?dialog=reset`. */
 export const RECOVERY_DIALOGS = ['recover', 'reset'] as const;
 
 export function RecoverDialog() {

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '~/models/chat.server';
+import type { ChatMessageView } from '~/models/chat/chat.server';
 import { formatDateTime } from '~/utils/format';
 
 /**

@@ -52,7 +52,7 @@ function StatusFilter({ status }: { status: ChatFilter }) {
   );
 }
 
-/** The chat list of /chats and /admin/chats (section 2 'Chat list'): search, table, empty state, pages. */
+/** The chat list of /chats and /admin/chats (the specification's 'Chat list' screen): search, table, empty state, pages. */
 export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, status = 'all', headingLevel = 1 }: ThreadListProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const filtered = Boolean(q) || status !== 'all';

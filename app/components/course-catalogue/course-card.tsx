@@ -1,6 +1,6 @@
 import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { Link } from '@remix-run/react';
-import type { CourseCard as CourseCardData } from '~/models/course.server';
+import type { CourseCard as CourseCardData } from '~/models/courses/course.server';
 import { COURSE_CATEGORY_LABELS, COURSE_LEVEL_LABELS, type CourseCategory, type CourseLevel } from '~/utils/value-sets';
 
 const LEVEL_STYLES: Record<CourseLevel, string> = {

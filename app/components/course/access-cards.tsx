@@ -2,12 +2,12 @@ import { PromoCodeInput } from '~/components/ui/promo-code-input';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { IntentForm } from '~/components/ui/intent-form';
-import type { CourseView } from '~/models/course.server';
+import type { CourseView } from '~/models/courses/course.server';
 import { courseCodeSchema } from '~/schemas/course';
 import { useIntentForm } from '~/utils/intent-form';
 import { CourseKindBadges } from './detail-header';
 
-/** What a non-admin sees of a course they cannot open yet (section 2): no lesson, material or video. */
+/** What a non-admin sees of a course they cannot open yet (the specification's Screens and routes): no lesson, material or video. */
 
 function LockIcon() {
   return (

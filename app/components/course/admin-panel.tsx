@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
-import type { CourseContent } from '~/models/course-content.server';
-import type { CourseView } from '~/models/course.server';
+import type { CourseContent } from '~/models/courses/content.server';
+import type { CourseView } from '~/models/courses/course.server';
 import { addLessonLink, addMaterialLink } from './content-links';
 import { LessonEditDeleteActions } from './lesson-accordion';
 import { MaterialList } from './material-list';

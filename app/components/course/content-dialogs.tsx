@@ -7,7 +7,7 @@ import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
-import type { LessonView, MaterialView } from '~/models/course-content.server';
+import type { LessonView, MaterialView } from '~/models/courses/content.server';
 import { lessonFormSchema, materialFormSchema } from '~/schemas/course-page';
 import { firstReplyError } from '~/utils/form-reply';
 import { useIntentForm, useIntentResult } from '~/utils/intent-form';
@@ -124,7 +124,7 @@ export function MaterialDialog({ material, lessonId, lessons }: { material: Mate
           downloadable: material.downloadable ? 'on' : undefined,
           lessonId: material.lessonId ? String(material.lessonId) : '',
         }
-      : // The form starts with downloading off (section 3), whatever the stored default.
+      : // The form starts with downloading off (the specification's Entities), whatever the stored default.
         { fileType: 'pdf', iconType: 'file', lessonId: lessonId ? String(lessonId) : '' },
   });
   return (

@@ -1,7 +1,7 @@
 import { dialogLink, withParams } from '~/utils/url-state';
 
 /**
- * The course page's URL state for content management (section 2 'Course detail'): every admin
+ * The course page's URL state for content management (the specification's 'Course detail' screen): every admin
  * button is a link that keeps the page's tab and opens a dialog or a confirmation.
  *   ?dialog=lesson                  'Nova Aula'
  *   ?dialog=lesson&lesson=ID        'Editar Aula'

@@ -1,10 +1,10 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { CourseView } from '~/models/course.server';
+import type { CourseView } from '~/models/courses/course.server';
 import { withParams } from '~/utils/url-state';
 import { COURSE_CATEGORY_LABELS, COURSE_LEVEL_LABELS } from '~/utils/value-sets';
 
-/** The course page's header, tabs and 'Visão Geral' (section 2 'Course detail'). */
+/** The course page's header, tabs and 'Visão Geral' (the specification's 'Course detail' screen). */
 
 export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'brand' | 'amber' }) {
   const tones = { slate: 'bg-slate-100 text-slate-700', brand: 'bg-brand-100 text-brand-700', amber: 'bg-amber-100 text-amber-800' } as const;

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
-import type { CourseContent, LessonWithMaterials } from '~/models/course-content.server';
+import type { CourseContent, LessonWithMaterials } from '~/models/courses/content.server';
 import type { LessonVideo } from '~/utils/video';
 import { addLessonLink, addMaterialLink, DELETE_LESSON_MESSAGE, deleteLessonLink, editLessonLink } from './content-links';
 import { MaterialList } from './material-list';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
-import type { MaterialView } from '~/models/course-content.server';
+import type { MaterialView } from '~/models/courses/content.server';
 import { isWebUrl } from '~/schemas/course';
 import { MATERIAL_FILE_TYPE_LABELS } from '~/utils/value-sets';
 import { DELETE_MATERIAL_MESSAGE, deleteMaterialLink, editMaterialLink } from './content-links';

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { CourseProgress } from '~/models/course.server';
+import type { CourseProgress } from '~/models/courses/course.server';
 
 /** 'n de m aulas concluídas' as text and as a bar. */
 export function ProgressBar({ progress }: { progress: CourseProgress }) {

@@ -6,8 +6,8 @@ import { ToolRatingsList } from '~/components/tool-ratings-list';
 import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
-import type { OwnRating, ToolRatingItem } from '~/models/rating.server';
-import type { ToolCard } from '~/models/tool.server';
+import type { OwnRating, ToolRatingItem } from '~/models/tools/rating.server';
+import type { ToolCard } from '~/models/tools/tool.server';
 import { MAX_COMMENT, RATING_MESSAGES, ratingFormSchema } from '~/schemas/rating';
 import { useIntentForm } from '~/utils/intent-form';
 

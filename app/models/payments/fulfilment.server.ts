@@ -4,9 +4,9 @@ import { coursePurchases, courses, payments, users, type NotificationRow, type U
 import { AppError } from '../../utils/errors';
 import { stripe, type Stripe } from '../../utils/stripe.server';
 import type { PaymentMethod, ProRole } from '../../utils/value-sets';
-import { grantCourse } from '../course-access.server';
-import { publishNotice, writeNotification } from '../notification.server';
-import { grantRole } from '../role-grant.server';
+import { grantCourse } from '../courses/access.server';
+import { publishNotice, writeNotification } from '../notifications/notification.server';
+import { grantRole } from '../accounts/role-grant.server';
 import { declineMessage, PAYMENT_MESSAGES } from './messages';
 import { callStripe } from './provider.server';
 import { CURRENCY } from './quote.server';

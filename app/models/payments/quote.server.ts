@@ -3,9 +3,9 @@ import { db } from '../../../db/client';
 import { courses, type UserRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { PRO_ROLES, type ProRole } from '../../utils/value-sets';
-import { canSeeCourse, COURSE_ACCESS_MESSAGES, courseAccess, grantInForceFor } from '../course-access.server';
-import { getPlanPrices } from '../price.server';
-import { hasAtLeast } from '../roles';
+import { canSeeCourse, COURSE_ACCESS_MESSAGES, courseAccess, grantInForceFor } from '../courses/access.server';
+import { getPlanPrices } from './price.server';
+import { hasAtLeast } from '../accounts/roles';
 import { PAYMENT_MESSAGES } from './messages';
 import { courseDescription, planDescription } from './views';
 

@@ -4,10 +4,10 @@ import { coursePurchases, courseGrants, courses, payments, roleGrants, type Noti
 import { AppError } from '../../utils/errors';
 import { formatCents } from '../../utils/format';
 import { stripe } from '../../utils/stripe.server';
-import { recordAudit, type AuditActor } from '../audit.server';
-import { grantCourse } from '../course-access.server';
-import { publishNotice, writeNotification } from '../notification.server';
-import { syncUserRole } from '../role-grant.server';
+import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { grantCourse } from '../courses/access.server';
+import { publishNotice, writeNotification } from '../notifications/notification.server';
+import { syncUserRole } from '../accounts/role-grant.server';
 import { PAYMENT_MESSAGES, REFUND_ANSWERS, REFUND_NOTICES, REFUND_REQUESTED_MESSAGE } from './messages';
 import { callStripe } from './provider.server';
 import { monthsLabel, refundDeadlineOf, toPaymentView, toRefundView, type PaymentView, type RefundRequestView } from './views';

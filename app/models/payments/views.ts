@@ -1,7 +1,7 @@
 import type { PaymentRow } from '../../../db/schema';
 import { formatCents } from '../../utils/format';
 import type { PaymentMethod, PaymentStatus, RefundStatus } from '../../utils/value-sets';
-import { DAY_MS } from '../role-arithmetic';
+import { DAY_MS } from '../accounts/role-arithmetic';
 
 /**
  * How a payment reads, on 'Minha Conta' and the admin's refund tab: client-safe labels and the

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { exportPersonalData, personalDataFileName } from '~/models/personal-data.server';
-import { requireUser } from '~/models/permissions.server';
+import { exportPersonalData, personalDataFileName } from '~/models/accounts/personal-data.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { env } from '~/utils/env.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireAdmin } from '~/models/permissions.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
 import { safeRedirect } from '~/utils/toast.server';
 import { withParams } from '~/utils/url-state';
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ThreadList } from '~/components/chat/thread-list';
-import { listAdminThreads, toListRow } from '~/models/chat.server';
-import { requireAdmin } from '~/models/permissions.server';
+import { listAdminThreads, toListRow } from '~/models/chat/chat.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
 import { adminChatListQuerySchema } from '~/schemas/chat';
 import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';

@@ -12,8 +12,8 @@ import {
   markContactMessageUnread,
   unarchiveContactMessage,
   type ContactMessageRow,
-} from '~/models/contact-message.server';
-import { requireAdmin } from '~/models/permissions.server';
+} from '~/models/admin/contact-message.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
 import { contactInboxQuerySchema, contactMessageIdSchema, INBOX_FILTER_LABELS } from '~/schemas/contact-inbox';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';

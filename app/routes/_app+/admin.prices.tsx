@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { CoursePriceForm, CoursePriceTable, PlanPriceForm, PlanPriceTable } from '~/components/admin/prices';
 import { Pagination } from '~/components/ui/pagination';
-import { listCourseOptions, listCourses, setCoursePrice } from '~/models/course.server';
-import { requireAdmin } from '~/models/permissions.server';
-import { listPlanPrices, setPlanPrice } from '~/models/price.server';
+import { listCourseOptions, listCourses, setCoursePrice } from '~/models/courses/course.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
+import { listPlanPrices, setPlanPrice } from '~/models/payments/price.server';
 import { coursePriceFormSchema, courseIdFormSchema, planPriceFormSchema } from '~/schemas/price';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatCents, formatDateTime } from '~/utils/format';

@@ -5,9 +5,9 @@ import { PROMO_DELETE_CONFIRM, PromoCodeForm, PromoCodeTable, PromoCourseFilter 
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
-import { listCourseOptions } from '~/models/course.server';
-import { requireAdmin } from '~/models/permissions.server';
-import { createPromoCode, deletePromoCode, listPromoCodes } from '~/models/promo-code.server';
+import { listCourseOptions } from '~/models/courses/course.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
+import { createPromoCode, deletePromoCode, listPromoCodes } from '~/models/admin/promo-code.server';
 import { promoAdminQuerySchema, promoCodeFormSchema, promoCodeIdSchema } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatShortDate } from '~/utils/format';

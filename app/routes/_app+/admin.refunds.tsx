@@ -5,7 +5,7 @@ import { approveMessage, REJECT_MESSAGE, RefundRequestTable } from '~/components
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
 import { approveRefund, listRefundRequests, rejectRefund } from '~/models/payments/index.server';
-import { requireAdmin } from '~/models/permissions.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { listQuerySchema } from '~/utils/list-query';
 import { pageMeta } from '~/utils/meta';

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { AdminTabs } from '~/components/admin/admin-tabs';
-import { countUnreadContactMessages } from '~/models/contact-message.server';
-import { requireAdmin } from '~/models/permissions.server';
+import { countUnreadContactMessages } from '~/models/admin/contact-message.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction = () => pageMeta('Painel de Administração', 'Usuários, ferramentas, códigos, cursos, notificações, preços e mensagens.');

@@ -15,9 +15,9 @@ import {
 } from '~/components/admin/users';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
-import { createUserAsAdmin, deleteUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin-users.server';
-import { requireAdmin } from '~/models/permissions.server';
-import { getUserById, type PublicUser } from '~/models/user.server';
+import { createUserAsAdmin, deleteUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin/users.server';
+import { requireAdmin } from '~/models/accounts/permissions.server';
+import { getUserById, type PublicUser } from '~/models/accounts/user.server';
 import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormSchema, adminUserIdSchema, adminUserPageQuerySchema } from '~/schemas/admin-user';
 import { formatCpf } from '~/utils/cpf';
 import { AppError, isAppError } from '~/utils/errors';

@@ -18,11 +18,11 @@ import {
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
-import { saveCalculation } from '~/models/calculation-history.server';
-import { findCalculatorFor } from '~/models/calculator-access.server';
+import { saveCalculation } from '~/models/tools/calculation-history.server';
+import { findCalculatorFor } from '~/models/tools/calculator-access.server';
 import { calculatorHeader, calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/calculators/view';
 import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-history';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
 import { siteUrl } from '~/utils/security.server';

@@ -14,9 +14,9 @@ import {
 import { CalculatorPrintButton } from '~/components/calculator-print-button';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
-import { findCalculatorFor } from '~/models/calculator-access.server';
+import { findCalculatorFor } from '~/models/tools/calculator-access.server';
 import { calculatorHeader, calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';

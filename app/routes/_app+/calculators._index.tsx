@@ -3,9 +3,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { CATEGORIES, CATEGORY_LABELS } from '~/calculators/types';
 import { LevelBadge } from '~/components/tool-card';
-import { listCalculatorsFor } from '~/models/calculator-access.server';
+import { listCalculatorsFor } from '~/models/tools/calculator-access.server';
 import { calculatorPath } from '~/calculators/view';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction = () => pageMeta('Calculadoras', 'Calculadoras de engenharia mecânica, elétrica, têxtil, de informática e química, com memorial de cálculo.');

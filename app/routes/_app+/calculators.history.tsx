@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { Pagination } from '~/components/ui/pagination';
-import { deleteCalculation, historyQuerySchema, listCalculations } from '~/models/calculation-history.server';
-import { requireUser } from '~/models/permissions.server';
+import { deleteCalculation, historyQuerySchema, listCalculations } from '~/models/tools/calculation-history.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { deleteCalculationSchema } from '~/schemas/calculation-history';
 import { handleForm, intent } from '~/utils/form.server';
 import { parseListQuery } from '~/utils/pagination.server';

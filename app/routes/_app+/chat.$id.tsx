@@ -6,14 +6,14 @@ import { MessageList } from '~/components/chat/message-list';
 import { StatusBadge } from '~/components/chat/status-badge';
 import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-actions';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
-import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat.server';
-import { currentEventId } from '~/models/live-events.server';
-import { requireUser } from '~/models/permissions.server';
+import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat/chat.server';
+import { currentEventId } from '~/models/notifications/live-events.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatBr } from '~/utils/format';
-import { mergeMessages, useLiveThread } from '~/utils/live-thread';
+import { mergeMessages, useLiveThread } from '~/live/live-thread';
 import { pageMeta } from '~/utils/meta';
 import { jsonWithToast, redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
 import { urlWithout } from '~/utils/url-state';
@@ -21,7 +21,7 @@ import { urlWithout } from '~/utils/url-state';
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Ticket: ${data.thread.subject}` : 'Ticket');
 
 /**
- * /chat/{id} (section 2 'Ticket view'): the ticket, its latest messages (`?before=ID` pages back
+ * /chat/{id} (the specification's 'Ticket view' screen): the ticket, its latest messages (`?before=ID` pages back
  * through older ones, CHAT_MESSAGE_WINDOW at a time), the reply box while it is open, and the
  * admin's deletion (`?confirm=delete`, its own page without JavaScript).
  *

@@ -4,8 +4,8 @@ import { Link } from '@remix-run/react';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import { createThread } from '~/models/chat.server';
-import { requireUser } from '~/models/permissions.server';
+import { createThread } from '~/models/chat/chat.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { MAX_CHAT_MESSAGE, MAX_CHAT_SUBJECT, newChatFormSchema } from '~/schemas/chat';
 import { handleForm, intent } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
@@ -14,7 +14,7 @@ import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => pageMeta('Nova Conversa', 'Abra um chat com a equipe de suporte da E-Engenharia.');
 
-/** Admins answer tickets; they do not open them (section 2: 'Novo Chat' is for users). */
+/** Admins answer tickets; they do not open them (the specification's Screens and routes: 'Novo Chat' is for users). */
 async function requireChatUser(request: Request) {
   const user = await requireUser(request);
   if (user.role === 'admin') throw safeRedirect('/admin/chats');

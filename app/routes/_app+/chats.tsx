@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ThreadList } from '~/components/chat/thread-list';
-import { listUserThreads, toListRow } from '~/models/chat.server';
-import { requireUser } from '~/models/permissions.server';
+import { listUserThreads, toListRow } from '~/models/chat/chat.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { chatListQuerySchema } from '~/schemas/chat';
 import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';

@@ -6,8 +6,8 @@ import { CourseConfirmPage, LessonDialog, MaterialDialog, type ContentConfirm, t
 import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/detail-header';
 import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
-import { SESSION_MESSAGES } from '~/models/auth.server';
-import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/course-access.server';
+import { SESSION_MESSAGES } from '~/models/accounts/auth.server';
+import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/courses/access.server';
 import {
   continueHref,
   createLesson,
@@ -19,8 +19,8 @@ import {
   updateLesson,
   updateMaterial,
   type CourseContent,
-} from '~/models/course-content.server';
-import { activatePromoCode } from '~/models/promo-code.server';
+} from '~/models/courses/content.server';
+import { activatePromoCode } from '~/models/admin/promo-code.server';
 import { courseCodeSchema, lessonInputSchema, materialInputSchema } from '~/schemas/course';
 import {
   lessonDeleteSchema,
@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? pageMeta(data.course.title, data.course.description.slice(0, 160)) : pageMeta(COURSE_ACCESS_MESSAGES.notFound);
 
 /**
- * /courses/{id} (section 2 'Course detail'). The course, and what the viewer may do with it:
+ * /courses/{id} (the specification's 'Course detail' screen). The course, and what the viewer may do with it:
  * the 'Acesso Restrito' card (a course code), the 'Curso Premium' card (a purchase), or the full
  * view with its tabs (`?tab=overview|content|admin`), the lessons accordion (`?lesson=` opens
  * one), the viewer's progress, and for admins the lesson and material dialogs (`?dialog=`) and
@@ -119,14 +119,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab: readTab(search, isAdmin),
     openLessonId: idFrom(search, 'lesson'),
     continueTo: nextLessonId !== null && content.progress.done > 0 ? continueHref(course.id, nextLessonId) : null,
-    // Section 9: a new lesson goes after the last one.
+    // The specification's Business constants: a new lesson goes after the last one.
     nextOrder: content.lessons.reduce((highest, lesson) => Math.max(highest, lesson.order), 0) + 1,
     dialog: isAdmin ? readContentDialog(search, content) : null,
     confirm: isAdmin ? readConfirm(search, content) : null,
   });
 }
 
-/** Section 8's destructive toast for a refused form, the server's message as its description. */
+/** The error catalogue's destructive toast for a refused form, the server's message as its description. */
 const refusal =
   (title: string) =>
   (message: string): Toast => ({ title, description: message, type: 'error' });

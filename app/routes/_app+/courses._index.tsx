@@ -4,9 +4,9 @@ import { CatalogueFilters, useCatalogueLoading } from '~/components/course-catal
 import { CourseCard, CourseCardSkeleton } from '~/components/course-catalogue/course-card';
 import { COURSE_CODE_DIALOG, COURSE_CODE_INTENT, CourseCodeDialog } from '~/components/course-catalogue/course-code-dialog';
 import { Pagination } from '~/components/ui/pagination';
-import { activateCourseCode } from '~/models/course-code.server';
-import { requireCourseReader } from '~/models/course-access.server';
-import { listCatalogue } from '~/models/course.server';
+import { activateCourseCode } from '~/models/courses/course-code.server';
+import { requireCourseReader } from '~/models/courses/access.server';
+import { listCatalogue } from '~/models/courses/course.server';
 import { catalogueCodeSchema, courseListQuerySchema } from '~/schemas/course-list';
 import { handleForm, intent } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
@@ -115,7 +115,7 @@ export default function CoursesCatalogue() {
 }
 
 /**
- * 'Erro ao carregar cursos' (section 8) when the catalogue cannot be read; 'Tentar novamente' is a
+ * 'Erro ao carregar cursos' (the specification's Error catalogue) when the catalogue cannot be read; 'Tentar novamente' is a
  * plain link to the same address, so it reloads with JavaScript or without. A refused request
  * (a form the server would not read) shows its own message instead.
  */

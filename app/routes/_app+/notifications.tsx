@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { NotificationList, type MarkReadResult } from '~/components/notification-list';
 import { Alert } from '~/components/ui/alert';
-import { markNotificationRead, notificationInbox } from '~/models/notification.server';
+import { markNotificationRead, notificationInbox } from '~/models/notifications/notification.server';
 import { markReadSchema } from '~/schemas/notification';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { firstReplyError } from '~/utils/form-reply';
 import { pageMeta } from '~/utils/meta';

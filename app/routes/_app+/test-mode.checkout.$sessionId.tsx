@@ -7,7 +7,7 @@ import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { completeTestCheckout, markTestPixPaid, readTestCheckout } from '~/models/payments/index.server';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { UPGRADE_MESSAGES } from '~/schemas/upgrade-page';
 import { errorResponse } from '~/utils/api.server';
 import { handleForm, intent } from '~/utils/form.server';

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { UpgradeDone } from '~/components/upgrade/payment-step';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
 import { fulfilCheckoutSession } from '~/models/payments/index.server';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { errorResponse } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';
 import { pageMeta } from '~/utils/meta';

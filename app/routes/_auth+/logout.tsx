@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { logoutCookie } from '~/models/auth.server';
+import { logoutCookie } from '~/models/accounts/auth.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getOptionalUser } from '~/models/auth.server';
-import { getPlanPriceLabels } from '~/models/price.server';
+import { getOptionalUser } from '~/models/accounts/auth.server';
+import { getPlanPriceLabels } from '~/models/payments/price.server';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
 import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
 import { urlWithout } from '~/utils/url-state';

@@ -6,9 +6,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
-import { requestAddress } from '~/models/auth.server';
-import { createContactMessage } from '~/models/contact-message.server';
-import { getPlanPriceLabels } from '~/models/price.server';
+import { requestAddress } from '~/models/accounts/auth.server';
+import { createContactMessage } from '~/models/admin/contact-message.server';
+import { getPlanPriceLabels } from '~/models/payments/price.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import type { ProRole } from '~/utils/value-sets';

@@ -5,11 +5,11 @@ import { PaymentStep } from '~/components/upgrade/payment-step';
 import { PlanCard } from '~/components/upgrade/plan-card';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
 import { UpgradeFaq } from '~/components/upgrade/upgrade-faq';
-import { getOptionalUser } from '~/models/auth.server';
+import { getOptionalUser } from '~/models/accounts/auth.server';
 import { confirmPayment, confirmTestCardPayment, createCheckoutSession, createPaymentIntent, quote } from '~/models/payments/index.server';
-import { requireUser } from '~/models/permissions.server';
-import { getPlanPrices } from '~/models/price.server';
-import { ROLE_RANK } from '~/models/roles';
+import { requireUser } from '~/models/accounts/permissions.server';
+import { getPlanPrices } from '~/models/payments/price.server';
+import { ROLE_RANK } from '~/models/accounts/roles';
 import {
   checkoutFormSchema,
   confirmFormSchema,
@@ -90,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ConfirmOutcome = Awaited<ReturnType<typeof confirmPayment>>;
 
-/** What the page does with the provider's answer (section 8's toasts). */
+/** What the page does with the provider's answer (the error catalogue's toasts). */
 async function answerOutcome(args: FormArgs, name: string, purchase: Purchase | null, outcome: ConfirmOutcome) {
   if (outcome.status === 'succeeded') {
     // The dashboard shows 'Pagamento processado com sucesso!' for ?payment_success=true. No toast

@@ -1,5 +1,5 @@
-import { setCoursePrice } from '~/models/course.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { setCoursePrice } from '~/models/courses/course.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { coursePriceApiSchema } from '~/schemas/price';
 import { apiAction, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
-import { runExpiryCheck } from '~/models/admin-users.server';
+import { runExpiryCheck } from '~/models/admin/users.server';
 import { apiAction } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /** POST /api/admin/force-expiration-check (admin): applies every ended period now (audited). */
 export const action = apiAction({

@@ -1,5 +1,5 @@
-import { listAdminThreads } from '~/models/chat.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { listAdminThreads } from '~/models/chat/chat.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { adminChatListQuerySchema } from '~/schemas/chat';
 import { apiLoader, jsonResponse } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';

@@ -1,5 +1,5 @@
-import { countAdminUnreadThreads } from '~/models/chat.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { countAdminUnreadThreads } from '~/models/chat/chat.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { apiLoader } from '~/utils/api.server';
 
 /** GET /api/chat/admin/unread-count (admin): tickets with news for the support team (a number). */

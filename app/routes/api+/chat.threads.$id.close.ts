@@ -1,5 +1,5 @@
-import { closeThread } from '~/models/chat.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { closeThread } from '~/models/chat/chat.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGES } from '~/schemas/chat';
 import { apiAction, idParam } from '~/utils/api.server';
 

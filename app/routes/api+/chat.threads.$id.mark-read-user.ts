@@ -1,5 +1,5 @@
-import { markRead } from '~/models/chat.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { markRead } from '~/models/chat/chat.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGES } from '~/schemas/chat';
 import { apiAction, idParam } from '~/utils/api.server';
 

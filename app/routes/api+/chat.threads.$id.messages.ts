@@ -1,5 +1,5 @@
-import { listMessages, postMessage } from '~/models/chat.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { listMessages, postMessage } from '~/models/chat/chat.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGES, chatMessageSchema, chatMessagesQuerySchema } from '~/schemas/chat';
 import { apiAction, apiLoader, idParam, jsonResponse, readJson } from '~/utils/api.server';
 import { AppError } from '~/utils/errors';

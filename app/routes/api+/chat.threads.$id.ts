@@ -1,5 +1,5 @@
-import { deleteThread, getThread } from '~/models/chat.server';
-import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
+import { deleteThread, getThread } from '~/models/chat/chat.server';
+import { requireApiAdmin, requireApiUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGES } from '~/schemas/chat';
 import { apiAction, apiLoader, idParam } from '~/utils/api.server';
 

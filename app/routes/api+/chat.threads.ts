@@ -1,5 +1,5 @@
-import { createThread, listUserThreads } from '~/models/chat.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { createThread, listUserThreads } from '~/models/chat/chat.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { chatListQuerySchema, chatThreadCreateSchema } from '~/schemas/chat';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';

@@ -1,5 +1,5 @@
-import { countUserUnreadThreads } from '~/models/chat.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { countUserUnreadThreads } from '~/models/chat/chat.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { apiLoader } from '~/utils/api.server';
 
 /** GET /api/chat/unread-count: how many of the user's tickets have a reply they have not opened (a number). */

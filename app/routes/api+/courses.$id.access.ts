@@ -1,4 +1,4 @@
-import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireApiCourseReader } from '~/models/course-access.server';
+import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireApiCourseReader } from '~/models/courses/access.server';
 import { apiLoader, idParam } from '~/utils/api.server';
 
 /**

@@ -1,5 +1,5 @@
-import { COURSE_ACCESS_MESSAGES, COURSE_GRANT_MESSAGES, revokeCourseGrant } from '~/models/course-access.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { COURSE_ACCESS_MESSAGES, COURSE_GRANT_MESSAGES, revokeCourseGrant } from '~/models/courses/access.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { apiAction, idParam } from '~/utils/api.server';
 
 /** DELETE /api/courses/{id}/grants/{userId} (admin): the user's grant in force ends now; 404 when there is none. */

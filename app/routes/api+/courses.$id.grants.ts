@@ -1,5 +1,5 @@
-import { adminGrantCourse, COURSE_ACCESS_MESSAGES, toCourseGrantView } from '~/models/course-access.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { adminGrantCourse, COURSE_ACCESS_MESSAGES, toCourseGrantView } from '~/models/courses/access.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { courseGrantInputSchema } from '~/schemas/course';
 import { apiAction, idParam, jsonResponse, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
-import { COURSE_ACCESS_MESSAGES, requireApiCourseReader } from '~/models/course-access.server';
-import { createLesson, listLessons } from '~/models/course-content.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { COURSE_ACCESS_MESSAGES, requireApiCourseReader } from '~/models/courses/access.server';
+import { createLesson, listLessons } from '~/models/courses/content.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { lessonInputSchema } from '~/schemas/course';
 import { apiAction, apiLoader, idParam, jsonResponse, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
-import { COURSE_ACCESS_MESSAGES } from '~/models/course-access.server';
-import { CONTENT_MESSAGES, deleteMaterial, updateMaterial } from '~/models/course-content.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { COURSE_ACCESS_MESSAGES } from '~/models/courses/access.server';
+import { CONTENT_MESSAGES, deleteMaterial, updateMaterial } from '~/models/courses/content.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { materialInputSchema } from '~/schemas/course';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
-import { COURSE_ACCESS_MESSAGES } from '~/models/course-access.server';
-import { setCourseVisibility } from '~/models/course.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { COURSE_ACCESS_MESSAGES } from '~/models/courses/access.server';
+import { setCourseVisibility } from '~/models/courses/course.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { courseVisibilitySchema } from '~/schemas/course';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
-import { COURSE_ACCESS_MESSAGES, requireApiCourseReader } from '~/models/course-access.server';
-import { deleteCourse, getCourse, updateCourse } from '~/models/course.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { COURSE_ACCESS_MESSAGES, requireApiCourseReader } from '~/models/courses/access.server';
+import { deleteCourse, getCourse, updateCourse } from '~/models/courses/course.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { coursePatchSchema } from '~/schemas/course';
 import { apiAction, apiLoader, idParam, readJson } from '~/utils/api.server';
 

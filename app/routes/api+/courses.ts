@@ -1,6 +1,6 @@
-import { requireApiCourseReader } from '~/models/course-access.server';
-import { courseApiListQuerySchema, createCourse, listCourses } from '~/models/course.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiCourseReader } from '~/models/courses/access.server';
+import { courseApiListQuerySchema, createCourse, listCourses } from '~/models/courses/course.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { courseInputSchema } from '~/schemas/course';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
@@ -16,7 +16,7 @@ export const loader = apiLoader(async ({ request }) => {
   return jsonResponse(page.items, { headers: pageHeaders(page) });
 });
 
-/** POST /api/courses (admin): the course fields of section 5 (`price` in reais, or null) → 201 { course }. */
+/** POST /api/courses (admin): the course fields of the specification's Validation rules (`price` in reais, or null) → 201 { course }. */
 export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);

@@ -1,7 +1,7 @@
-import { getUserById, toPublicUser } from '~/models/user.server';
+import { getUserById, toPublicUser } from '~/models/accounts/user.server';
 import { loginApiSchema } from '~/schemas/auth';
 import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
-import { authenticateWithPassword, loginCookie, requestAddress } from '~/models/auth.server';
+import { authenticateWithPassword, loginCookie, requestAddress } from '~/models/accounts/auth.server';
 
 export const action = apiAction({
   POST: async ({ request, context }) => {

@@ -1,5 +1,5 @@
 import { apiAction, jsonResponse, requireSameOrigin } from '~/utils/api.server';
-import { logoutCookie } from '~/models/auth.server';
+import { logoutCookie } from '~/models/accounts/auth.server';
 
 export const action = apiAction({
   POST: async ({ request }) => {

@@ -1,6 +1,6 @@
-import { markNotificationRead, NOTIFICATION_NOT_FOUND } from '~/models/notification.server';
+import { markNotificationRead, NOTIFICATION_NOT_FOUND } from '~/models/notifications/notification.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 /** PATCH /api/notifications/{id}/read: no body; read for this user only. */
 export const action = apiAction({

@@ -1,6 +1,6 @@
-import { deleteNotification, NOTIFICATION_NOT_FOUND } from '~/models/notification.server';
+import { deleteNotification, NOTIFICATION_NOT_FOUND } from '~/models/notifications/notification.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /** DELETE /api/notifications/{id} (admin). */
 export const action = apiAction({

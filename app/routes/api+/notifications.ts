@@ -1,7 +1,7 @@
-import { createNotification, listNotificationsFor } from '~/models/notification.server';
+import { createNotification, listNotificationsFor } from '~/models/notifications/notification.server';
 import { notificationCreateSchema } from '~/schemas/notification';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
-import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
+import { requireApiAdmin, requireApiUser } from '~/models/accounts/permissions.server';
 
 /** GET /api/notifications: the signed-in user's notifications, with their own read state. */
 export const loader = apiLoader(async ({ request }) => listNotificationsFor(await requireApiUser(request)));

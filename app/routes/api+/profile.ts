@@ -1,9 +1,9 @@
-import { updateAccount } from '~/models/account.server';
-import { requestAddress } from '~/models/auth.server';
-import { toPublicUser } from '~/models/user.server';
+import { updateAccount } from '~/models/accounts/account.server';
+import { requestAddress } from '~/models/accounts/auth.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { profileApiSchema } from '~/schemas/auth';
 import { apiAction, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 export const action = apiAction({
   PATCH: async ({ request, context }) => {

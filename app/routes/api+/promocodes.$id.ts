@@ -1,6 +1,6 @@
-import { deletePromoCode } from '~/models/promo-code.server';
+import { deletePromoCode } from '~/models/admin/promo-code.server';
 import { apiAction, idParam } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /** DELETE /api/promocodes/{id} (admin). */
 export const action = apiAction({

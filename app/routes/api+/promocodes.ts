@@ -1,8 +1,8 @@
-import { createPromoCode, listPromoCodes } from '~/models/promo-code.server';
+import { createPromoCode, listPromoCodes } from '~/models/admin/promo-code.server';
 import { promoCodeCreateSchema, promoListQuerySchema } from '~/schemas/promo-code';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /** GET /api/promocodes (admin): codes newest first, a page at a time (X-Total-Count); `?q=` searches the code, `?courseId=` narrows to one course. */
 export const loader = apiLoader(async ({ request }) => {

@@ -1,8 +1,8 @@
-import { activatePromoCode } from '~/models/promo-code.server';
-import { toPublicUser } from '~/models/user.server';
+import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { promoUseSchema } from '~/schemas/promo-code';
 import { apiAction, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 /** POST /api/promocodes/use: { code, courseId? } → { message, user }. */
 export const action = apiAction({

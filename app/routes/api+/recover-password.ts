@@ -1,7 +1,7 @@
-import { verifyIdentityWithLimits } from '~/models/account-flows.server';
+import { verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
 import { recoverApiSchema } from '~/schemas/auth';
 import { apiAction, readJson } from '~/utils/api.server';
-import { requestAddress } from '~/models/auth.server';
+import { requestAddress } from '~/models/accounts/auth.server';
 
 export const action = apiAction({
   POST: async ({ request, context }) => {

@@ -1,8 +1,8 @@
-import { registerWithLimits } from '~/models/account-flows.server';
-import { toPublicUser } from '~/models/user.server';
+import { registerWithLimits } from '~/models/accounts/account-flows.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { registerApiSchema } from '~/schemas/auth';
 import { apiAction, jsonResponse, readJson } from '~/utils/api.server';
-import { loginCookie, requestAddress } from '~/models/auth.server';
+import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
 
 export const action = apiAction({
   POST: async ({ request, context }) => {

@@ -1,4 +1,4 @@
-import { resetPasswordWithToken } from '~/models/password-recovery.server';
+import { resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
 import { resetApiSchema } from '~/schemas/auth';
 import { apiAction, readJson } from '~/utils/api.server';
 

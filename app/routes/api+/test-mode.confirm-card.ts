@@ -1,5 +1,5 @@
 import { confirmTestCardPayment } from '~/models/payments/index.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { testCardConfirmSchema } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';
 import { siteUrl } from '~/utils/security.server';

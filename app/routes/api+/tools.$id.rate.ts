@@ -1,7 +1,7 @@
-import { rateTool } from '~/models/rating.server';
+import { rateTool } from '~/models/tools/rating.server';
 import { ratingApiSchema } from '~/schemas/rating';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 export const action = apiAction({
   POST: async ({ request, params }) => {

@@ -1,6 +1,6 @@
-import { listToolRatings } from '~/models/rating.server';
+import { listToolRatings } from '~/models/tools/rating.server';
 import { apiLoader, idParam } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 export const loader = apiLoader(async ({ request, params }) => {
   const user = await requireApiUser(request);

@@ -1,7 +1,7 @@
-import { deleteTool, toAdminTool, updateTool } from '~/models/tool.server';
+import { deleteTool, toAdminTool, updateTool } from '~/models/tools/tool.server';
 import { toolPatchSchema } from '~/schemas/tool';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 const NOT_FOUND = 'Ferramenta não encontrada';
 

@@ -1,5 +1,5 @@
-import { requireApiAdmin, requireApiUser } from '~/models/permissions.server';
-import { createTool, listAdminTools, listApiToolsFor, toAdminTool, toolListQuerySchema } from '~/models/tool.server';
+import { requireApiAdmin, requireApiUser } from '~/models/accounts/permissions.server';
+import { createTool, listAdminTools, listApiToolsFor, toAdminTool, toolListQuerySchema } from '~/models/tools/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, pageOf, readListQuery } from '~/utils/pagination.server';

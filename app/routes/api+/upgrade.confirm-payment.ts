@@ -1,5 +1,5 @@
 import { confirmPayment } from '~/models/payments/index.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { confirmPaymentSchema } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createPaymentIntent } from '~/models/payments/index.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 import { createPaymentIntentSchema, purchaseIssue } from '~/schemas/payment';
 import { apiAction, readJson } from '~/utils/api.server';
 import { AppError } from '~/utils/errors';

@@ -1,5 +1,5 @@
-import { requireApiUser } from '~/models/permissions.server';
-import { toPublicUser } from '~/models/user.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { apiLoader, jsonWithEtag } from '~/utils/api.server';
 
 /** GET /api/user: the specification's client polls it every 5 s, so an unchanged user is a 304. */

@@ -1,8 +1,8 @@
-import { assertAccountAccess, setPasswordRecoveryAs } from '~/models/account.server';
-import { toPublicUser } from '~/models/user.server';
+import { assertAccountAccess, setPasswordRecoveryAs } from '~/models/accounts/account.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { passwordRecoveryApiSchema } from '~/schemas/account';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiUser } from '~/models/permissions.server';
+import { requireApiUser } from '~/models/accounts/permissions.server';
 
 /** PATCH /api/users/{id}/password-recovery: own account, or any account for an admin. Returns the user. */
 export const action = apiAction({

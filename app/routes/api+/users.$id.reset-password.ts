@@ -1,7 +1,7 @@
-import { ADMIN_USER_ERRORS, resetUserPassword } from '~/models/admin-users.server';
+import { ADMIN_USER_ERRORS, resetUserPassword } from '~/models/admin/users.server';
 import { adminPasswordResetSchema } from '~/schemas/admin-user';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /** PATCH /api/users/{id}/reset-password (admin): { password }; the user's sessions end. */
 export const action = apiAction({

@@ -1,8 +1,8 @@
-import { ADMIN_USER_ERRORS, deleteUserAsAdmin, updateUserAsAdmin } from '~/models/admin-users.server';
-import { toPublicUser } from '~/models/user.server';
+import { ADMIN_USER_ERRORS, deleteUserAsAdmin, updateUserAsAdmin } from '~/models/admin/users.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { adminUserUpdateSchema } from '~/schemas/admin-user';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 export const action = apiAction({
   /** username, email, cpf, role, proDays (default 0: days added to the current period). */

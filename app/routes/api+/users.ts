@@ -1,9 +1,9 @@
-import { createUserAsAdmin, listUsers } from '~/models/admin-users.server';
-import { toPublicUser } from '~/models/user.server';
+import { createUserAsAdmin, listUsers } from '~/models/admin/users.server';
+import { toPublicUser } from '~/models/accounts/user.server';
 import { adminUserCreateSchema, userListQuerySchema } from '~/schemas/admin-user';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
-import { requireApiAdmin } from '~/models/permissions.server';
+import { requireApiAdmin } from '~/models/accounts/permissions.server';
 
 /**
  * GET /api/users (admin): an array of users, newest first, a page at a time (`?page=`, `?perPage=` up to 100);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '~/models/permissions.server';
+import { requireUser } from '~/models/accounts/permissions.server';
 import { safePath } from '~/utils/safe-path';
 import { safeRedirect } from '~/utils/toast.server';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getToolFrameHtml } from '~/models/tool.server';
+import { getToolFrameHtml } from '~/models/tools/tool.server';
 import { idParam } from '~/utils/api.server';
-import { getOptionalUser } from '~/models/auth.server';
+import { getOptionalUser } from '~/models/accounts/auth.server';
 import { env } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';

@@ -8,7 +8,7 @@ import { BASE_URL, call, expectRedirect, formRequest, getRequest } from '../../s
 import { NON_ADMIN_TIERS, type Signed, type Tier } from './admin-api';
 
 /**
- * Shared by the tests of the admin content tabs (issue 10: promo codes, courses, notifications,
+ * Shared by the tests of the admin content tabs (promo codes, courses, notifications,
  * prices, inbox): their loaders and actions called as Remix calls them, without a load context,
  * so toasts travel in the cookie.
  */

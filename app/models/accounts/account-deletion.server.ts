@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import { db, type Executor } from '../../../db/client';
+import { payments, toolRatings, users, type UserRow } from '../../../db/schema';
+import { AppError, isAppError } from '../../utils/errors';
+import { erasedLabel, forgetInAuditLog, recordAudit, recordOwnerAudit, type AuditActor } from '../admin/audit.server';
+import { authenticateWithPassword } from './auth.server';
+import { refreshToolRating } from '../tools/rating.server';
+import { otherAdminCount } from './role-grant.server';
+import { endAllSessions } from './session.server';
+import { getUserById } from './user.server';
+
+export const ACCOUNT_DELETION_MESSAGES = {
+  notFound: 'Usuário não encontrado',
+  wrongPassword: 'Senha incorreta. Sua conta não foi excluída.',
+  lastAdmin: 'Você é o único administrador. Dê acesso de administrador a outra pessoa antes de excluir sua conta.',
+  lastAdminByAdmin: 'Este é o único administrador: dê acesso de administrador a outra pessoa antes de excluir esta conta.',
+} as const;
+
+/** Who asked: an admin from the panel ('user.delete'), or the owner from 'Minha Conta' ('account.delete'). */
+type DeletionAction = 'user.delete' | 'account.delete';
+
+/**
+ * THE deletion rule, for the admin panel and for the owner alike, inside the caller's transaction:
+ * - their sessions end, and their ratings, role and course grants, course purchases, lesson
+ *   progress, promo-code redemptions, chats (with their messages), saved calculations, personal
+ *   notifications and read marks go (the foreign keys' ON DELETE CASCADE); the averages of the
+ *   tools they rated are recomputed from the ratings that remain;
+ * - their payments stay (fiscal records, LGPD art. 16 I): user_id becomes null and payer_* keep who paid;
+ * - what they wrote for others stays with its author's link cleared (an admin's chat replies,
+ *   tools, codes and courses they created); the audit log forgets them (`forgetInAuditLog`): the
+ *   rows they wrote and the rows about them keep ids and actions under 'usuário excluído #ID';
+ * - one audit row records it: the account's id and role, never its name, e-mail or CPF;
+ * - the last admin is never erased, by any path, so the panel always has someone to run it.
+ * The database runs with secure_delete (db/client.ts), so what goes is overwritten on disk too.
+ */
+export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, action: DeletionAction): void {
+  if (user.role === 'admin' && otherAdminCount(tx, user.id) === 0) {
+    throw new AppError(409, action === 'account.delete' ? ACCOUNT_DELETION_MESSAGES.lastAdmin : ACCOUNT_DELETION_MESSAGES.lastAdminByAdmin);
+  }
+  const rated = tx.select({ toolId: toolRatings.toolId }).from(toolRatings).where(eq(toolRatings.userId, user.id)).all();
+  const keptPayments = tx
+    .update(payments)
+    .set({
+      payerUsername: sql`coalesce(${payments.payerUsername}, ${user.username})`,
+      payerEmail: sql`coalesce(${payments.payerEmail}, ${user.email})`,
+      payerCpf: sql`coalesce(${payments.payerCpf}, ${user.cpf})`,
+    })
+    .where(eq(payments.userId, user.id))
+    .returning({ id: payments.id })
+    .all().length;
+  const entry = {
+    action,
+    entityType: 'user',
+    entityId: user.id,
+    summary: `conta #${user.id} excluída (${user.role}); ${rated.length} avaliação(ões) removida(s); ${keptPayments} pagamento(s) mantido(s)`,
+  };
+  // Recorded before the row goes: an owner's own row is still there for actor_id, which then becomes null.
+  if (action === 'account.delete') recordOwnerAudit(tx, { id: user.id, username: erasedLabel(user.id) }, entry);
+  else recordAudit(tx, actor, entry);
+  forgetInAuditLog(tx, user);
+  endAllSessions(user.id, tx);
+  tx.delete(users).where(eq(users.id, user.id)).run();
+  for (const { toolId } of rated) refreshToolRating(tx, toolId);
+}
+
+/**
+ * 'Excluir conta' in 'Minha Conta': the owner confirms with their current password (checked like a
+ * login, so guesses count against the same limits and a wrong one answers beside the field), then
+ * `eraseAccount`. An admin may leave only while another admin remains, so the panel is never orphaned.
+ */
+export async function deleteOwnAccount(userId: number, password: string, address: string): Promise<void> {
+  const user = getUserById(userId);
+  if (!user) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
+  try {
+    await authenticateWithPassword(address, user.email, password);
+  } catch (error) {
+    if (isAppError(error) && error.status === 401) throw new AppError(400, ACCOUNT_DELETION_MESSAGES.wrongPassword, 'password');
+    throw error;
+  }
+  db.transaction((tx) => {
+    const current = getUserById(userId, tx);
+    if (!current) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
+    eraseAccount(tx, current, current, 'account.delete');
+  });
+}

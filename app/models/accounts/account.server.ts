@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { db } from '../../../db/client';
+import { users, type UserRow } from '../../../db/schema';
+import { AppError, isAppError } from '../../utils/errors';
+import { hashPassword } from '../../utils/password.server';
+import { recordAudit } from '../admin/audit.server';
+import { authenticateWithPassword } from './auth.server';
+import { assertUnique, getUserById, setPasswordRecovery, userKeys, writeUser } from './user.server';
+
+/** Account settings: a user may change their own account; an admin any account. */
+export function assertAccountAccess(actor: Pick<UserRow, 'id' | 'role'>, targetId: number): void {
+  if (actor.id !== targetId && actor.role !== 'admin') throw new AppError(403, 'Acesso negado');
+}
+
+const recoveryLabel = (disabled: boolean) => (disabled ? 'desativada' : 'ativada');
+
+/**
+ * The owner's own switch is a setting; an admin switching someone else's is an admin write,
+ * audited ('user.password_recovery', by number: the log names no account).
+ */
+export function setPasswordRecoveryAs(actor: Pick<UserRow, 'id' | 'role' | 'username'>, targetId: number, disablePasswordRecovery: boolean): UserRow {
+  assertAccountAccess(actor, targetId);
+  const before = getUserById(targetId);
+  if (!before) throw new AppError(404, 'Usuário não encontrado');
+  if (actor.id === targetId) return setPasswordRecovery(targetId, disablePasswordRecovery);
+  return db.transaction((tx) => {
+    const user = setPasswordRecovery(targetId, disablePasswordRecovery, tx);
+    recordAudit(tx, actor, {
+      action: 'user.password_recovery',
+      entityType: 'user',
+      entityId: targetId,
+      summary: `recuperação de senha do usuário #${targetId}: ${recoveryLabel(before.disablePasswordRecovery)} → ${recoveryLabel(disablePasswordRecovery)}`,
+    });
+    return user;
+  });
+}
+
+/**
+ * Profile and/or password change, all checks first and then one transaction, so a wrong
+ * current password or a taken e-mail leaves nothing half changed. The current password is
+ * checked like a login (`authenticateWithPassword`, `address` from `requestAddress`), so a stolen
+ * session cannot guess it without limit.
+ */
+export async function updateAccount(
+  userId: number,
+  input: { username?: string; email?: string; currentPassword?: string; newPassword?: string },
+  address: string,
+): Promise<UserRow> {
+  const user = getUserById(userId);
+  if (!user) throw new AppError(404, 'Usuário não encontrado');
+  let passwordHash: string | undefined;
+  if (input.newPassword) {
+    try {
+      await authenticateWithPassword(address, user.email, input.currentPassword ?? '');
+    } catch (error) {
+      if (isAppError(error) && error.status === 401) throw new AppError(400, 'Senha atual incorreta.', 'currentPassword');
+      throw error;
+    }
+    passwordHash = await hashPassword(input.newPassword);
+  }
+  const username = input.username?.trim() ?? user.username;
+  const email = input.email?.trim().toLowerCase() ?? user.email;
+  return db.transaction((tx) => {
+    assertUnique(tx, { username, email }, userId);
+    writeUser(() =>
+      tx
+        .update(users)
+        // A new password also ends any pending recovery: a token issued before it must not undo it.
+        .set({ username, email, ...userKeys({ username, email }), ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
+        .where(eq(users.id, userId))
+        .run(),
+    );
+    return getUserById(userId, tx)!;
+  });
+}

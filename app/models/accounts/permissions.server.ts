@@ -1,0 +1,76 @@
+import type { UserRow } from '../../../db/schema';
+import { errorResponse, requireSameOrigin } from '../../utils/api.server';
+import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.server';
+import type { Role } from '../../utils/value-sets';
+import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
+import { hasAtLeast } from './roles';
+
+/**
+ * Every guard of the app: pages redirect (to /auth, or to /dashboard with the caller's message),
+ * the API answers JSON 401/403. Each one also refuses cross-site writes, so no loader or action
+ * can forget that check.
+ */
+
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Page guard: visitors go to /auth and come back after login; an ended session says why. */
+export async function requireUser(request: Request, redirectTo = pathOf(request)): Promise<UserRow> {
+  requireSameOrigin(request);
+  const { user, ended } = await readSessionUser(request);
+  if (user) return user;
+  const target = `/auth?${new URLSearchParams({ redirectTo })}`;
+  if (ended) {
+    throw await redirectWithToast(
+      target,
+      { title: 'Sessão expirada', description: SESSION_MESSAGES[ended], type: 'error' },
+      { headers: { 'Set-Cookie': await clearedSessionCookie(request) } },
+    );
+  }
+  throw safeRedirect(target);
+}
+
+/**
+ * Page guard for a minimum role: users below it go to /dashboard, with the caller's toast when
+ * the page has something to say (the courses' 'Acesso Restrito'), silently otherwise.
+ */
+export async function requireRole(request: Request, role: Role, refusal?: Toast): Promise<UserRow> {
+  const user = await requireUser(request);
+  if (hasAtLeast(user.role, role)) return user;
+  throw refusal ? await redirectWithToast('/dashboard', { type: 'error', ...refusal }) : safeRedirect('/dashboard');
+}
+
+export const requireAdmin = (request: Request) => requireRole(request, 'admin');
+
+/** /auth and friends: logged-in users go to the dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  requireSameOrigin(request);
+  if ((await readSessionUser(request)).user) throw safeRedirect('/dashboard');
+}
+
+/** API guard: 401 as JSON, with sessionExpired when a session was ended or timed out. */
+export async function requireApiUser(request: Request): Promise<UserRow> {
+  requireSameOrigin(request);
+  const { user, ended } = await readSessionUser(request);
+  if (user) return user;
+  if (ended) {
+    throw errorResponse(
+      401,
+      SESSION_MESSAGES[ended],
+      { sessionExpired: true },
+      { headers: { 'Set-Cookie': await clearedSessionCookie(request) } },
+    );
+  }
+  throw errorResponse(401, SESSION_MESSAGES.unauthenticated);
+}
+
+/** API guard for a minimum role: 403 with the caller's message (the specification's 'Acesso negado' by default). */
+export async function requireApiRole(request: Request, role: Role, message: string = SESSION_MESSAGES.forbidden): Promise<UserRow> {
+  const user = await requireApiUser(request);
+  if (!hasAtLeast(user.role, role)) throw errorResponse(403, message);
+  return user;
+}
+
+export const requireApiAdmin = (request: Request) => requireApiRole(request, 'admin');

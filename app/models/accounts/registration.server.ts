@@ -1,0 +1,22 @@
+import { db } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import { hashPassword } from '../../utils/password.server';
+import { findPromoByCode, assertRedeemable, redeemPromoCodeIn } from '../admin/promo-code.server';
+import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } from './user.server';
+
+/**
+ * Creates an account and, when given, redeems its promo code in the same transaction: a
+ * bad code refuses the whole registration instead of leaving an account half set up.
+ */
+export async function registerUser(input: NewUser & { promoCode?: string }, now = new Date()): Promise<{ user: UserRow; promoMessage?: string }> {
+  assertValidCpf(input.cpf);
+  assertUnique(db, input);
+  if (input.promoCode) assertRedeemable(db, findPromoByCode(db, input.promoCode), null, now);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction((tx) => {
+    const created = insertUser(tx, { ...input, passwordHash });
+    if (!input.promoCode) return { user: created };
+    const redemption = redeemPromoCodeIn(tx, { userId: created.id, code: input.promoCode }, now);
+    return { user: getUserById(created.id, tx, now)!, promoMessage: redemption.message };
+  });
+}

@@ -1,0 +1,110 @@
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { db, type Executor } from '../../../db/client';
+import { roleGrants, users, type GrantableRole, type Role } from '../../../db/schema';
+import { publishAccessChanged } from '../notifications/live-events.server';
+import { addDays, effectiveRole, nextGrantStart, type GrantPeriod } from './role-arithmetic';
+
+type GrantSource = (typeof roleGrants.$inferInsert)['source'];
+
+function loadGrants(executor: Executor, userId: number): GrantPeriod[] {
+  return executor
+    .select({
+      role: roleGrants.role,
+      startsAt: roleGrants.startsAt,
+      endsAt: roleGrants.endsAt,
+      revokedAt: roleGrants.revokedAt,
+    })
+    .from(roleGrants)
+    .where(eq(roleGrants.userId, userId))
+    .all();
+}
+
+/**
+ * Recomputes the stored role and expiry from the grants; returns what is in force now. The one
+ * write of a role: the user's open event streams re-read what they may carry.
+ */
+export function syncUserRole(executor: Executor, userId: number, now = new Date()): { role: Role; roleExpiryDate: Date | null } {
+  const { role, expiresAt } = effectiveRole(loadGrants(executor, userId), now);
+  executor.update(users).set({ role, roleExpiryDate: expiresAt }).where(eq(users.id, userId)).run();
+  publishAccessChanged(userId);
+  return { role, roleExpiryDate: expiresAt };
+}
+
+/** Applies expiries to one stored row only when it is stale (cheap on every read). */
+export function needsRoleSync(row: { role: Role; roleExpiryDate: Date | null }, now = new Date()): boolean {
+  return row.roleExpiryDate !== null && row.roleExpiryDate.getTime() <= now.getTime();
+}
+
+/**
+ * Adds `days` of `role` (null days: permanent), chained after any current period of the
+ * same role, and returns the role now in force.
+ */
+export function grantRole(
+  executor: Executor,
+  input: { userId: number; role: GrantableRole; days: number | null; source: GrantSource; sourceId?: number | null; createdBy?: number | null },
+  now = new Date(),
+) {
+  const start = nextGrantStart(loadGrants(executor, input.userId), input.role, now);
+  executor
+    .insert(roleGrants)
+    .values({
+      userId: input.userId,
+      role: input.role,
+      startsAt: start,
+      endsAt: input.days === null ? null : addDays(start, input.days),
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .run();
+  return syncUserRole(executor, input.userId, now);
+}
+
+/** Ends, now, every unfinished grant of the given roles (an admin lowering a user's role). */
+export function revokeGrants(executor: Executor, userId: number, roles: GrantableRole[], now = new Date()) {
+  if (roles.length === 0) return;
+  executor
+    .update(roleGrants)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(roleGrants.userId, userId),
+        inArray(roleGrants.role, roles),
+        isNull(roleGrants.revokedAt),
+        or(isNull(roleGrants.endsAt), gt(roleGrants.endsAt, now)),
+      ),
+    )
+    .run();
+}
+
+/**
+ * Recomputes every stored role whose period has ended (users_role_expiry_idx finds them), so
+ * that stored roles are the roles in force. Returns how many changed. Lists filtered by role run
+ * it first; the forced expiry check runs it on its own (with its audit row, in admin-users).
+ */
+export function syncLapsedRoles(executor: Executor, now = new Date()): number {
+  const lapsed = executor
+    .select({ id: users.id, role: users.role, roleExpiryDate: users.roleExpiryDate })
+    .from(users)
+    .where(and(isNotNull(users.roleExpiryDate), lte(users.roleExpiryDate, now)))
+    .all();
+  let changed = 0;
+  for (const user of lapsed) {
+    const next = syncUserRole(executor, user.id, now);
+    if (next.role !== user.role || next.roleExpiryDate?.getTime() !== user.roleExpiryDate?.getTime()) changed++;
+  }
+  return changed;
+}
+
+/** The forced expiry check in a transaction of its own. Returns how many stored roles changed. */
+export function syncAllUserRoles(now = new Date()): number {
+  return db.transaction((tx) => syncLapsedRoles(tx, now));
+}
+
+/**
+ * Admins other than `userId`. Admin grants are permanent (no expiry ever demotes one), so the
+ * stored role counts; the last admin can be neither demoted nor erased.
+ */
+export function otherAdminCount(executor: Executor, userId: number): number {
+  return executor.select({ value: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId))).get()?.value ?? 0;
+}

@@ -1,0 +1,444 @@
+import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { db, preparedQuery } from '../../../db/client';
+import { chatMessages, chatThreads, users, type UserRow } from '../../../db/schema';
+import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../schemas/chat';
+import type { ChatFilter } from '../../utils/chat-labels';
+import { firstIssueMessage } from '../../utils/api.server';
+import { AppError } from '../../utils/errors';
+import { formatDateTime } from '../../utils/format';
+import { sortKey } from '../../utils/fold';
+import { likePattern, paginate, type Page } from '../../utils/pagination.server';
+import { consume } from '../accounts/rate-limit-store.server';
+import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { liveChannels, publish } from '../notifications/live-events.server';
+
+/**
+ * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
+ * between a user and the support team, their messages and each side's unread flag.
+ *
+ * Who sees what: a ticket belongs to its user; admins see every ticket. Anyone else asking for
+ * a ticket gets the same 404 as for a ticket that does not exist (the API never says whether it
+ * exists; the page turns it into 'Acesso negado'). Only admins delete.
+ *
+ * Unread state: a new ticket starts open and admin-unread; a user's message makes it
+ * admin-unread, an admin's reply user-unread (and the writer's own side read: they are looking
+ * at it); opening a ticket marks it read for the viewer's side.
+ *
+ * Order of arrival: messages are written one transaction at a time (one SQLite connection), and
+ * each gets `createdAt = max(now, the thread's lastMessageAt)`, so ids and times never disagree
+ * and (thread_id, created_at, id) — the index chat_messages_thread_idx — is arrival order.
+ *
+ * After each transaction commits, the change is published on the live bus
+ * (live-events.server.ts) for the open tabs: 'chat-message', 'chat-thread', 'chat-unread'.
+ */
+
+export type ChatViewer = Pick<UserRow, 'id' | 'role'>;
+export type ChatSide = 'user' | 'admin';
+type ThreadRow = typeof chatThreads.$inferSelect;
+
+/** A ticket as the lists, the page and the API show it (dates as ISO strings). */
+export type ChatThreadView = {
+  id: number;
+  userId: number;
+  subject: string;
+  status: ThreadRow['status'];
+  isUserUnread: boolean;
+  isAdminUnread: boolean;
+  lastMessageAt: string | null;
+  createdAt: string;
+  /** The owner's username, or 'Usuário #{userId}' when it cannot be found. */
+  userName: string;
+};
+
+/** A message as the page, the API and the live stream carry it. */
+export type ChatMessageView = {
+  id: number;
+  threadId: number;
+  /** null when the author's account was deleted (their words stay in the ticket). */
+  userId: number | null;
+  message: string;
+  isAdminMessage: boolean;
+  createdAt: string;
+};
+
+const isAdmin = (viewer: ChatViewer) => viewer.role === 'admin';
+
+/** The side whose unread flag a viewer clears by opening a ticket. */
+export const sideOf = (viewer: ChatViewer): ChatSide => (isAdmin(viewer) ? 'admin' : 'user');
+
+export const fallbackUserName = (userId: number) => `Usuário #${userId}`;
+
+/** Newest activity: the last message, or the creation of a ticket without messages (indexed as written here). */
+const activity = sql`coalesce(${chatThreads.lastMessageAt}, ${chatThreads.createdAt})`;
+
+const threadColumns = {
+  id: chatThreads.id,
+  userId: chatThreads.userId,
+  subject: chatThreads.subject,
+  status: chatThreads.status,
+  isUserUnread: chatThreads.isUserUnread,
+  isAdminUnread: chatThreads.isAdminUnread,
+  lastMessageAt: chatThreads.lastMessageAt,
+  createdAt: chatThreads.createdAt,
+  username: users.username,
+};
+
+type ThreadSelection = {
+  id: number;
+  userId: number;
+  subject: string;
+  status: ThreadRow['status'];
+  isUserUnread: boolean;
+  isAdminUnread: boolean;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+  username: string | null;
+};
+
+const toThreadView = (row: ThreadSelection): ChatThreadView => ({
+  id: row.id,
+  userId: row.userId,
+  subject: row.subject,
+  status: row.status,
+  isUserUnread: row.isUserUnread,
+  isAdminUnread: row.isAdminUnread,
+  lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  userName: row.username ?? fallbackUserName(row.userId),
+});
+
+const toMessageView = (row: typeof chatMessages.$inferSelect): ChatMessageView => ({
+  id: row.id,
+  threadId: row.threadId,
+  userId: row.userId,
+  message: row.message,
+  isAdminMessage: row.isAdminMessage,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Unread counts (the header on every signed-in page: prepared once per connection)
+
+const adminUnreadCount = preparedQuery(() =>
+  db.select({ value: count() }).from(chatThreads).where(eq(chatThreads.isAdminUnread, true)).prepare(),
+);
+
+const userUnreadCount = preparedQuery(() =>
+  db
+    .select({ value: count() })
+    .from(chatThreads)
+    .where(and(eq(chatThreads.userId, sql.placeholder('userId')), eq(chatThreads.isUserUnread, true)))
+    .prepare(),
+);
+
+/** Threads with news for the support team (the admin header icon). */
+export function countAdminUnreadThreads(): number {
+  return adminUnreadCount().get()?.value ?? 0;
+}
+
+/** This user's threads with an admin reply they have not opened yet (the 'Suporte' link). */
+export function countUserUnreadThreads(userId: number): number {
+  return userUnreadCount().get({ userId })?.value ?? 0;
+}
+
+/** Both sides' counts after a change to one of `ownerId`'s threads. */
+function publishUnread(ownerId: number, sides: { user: boolean; admin: boolean }): void {
+  if (sides.user) publish(liveChannels.user(ownerId), 'chat-unread', { count: countUserUnreadThreads(ownerId) });
+  if (sides.admin) publish(liveChannels.admins, 'chat-unread', { count: countAdminUnreadThreads() });
+}
+
+function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false): void {
+  publish(liveChannels.thread(thread.id), 'chat-thread', { threadId: thread.id, status: thread.status, ...(deleted ? { deleted: true } : {}) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type ChatListQuery = { q: string; page: number; perPage: number };
+
+function listThreads(where: SQL | undefined, query: ChatListQuery): Page<ChatThreadView> {
+  return paginate(query, {
+    count: () => db.select({ value: count() }).from(chatThreads).where(where).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select(threadColumns)
+        .from(chatThreads)
+        .leftJoin(users, eq(users.id, chatThreads.userId))
+        .where(where)
+        .orderBy(desc(activity), desc(chatThreads.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toThreadView),
+  });
+}
+
+/** `q` on the subject: case- and accent-insensitive, over chat_threads.subject_key (sortKey). */
+const subjectMatches = (q: string) => (q ? sql`${chatThreads.subjectKey} like ${likePattern(q, sortKey)} escape '\\'` : undefined);
+
+/** /chats and GET /api/chat/threads: this user's own tickets, newest activity first. */
+export function listUserThreads(userId: number, query: ChatListQuery): Page<ChatThreadView> {
+  return listThreads(and(eq(chatThreads.userId, userId), subjectMatches(query.q)), query);
+}
+
+/** /admin/chats and GET /api/chat/admin/threads: every ticket, optionally by status. */
+export function listAdminThreads(query: ChatListQuery & { status: ChatFilter }): Page<ChatThreadView> {
+  return listThreads(and(query.status === 'all' ? undefined : eq(chatThreads.status, query.status), subjectMatches(query.q)), query);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One ticket
+
+const threadById = preparedQuery(() =>
+  db
+    .select(threadColumns)
+    .from(chatThreads)
+    .leftJoin(users, eq(users.id, chatThreads.userId))
+    .where(eq(chatThreads.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+const visibleTo = (viewer: ChatViewer, row: Pick<ThreadRow, 'userId'>) => isAdmin(viewer) || row.userId === viewer.id;
+
+/** The ticket if this viewer may see it; otherwise (someone else's, or none) the same 404. */
+function loadVisible(viewer: ChatViewer, threadId: number): ThreadSelection {
+  const row = threadById().get({ id: threadId });
+  if (!row || !visibleTo(viewer, row)) throw new AppError(404, CHAT_MESSAGES.notFound);
+  return row;
+}
+
+/** May this viewer see (and subscribe to the live channel of) this ticket? */
+export function canViewThread(viewer: ChatViewer, threadId: number): boolean {
+  const row = threadById().get({ id: threadId });
+  return Boolean(row && visibleTo(viewer, row));
+}
+
+/** GET /api/chat/threads/{id}: the ticket with its user's name. */
+export function getThread(viewer: ChatViewer, threadId: number): ChatThreadView {
+  return toThreadView(loadVisible(viewer, threadId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export type MessageWindow = { before?: number; after?: number; limit: number };
+export type MessagePage = {
+  /** In order of arrival. */
+  items: ChatMessageView[];
+  /** Every message of the ticket. */
+  total: number;
+  /** Older messages exist before the first one given. */
+  hasEarlier: boolean;
+};
+
+const messageCount = preparedQuery(() =>
+  db.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, sql.placeholder('threadId'))).prepare(),
+);
+
+function readMessages(threadId: number, window: MessageWindow): MessagePage {
+  const total = messageCount().get({ threadId })?.value ?? 0;
+  if (window.after !== undefined) {
+    // What came after a message the client has: from there, oldest first.
+    const items = db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.threadId, threadId), gt(chatMessages.id, window.after)))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+      .limit(window.limit)
+      .all()
+      .map(toMessageView);
+    return { items, total, hasEarlier: total > items.length };
+  }
+  // The latest `limit` (before a given message when paging back), read newest first through the
+  // index and one more to know whether older ones exist.
+  const rows = db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, threadId), window.before === undefined ? undefined : lt(chatMessages.id, window.before)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(window.limit + 1)
+    .all();
+  const hasEarlier = rows.length > window.limit;
+  return { items: rows.slice(0, window.limit).reverse().map(toMessageView), total, hasEarlier };
+}
+
+/** GET /api/chat/threads/{id}/messages. */
+export function listMessages(viewer: ChatViewer, threadId: number, window: MessageWindow): MessagePage {
+  loadVisible(viewer, threadId);
+  return readMessages(threadId, window);
+}
+
+/**
+ * The ticket page: the ticket, marked read for the viewer's side (opening it is what reads it,
+ * the specification's States and transitions; nothing is written when it already was), and a window of its messages.
+ */
+export function openTicket(viewer: ChatViewer, threadId: number, window: MessageWindow): MessagePage & { thread: ChatThreadView } {
+  const row = loadVisible(viewer, threadId);
+  const side = sideOf(viewer);
+  const unread = side === 'admin' ? row.isAdminUnread : row.isUserUnread && row.userId === viewer.id;
+  if (unread) clearUnread(row, side);
+  const thread = toThreadView(unread ? { ...row, ...(side === 'admin' ? { isAdminUnread: false } : { isUserUnread: false }) } : row);
+  return { thread, ...readMessages(threadId, window) };
+}
+
+/** A model input checked with its schema: the first message as a 400, beside `field` on a page form. */
+function parseOr400<S extends z.ZodTypeAny>(schema: S, value: unknown, field?: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError(400, firstIssueMessage(parsed.error), field ?? (String(parsed.error.issues[0]?.path[0] ?? '') || undefined));
+  return parsed.data;
+}
+
+/** One point per message (and per new ticket) for users; the support team answers without a limit. */
+async function spendMessagePoint(viewer: ChatViewer): Promise<void> {
+  if (!isAdmin(viewer)) await consume([['chatMessage', String(viewer.id)]]);
+}
+
+/**
+ * POST /api/chat/threads/{id}/messages and the ticket page's box: the owner or an admin writes
+ * to an open ticket. Blank (after trimming) and over-long messages are refused, as is any
+ * message to a closed ticket; users are rate-limited.
+ */
+export async function postMessage(viewer: ChatViewer, threadId: number, text: unknown): Promise<ChatMessageView> {
+  const message = parseOr400(chatMessageField, text, 'message');
+  const thread = loadVisible(viewer, threadId);
+  if (thread.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
+  await spendMessagePoint(viewer);
+  const fromAdmin = isAdmin(viewer);
+  const row = db.transaction((tx) => {
+    // Read again inside the transaction: the ticket may have been closed or deleted meanwhile.
+    const current = tx
+      .select({ status: chatThreads.status, lastMessageAt: chatThreads.lastMessageAt })
+      .from(chatThreads)
+      .where(eq(chatThreads.id, threadId))
+      .get();
+    if (!current) throw new AppError(404, CHAT_MESSAGES.notFound);
+    if (current.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
+    const at = new Date(Math.max(Date.now(), current.lastMessageAt?.getTime() ?? 0));
+    const inserted = tx
+      .insert(chatMessages)
+      .values({ threadId, userId: viewer.id, message, isAdminMessage: fromAdmin, createdAt: at })
+      .returning()
+      .get();
+    tx.update(chatThreads)
+      .set({ lastMessageAt: at, ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }) })
+      .where(eq(chatThreads.id, threadId))
+      .run();
+    return inserted;
+  });
+  const view = toMessageView(row);
+  publish(liveChannels.thread(threadId), 'chat-message', { threadId, message: view });
+  publishUnread(thread.userId, { user: true, admin: true });
+  return view;
+}
+
+/**
+ * POST /api/chat/threads and 'Nova Conversa': a new open, admin-unread ticket, with its first
+ * message in the same transaction when one is given (a ticket never exists half-made).
+ */
+export async function createThread(user: ChatViewer, input: unknown): Promise<ChatThreadView> {
+  const { subject, message } = parseOr400(chatThreadCreateSchema, input);
+  await spendMessagePoint(user);
+  const id = db.transaction((tx) => {
+    const now = new Date();
+    const thread = tx
+      .insert(chatThreads)
+      .values({
+        userId: user.id,
+        subject,
+        subjectKey: sortKey(subject),
+        status: 'open',
+        isUserUnread: false,
+        isAdminUnread: true,
+        lastMessageAt: message === undefined ? null : now,
+        createdAt: now,
+      })
+      .returning({ id: chatThreads.id })
+      .get();
+    if (message !== undefined) {
+      tx.insert(chatMessages).values({ threadId: thread.id, userId: user.id, message, isAdminMessage: isAdmin(user), createdAt: now }).run();
+    }
+    return thread.id;
+  });
+  publishUnread(user.id, { user: false, admin: true });
+  return getThread(user, id);
+}
+
+/** 'Finalizar Ticket' and PATCH /api/chat/threads/{id}/close: the owner or an admin; closing twice is not an error. */
+export function closeThread(viewer: ChatViewer, threadId: number): ChatThreadView {
+  const row = loadVisible(viewer, threadId);
+  if (row.status !== 'closed') {
+    db.update(chatThreads).set({ status: 'closed' }).where(eq(chatThreads.id, threadId)).run();
+    publishThread({ id: threadId, status: 'closed' });
+  }
+  return toThreadView({ ...row, status: 'closed' });
+}
+
+/**
+ * 'Excluir' and DELETE /api/chat/threads/{id}: admins only; the messages go with the ticket, and
+ * the audit row says which ticket of which user by number only (its words went with it).
+ */
+export function deleteThread(admin: ChatViewer & AuditActor, threadId: number): void {
+  if (!isAdmin(admin)) throw new AppError(403, CHAT_MESSAGES.adminOnly);
+  const row = loadVisible(admin, threadId);
+  db.transaction((tx) => {
+    const messages = tx.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, threadId)).get()?.value ?? 0;
+    const deleted = tx.delete(chatThreads).where(eq(chatThreads.id, threadId)).run().changes;
+    if (deleted === 0) throw new AppError(404, CHAT_MESSAGES.notFound);
+    recordAudit(tx, admin, {
+      action: 'chat.delete',
+      entityType: 'chat_thread',
+      entityId: threadId,
+      summary: `excluído: ticket #${threadId} do usuário #${row.userId} (${row.status === 'open' ? 'aberto' : 'fechado'}, ${messages} mensagem(ns))`,
+    });
+  });
+  publishThread(row, true);
+  publishUnread(row.userId, { user: row.isUserUnread, admin: row.isAdminUnread });
+}
+
+function clearUnread(row: Pick<ThreadSelection, 'id' | 'userId' | 'status'>, side: ChatSide): void {
+  const flag = side === 'admin' ? chatThreads.isAdminUnread : chatThreads.isUserUnread;
+  const changed = db
+    .update(chatThreads)
+    .set(side === 'admin' ? { isAdminUnread: false } : { isUserUnread: false })
+    .where(and(eq(chatThreads.id, row.id), eq(flag, true)))
+    .run().changes;
+  if (changed > 0) {
+    publishThread(row);
+    publishUnread(row.userId, { user: side === 'user', admin: side === 'admin' });
+  }
+}
+
+/**
+ * POST /api/chat/threads/{id}/mark-read-admin (admins) and /mark-read-user (the owner): clears
+ * that side's flag. Returns the ticket as it is now.
+ */
+export function markRead(viewer: ChatViewer, threadId: number, side: ChatSide): ChatThreadView {
+  if (side === 'admin' && !isAdmin(viewer)) throw new AppError(403, CHAT_MESSAGES.adminOnly);
+  const row = loadVisible(viewer, threadId);
+  if (side === 'user' && row.userId !== viewer.id) throw new AppError(403, CHAT_MESSAGES.adminOnly);
+  const unread = side === 'admin' ? row.isAdminUnread : row.isUserUnread;
+  if (unread) clearUnread(row, side);
+  return toThreadView({ ...row, ...(side === 'admin' ? { isAdminUnread: false } : { isUserUnread: false }) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page shapes
+
+/** 'Data' of the chat lists: the last message, else the creation, as dd/MM/yyyy HH:mm; else 'Data desconhecida'. */
+export function listDate(thread: Pick<ChatThreadView, 'lastMessageAt' | 'createdAt'>): string {
+  const when = thread.lastMessageAt ?? thread.createdAt;
+  return when ? formatDateTime(when) : 'Data desconhecida';
+}
+
+/** A list row for the side looking at it: its own unread flag, the user's name for admins. */
+export function toListRow(thread: ChatThreadView, side: ChatSide) {
+  return {
+    id: thread.id,
+    subject: thread.subject,
+    unread: side === 'admin' ? thread.isAdminUnread : thread.isUserUnread,
+    userName: side === 'admin' ? thread.userName : null,
+    date: listDate(thread),
+    status: thread.status,
+  };
+}

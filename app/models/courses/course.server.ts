@@ -1,0 +1,284 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { db, type Executor } from '../../../db/client';
+import { courseGrants, courses, lessons, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
+import type { CourseInput, CoursePatch } from '../../schemas/course';
+import type { CourseListQuery } from '../../schemas/course-list';
+import { AppError } from '../../utils/errors';
+import { sortKey } from '../../utils/fold';
+import { formatCents } from '../../utils/format';
+import { likePattern, listQuerySchema, paginate, type Page } from '../../utils/pagination.server';
+import { COURSE_CATEGORIES, type CourseCategory } from '../../utils/value-sets';
+import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
+import { COURSE_ACCESS_MESSAGES, courseAccess, grantInForce, grantsInForce, type CourseAccess } from './access.server';
+
+type Viewer = Pick<UserRow, 'id' | 'role'>;
+
+/** A course as the API and pages receive it (the specification's Entities), the price as a decimal string in reais. */
+export type CourseView = {
+  id: number;
+  title: string;
+  description: string;
+  category: CourseRow['category'];
+  instructor: string;
+  duration: string;
+  level: CourseRow['level'];
+  imageUrl: string | null;
+  isHidden: boolean;
+  requiresPromoCode: boolean;
+  /** '199.90', or null when the course is not for sale. */
+  price: string | null;
+  /** 'R$ 199,90', or null. */
+  priceLabel: string | null;
+  createdAt: string;
+  createdBy: number | null;
+};
+
+export const centsToDecimal = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+export function toCourseView(row: CourseRow): CourseView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    instructor: row.instructor,
+    duration: row.duration,
+    level: row.level,
+    imageUrl: row.imageUrl,
+    isHidden: row.isHidden,
+    requiresPromoCode: row.requiresPromoCode,
+    price: centsToDecimal(row.priceCents),
+    priceLabel: row.priceCents === null ? null : formatCents(row.priceCents),
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
+export type CourseProgress = { done: number; total: number };
+
+/** A catalogue card: the course, the viewer's access state and, when it is open, their progress. */
+export type CourseCard = CourseView & { access: CourseAccess; progress: CourseProgress | null };
+
+const ORDER_BY: Record<CourseListQuery['sort'], SQL[]> = {
+  recent: [desc(courses.createdAt), desc(courses.id)],
+  'name-asc': [asc(courses.titleKey), asc(courses.id)],
+  'name-desc': [desc(courses.titleKey), desc(courses.id)],
+};
+
+/** Lessons per course and lessons the user finished per course, for a page of courses (two grouped queries). */
+export function progressFor(executor: Executor, userId: number, courseIds: number[]): Map<number, CourseProgress> {
+  const result = new Map<number, CourseProgress>();
+  if (courseIds.length === 0) return result;
+  const totals = executor
+    .select({ courseId: lessons.courseId, total: count() })
+    .from(lessons)
+    .where(inArray(lessons.courseId, courseIds))
+    .groupBy(lessons.courseId)
+    .all();
+  const done = executor
+    .select({ courseId: lessonProgress.courseId, done: count() })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, courseIds)))
+    .groupBy(lessonProgress.courseId)
+    .all();
+  const doneBy = new Map(done.map((row) => [row.courseId, row.done]));
+  for (const row of totals) result.set(row.courseId, { done: Math.min(doneBy.get(row.courseId) ?? 0, row.total), total: row.total });
+  return result;
+}
+
+/**
+ * The catalogue (the specification's Screens and routes): the courses the viewer may see (hidden ones only for admins),
+ * searched by title (accents and case ignored), filtered by level, category and 'Desbloqueados
+ * com código' (code courses the viewer has opened; every code course for admins), sorted, paged.
+ * `categories` are the categories of the visible courses, for the tabs.
+ */
+export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new Date()): Page<CourseCard> & { categories: CourseCategory[] } {
+  const isAdmin = viewer.role === 'admin';
+  const visible = isAdmin ? undefined : eq(courses.isHidden, false);
+  const unlocked =
+    query.filter === 'unlocked'
+      ? and(
+          eq(courses.requiresPromoCode, true),
+          isAdmin
+            ? undefined
+            : exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(courseGrants)
+                  .where(and(eq(courseGrants.courseId, courses.id), eq(courseGrants.userId, viewer.id), grantInForce(now))),
+              ),
+        )
+      : undefined;
+  const where = and(
+    visible,
+    unlocked,
+    query.q ? sql`${courses.titleKey} like ${likePattern(query.q, sortKey)} escape '\\'` : undefined,
+    query.level ? eq(courses.level, query.level) : undefined,
+    query.category ? eq(courses.category, query.category) : undefined,
+  );
+  const page = paginate(query, {
+    count: () => db.select({ value: count() }).from(courses).where(where).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(courses)
+        .where(where)
+        .orderBy(...ORDER_BY[query.sort])
+        .limit(limit)
+        .offset(offset)
+        .all(),
+  });
+  const ids = page.items.map((course) => course.id);
+  const grants = grantsInForce(db, viewer.id, ids, now);
+  const progress = progressFor(db, viewer.id, ids);
+  const present = new Set(
+    db
+      .selectDistinct({ category: courses.category })
+      .from(courses)
+      .where(visible)
+      .all()
+      .map((row) => row.category),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) => {
+      const access = courseAccess(viewer.role, row, grants.get(row.id));
+      return { ...toCourseView(row), access, progress: access.hasAccess ? (progress.get(row.id) ?? null) : null };
+    }),
+    categories: COURSE_CATEGORIES.filter((category) => present.has(category)),
+  };
+}
+
+/** GET /api/courses: `?q=` (title, accents and case ignored), `?page=`, `?perPage=` (default 50, at most 100). */
+export const courseApiListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 50, maxPerPage: 100 });
+
+/** GET /api/courses: the visible courses, newest first, paged (hidden ones for admins only); `q` searches the titles. */
+export function listCourses(viewer: Viewer, query: { page: number; perPage: number; q?: string }): Page<CourseView> {
+  const where = and(
+    viewer.role === 'admin' ? undefined : eq(courses.isHidden, false),
+    query.q ? sql`${courses.titleKey} like ${likePattern(query.q, sortKey)} escape '\\'` : undefined,
+  );
+  return paginate(query, {
+    count: () => db.select({ value: count() }).from(courses).where(where).get()?.value ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(courses)
+        .where(where)
+        .orderBy(desc(courses.createdAt), desc(courses.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toCourseView),
+  });
+}
+
+/** Admin lists: every course (hidden too), by title, for pickers such as the promo-code form. */
+export function listCourseOptions(): { id: number; title: string; isHidden: boolean }[] {
+  return db
+    .select({ id: courses.id, title: courses.title, isHidden: courses.isHidden })
+    .from(courses)
+    .orderBy(asc(courses.titleKey), asc(courses.id))
+    .all();
+}
+
+const AUDITED_FIELDS = ['title', 'description', 'category', 'instructor', 'duration', 'level', 'imageUrl', 'isHidden', 'requiresPromoCode', 'priceCents'] as const;
+
+function courseValues(input: CourseInput) {
+  return {
+    title: input.title,
+    titleKey: sortKey(input.title),
+    description: input.description,
+    category: input.category,
+    instructor: input.instructor,
+    duration: input.duration,
+    level: input.level,
+    imageUrl: input.imageUrl,
+    isHidden: input.isHidden,
+    requiresPromoCode: input.requiresPromoCode,
+    priceCents: input.price,
+  };
+}
+
+function findCourse(executor: Executor, id: number): CourseRow {
+  const row = executor.select().from(courses).where(eq(courses.id, id)).get();
+  if (!row) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
+  return row;
+}
+
+export function createCourse(actor: AuditActor, input: CourseInput): CourseView {
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(courses)
+      .values({ ...courseValues(input), createdBy: actor.id })
+      .returning()
+      .get();
+    recordAudit(tx, actor, { action: 'course.create', entityType: 'course', entityId: row.id, summary: `criado: ${row.title}` });
+    return toCourseView(row);
+  });
+}
+
+/** PATCH semantics: only the given fields change. */
+export function updateCourse(actor: AuditActor, id: number, patch: CoursePatch): CourseView {
+  return db.transaction((tx) => {
+    const before = findCourse(tx, id);
+    const changes: Partial<typeof courses.$inferInsert> = {};
+    if (patch.title !== undefined) Object.assign(changes, { title: patch.title, titleKey: sortKey(patch.title) });
+    if (patch.description !== undefined) changes.description = patch.description;
+    if (patch.category !== undefined) changes.category = patch.category;
+    if (patch.instructor !== undefined) changes.instructor = patch.instructor;
+    if (patch.duration !== undefined) changes.duration = patch.duration;
+    if (patch.level !== undefined) changes.level = patch.level;
+    if (patch.imageUrl !== undefined) changes.imageUrl = patch.imageUrl;
+    if (patch.isHidden !== undefined) changes.isHidden = patch.isHidden;
+    if (patch.requiresPromoCode !== undefined) changes.requiresPromoCode = patch.requiresPromoCode;
+    if (patch.price !== undefined) changes.priceCents = patch.price;
+    const after = Object.keys(changes).length > 0 ? tx.update(courses).set(changes).where(eq(courses.id, id)).returning().get() : before;
+    const summary = describeChanges(before, after, AUDITED_FIELDS);
+    if (summary) recordAudit(tx, actor, { action: 'course.update', entityType: 'course', entityId: id, summary });
+    return toCourseView(after);
+  });
+}
+
+/** Shows or hides a course; without `isHidden` it flips the current state. */
+export function setCourseVisibility(actor: AuditActor, id: number, isHidden?: boolean): CourseView {
+  return db.transaction((tx) => {
+    const before = findCourse(tx, id);
+    const next = isHidden ?? !before.isHidden;
+    const after = tx.update(courses).set({ isHidden: next }).where(eq(courses.id, id)).returning().get();
+    if (before.isHidden !== next) {
+      recordAudit(tx, actor, { action: 'course.visibility', entityType: 'course', entityId: id, summary: `isHidden: ${before.isHidden} → ${next}` });
+    }
+    return toCourseView(after);
+  });
+}
+
+/** Sets or clears (null) a course's price in cents; the admin 'Prices' tab and API use it. */
+export function setCoursePrice(actor: AuditActor, id: number, priceCents: number | null): CourseView {
+  return db.transaction((tx) => {
+    const before = findCourse(tx, id);
+    const after = tx.update(courses).set({ priceCents }).where(eq(courses.id, id)).returning().get();
+    const summary = describeChanges(before, after, ['priceCents']);
+    if (summary) recordAudit(tx, actor, { action: 'course.price', entityType: 'course', entityId: id, summary });
+    return toCourseView(after);
+  });
+}
+
+/**
+ * Deletes a course and, in the same transaction, its lessons, materials, progress, grants and
+ * course codes (foreign keys with ON DELETE CASCADE); payments keep their row (course_id set null).
+ */
+export function deleteCourse(actor: AuditActor, id: number): void {
+  db.transaction((tx) => {
+    const before = findCourse(tx, id);
+    tx.delete(courses).where(eq(courses.id, id)).run();
+    recordAudit(tx, actor, { action: 'course.delete', entityType: 'course', entityId: id, summary: `excluído: ${before.title}` });
+  });
+}
+
+/** GET /api/courses/{id}: the course if the viewer may see it (404 otherwise). */
+export function getCourse(viewer: Viewer, id: number): CourseView {
+  const row = db.select().from(courses).where(eq(courses.id, id)).get();
+  if (!row || (row.isHidden && viewer.role !== 'admin')) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
+  return toCourseView(row);
+}

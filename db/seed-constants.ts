@@ -1,0 +1,24 @@
+/**
+ * What the demo seed (scripts/) creates and the benchmark (bench/) looks up by name, kept here so
+ * neither imports the other. Data only: no database is touched.
+ */
+
+/**
+ * A visible course with neither a price nor a code (open to every E-MASTER), created by the demo
+ * seed, so it exists in the small database (`npm run setup`) and in the large one
+ * (scripts/seed-large.ts runs the demo seed first). The bench finds its id by this title.
+ */
+export const BENCH_COURSE = {
+  title: 'Instalações Elétricas de Baixa Tensão (NBR 5410)',
+  description:
+    'Projeto e verificação de instalações elétricas de baixa tensão segundo a NBR 5410: dimensionamento de condutores, proteção, aterramento e inspeção, em vinte aulas com exemplos resolvidos.',
+  category: 'electrical',
+  instructor: 'Eng. Paulo Teixeira',
+  duration: '60 horas',
+  level: 'intermediate',
+} as const;
+
+/** The E-TOOL demo user's long ticket (500 messages), found by the bench by this subject. */
+export const BENCH_THREAD_SUBJECT = 'Acompanhamento do projeto elétrico do galpão';
+/** The E-TOOL demo user's open ticket that the bench's write scenario posts to (as the admin). */
+export const BENCH_WRITE_THREAD_SUBJECT = 'Registro de dúvidas da obra';
