@@ -4,7 +4,8 @@ import { LoginForm } from '~/components/auth/login-form';
 import { RecoverDialog, RECOVERY_DIALOGS, ResetDialog } from '~/components/auth/recovery-dialogs';
 import { RegisterForm } from '~/components/auth/register-form';
 import { registerWithLimits, verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
-import { authenticateWithPassword, loginCookie, requestAddress } from '~/models/accounts/auth.server';
+import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
+import { signInWithPassword } from '~/models/accounts/authenticator.server';
 import { resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
 import { requireAnonymous } from '~/models/accounts/permissions.server';
 import { loginSchema, recoverSchema, registerSchema, resetSchema } from '~/schemas/auth';
@@ -33,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
         hideFields: ['password'],
         run: async ({ email, password, redirectTo }) => {
           const address = requestAddress(request, args.context);
-          const user = await authenticateWithPassword(address, email, password);
+          const user = await signInWithPassword(address, request.url, { email, password });
           // The answer, its Location included, is built before the session is started (which ends
           // the user's other sessions): a target that cannot be answered never costs them.
           const response = await redirectWithToast(safeRedirectPath(redirectTo), {
