@@ -16,6 +16,7 @@ import { Header } from './components/header';
 import { NavigationProgress } from './components/navigation-progress';
 import { NotFound } from './components/not-found';
 import { ToastOutlet } from './components/ui/toast';
+import { useLightLinkNavigation } from './components/ui/light-link';
 import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/chat.server';
 import { currentEventId } from './models/notifications/live-events.server';
 import { countUnreadNotifications } from './models/notifications/notification.server';
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const live = useLiveEvents(data?.user ?? null, data?.liveCursor ?? null);
+  useLightLinkNavigation();
   return (
     <html lang="pt-BR" className="h-full">
       <head>

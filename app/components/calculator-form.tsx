@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ERROR, fieldUnits } from '~/calculators/parse';
 import type { FieldCondition, InputField, NumberField, SelectField, TextField } from '~/calculators/types';
@@ -193,9 +194,9 @@ export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) 
         <button type="submit" className="btn-primary" disabled={calculating}>
           {calculating ? 'Calculando...' : 'Calcular'}
         </button>
-        <Link to={location.pathname} className="btn-ghost" preventScrollReset>
+        <LightLink to={location.pathname} className="btn-ghost" preventScrollReset>
           Restaurar exemplo
-        </Link>
+        </LightLink>
       </div>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 import { CATEGORY_LABELS, type Category } from '~/calculators/types';
 import { LevelBadge } from '~/components/tool-card';
 
@@ -14,9 +14,9 @@ type CalculatorHeaderProps = {
 export function CalculatorHeader({ title, summary, category, level, version }: CalculatorHeaderProps) {
   return (
     <header>
-      <Link to="/calculators" className="text-sm text-brand-700 hover:underline print:hidden">
+      <LightLink to="/calculators" className="text-sm text-brand-700 hover:underline print:hidden">
         ← Calculadoras
-      </Link>
+      </LightLink>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{CATEGORY_LABELS[category]}</span>
         <LevelBadge level={level} />

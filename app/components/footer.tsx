@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {
@@ -49,9 +49,9 @@ export function Footer({ year }: { year: number }) {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} className="text-slate-600 hover:text-brand-700">
+                  <LightLink to={link.to} className="text-slate-600 hover:text-brand-700">
                     {link.label}
-                  </Link>
+                  </LightLink>
                 </li>
               ))}
             </ul>

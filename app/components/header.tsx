@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation } from '@remix-run/react';
 import type { PublicUser } from '~/models/accounts/user.server';
 import { useLiveCount } from '~/live/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
@@ -30,12 +31,28 @@ export function navItems(user: Pick<PublicUser, 'isAdmin' | 'isMaster'>): NavIte
   ];
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+
+/** As NavLink's default: the item's own page or any page under it. */
+const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** The header's links as light links, active from one reading of the location (NavLink would read it once per link). */
+function NavItems({ items, pathname, badge }: { items: NavItem[]; pathname: string; badge: (item: NavItem) => JSX.Element | null }) {
+  return items.map((item) => {
+    const active = isActive(pathname, item.to);
+    return (
+      <LightLink key={item.to} to={item.to} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
+        {item.label}
+        {badge(item)}
+      </LightLink>
+    );
+  });
+}
 
 function AdminChatsLink({ unread }: { unread: number }) {
   return (
-    <Link
+    <LightLink
       to="/admin/chats"
       className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
       aria-label={unread > 0 ? `Chats de suporte (${unread} não lidos)` : 'Chats de suporte'}
@@ -51,7 +68,7 @@ function AdminChatsLink({ unread }: { unread: number }) {
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
-    </Link>
+    </LightLink>
   );
 }
 
@@ -84,6 +101,7 @@ function LogoutButton({ className }: { className: string }) {
 
 export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats, userUnreadChats }: HeaderProps) {
   const items = navItems(user);
+  const { pathname } = useLocation();
   const notifications = useLiveCount('notifications', unreadNotifications, liveCursor);
   const adminChats = useLiveCount('adminChats', adminUnreadChats, liveCursor);
   const userChats = useLiveCount('userChats', userUnreadChats, liveCursor);
@@ -91,16 +109,11 @@ export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/dashboard" className="text-lg font-bold text-brand-700">
+        <LightLink to="/dashboard" className="text-lg font-bold text-brand-700">
           E-Engenharia
-        </Link>
+        </LightLink>
         <nav aria-label="Principal" className="hidden flex-1 items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
-              {item.label}
-              {badge(item)}
-            </NavLink>
-          ))}
+          <NavItems items={items} pathname={pathname} badge={badge} />
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <NotificationsDrawer unread={notifications} />
@@ -118,12 +131,7 @@ export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats
             <div className="fixed inset-y-0 right-0 z-40 flex w-72 flex-col gap-1 border-l border-slate-200 bg-white p-4 shadow-xl">
               <p className="mb-2 px-3 text-sm text-slate-500">{user.username}</p>
               <nav aria-label="Menu móvel" className="flex flex-col gap-1">
-                {items.map((item) => (
-                  <NavLink key={item.to} to={item.to} className={linkClass}>
-                    {item.label}
-                    {badge(item)}
-                  </NavLink>
-                ))}
+                <NavItems items={items} pathname={pathname} badge={badge} />
               </nav>
               <LogoutButton className="btn-ghost mt-4 w-full justify-start" />
             </div>

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 
 export function NotFound() {
   return (
@@ -6,9 +6,9 @@ export function NotFound() {
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold">Página não encontrada</h1>
       <p className="mt-4 text-slate-600">A página que você procura não existe ou foi movida.</p>
-      <Link to="/" className="btn-primary mt-8">
+      <LightLink to="/" className="btn-primary mt-8">
         Voltar ao início
-      </Link>
+      </LightLink>
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import { LightLink } from '~/components/ui/light-link';
 import { firstReplyError } from '~/utils/form-reply';
 import type { FormReply } from '~/utils/form.server';
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import type { NotificationGroup, NotificationView } from '~/models/notifications/notification.server';
 import { formatDateTime } from '~/utils/format';
 
@@ -18,9 +19,9 @@ function NotificationLink({ href, onNavigate }: { href: string; onNavigate?: () 
   const className = 'mt-1 inline-block text-sm font-medium text-brand-700 hover:underline';
   if (href.startsWith('/')) {
     return (
-      <Link to={href} className={className} onClick={onNavigate}>
+      <LightLink to={href} className={className} onClick={onNavigate}>
         Ver mais
-      </Link>
+      </LightLink>
     );
   }
   return (

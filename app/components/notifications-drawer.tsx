@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useFetcher } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { NotificationInbox } from '~/models/notifications/notification.server';
@@ -38,9 +39,9 @@ export function NotificationsDrawer({ unread }: { unread: number }) {
 
   if (!hydrated) {
     return (
-      <Link to="/notifications" className={buttonClass} aria-label={label}>
+      <LightLink to="/notifications" className={buttonClass} aria-label={label}>
         <Bell unread={unread} />
-      </Link>
+      </LightLink>
     );
   }
 

@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Link } from '@remix-run/react';
 import type { NotificationInbox } from '~/models/notifications/notification.server';
 import { NotificationList } from './notification-list';
 
@@ -26,9 +26,9 @@ export default function NotificationsPanel({ list, onClose: close }: { list: Not
               )}
             </div>
             <div className="border-t border-slate-200 p-4">
-              <Link to="/notifications" onClick={close} className="text-sm font-medium text-brand-700 hover:underline">
+              <LightLink to="/notifications" onClick={close} className="text-sm font-medium text-brand-700 hover:underline">
                 Ver todas as notificações
-              </Link>
+              </LightLink>
             </div>
           </DialogPanel>
         </div>

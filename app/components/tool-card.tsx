@@ -1,6 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { LockedActions } from './tool-frame';
-import { Link } from '@remix-run/react';
 import type { ToolCard as ToolCardData } from '~/models/tools/tool.server';
 import { categoryLabel } from '~/utils/tool-catalog';
 import { dialogLink } from '~/utils/url-state';
@@ -28,9 +28,9 @@ export function LevelBadge({ level }: { level: string }) {
 function OpenButton({ tool, search }: { tool: Extract<ToolCardData, { locked: false }>; search: string }) {
   if (tool.showInIframe && tool.frameUrl) {
     return (
-      <Link to={dialogLink(search, 'tool', { tool: tool.id })} className="btn-primary" preventScrollReset>
+      <LightLink to={dialogLink(search, 'tool', { tool: tool.id })} className="btn-primary" preventScrollReset>
         Abrir
-      </Link>
+      </LightLink>
     );
   }
   if (tool.linkType === 'external') {
@@ -42,9 +42,9 @@ function OpenButton({ tool, search }: { tool: Extract<ToolCardData, { locked: fa
     );
   }
   return (
-    <Link to={tool.linkType === 'internal' ? tool.link : `/tools/${tool.id}`} className="btn-primary">
+    <LightLink to={tool.linkType === 'internal' ? tool.link : `/tools/${tool.id}`} className="btn-primary">
       Abrir
-    </Link>
+    </LightLink>
   );
 }
 
@@ -77,14 +77,14 @@ export function ToolCard({ tool, rated, search }: ToolCardProps) {
         ) : (
           <>
             <OpenButton tool={tool} search={search} />
-            <Link to={dialogLink(search, 'rate', { tool: tool.id })} className="btn-secondary" preventScrollReset>
+            <LightLink to={dialogLink(search, 'rate', { tool: tool.id })} className="btn-secondary" preventScrollReset>
               {rated ? 'Editar' : 'Avaliar'}
-            </Link>
+            </LightLink>
           </>
         )}
-        <Link to={dialogLink(search, 'ratings', { tool: tool.id })} className="btn-ghost" preventScrollReset>
+        <LightLink to={dialogLink(search, 'ratings', { tool: tool.id })} className="btn-ghost" preventScrollReset>
           Ver avaliações
-        </Link>
+        </LightLink>
       </div>
     </article>
   );

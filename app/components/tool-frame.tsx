@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 
 /**
  * A tool embedded in the page. Custom HTML is admin-written, so its frame is sandboxed without
@@ -25,9 +25,9 @@ export function LockedActions({ level, upgradeClassName = 'text-sm font-medium t
       <button type="button" className="btn-secondary" disabled>
         Requer {level}
       </button>
-      <Link to="/upgrade" className={upgradeClassName}>
+      <LightLink to="/upgrade" className={upgradeClassName}>
         Fazer upgrade
-      </Link>
+      </LightLink>
     </>
   );
 }

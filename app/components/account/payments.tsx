@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import type { PaymentView } from '~/models/payments/views';
 import { ConfirmActionLink, ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { formatCents, formatShortDate } from '~/utils/format';
@@ -23,9 +24,9 @@ export function PaymentsSection({ payments }: { payments: AccountPayment[] }) {
       {payments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           Nenhum pagamento ainda.{' '}
-          <Link to="/upgrade" className="font-medium text-brand-700 hover:underline">
+          <LightLink to="/upgrade" className="font-medium text-brand-700 hover:underline">
             Ver planos
-          </Link>
+          </LightLink>
         </p>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 import type { HistoryItem } from '~/models/tools/calculation-history.server';
 
 export function RecentCalculations({ items, total }: { items: HistoryItem[]; total: number }) {
@@ -10,9 +10,9 @@ export function RecentCalculations({ items, total }: { items: HistoryItem[]; tot
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           Nenhum cálculo salvo ainda. Use{' '}
-          <Link to="/calculators" className="text-brand-700 hover:underline">
+          <LightLink to="/calculators" className="text-brand-700 hover:underline">
             as calculadoras
-          </Link>{' '}
+          </LightLink>{' '}
           e salve os resultados que quiser guardar.
         </p>
       ) : (
@@ -20,9 +20,9 @@ export function RecentCalculations({ items, total }: { items: HistoryItem[]; tot
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
               {item.href ? (
-                <Link to={item.href} className="font-medium text-brand-700 hover:underline">
+                <LightLink to={item.href} className="font-medium text-brand-700 hover:underline">
                   {item.title}
-                </Link>
+                </LightLink>
               ) : (
                 <span className="font-medium">{item.title}</span>
               )}
@@ -32,9 +32,9 @@ export function RecentCalculations({ items, total }: { items: HistoryItem[]; tot
         </ul>
       )}
       {total > 0 ? (
-        <Link to="/calculators/history" className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+        <LightLink to="/calculators/history" className="mt-3 inline-block text-sm text-brand-700 hover:underline">
           Ver todo o histórico ({total})
-        </Link>
+        </LightLink>
       ) : null}
     </section>
   );

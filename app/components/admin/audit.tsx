@@ -1,5 +1,6 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { Cell, ListCount, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
+import { LightLink } from '~/components/ui/light-link';
 
 /** How each recorded action reads on the page; an action not listed here shows as recorded. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -78,9 +79,9 @@ export function AuditFilters({ actors, actions, value }: AuditFiltersProps) {
           Filtrar
         </button>
         {filtered ? (
-          <Link to={location.pathname} className="btn-ghost">
+          <LightLink to={location.pathname} className="btn-ghost">
             Limpar
-          </Link>
+          </LightLink>
         ) : null}
       </div>
     </Form>

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { Cell, ListTable, SelectField, TextareaField, type Option } from '~/components/admin/form-fields';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field } from '~/components/ui/field';
@@ -11,6 +11,7 @@ import { courseFormSchema } from '~/schemas/admin-course';
 import { useIntentForm } from '~/utils/intent-form';
 import { dialogLink, withParams } from '~/utils/url-state';
 import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, COURSE_LEVELS, COURSE_LEVEL_LABELS } from '~/utils/value-sets';
+import { LightLink } from '~/components/ui/light-link';
 
 const CATEGORY_OPTIONS: Option[] = COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }));
 const LEVEL_OPTIONS: Option[] = COURSE_LEVELS.map((value) => ({ value, label: COURSE_LEVEL_LABELS[value] }));
@@ -137,9 +138,9 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
           </Cell>
           <Cell>
             <div className="flex flex-wrap items-center gap-1">
-              <Link to={dialogLink(location.search, 'edit-course', { course: course.id })} className="btn-ghost" preventScrollReset>
+              <LightLink to={dialogLink(location.search, 'edit-course', { course: course.id })} className="btn-ghost" preventScrollReset>
                 Editar<span className="sr-only"> o curso {course.title}</span>
-              </Link>
+              </LightLink>
               <a href={`/courses/${course.id}`} target="_blank" rel="noopener noreferrer" className="btn-ghost">
                 Ver<span className="sr-only"> o curso {course.title} (abre em nova aba)</span>
               </a>

@@ -1,9 +1,10 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Cell, ListTable } from '~/components/admin/form-fields';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { INBOX_FILTER_LABELS, INBOX_FILTERS, type InboxFilter } from '~/schemas/contact-inbox';
 import { withParams } from '~/utils/url-state';
+import { LightLink } from '~/components/ui/light-link';
 
 /** A contact message as the inbox shows it (dates already formatted by the loader). */
 export type InboxItem = {
@@ -43,14 +44,14 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
   return (
     <nav aria-label="Filtrar mensagens" className="flex flex-wrap gap-2">
       {INBOX_FILTERS.map((value) => (
-        <Link
+        <LightLink
           key={value}
           to={`${location.pathname}${withParams(location.search, { filter: value === 'all' ? null : value, page: null, dialog: null, message: null })}`}
           aria-current={value === filter ? 'page' : undefined}
           className={value === filter ? 'btn-primary' : 'btn-secondary'}
         >
           {INBOX_FILTER_LABELS[value]}
-        </Link>
+        </LightLink>
       ))}
     </nav>
   );

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps } from '@conform-to/react';
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
@@ -11,6 +11,7 @@ import type { PromoCodeView } from '~/models/admin/promo-code.server';
 import { promoCodeFormSchema } from '~/schemas/promo-code';
 import { useIntentForm } from '~/utils/intent-form';
 import { withParams } from '~/utils/url-state';
+import { LightLink } from '~/components/ui/light-link';
 
 export type CourseOption = { id: number; title: string; isHidden: boolean };
 export type PromoCodeRow = PromoCodeView & { expiryLabel: string };
@@ -112,9 +113,9 @@ export function PromoCourseFilter({ courses, courseId, q }: { courses: readonly 
         Filtrar
       </button>
       {courseId ? (
-        <Link to={`${location.pathname}${withParams(location.search, { courseId: null, page: null })}`} className="btn-ghost">
+        <LightLink to={`${location.pathname}${withParams(location.search, { courseId: null, page: null })}`} className="btn-ghost">
           Limpar filtro
-        </Link>
+        </LightLink>
       ) : null}
     </Form>
   );

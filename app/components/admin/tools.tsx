@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListCount, ListTable, SelectField, TextareaField, type Option } from '~/components/admin/form-fields';
@@ -15,6 +15,7 @@ import { useIntentForm } from '~/utils/intent-form';
 import type { AdminToolDetail } from '~/models/tools/tool.server';
 import { dialogLink, withParams } from '~/utils/url-state';
 import { CATEGORIES, CATEGORY_LABELS, LINK_TYPES, TOOL_LEVELS, type Category, type ToolLevel } from '~/utils/value-sets';
+import { LightLink } from '~/components/ui/light-link';
 
 type LinkType = (typeof LINK_TYPES)[number];
 
@@ -191,9 +192,9 @@ export function ToolFilters({ q, category, access }: { q: string; category: Cate
           Filtrar
         </button>
         {category || access ? (
-          <Link to={`${location.pathname}${withParams(location.search, { category: null, access: null, page: null })}`} className="btn-ghost">
+          <LightLink to={`${location.pathname}${withParams(location.search, { category: null, access: null, page: null })}`} className="btn-ghost">
             Limpar filtros
-          </Link>
+          </LightLink>
         ) : null}
       </Form>
     </div>
@@ -217,9 +218,9 @@ export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; to
             <Cell>{LINK_TYPE_LABELS[tool.linkType]}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-1">
-                <Link to={dialogLink(location.search, 'edit', { tool: tool.id })} className="btn-ghost" preventScrollReset>
+                <LightLink to={dialogLink(location.search, 'edit', { tool: tool.id })} className="btn-ghost" preventScrollReset>
                   Editar<span className="sr-only"> {tool.name}</span>
-                </Link>
+                </LightLink>
                 <ConfirmActionLink
                   to={`${location.pathname}${withParams(location.search, { confirm: 'delete-tool', tool: tool.id })}`}
                   message={toolDeleteMessage(tool.name)}

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListCount, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
@@ -14,6 +14,7 @@ import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormS
 import { useIntentForm, useIntentSubmitting } from '~/utils/intent-form';
 import { dialogLink, withParams } from '~/utils/url-state';
 import { ROLE_LABELS, ROLES, type Role } from '~/utils/value-sets';
+import { LightLink } from '~/components/ui/light-link';
 
 /** A row of the users table, shaped and formatted by the loader (CPF 000.000.000-00 or '-', expiry dd/MM/yyyy or '-'). */
 export type AdminUserRow = { id: number; username: string; email: string; cpfLabel: string; role: Role; expiryLabel: string; isSelf: boolean };
@@ -111,14 +112,14 @@ export function UserFilters({ q, role }: { q: string; role: Role | null }) {
   const pill = (value: Role | null, label: string) => {
     const active = value === role;
     return (
-      <Link
+      <LightLink
         key={label}
         to={`${location.pathname}${withParams(location.search, { role: value, page: null })}`}
         aria-current={active ? 'true' : undefined}
         className={`rounded-full border px-3 py-1 text-sm ${active ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
       >
         {label}
-      </Link>
+      </LightLink>
     );
   };
   return (
@@ -133,9 +134,9 @@ export function UserFilters({ q, role }: { q: string; role: Role | null }) {
           Buscar
         </button>
         {q ? (
-          <Link to={`${location.pathname}${withParams(location.search, { q: null, page: null })}`} className="btn-ghost">
+          <LightLink to={`${location.pathname}${withParams(location.search, { q: null, page: null })}`} className="btn-ghost">
             Limpar
-          </Link>
+          </LightLink>
         ) : null}
       </Form>
       <nav aria-label="Filtrar por cargo" className="flex flex-wrap gap-2">
@@ -175,12 +176,12 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
             <Cell className="whitespace-nowrap">{user.expiryLabel}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-1">
-                <Link to={dialogLink(location.search, 'edit', { user: user.id })} className="btn-ghost" preventScrollReset>
+                <LightLink to={dialogLink(location.search, 'edit', { user: user.id })} className="btn-ghost" preventScrollReset>
                   Editar<span className="sr-only"> {user.username}</span>
-                </Link>
-                <Link to={dialogLink(location.search, 'reset', { user: user.id })} className="btn-ghost" preventScrollReset>
+                </LightLink>
+                <LightLink to={dialogLink(location.search, 'reset', { user: user.id })} className="btn-ghost" preventScrollReset>
                   Redefinir senha<span className="sr-only"> de {user.username}</span>
-                </Link>
+                </LightLink>
                 {user.isSelf ? null : (
                   <ConfirmActionLink
                     to={`${location.pathname}${withParams(location.search, { confirm: 'delete-user', user: user.id })}`}

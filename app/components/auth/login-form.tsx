@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps } from '@conform-to/react';
-import { Link, useSearchParams } from '@remix-run/react';
+import { useSearchParams } from '@remix-run/react';
 import { IntentForm } from '~/components/ui/intent-form';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -20,9 +21,9 @@ export function LoginForm() {
         <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="current-password" />
       </Field>
       <div className="flex justify-end">
-        <Link to={dialogLink(searchParams, 'recover')} className="text-sm text-brand-700 hover:underline" preventScrollReset>
+        <LightLink to={dialogLink(searchParams, 'recover')} className="text-sm text-brand-700 hover:underline" preventScrollReset>
           Esqueceu sua senha?
-        </Link>
+        </LightLink>
       </div>
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? 'Entrando...' : 'Entrar'}

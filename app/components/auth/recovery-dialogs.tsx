@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps } from '@conform-to/react';
-import { Link } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { CpfInput } from '~/components/ui/cpf-input';
 import { Field } from '~/components/ui/field';
@@ -49,9 +49,9 @@ export function ResetDialog({ hasRecoveryToken }: { hasRecoveryToken: boolean })
           <PasswordInput {...getInputProps(fields.confirmPassword, { type: 'password' })} id={fields.confirmPassword.id} autoComplete="new-password" />
         </Field>
         <div className="flex justify-end gap-2">
-          <Link to="/auth?dialog=recover" className="btn-secondary">
+          <LightLink to="/auth?dialog=recover" className="btn-secondary">
             Voltar
-          </Link>
+          </LightLink>
           <button type="submit" className="btn-primary" disabled={submitting}>
             {submitting ? 'Redefinindo...' : 'Redefinir Senha'}
           </button>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
 import { CHAT_FILTER_LABELS, CHAT_FILTERS, type ChatFilter } from '~/utils/chat-labels';
@@ -39,14 +40,14 @@ function StatusFilter({ status }: { status: ChatFilter }) {
   return (
     <nav aria-label="Filtrar por status" className="flex flex-wrap gap-2">
       {CHAT_FILTERS.map((value) => (
-        <Link
+        <LightLink
           key={value}
           to={`${location.pathname}${withParams(location.search, { status: value === 'all' ? null : value, page: null })}`}
           aria-current={value === status ? 'page' : undefined}
           className={value === status ? 'btn-primary' : 'btn-secondary'}
         >
           {CHAT_FILTER_LABELS[value]}
-        </Link>
+        </LightLink>
       ))}
     </nav>
   );
@@ -64,9 +65,9 @@ export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, 
           {title}
         </Heading>
         {forAdmin ? null : (
-          <Link to="/chat/new" className="btn-primary">
+          <LightLink to="/chat/new" className="btn-primary">
             Novo Chat
-          </Link>
+          </LightLink>
         )}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -118,9 +119,9 @@ export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, 
                       <StatusBadge status={item.status} />
                     </td>
                     <td className="px-4 py-3">
-                      <Link to={`/chat/${item.id}`} className="btn-secondary">
+                      <LightLink to={`/chat/${item.id}`} className="btn-secondary">
                         Visualizar<span className="sr-only"> {item.subject}</span>
-                      </Link>
+                      </LightLink>
                     </td>
                   </tr>
                 ))}

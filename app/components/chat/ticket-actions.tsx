@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { withParams } from '~/utils/url-state';
 
@@ -18,13 +19,13 @@ export function TicketActions({ backTo, isOpen, isAdmin }: { backTo: string; isO
   const here = `${location.pathname}${location.search}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={backTo} className="btn-ghost">
+      <LightLink to={backTo} className="btn-ghost">
         ← Voltar
-      </Link>
-      <Link to="/dashboard" className="btn-ghost">
+      </LightLink>
+      <LightLink to="/dashboard" className="btn-ghost">
         Dashboard
-      </Link>
-      <Link
+      </LightLink>
+      <LightLink
         to={here}
         className="btn-secondary"
         preventScrollReset
@@ -34,7 +35,7 @@ export function TicketActions({ backTo, isOpen, isAdmin }: { backTo: string; isO
         }}
       >
         {pending('refresh') ? 'Atualizando...' : 'Atualizar'}
-      </Link>
+      </LightLink>
       {isOpen ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="close" />

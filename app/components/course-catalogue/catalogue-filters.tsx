@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ListSearch } from '~/components/ui/list-search';
 import { COURSE_SORT_LABELS, COURSE_SORTS, type CourseListQuery } from '~/schemas/course-list';
@@ -75,7 +76,7 @@ function SortAndLevel({ state }: { state: CatalogueFilterState }) {
 
 function Pill({ to, active, children }: { to: string; active: boolean; children: string }) {
   return (
-    <Link
+    <LightLink
       to={to}
       aria-current={active ? 'page' : undefined}
       preventScrollReset
@@ -84,7 +85,7 @@ function Pill({ to, active, children }: { to: string; active: boolean; children:
       }`}
     >
       {children}
-    </Link>
+    </LightLink>
   );
 }
 

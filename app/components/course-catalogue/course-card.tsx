@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { CardSkeleton } from '~/components/ui/card-skeleton';
-import { Link } from '@remix-run/react';
 import type { CourseCard as CourseCardData } from '~/models/courses/course.server';
 import { COURSE_CATEGORY_LABELS, COURSE_LEVEL_LABELS, type CourseCategory, type CourseLevel } from '~/utils/value-sets';
 
@@ -90,9 +90,9 @@ export function CourseCard({ course }: { course: CourseCardData }) {
         ) : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold">
-        <Link to={href} className="hover:text-brand-700 hover:underline">
+        <LightLink to={href} className="hover:text-brand-700 hover:underline">
           {course.title}
-        </Link>
+        </LightLink>
       </h3>
       <p className="mt-1 line-clamp-3 text-sm text-slate-600">{course.description}</p>
       <dl className="mt-3 space-y-0.5 text-sm text-slate-600">
@@ -116,10 +116,10 @@ export function CourseCard({ course }: { course: CourseCardData }) {
             <CourseProgressBar id={`course-${course.id}-progress`} done={course.progress.done} total={course.progress.total} />
           </div>
         ) : null}
-        <Link to={href} className={course.access.hasAccess ? 'btn-primary' : 'btn-secondary'}>
+        <LightLink to={href} className={course.access.hasAccess ? 'btn-primary' : 'btn-secondary'}>
           {actionLabel(course)}
           <span className="sr-only">: {course.title}</span>
-        </Link>
+        </LightLink>
       </div>
     </article>
   );

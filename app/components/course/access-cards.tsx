@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { PromoCodeInput } from '~/components/ui/promo-code-input';
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/courses/course.server';
@@ -75,9 +75,9 @@ export function PremiumAccessCard({ course }: { course: CourseView }) {
         </p>
       ) : null}
       <p className="mt-2 text-slate-700">Este curso requer uma compra para obter acesso.</p>
-      <Link to={`/upgrade?${new URLSearchParams({ courseId: String(course.id) })}`} className="btn-primary mt-4">
+      <LightLink to={`/upgrade?${new URLSearchParams({ courseId: String(course.id) })}`} className="btn-primary mt-4">
         Comprar Acesso
-      </Link>
+      </LightLink>
     </LockedCourseCard>
   );
 }

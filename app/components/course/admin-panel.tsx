@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import type { CourseContent } from '~/models/courses/content.server';
 import type { CourseView } from '~/models/courses/course.server';
 import { addLessonLink, addMaterialLink } from './content-links';
@@ -17,9 +18,9 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
           <h2 id="admin-lessons-title" className="text-lg font-semibold">
             Aulas
           </h2>
-          <Link to={addLessonLink(search)} className="btn-primary" preventScrollReset>
+          <LightLink to={addLessonLink(search)} className="btn-primary" preventScrollReset>
             Adicionar Aula
-          </Link>
+          </LightLink>
         </div>
         {content.lessons.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500">Nenhuma aula cadastrada.</p>
@@ -44,9 +45,9 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
           <h2 id="admin-materials-title" className="text-lg font-semibold">
             Materiais
           </h2>
-          <Link to={addMaterialLink(search, null)} className="btn-primary" preventScrollReset>
+          <LightLink to={addMaterialLink(search, null)} className="btn-primary" preventScrollReset>
             Adicionar Material ao Curso
-          </Link>
+          </LightLink>
         </div>
         {materialCount === 0 ? <p className="mt-3 text-sm text-slate-500">Nenhum material cadastrado.</p> : null}
         {content.courseMaterials.length > 0 ? (
@@ -72,9 +73,9 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
             ? 'Este curso exige um código promocional para acesso. Crie e acompanhe os códigos que o desbloqueiam.'
             : 'Os códigos promocionais deste curso são criados e acompanhados no painel administrativo.'}
         </p>
-        <Link to={`/admin?${new URLSearchParams({ tab: 'promocodes', courseId: String(course.id) })}`} className="btn-secondary mt-4">
+        <LightLink to={`/admin?${new URLSearchParams({ tab: 'promocodes', courseId: String(course.id) })}`} className="btn-secondary mt-4">
           Gerenciar Códigos
-        </Link>
+        </LightLink>
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { CourseView } from '~/models/courses/course.server';
 import { withParams } from '~/utils/url-state';
@@ -51,7 +52,7 @@ export function CourseTabs({ current, isAdmin }: { current: Tab; isAdmin: boolea
       {tabs.map((tab) => {
         const active = tab === current;
         return (
-          <Link
+          <LightLink
             key={tab}
             id={`course-tab-${tab}`}
             role="tab"
@@ -64,7 +65,7 @@ export function CourseTabs({ current, isAdmin }: { current: Tab; isAdmin: boolea
             }`}
           >
             {TAB_LABELS[tab]}
-          </Link>
+          </LightLink>
         );
       })}
     </div>

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import type { CourseContent, LessonWithMaterials } from '~/models/courses/content.server';
 import type { LessonVideo } from '~/utils/video';
@@ -92,9 +93,9 @@ function LessonItem({ lesson, position, isAdmin, open }: { lesson: LessonWithMat
           <ProgressButton lesson={lesson} />
           {isAdmin ? (
             <>
-              <Link to={addMaterialLink(search, lesson.id)} className="btn-secondary" preventScrollReset>
+              <LightLink to={addMaterialLink(search, lesson.id)} className="btn-secondary" preventScrollReset>
                 Adicionar Material<span className="sr-only"> à aula {lesson.title}</span>
-              </Link>
+              </LightLink>
               <LessonEditDeleteActions lesson={lesson} search={search} />
             </>
           ) : null}
@@ -113,9 +114,9 @@ export function CourseMaterialsCard({ materials, isAdmin }: { materials: CourseC
           Materiais do Curso
         </h2>
         {isAdmin ? (
-          <Link to={addMaterialLink(search, null)} className="btn-secondary" preventScrollReset>
+          <LightLink to={addMaterialLink(search, null)} className="btn-secondary" preventScrollReset>
             Adicionar Material ao Curso
-          </Link>
+          </LightLink>
         ) : null}
       </div>
       <div className="mt-3">
@@ -136,9 +137,9 @@ export function CourseContentView({ content, isAdmin, openLessonId }: { content:
           <h2 className="text-lg font-semibold">Nenhum conteúdo disponível</h2>
           <p className="mt-2 text-slate-600">Este curso ainda não possui aulas ou materiais disponíveis.</p>
           {isAdmin ? (
-            <Link to={addLessonLink(search)} className="btn-primary mt-6" preventScrollReset>
+            <LightLink to={addLessonLink(search)} className="btn-primary mt-6" preventScrollReset>
               Adicionar Aula
-            </Link>
+            </LightLink>
           ) : null}
         </div>
       ) : (
@@ -146,9 +147,9 @@ export function CourseContentView({ content, isAdmin, openLessonId }: { content:
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-semibold">Aulas</h2>
             {isAdmin ? (
-              <Link to={addLessonLink(search)} className="btn-primary" preventScrollReset>
+              <LightLink to={addLessonLink(search)} className="btn-primary" preventScrollReset>
                 Adicionar Aula
-              </Link>
+              </LightLink>
             ) : null}
           </div>
           {lessons.length > 0 ? (
@@ -169,9 +170,9 @@ export function CourseContentView({ content, isAdmin, openLessonId }: { content:
 export function LessonEditDeleteActions({ lesson, search, size = '' }: { lesson: { id: number; title: string }; search: string; size?: string }) {
   return (
     <>
-      <Link to={editLessonLink(search, lesson.id)} className={`btn-secondary ${size}`} preventScrollReset>
+      <LightLink to={editLessonLink(search, lesson.id)} className={`btn-secondary ${size}`} preventScrollReset>
         Editar Aula<span className="sr-only"> {lesson.title}</span>
-      </Link>
+      </LightLink>
       <ConfirmActionLink
         to={deleteLessonLink(search, lesson.id)}
         message={DELETE_LESSON_MESSAGE}

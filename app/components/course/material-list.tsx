@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import type { MaterialView } from '~/models/courses/content.server';
 import { isWebUrl } from '~/schemas/course';
@@ -83,9 +84,9 @@ export function MaterialList({ materials, isAdmin, emptyText }: { materials: Mat
           ) : null}
           {isAdmin ? (
             <div className="flex gap-1">
-              <Link to={editMaterialLink(search, material.id)} className="btn-ghost px-2 py-1.5" aria-label={`Editar material ${material.title}`} preventScrollReset>
+              <LightLink to={editMaterialLink(search, material.id)} className="btn-ghost px-2 py-1.5" aria-label={`Editar material ${material.title}`} preventScrollReset>
                 <PencilIcon />
-              </Link>
+              </LightLink>
               <ConfirmActionLink
                 to={deleteMaterialLink(search, material.id)}
                 message={DELETE_MATERIAL_MESSAGE}

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
 import type { CourseProgress } from '~/models/courses/course.server';
 
 /** 'n de m aulas concluídas' as text and as a bar. */
@@ -34,9 +34,9 @@ export function ProgressSummary({ progress, continueTo }: { progress: CourseProg
         <ProgressBar progress={progress} />
       </div>
       {continueTo ? (
-        <Link to={continueTo} className="btn-primary shrink-0">
+        <LightLink to={continueTo} className="btn-primary shrink-0">
           Continuar de onde parou
-        </Link>
+        </LightLink>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps, getTextareaProps } from '@conform-to/react';
-import { Link } from '@remix-run/react';
 import { RatingInput } from '~/components/rating-stars';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
 import { ToolRatingsList } from '~/components/tool-ratings-list';
@@ -79,9 +79,9 @@ export function ToolDialog({ tool }: { tool: ToolCard }) {
       ) : tool.linkType === 'external' ? (
         <ExternalToolLink href={tool.link} />
       ) : (
-        <Link to={tool.link} className="btn-primary">
+        <LightLink to={tool.link} className="btn-primary">
           Abrir ferramenta
-        </Link>
+        </LightLink>
       )}
       <div className="mt-4 flex justify-end">
         <DialogCloseLink params={DIALOG_PARAMS}>Fechar</DialogCloseLink>

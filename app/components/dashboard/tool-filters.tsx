@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation, useNavigation } from '@remix-run/react';
 import { ListSearch } from '~/components/ui/list-search';
 import { CATEGORY_LABELS, type CatalogFilter } from '~/utils/tool-catalog';
 import type { Category } from '~/utils/value-sets';
@@ -37,7 +38,7 @@ export function CategoryFilter({ current, categories, showBlocked }: CategoryFil
       {options.map((option) => {
         const active = option.value === current;
         return (
-          <Link
+          <LightLink
             key={option.value}
             to={`${location.pathname}${withParams(location.search, { category: option.value, dialog: null, tool: null, page: null })}`}
             aria-current={active ? 'page' : undefined}
@@ -47,7 +48,7 @@ export function CategoryFilter({ current, categories, showBlocked }: CategoryFil
             preventScrollReset
           >
             {option.label}
-          </Link>
+          </LightLink>
         );
       })}
     </nav>

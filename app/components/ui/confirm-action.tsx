@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 /**
@@ -27,7 +28,7 @@ type ConfirmActionLinkProps = {
 export function ConfirmActionLink({ to, message, intent, fields, children, className, label }: ConfirmActionLinkProps) {
   const submit = useSubmit();
   return (
-    <Link
+    <LightLink
       to={to}
       className={className}
       aria-label={label}
@@ -38,7 +39,7 @@ export function ConfirmActionLink({ to, message, intent, fields, children, class
       }}
     >
       {children}
-    </Link>
+    </LightLink>
   );
 }
 
@@ -70,9 +71,9 @@ export function ConfirmActionPanel({ title, message, intent, fields, cancelTo, c
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Link to={cancelTo} className="btn-secondary">
+        <LightLink to={cancelTo} className="btn-secondary">
           Cancelar
-        </Link>
+        </LightLink>
         <button type="submit" className="btn-danger" disabled={pending}>
           {pending ? 'Excluindo...' : confirmLabel}
         </button>

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { Form, useLocation } from '@remix-run/react';
 import { withParams } from '~/utils/url-state';
 
 type ListSearchProps = {
@@ -30,9 +31,9 @@ export function ListSearch({ label, placeholder, defaultValue, keep = {}, id = '
         Buscar
       </button>
       {defaultValue ? (
-        <Link to={clearTo} className="btn-ghost">
+        <LightLink to={clearTo} className="btn-ghost">
           Limpar
-        </Link>
+        </LightLink>
       ) : null}
     </Form>
   );

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { LightLink } from '~/components/ui/light-link';
+import { useLocation } from '@remix-run/react';
 import { withParams } from '~/utils/url-state';
 
 /** The list kit's pagination bar: plain links that keep the list's other parameters. */
@@ -9,9 +10,9 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   return (
     <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="btn-secondary" rel="prev">
+        <LightLink to={href(page - 1)} className="btn-secondary" rel="prev">
           ← Anterior
-        </Link>
+        </LightLink>
       ) : (
         <span />
       )}
@@ -19,9 +20,9 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
         Página {page} de {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={href(page + 1)} className="btn-secondary" rel="next">
+        <LightLink to={href(page + 1)} className="btn-secondary" rel="next">
           Próxima →
-        </Link>
+        </LightLink>
       ) : (
         <span />
       )}

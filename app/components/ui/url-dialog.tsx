@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Link, useLocation, useNavigate } from '@remix-run/react';
+import { useLocation, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { DIALOG_PARAM, withParams } from '~/utils/url-state';
@@ -59,8 +60,8 @@ export function UrlDialog({ title, children, params = [], size = 'md' }: UrlDial
 export function DialogCloseLink({ children, params = [], className = 'btn-secondary' }: { children: ReactNode; params?: readonly string[]; className?: string }) {
   const closeTo = useDialogCloseLink(params);
   return (
-    <Link to={closeTo} className={className} preventScrollReset>
+    <LightLink to={closeTo} className={className} preventScrollReset>
       {children}
-    </Link>
+    </LightLink>
   );
 }

@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -134,9 +135,9 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
           <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} />
         )}
         {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary /> : null}
-        <Link to={backTo} className="btn-ghost text-center">
+        <LightLink to={backTo} className="btn-ghost text-center">
           Escolher outro plano
-        </Link>
+        </LightLink>
       </div>
     </section>
   );
@@ -152,16 +153,16 @@ export function UpgradeDone({ description, courseId = null }: { description: str
       <p className="mt-2 text-slate-700">{description}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {courseId ? (
-          <Link to={`/courses/${courseId}`} className="btn-primary">
+          <LightLink to={`/courses/${courseId}`} className="btn-primary">
             Ir para o curso
-          </Link>
+          </LightLink>
         ) : null}
-        <Link to="/" className="btn-secondary">
+        <LightLink to="/" className="btn-secondary">
           Página inicial
-        </Link>
-        <Link to="/account" className="btn-primary">
+        </LightLink>
+        <LightLink to="/account" className="btn-primary">
           Minha Conta
-        </Link>
+        </LightLink>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator, runCalculator } from '~/calculators';
@@ -251,12 +252,12 @@ export default function CalculatorPage() {
               <div className="space-y-4">
                 <ShareLink url={outcome.shareUrl} />
                 <div className="flex flex-wrap gap-3">
-                  <Link to={outcome.reportHref} className="btn-secondary">
+                  <LightLink to={outcome.reportHref} className="btn-secondary">
                     Memorial de cálculo
-                  </Link>
-                  <Link to="/calculators/history" className="btn-ghost">
+                  </LightLink>
+                  <LightLink to="/calculators/history" className="btn-ghost">
                     Histórico de cálculos
-                  </Link>
+                  </LightLink>
                 </div>
                 <SaveForm query={outcome.query} defaultTitle={header.title} />
               </div>

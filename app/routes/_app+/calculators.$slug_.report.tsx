@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FORM_ERROR, runCalculator } from '~/calculators';
 import { CalculatorHeader } from '~/components/calculator-header';
@@ -98,9 +99,9 @@ export default function CalculationReport() {
               ))}
             </ul>
           </Alert>
-          <Link to={data.formHref} className="btn-primary">
+          <LightLink to={data.formHref} className="btn-primary">
             Voltar à calculadora
-          </Link>
+          </LightLink>
         </div>
       </div>
     );
@@ -110,9 +111,9 @@ export default function CalculationReport() {
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0 print:text-[11pt]" data-testid="calculation-report">
       <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
-        <Link to={formHref} className="btn-secondary">
+        <LightLink to={formHref} className="btn-secondary">
           ← Voltar à calculadora
-        </Link>
+        </LightLink>
         <CalculatorPrintButton />
       </div>
 

@@ -1,6 +1,7 @@
+import { LightLink } from '~/components/ui/light-link';
 import { LockedActions } from '~/components/tool-frame';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { CATEGORIES, CATEGORY_LABELS } from '~/calculators/types';
 import { LevelBadge } from '~/components/tool-card';
 import { listCalculatorsFor } from '~/models/tools/calculator-access.server';
@@ -44,9 +45,9 @@ export default function CalculatorsIndex() {
             para imprimir.
           </p>
         </div>
-        <Link to="/calculators/history" className="btn-secondary">
+        <LightLink to="/calculators/history" className="btn-secondary">
           Histórico de cálculos
-        </Link>
+        </LightLink>
       </div>
 
       {categories.map((group) => (
@@ -67,10 +68,10 @@ export default function CalculatorsIndex() {
                   {calculator.locked || !calculator.href ? (
                     <LockedActions level={calculator.level} />
                   ) : (
-                    <Link to={calculator.href} className="btn-primary">
+                    <LightLink to={calculator.href} className="btn-primary">
                       Abrir
                       <span className="sr-only"> {calculator.title}</span>
-                    </Link>
+                    </LightLink>
                   )}
                 </div>
               </li>

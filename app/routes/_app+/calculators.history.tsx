@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { Pagination } from '~/components/ui/pagination';
 import { deleteCalculation, historyQuerySchema, listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
@@ -43,9 +44,9 @@ export default function CalculationHistory() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <Link to="/calculators" className="text-sm text-brand-700 hover:underline">
+      <LightLink to="/calculators" className="text-sm text-brand-700 hover:underline">
         ← Calculadoras
-      </Link>
+      </LightLink>
       <h1 className="mt-3 text-2xl font-bold">Histórico de cálculos</h1>
       <p className="mt-1 text-slate-600">
         {total === 0 ? 'Nenhum cálculo salvo.' : total === 1 ? '1 cálculo salvo, do mais recente ao mais antigo.' : `${total} cálculos salvos, do mais recente ao mais antigo.`}
@@ -54,9 +55,9 @@ export default function CalculationHistory() {
       {items.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
           <p>Abra uma calculadora, calcule e clique em “Salvar no histórico” para guardar o resultado aqui.</p>
-          <Link to="/calculators" className="btn-primary mt-4">
+          <LightLink to="/calculators" className="btn-primary mt-4">
             Ver calculadoras
-          </Link>
+          </LightLink>
         </div>
       ) : (
         <ul className="mt-6 space-y-3" data-testid="history-list">
@@ -64,7 +65,7 @@ export default function CalculationHistory() {
             <li key={item.id} data-testid="history-item" className="card p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold">{item.href ? <Link to={item.href} className="text-brand-700 hover:underline">{item.title}</Link> : item.title}</h2>
+                  <h2 className="font-semibold">{item.href ? <LightLink to={item.href} className="text-brand-700 hover:underline">{item.title}</LightLink> : item.title}</h2>
                   <p className="mt-0.5 text-sm text-slate-600">
                     {item.calculatorTitle ?? item.calculatorSlug} · salvo em {item.savedAt} · versão {item.savedVersion}
                   </p>
@@ -76,15 +77,15 @@ export default function CalculationHistory() {
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {item.href ? (
-                    <Link to={item.href} className="btn-secondary">
+                    <LightLink to={item.href} className="btn-secondary">
                       Abrir
                       <span className="sr-only"> {item.title}</span>
-                    </Link>
+                    </LightLink>
                   ) : null}
                   {item.reportHref ? (
-                    <Link to={item.reportHref} className="btn-ghost">
+                    <LightLink to={item.reportHref} className="btn-ghost">
                       Memorial
-                    </Link>
+                    </LightLink>
                   ) : null}
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete" />

@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { MessageComposer } from '~/components/chat/message-composer';
 import { MessageList } from '~/components/chat/message-list';
@@ -169,17 +170,17 @@ export default function TicketPage() {
       <section className="mt-6" aria-label="Conversa">
         {earlier !== null ? (
           <p className="mb-3 text-center">
-            <Link to={`?before=${earlier}`} className="btn-ghost" preventScrollReset>
+            <LightLink to={`?before=${earlier}`} className="btn-ghost" preventScrollReset>
               Mensagens anteriores
-            </Link>
+            </LightLink>
           </p>
         ) : null}
         <MessageList messages={paged ? messages : mergeMessages(messages, liveMessages)} viewerIsAdmin={isAdmin} />
         {paged ? (
           <p className="mt-3 text-center">
-            <Link to={`/chat/${thread.id}`} className="btn-ghost">
+            <LightLink to={`/chat/${thread.id}`} className="btn-ghost">
               Mensagens mais recentes
-            </Link>
+            </LightLink>
             <span className="sr-only"> ({total} mensagens no total)</span>
           </p>
         ) : null}

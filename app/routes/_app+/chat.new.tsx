@@ -1,6 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps, getTextareaProps } from '@conform-to/react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -47,9 +47,9 @@ export default function NewChat() {
   const { form, fields, submitting } = useIntentForm('create', newChatFormSchema, { shouldValidate: 'onBlur', shouldRevalidate: 'onInput' });
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <Link to="/chats" className="text-sm text-brand-700 hover:underline">
+      <LightLink to="/chats" className="text-sm text-brand-700 hover:underline">
         ← Meus Chats
-      </Link>
+      </LightLink>
       <section className="card mt-4" aria-labelledby="new-chat-heading">
         <h1 id="new-chat-heading" className="text-2xl font-bold">
           Nova Conversa
@@ -72,9 +72,9 @@ export default function NewChat() {
             />
           </Field>
           <div className="flex justify-end gap-2">
-            <Link to="/chats" className="btn-secondary">
+            <LightLink to="/chats" className="btn-secondary">
               Cancelar
-            </Link>
+            </LightLink>
             <button type="submit" className="btn-primary" disabled={submitting}>
               {submitting ? 'Enviando...' : 'Enviar'}
             </button>

@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { PremiumAccessCard, PromoAccessCard } from '~/components/course/access-cards';
 import { AdminPanel } from '~/components/course/admin-panel';
 import { CourseConfirmPage, LessonDialog, MaterialDialog, type ContentConfirm, type ContentDialog } from '~/components/course/content-dialogs';
@@ -278,9 +279,9 @@ export default function CoursePage() {
 
 function BackLink() {
   return (
-    <Link to="/courses" className="text-sm text-brand-700 hover:underline">
+    <LightLink to="/courses" className="text-sm text-brand-700 hover:underline">
       ← Voltar para cursos
-    </Link>
+    </LightLink>
   );
 }
 
@@ -293,9 +294,9 @@ export function ErrorBoundary() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Curso não encontrado</h1>
         <p className="mt-4 text-slate-600">Este curso não existe ou foi removido.</p>
-        <Link to="/courses" className="btn-primary mt-8">
+        <LightLink to="/courses" className="btn-primary mt-8">
           Voltar para cursos
-        </Link>
+        </LightLink>
       </div>
     );
   }
@@ -304,9 +305,9 @@ export function ErrorBoundary() {
       <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
       <h1 className="mt-2 text-3xl font-bold">{status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
       <p className="mt-4 text-slate-600">{message ?? 'Ocorreu um erro inesperado. Tente novamente em instantes.'}</p>
-      <Link to="/courses" className="btn-primary mt-8">
+      <LightLink to="/courses" className="btn-primary mt-8">
         Voltar para cursos
-      </Link>
+      </LightLink>
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { CatalogueFilters, useCatalogueLoading } from '~/components/course-catalogue/catalogue-filters';
 import { CourseCard, CourseCardSkeleton } from '~/components/course-catalogue/course-card';
 import { COURSE_CODE_DIALOG, COURSE_CODE_INTENT, CourseCodeDialog } from '~/components/course-catalogue/course-code-dialog';
@@ -72,13 +73,13 @@ export default function CoursesCatalogue() {
           <p className="mt-1 text-slate-600">Cursos especializados com aulas em vídeo e materiais para download.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={dialogLink(location.search, COURSE_CODE_DIALOG)} className="btn-secondary" preventScrollReset>
+          <LightLink to={dialogLink(location.search, COURSE_CODE_DIALOG)} className="btn-secondary" preventScrollReset>
             Tenho um código promocional
-          </Link>
+          </LightLink>
           {isAdmin ? (
-            <Link to="/admin" className="btn-primary">
+            <LightLink to="/admin" className="btn-primary">
               Gerenciar Cursos
-            </Link>
+            </LightLink>
           ) : null}
         </div>
       </div>
@@ -100,9 +101,9 @@ export default function CoursesCatalogue() {
           <div data-testid="courses-empty" className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
             <p>{emptyMessage(state)}</p>
             {state.filter === 'unlocked' ? (
-              <Link to={dialogLink(location.search, COURSE_CODE_DIALOG)} className="btn-primary mt-4" preventScrollReset>
+              <LightLink to={dialogLink(location.search, COURSE_CODE_DIALOG)} className="btn-primary mt-4" preventScrollReset>
                 Usar um código promocional
-              </Link>
+              </LightLink>
             ) : null}
           </div>
         ) : null}

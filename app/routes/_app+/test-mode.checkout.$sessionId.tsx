@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, useLoaderData, useLocation } from '@remix-run/react';
 import { getInputProps } from '@conform-to/react';
 import { z } from 'zod';
 import { TestCardsNotice, TestModeBadge } from '~/components/upgrade/test-mode';
@@ -148,7 +149,7 @@ export default function TestCheckoutPage() {
           <TestCardsNotice />
           <nav aria-label="Forma de pagamento" className="mt-4 flex gap-1 border-b border-slate-200">
             {methods.map((value) => (
-              <Link
+              <LightLink
                 key={value}
                 to={withParams(location.search, { method: value })}
                 replace
@@ -157,7 +158,7 @@ export default function TestCheckoutPage() {
                 className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${value === method ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}
               >
                 {METHOD_LABELS[value]}
-              </Link>
+              </LightLink>
             ))}
           </nav>
           <div className="mt-4">

@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { RatingStars } from '~/components/rating-stars';
 import { CategoryBadge, LevelBadge } from '~/components/tool-card';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
@@ -35,9 +36,9 @@ export default function ToolPage() {
   const { tool } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/dashboard" className="text-sm text-brand-700 hover:underline">
+      <LightLink to="/dashboard" className="text-sm text-brand-700 hover:underline">
         ← Voltar ao início
-      </Link>
+      </LightLink>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <CategoryBadge category={tool.category} />
         <LevelBadge level={tool.accessLevel} />

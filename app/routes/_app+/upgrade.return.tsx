@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { UpgradeDone } from '~/components/upgrade/payment-step';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
 import { fulfilCheckoutSession } from '~/models/payments/index.server';
@@ -53,22 +54,22 @@ export default function UpgradeReturnPage() {
             <p className="mt-2 text-slate-700">{UPGRADE_TOASTS.processing.description}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {testMode ? (
-                <Link to={`/test-mode/checkout/${sessionId}`} className="btn-secondary">
+                <LightLink to={`/test-mode/checkout/${sessionId}`} className="btn-secondary">
                   Abrir o pagamento de teste
-                </Link>
+                </LightLink>
               ) : null}
-              <Link to="/account#pagamentos" className="btn-primary">
+              <LightLink to="/account#pagamentos" className="btn-primary">
                 Ver meus pagamentos
-              </Link>
+              </LightLink>
             </div>
           </section>
         ) : (
           <section className="card mx-auto max-w-lg text-center" role="alert">
             <h2 className="text-xl font-bold text-red-700">{UPGRADE_TOASTS.paymentError().title}</h2>
             <p className="mt-2 text-slate-700">{error ?? UPGRADE_TOASTS.paymentError().description}</p>
-            <Link to="/upgrade" className="btn-primary mt-6 inline-flex">
+            <LightLink to="/upgrade" className="btn-primary mt-6 inline-flex">
               Escolher outro plano
-            </Link>
+            </LightLink>
           </section>
         )}
       </div>

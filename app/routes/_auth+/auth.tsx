@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { LoginForm } from '~/components/auth/login-form';
 import { RecoverDialog, RECOVERY_DIALOGS, ResetDialog } from '~/components/auth/recovery-dialogs';
 import { RegisterForm } from '~/components/auth/register-form';
@@ -103,19 +104,19 @@ export default function AuthPage() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <Link to="/" className="text-sm text-brand-700 hover:underline">
+      <LightLink to="/" className="text-sm text-brand-700 hover:underline">
         ← Voltar ao início
-      </Link>
+      </LightLink>
       <div className="card mt-4">
         <h1 className="text-2xl font-bold">E-Engenharia</h1>
         <p className="mt-1 text-sm text-slate-600">Acesse sua conta ou crie uma nova.</p>
         <div role="tablist" aria-label="Acesso" className="mt-6 flex gap-1 rounded-lg bg-slate-100 p-1">
-          <Link role="tab" aria-selected={tab === 'login'} to={tabLink('login')} className={tabClass(tab === 'login')} replace>
+          <LightLink role="tab" aria-selected={tab === 'login'} to={tabLink('login')} className={tabClass(tab === 'login')} replace>
             Entrar
-          </Link>
-          <Link role="tab" aria-selected={tab === 'register'} to={tabLink('register')} className={tabClass(tab === 'register')} replace>
+          </LightLink>
+          <LightLink role="tab" aria-selected={tab === 'register'} to={tabLink('register')} className={tabClass(tab === 'register')} replace>
             Criar conta
-          </Link>
+          </LightLink>
         </div>
         <div role="tabpanel" className="mt-6">
           {tab === 'login' ? <LoginForm key="login" /> : <RegisterForm key="register" />}

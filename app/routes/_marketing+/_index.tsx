@@ -1,5 +1,6 @@
+import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { getOptionalUser } from '~/models/accounts/auth.server';
 import { getPlanPriceLabels } from '~/models/payments/price.server';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
@@ -187,9 +188,9 @@ export default function LandingPage() {
       {/* Signed-in visitors already have the site header (sticky) above this one. */}
       <header className={`border-b border-slate-200 bg-white/90 backdrop-blur ${isLoggedIn ? '' : 'sticky top-0 z-30'}`}>
         <nav aria-label="Navegação da página inicial" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-          <Link to="/" className="text-xl font-bold tracking-tight text-brand-700">
+          <LightLink to="/" className="text-xl font-bold tracking-tight text-brand-700">
             E-Engenharia
-          </Link>
+          </LightLink>
           <ul className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
             <li>
               <a href="#recursos" className="hover:text-brand-600">
@@ -209,23 +210,23 @@ export default function LandingPage() {
           </ul>
           <div className="flex items-center gap-2">
             {isLoggedIn ? (
-              <Link
+              <LightLink
                 to="/dashboard"
                 className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 Ir para o Dashboard
-              </Link>
+              </LightLink>
             ) : (
               <>
-                <Link to="/auth" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+                <LightLink to="/auth" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
                   Entrar
-                </Link>
-                <Link
+                </LightLink>
+                <LightLink
                   to="/auth?tab=register"
                   className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
                 >
                   Começar
-                </Link>
+                </LightLink>
               </>
             )}
           </div>
@@ -258,12 +259,12 @@ export default function LandingPage() {
               de engenharia — tudo em um só lugar, em português.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link
+              <LightLink
                 to={registerHref}
                 className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow hover:bg-brand-50"
               >
                 {isLoggedIn ? 'Ir para o Dashboard' : 'Comece grátis'}
-              </Link>
+              </LightLink>
               <a
                 href="#planos"
                 className="inline-flex items-center justify-center rounded-md px-6 py-3 text-base font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
@@ -349,14 +350,14 @@ export default function LandingPage() {
                     </li>
                   ))}
                 </ul>
-                <Link
+                <LightLink
                   to="/auth?tab=register"
                   className={`mt-8 inline-flex items-center justify-center rounded-md px-4 py-3 text-sm font-semibold shadow-sm ${
                     plan.popular ? 'bg-brand-600 text-white hover:bg-brand-700' : 'bg-brand-50 text-brand-700 hover:bg-brand-100'
                   }`}
                 >
                   {plan.cta}
-                </Link>
+                </LightLink>
               </article>
             ))}
           </div>
@@ -406,18 +407,18 @@ export default function LandingPage() {
             Junte-se aos 50+ engenheiros que já usam a E-Engenharia. Crie sua conta grátis em menos de um minuto.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link
+            <LightLink
               to={registerHref}
               className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow hover:bg-brand-50"
             >
               {isLoggedIn ? 'Ir para o Dashboard' : 'Criar conta grátis'}
-            </Link>
-            <Link
+            </LightLink>
+            <LightLink
               to="/contact"
               className="inline-flex items-center justify-center rounded-md px-6 py-3 text-base font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
             >
               Fale conosco
-            </Link>
+            </LightLink>
           </div>
         </div>
       </section>

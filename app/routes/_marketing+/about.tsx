@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 
 export const meta: MetaFunction = () => [
   { title: 'Sobre — E-Engenharia' },
@@ -188,18 +188,18 @@ export default function AboutPage() {
           </h2>
           <p className="mt-3 text-slate-600">Crie sua conta grátis ou fale com a nossa equipe.</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link
+            <LightLink
               to="/auth?tab=register"
               className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
             >
               Criar conta grátis
-            </Link>
-            <Link
+            </LightLink>
+            <LightLink
               to="/contact"
               className="inline-flex items-center justify-center rounded-md bg-brand-50 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-100"
             >
               Fale conosco
-            </Link>
+            </LightLink>
           </div>
         </div>
       </section>

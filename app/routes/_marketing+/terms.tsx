@@ -1,5 +1,5 @@
+import { LightLink } from '~/components/ui/light-link';
 import { type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
 export const meta: MetaFunction = () => [
@@ -115,9 +115,9 @@ const SECTIONS: Section[] = [
         </p>
         <p>
           Você pode solicitar acesso, correção ou exclusão dos seus dados pelos canais indicados na página de{' '}
-          <Link to="/contact" className="text-brand-600 hover:underline">
+          <LightLink to="/contact" className="text-brand-600 hover:underline">
             contato
-          </Link>
+          </LightLink>
           .
         </p>
       </>
@@ -196,9 +196,9 @@ export default function TermsPage() {
 
       <p className="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-500">
         Dúvidas sobre estes termos? Fale com a gente pela página de{' '}
-        <Link to="/contact" className="text-brand-600 hover:underline">
+        <LightLink to="/contact" className="text-brand-600 hover:underline">
           contato
-        </Link>
+        </LightLink>
         .
       </p>
     </div>

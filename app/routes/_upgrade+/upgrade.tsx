@@ -1,6 +1,7 @@
+import { LightLink } from '~/components/ui/light-link';
 import { randomUUID } from 'node:crypto';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { PaymentStep } from '~/components/upgrade/payment-step';
 import { PlanCard } from '~/components/upgrade/plan-card';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
@@ -182,9 +183,9 @@ function RestrictedCard({ loginHref }: { loginHref: string }) {
         Acesso Restrito
       </h2>
       <p className="mt-2 text-slate-700">Faça login para ver os planos e fazer upgrade da sua conta.</p>
-      <Link to={loginHref} className="btn-primary mt-6 inline-flex">
+      <LightLink to={loginHref} className="btn-primary mt-6 inline-flex">
         Fazer Login
-      </Link>
+      </LightLink>
     </section>
   );
 }
@@ -213,9 +214,9 @@ export default function UpgradePage() {
         ) : data.plans.length === 0 ? (
           <section className="card mx-auto max-w-md text-center">
             <p className="text-slate-700">Não há planos de upgrade disponíveis para sua conta atual.</p>
-            <Link to="/dashboard" className="btn-primary mt-6 inline-flex">
+            <LightLink to="/dashboard" className="btn-primary mt-6 inline-flex">
               Voltar ao painel
-            </Link>
+            </LightLink>
           </section>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
