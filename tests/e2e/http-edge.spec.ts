@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -95,3 +96,32 @@ test('an anonymous page is rendered once and then served from the render cache, 
   expect(second.body).not.toContain(nonceOf(first));
   expect(second.body.split(nonceOf(second)).join('N')).toBe(first.body.split(nonceOf(first)).join('N'));
 });
+
+test('a browser gets the page as one string gzipped once, a crawler the same bytes streamed (decision 027)', async ({ baseURL }) => {
+  const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  // Query strings no other test uses, so neither answer comes from the render cache.
+  const path = (who: string) => `/terms?doc=${who}-${Date.now()}`;
+  const zipped = await rawBytes(baseURL!, path('browser'), { 'User-Agent': browser, 'Accept-Encoding': 'gzip, deflate, br' });
+  expect(zipped.headers['content-encoding']).toBe('gzip');
+  expect(String(zipped.headers.vary)).toMatch(/Accept-Encoding/);
+  const fromBrowser = gunzipSync(zipped.body).toString('utf8');
+  const fromCrawler = (await raw(baseURL!, 'GET', path('crawler'), { 'User-Agent': crawler })).body;
+  const plain = (await raw(baseURL!, 'GET', path('browser'), { 'User-Agent': browser })).body;
+  const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce="N"').replace(/doc=[a-z]+-\d+/g, 'doc=X');
+  expect(fromBrowser.startsWith('<!DOCTYPE html><html')).toBe(true);
+  expect(withoutNonce(fromBrowser)).toBe(withoutNonce(fromCrawler));
+  expect(withoutNonce(plain)).toBe(withoutNonce(fromCrawler));
+});
+
+function rawBytes(baseURL: string, path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseURL), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
