@@ -50,7 +50,7 @@ const onlyLiveProtocol = {
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/.bare/**', 'bench/.data/**'],
+    ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/.bare/**', 'bench/.data/**', 'tmp-perf/**'],
   },
   ...tseslint.configs.recommended,
   {

@@ -5,14 +5,23 @@
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
 // SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Every
-// request is one JSON log line with its id (server/request-log.js, docs/decisions/025).
+// request is one JSON log line with its id (server/request-log.js, docs/decisions/025). On a
+// machine with more than one core it runs one process per core (server/cluster.js, decision 026).
 // See docs/decisions/006-own-http-server.md.
-import { createRequestHandler } from '@remix-run/express';
-import { broadcastDevReady } from '@remix-run/node';
-import express from 'express';
-import { createHttpHandlers } from './server/http-handlers.js';
-import { createRequestLog } from './server/request-log.js';
+import { firstProcess, inWorker, mayListen, runCluster } from './server/cluster.js';
 import { gracefulShutdown } from './server/shutdown.js';
+
+// With more than one process this one becomes the cluster's primary, which never loads the app
+// (nor Express, Remix and the glue, imported below): it forks the workers and supervises them, and never
+// gets past here. Each worker runs the rest.
+await runCluster();
+const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { createHttpHandlers }, { createRequestLog }] = await Promise.all([
+  import('@remix-run/express'),
+  import('@remix-run/node'),
+  import('express'),
+  import('./server/http-handlers.js'),
+  import('./server/request-log.js'),
+]);
 
 const BUILD_PATH = './build/index.js';
 // Loading the build checks the whole environment (app/utils/env-schema.server.ts): a bad one stops here, before listening, with its list.
@@ -24,7 +33,7 @@ const build = await import(BUILD_PATH).catch((error) => {
 const { env, routeConsoleToLogger, configurationWarnings } = build.entry.module;
 // From here on every console line is a log line (pino, app/utils/logger.server.ts), redacted.
 routeConsoleToLogger();
-if (env.isProduction) for (const warning of configurationWarnings()) console.warn(warning);
+if (env.isProduction && firstProcess) for (const warning of configurationWarnings()) console.warn(warning);
 const mode = env.isDevelopment ? 'development' : 'production';
 const { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
 const { requestLog, servedAs } = createRequestLog(build);
@@ -33,8 +42,9 @@ const staticHeaders = (route) => (res) => {
   servedAs(res.req, route);
 };
 
-// Pending migrations first, in this process (no second Node start just to migrate).
-build.entry.module.migrateDatabase();
+// Pending migrations first, in this process (no second Node start just to migrate); in a cluster,
+// in the one worker the primary asks, before any worker listens (mayListen below).
+if (!inWorker) build.entry.module.migrateDatabase();
 
 const shutdown = gracefulShutdown({ endStreams: build.entry.module.endLiveStreams, closeDatabase: build.entry.module.closeDatabase });
 
@@ -63,6 +73,7 @@ const publicFiles = express.static('public', { maxAge: '1h', index: false, setHe
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all('*', timing, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
+await mayListen(build.entry.module.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);

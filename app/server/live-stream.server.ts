@@ -8,8 +8,8 @@ import { readSessionUser, requestAddress, SESSION_MESSAGES } from '../models/acc
 import { canViewThread } from '../models/chat/chat.server';
 import {
   accessVersion,
-  BOOT_ID,
   currentAccessVersion,
+  currentBootId,
   currentEventId,
   eventsSince,
   liveChannels,
@@ -19,6 +19,7 @@ import {
 } from '../models/notifications/live-events.server';
 import { isSessionActive, peekSession } from '../models/accounts/session.server';
 import { getUserById } from '../models/accounts/user.server';
+import { joinLiveCluster } from './live-cluster.server';
 
 /**
  * The one event stream of each signed-in tab (GET /resources/live, decision 015): the viewer's
@@ -38,7 +39,13 @@ import { getUserById } from '../models/accounts/user.server';
  *
  * Each session holds at most LIVE_STREAMS_PER_SESSION streams and each user LIVE_STREAMS_PER_USER;
  * past that a new stream is refused with 429 and Retry-After (decision 020).
+ *
+ * With one process per core (docs/decisions/026) the bus is the cluster's (joined below), while
+ * the caps and the refusal counts stay per process: they bound what one process holds, so an
+ * account may hold up to that many streams in each worker.
  */
+
+joinLiveCluster();
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(': ping\n\n');
@@ -136,7 +143,7 @@ class LiveConnection {
     this.unsubscribe = subscribe(this.channels, this.listener);
     if (lastEventId) {
       const missed = eventsSince(lastEventId, this.channels);
-      if (missed === null) this.write(frame(currentEventId(), 'resync', { channel: 'stream', data: { boot: BOOT_ID } }));
+      if (missed === null) this.write(frame(currentEventId(), 'resync', { channel: 'stream', data: { boot: currentBootId() } }));
       else for (const event of missed) this.deliver(event);
     }
   }

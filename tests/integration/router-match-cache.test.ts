@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as Router from '@remix-run/router';
 import { describe, expect, test } from 'vitest';
 
 /**
@@ -7,7 +8,7 @@ import { describe, expect, test } from 'vitest';
  * build the server runtime requires (the patched one), not the ES module the browser bundles.
  */
 const require = createRequire(import.meta.url);
-const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-run/router');
+const { matchRoutes } = require('@remix-run/router') as typeof Router;
 
 const routes = [
   { id: 'root', path: '/', children: [{ id: 'chat', path: 'chat/:id' }, { id: 'about', path: 'about' }, { id: 'splat', path: '*' }] },

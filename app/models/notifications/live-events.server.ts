@@ -1,10 +1,17 @@
 import { formatEventId, parseEventId, type LiveEventType } from '../../live/protocol';
 
 /**
- * The in-process event bus behind the live updates (one event stream per tab): models publish
- * after their transaction commits, the stream route subscribes to the channels of its viewer.
- * One process serves the whole site (one Fly machine), so memory is the whole truth; a restart
- * changes `BOOT_ID`, and a client whose last event id names another boot resynchronises.
+ * The event bus behind the live updates (one event stream per tab): models publish after their
+ * transaction commits, the stream route subscribes to the channels of its viewer. In one process
+ * memory is the whole truth; a restart changes the boot id, and a client whose last event id names
+ * another boot resynchronises.
+ *
+ * With one process per core (server/cluster.js, docs/decisions/026) each worker is joined to the
+ * primary by `connectLiveRelay`: `publish` hands the event to the primary, which numbers it (one
+ * sequence and one boot id for the whole cluster) and sends it to every worker, the publishing one
+ * included; each worker delivers it to its own streams and keeps it in its ring, so every stream
+ * gets it once, in the cluster's order, and `Last-Event-ID` resumes on whichever worker a tab
+ * reconnects to. Access signals travel the same way.
  *
  * Listeners live in Sets inside a Map (not an EventEmitter: thousands of open tabs would trip its
  * listener warning), and the last RECENT_LIMIT events are kept so a reconnecting stream can be
@@ -14,7 +21,7 @@ import { formatEventId, parseEventId, type LiveEventType } from '../../live/prot
 export type { LiveEventType };
 
 export type LiveEvent = {
-  /** `${BOOT_ID}-${sequence}`: what the stream sends as the SSE `id:`. */
+  /** `${boot}-${sequence}`: what the stream sends as the SSE `id:`. */
   id: string;
   sequence: number;
   channel: string;
@@ -38,7 +45,10 @@ export const liveChannels = {
   everyone: 'everyone',
 } as const;
 
-export const BOOT_ID = Date.now().toString(36);
+/** The boot id of a process alone; a cluster worker takes the primary's (`connectLiveRelay`). */
+let bootId = Date.now().toString(36);
+/** The boot id in every event id of this process (of the whole cluster in a cluster). */
+export const currentBootId = () => bootId;
 /**
  * Events kept for reconnecting streams. A tab that was offline longer than it takes the site to
  * publish this many events gets `resync` and reloads its data instead.
@@ -84,10 +94,19 @@ function drain(): void {
  * audience is small), and keeps it for reconnecting streams.
  */
 export function publish(channel: string, type: LiveEventType, data: unknown): LiveEvent {
-  sequence += 1;
-  const event: LiveEvent = { id: formatEventId(BOOT_ID, sequence), sequence, channel, type, data };
+  if (relay) {
+    // In a cluster the primary numbers it and sends it back to every worker, this one too.
+    relay({ kind: 'live:publish', channel, type, data });
+    return { id: '', sequence: 0, channel, type, data };
+  }
+  return accept({ id: formatEventId(bootId, sequence + 1), sequence: sequence + 1, channel, type, data });
+}
+
+/** An event numbered (here, or by the cluster's primary): kept for reconnecting streams and delivered. */
+function accept(event: LiveEvent): LiveEvent {
+  sequence = event.sequence;
   recent[sequence % RECENT_LIMIT] = event;
-  const subscribers = listeners.get(channel);
+  const subscribers = listeners.get(event.channel);
   if (subscribers && subscribers.size > 0) {
     pending.push({ event, subscribers: [...subscribers], next: 0 });
     if (!draining) drain();
@@ -113,12 +132,12 @@ export function subscribe(channels: readonly string[], listener: LiveListener): 
 }
 
 /**
- * The id of the last event published (`${BOOT_ID}-0` before any): a loader that reads state sends
+ * The id of the last event published (`${boot}-0` before any): a loader that reads state sends
  * it along, and the page's stream resumes from there, so nothing published between the read and
  * the stream's opening is lost.
  */
 export function currentEventId(): string {
-  return formatEventId(BOOT_ID, sequence);
+  return formatEventId(bootId, sequence);
 }
 
 /**
@@ -127,7 +146,7 @@ export function currentEventId(): string {
  */
 export function eventsSince(lastEventId: string, channels: readonly string[]): LiveEvent[] | null {
   const cursor = parseEventId(lastEventId);
-  if (!cursor || cursor.boot !== BOOT_ID || cursor.sequence > sequence) return null;
+  if (!cursor || cursor.boot !== bootId || cursor.sequence > sequence) return null;
   const oldestKept = Math.max(1, sequence - RECENT_LIMIT + 1);
   if (cursor.sequence + 1 < oldestKept) return null;
   const wanted = new Set(channels);
@@ -152,6 +171,14 @@ let accessSequence = 0;
 const accessWatchers = new Set<(userId: number) => void>();
 
 export function publishAccessChanged(userId: number): void {
+  applyAccessChanged(userId);
+  // The other workers hear of it after the transaction that changed it (better-sqlite3's are
+  // synchronous: a microtask runs after the commit), so their re-read sees the change.
+  const send = relay;
+  if (send) queueMicrotask(() => send({ kind: 'live:access', userId }));
+}
+
+function applyAccessChanged(userId: number): void {
   accessSequence += 1;
   accessVersions.set(userId, accessSequence);
   for (const watcher of accessWatchers) watcher(userId);
@@ -175,3 +202,55 @@ export function listenerCount(channel?: string): number {
   for (const set of listeners.values()) total += set.size;
   return total;
 }
+
+/**
+ * What a cluster worker and its primary say to each other about the bus (server/cluster.js holds
+ * the primary's side). Worker → primary: `live:hello` once, then `live:publish` and `live:access`.
+ * Primary → worker: `live:sync` (the boot id, the last sequence and the events kept), then every
+ * `live:event` in the cluster's order and the `live:access` of the other workers.
+ */
+export type LiveEventRecord = { sequence: number; channel: string; type: LiveEventType; data: unknown };
+export type LiveRelayMessage =
+  | { kind: 'live:hello' }
+  | { kind: 'live:publish'; channel: string; type: LiveEventType; data: unknown }
+  | { kind: 'live:access'; userId: number }
+  | { kind: 'live:sync'; boot: string; sequence: number; events: LiveEventRecord[] }
+  | { kind: 'live:event'; event: LiveEventRecord };
+
+let relay: ((message: LiveRelayMessage) => void) | null = null;
+
+const numbered = (record: LiveEventRecord): LiveEvent => ({ ...record, id: formatEventId(bootId, record.sequence) });
+
+/**
+ * Joins this process to a cluster's bus: from now on `publish` and `publishAccessChanged` go
+ * through `send` (to the primary), and the returned function takes the primary's messages (it
+ * ignores anything else and answers whether it took it). Says hello at once; the primary answers
+ * with `live:sync` before any event.
+ */
+export function connectLiveRelay(send: (message: LiveRelayMessage) => void): (message: unknown) => boolean {
+  relay = send;
+  send({ kind: 'live:hello' });
+  return (message) => {
+    if (!message || typeof message !== 'object' || !('kind' in message)) return false;
+    const received = message as LiveRelayMessage;
+    switch (received.kind) {
+      case 'live:sync':
+        bootId = received.boot;
+        sequence = received.sequence;
+        recent.fill(undefined);
+        for (const record of received.events) recent[record.sequence % RECENT_LIMIT] = numbered(record);
+        return true;
+      case 'live:event':
+        accept(numbered(received.event));
+        return true;
+      case 'live:access':
+        applyAccessChanged(received.userId);
+        return true;
+      default:
+        return false;
+    }
+  };
+}
+
+/** How many events a reconnecting stream can be sent (the primary keeps as many for a restarted worker). */
+export const LIVE_RECENT_LIMIT = RECENT_LIMIT;
