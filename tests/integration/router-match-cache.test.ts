@@ -24,7 +24,7 @@ describe('route matches kept per pathname', () => {
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     expect(second[1]).not.toBe(first[1]);
-    first[1].params.id = 'changed';
+    (first[1].params as Record<string, string>).id = 'changed';
     (first as unknown[]).pop();
     expect(matchRoutes(routes, '/chat/7')![1].params).toEqual({ id: '7' });
     expect(matchRoutes(routes, '/chat/7')).toHaveLength(2);
