@@ -625,6 +625,19 @@ export const calculationHistory = sqliteTable(
   ],
 );
 
+/**
+ * One purchase being created per buyer across every server process (decision 026): a lease a
+ * process takes before asking Stripe for a PaymentIntent or Checkout Session and gives back after;
+ * one left by a process that died expires (`expires_at`, ms since the epoch).
+ */
+export const purchaseLeases = sqliteTable('purchase_leases', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;

@@ -9,6 +9,7 @@ import type { PaymentMethod } from '../../utils/value-sets';
 import { fulfilCheckoutSession, fulfilPaymentIntent, markFailed } from './fulfilment.server';
 import { PAYMENT_MESSAGES } from './messages';
 import { callStripe } from './provider.server';
+import { onePurchaseAtATime } from './purchase-lease.server';
 import { CURRENCY, quote, type Purchase, type Quote } from './quote.server';
 
 /**
@@ -54,22 +55,6 @@ function recordPending(user: Pick<UserRow, 'id'>, stripeId: string, q: Quote, me
     })
     .onConflictDoNothing({ target: payments.stripePaymentIntentId })
     .run();
-}
-
-/**
- * One creation at a time per buyer (in this process; the app runs on one machine, decision 018):
- * two tabs buying the same course at the same moment meet here, and the second finds the first's
- * open purchase instead of making another.
- */
-const creations = new Map<number, Promise<unknown>>();
-function oneAtATime<T>(userId: number, create: () => Promise<T>): Promise<T> {
-  const run = (creations.get(userId) ?? Promise.resolve()).catch(() => undefined).then(create);
-  const settled = run.catch(() => undefined);
-  creations.set(userId, settled);
-  void settled.then(() => {
-    if (creations.get(userId) === settled) creations.delete(userId);
-  });
-  return run;
 }
 
 type OpenPurchase = { paymentIntent: Stripe.PaymentIntent } | { session: Stripe.Checkout.Session } | null;
@@ -125,7 +110,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
  * with an open PaymentIntent of this buyer answers that one, whatever the key.
  */
 export function createPaymentIntent(user: UserRow, purchase: Purchase, options: { idempotencyKey?: string | null } = {}) {
-  return oneAtATime(user.id, async () => {
+  return onePurchaseAtATime(user.id, async () => {
     let q = quote(user, purchase);
     const open = await settleOpenCoursePurchases(user, q, 'card');
     if (open && 'paymentIntent' in open && open.paymentIntent.client_secret) {
@@ -170,7 +155,7 @@ const checkoutReturnUrl = (path: string) => siteUrl(path, isStripeTestMode() ? '
  * answers that session.
  */
 export function createCheckoutSession(user: UserRow, purchase: Purchase, options: { cancelPath?: string; idempotencyKey?: string | null } = {}) {
-  return oneAtATime(user.id, async () => {
+  return onePurchaseAtATime(user.id, async () => {
     let q = quote(user, purchase);
     const open = await settleOpenCoursePurchases(user, q, 'checkout');
     if (open && 'session' in open && open.session.url) return { url: open.session.url, sessionId: open.session.id };
