@@ -25,7 +25,15 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** The body of every request (a write scenario). */
     body?: string;
+    /** ms between the samples of the requests/s histogram (default 1000); also how soon stop() takes effect. */
+    sampleInt?: number;
   };
-  function autocannon(options: Options): Promise<Result>;
+  /** The running instance: a promise of the result that also emits per-request events and can be stopped. */
+  export type Instance = Promise<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+    stop(): void;
+  };
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

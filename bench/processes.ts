@@ -3,7 +3,7 @@
  * node processes it spawns all die together), logged to a file, and always killed on the way
  * out, also after an error or Ctrl-C.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 export type Group = {
@@ -105,7 +105,7 @@ export async function runToEnd(name: string, command: string, args: string[], op
 // ---------------------------------------------------------------------------------------------
 // /proc: which process of a group listens on a port, and its resident memory.
 
-function processesInGroup(pgid: number): number[] {
+export function processesInGroup(pgid: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -181,4 +181,65 @@ export function listeningProcess(group: Group, port: number): { pid: number; rss
     }
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time: utime + stime (all threads) of every process of a group, from /proc/<pid>/stat.
+
+let ticksPerSecond = 0;
+function clockTicks(): number {
+  if (!ticksPerSecond) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** utime + stime of one process (every thread of it), in ms; 0 once it has gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime …
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time of a process group so far, in ms, per pid: the server, and with WEB_CONCURRENCY=N
+ * its primary and worker processes (cluster workers stay in the primary's group). Two readings are
+ * subtracted pid by pid, so a process started between them counts from 0 and one that ended counts
+ * nothing more.
+ */
+export function groupCpu(pgid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of processesInGroup(pgid)) out.set(pid, processCpuMs(pid));
+  return out;
+}
+
+/** CPU ms spent by the group between two readings of groupCpu. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, value] of after) ms += value - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** The group's node processes (not npm's nor sh's), with their resident memory. */
+export function nodeProcesses(group: Group): { pid: number; rssKb: number; command: string }[] {
+  const out: { pid: number; rssKb: number; command: string }[] = [];
+  for (const pid of processesInGroup(group.pid)) {
+    const command = commandLine(pid);
+    if (!/^(\S*\/)?node(\s|$)/.test(command)) continue;
+    try {
+      out.push({ pid, rssKb: rssKb(pid), command });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
 }

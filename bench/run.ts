@@ -1,29 +1,31 @@
 /**
- * `npm run bench` (full, writes bench/results.md) and `npm run bench -- --quick` (~2 s per
- * scenario, one cold start; writes the git-ignored bench/results-quick.md). See bench/README.md.
+ * `npm run bench` (full, writes bench/results.md) and `npm run bench -- --quick` (short slices, one
+ * cold start; writes the git-ignored bench/results-quick.md). See bench/README.md.
  *
- * Order: build → databases → cold start → ceiling → bare Remix → app (small database) →
- * bare Remix again → app (large database). One server at a time; every child process group
- * is killed at the end, also on error.
+ * Order: build → databases → cold start → ceiling → bare Remix up for the rest of the run → app on
+ * the small database: every scenario between two slices of its reference, new connections,
+ * WEB_CONCURRENCY=1 vs 2 → app on the large database: the scenarios again. Both servers may be up,
+ * only one is loaded at a time; every child process group is killed at the end, also on error.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { coldStart, get, login, measureLoad, pageScriptSize, request, type ScriptSize } from './measure';
+import { CONNECTIONS, coldStart, get, login, measureLoad, measureNewConnections, pageScriptSize, request, serverTimingMedians, type Load, type ScriptSize } from './measure';
 import { killAll } from './processes';
-import { renderReport, type Measured, type Results } from './report';
+import { renderReport, type NewConnectionResult, type Results, type ScenarioResult, type Timings, type TwoProcessResult } from './report';
 import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 import {
   APP_SCENARIOS,
-  BARE_REFERENCES,
   BENCH_COURSE_PLACEHOLDER,
   BENCH_THREAD_PLACEHOLDER,
   BENCH_WRITE_THREAD_PLACEHOLDER,
   DEMO_LOGINS,
+  NEW_CONNECTIONS,
   REFERENCES,
   SCENARIO_USERS,
   SCRIPT_PAGES,
+  TWO_PROCESS_SCENARIOS,
   type ReferenceId,
   type Scenario,
   type ScenarioUser,
@@ -33,6 +35,7 @@ import {
   PORTS,
   exitDescription,
   isAlive,
+  multiProcessEnv,
   ROOT,
   buildApp,
   buildBare,
@@ -40,7 +43,8 @@ import {
   prepareLargeDatabase,
   prepareSmallDatabase,
   resetDataDir,
-  serverMemory,
+  serverCpu,
+  serverProcesses,
   spawnApp,
   startApp,
   startBare,
@@ -51,10 +55,13 @@ import {
 
 const USAGE = `npm run bench [-- --quick]   (tsx bench/run.ts [--quick] [--help])
 
-  full run:  3 s warm-up + 10 s per scenario, cold start best of 3; writes bench/results.md
-  --quick:   0.5 s + 2 s per scenario, one cold start; writes bench/results-quick.md
+  full run:  per scenario 2 s warm-up (+ up to 5 s until every connection answered) + 5 s,
+             each reference slice 1 s + 3 s, cold start best of 3;
+             writes bench/results.md (about 11 minutes on 2 cores)
+  --quick:   0.8 s (+ up to 1 s) + 1.2 s per scenario, 0.3 s + 0.7 s per reference slice, one cold start;
+             writes bench/results-quick.md
   Builds the app, makes the small and large databases under bench/.data/ and measures on
-  127.0.0.1 ports 3200-3204. See bench/README.md.`;
+  127.0.0.1 ports 3200-3205. See bench/README.md.`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
@@ -67,40 +74,42 @@ if (unknown.length) {
   process.exit(2);
 }
 const quick = args.includes('--quick');
-const SECONDS = quick ? 2 : 10;
-const WARMUP_SECONDS = quick ? 0.5 : 3;
+const TIMES: Timings = quick
+  ? { scenarioSeconds: 1.2, scenarioWarmup: 0.8, extraWarmup: 1, referenceSeconds: 0.7, referenceWarmup: 0.3, renderSamples: 20, newConnections: NEW_CONNECTIONS.quick }
+  : { scenarioSeconds: 5, scenarioWarmup: 2, extraWarmup: 5, referenceSeconds: 3, referenceWarmup: 1, renderSamples: 100, newConnections: NEW_CONNECTIONS.full };
 const COLD_STARTS = quick ? 1 : 3;
 
-const say = (text: string) => console.log(`[bench] ${text}`);
+const runStarted = performance.now();
+const say = (text: string) => console.log(`[bench ${Math.round((performance.now() - runStarted) / 1000)} s] ${text}`);
+const describe = (load: Load) =>
+  `${Math.round(load.rps)} req/s, CPU ${load.cpuPerRequestMs.toFixed(2)} ms/req, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, ` +
+  `1st req on new conn p50 ${load.firstRequest.p50.toFixed(1)} / max ${load.firstRequest.max.toFixed(1)} ms, non-2xx ${load.non2xx}` +
+  `, ${load.connections.answeredAtStart}/${CONNECTIONS} connections answered by the end of the warm-up` +
+  (Number.isFinite(load.connections.lastFirstAnswerSeconds) ? `, all by ${load.connections.lastFirstAnswerSeconds.toFixed(1)} s` : ', not all within the slice');
 
-async function measure(server: Running, id: string, label: string, path: string, headers: Record<string, string>, write?: Scenario['write']): Promise<Measured> {
-  const url = `${server.origin}${path}`;
-  // A write goes out as a browser on the page would send it: from the app's own origin.
-  const sent = write ? { ...headers, Origin: server.origin } : headers;
-  const expected = write?.status ?? 200;
-  const status = await request(url, { method: write?.method ?? 'GET', headers: sent, body: write?.body }).then(
+type Target = { path: string; headers: Record<string, string>; write?: Scenario['write'] };
+
+/** What the target answers right before its slice (a broken scenario must not pass for a fast one). */
+async function statusOf(server: Running, target: Target): Promise<number> {
+  const sent = target.write ? { ...target.headers, Origin: server.origin } : target.headers;
+  return request(`${server.origin}${target.path}`, { method: target.write?.method ?? 'GET', headers: sent, body: target.write?.body }).then(
     (response) => response.status,
-    (error: Error) => (say(`  ${label}: ${error.message}`), 0),
+    (error: Error) => (say(`  ${target.path}: ${error.message}`), 0),
   );
-  if (status !== expected) say(`  atenção: ${label} respondeu ${status} antes da medição`);
-  const load = await measureLoad(url, sent, SECONDS, WARMUP_SECONDS, write);
-  say(`  ${label}: ${Math.round(load.rps)} req/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, non-2xx ${load.non2xx}`);
-  return { id, label, load, status, ...(write ? { expected } : {}) };
 }
 
-async function measureBare(): Promise<Record<ReferenceId, Measured>> {
-  say('bare Remix (remix-serve)');
-  const server = await startBare();
-  try {
-    const out = {} as Record<ReferenceId, Measured>;
-    for (const id of BARE_REFERENCES) {
-      const ref = REFERENCES[id];
-      out[id] = await measure(server, id, ref.label, ref.path, ref.headers);
-    }
-    return out;
-  } finally {
-    await stop(server);
-  }
+/** One slice of load on one server (the only one loaded meanwhile). */
+async function slice(server: Running, target: Target, seconds: number, warmup: number, extraWarmup = TIMES.extraWarmup): Promise<Load> {
+  // A write goes out as a browser on the page would send it: from the app's own origin.
+  const sent = target.write ? { ...target.headers, Origin: server.origin } : target.headers;
+  return measureLoad(`${server.origin}${target.path}`, sent, seconds, warmup, serverCpu(server), target.write, extraWarmup);
+}
+
+async function referenceSlice(bare: Running, id: ReferenceId): Promise<Load> {
+  const ref = REFERENCES[id];
+  const load = await slice(bare, ref, TIMES.referenceSeconds, TIMES.referenceWarmup);
+  say(`    ${ref.label}: ${describe(load)}`);
+  return load;
 }
 
 type Cookies = Record<ScenarioUser, string>;
@@ -157,10 +166,10 @@ const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
     .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread));
 
 /** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
-async function startAppPatiently(name: string, port: number, databasePath: string): Promise<Running> {
+async function startAppPatiently(name: string, port: number, databasePath: string, processes = 1): Promise<Running> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startApp(name, port, databasePath);
+      return await startApp(name, port, databasePath, processes, processes > 1 ? multiProcessEnv(port) : {});
     } catch (error) {
       if (attempt === 3) throw error;
       say(`  ${name} não subiu (${error instanceof Error ? error.message : error}); nova tentativa`);
@@ -169,49 +178,134 @@ async function startAppPatiently(name: string, port: number, databasePath: strin
   }
 }
 
-/**
- * The app's scenarios on one database. Should the server die during a scenario (on a shared
- * machine someone may kill it), it is started again, the demo users log in again, the scenario
- * is measured again, and the report says so.
- */
-async function measureApp(name: string, port: number, databasePath: string, weighScripts: boolean) {
+/** The app under measurement, its demo sessions and the ids its scenarios need; restarted when it dies. */
+type App = { name: string; port: number; databasePath: string; server: Running; cookies: Cookies; ids: BenchIds; restarts: string[] };
+
+async function openApp(name: string, port: number, databasePath: string): Promise<App> {
   say(`app (${name}): npm start`);
-  let server = await startAppPatiently(name, port, databasePath);
-  const restarts: string[] = [];
+  const server = await startAppPatiently(name, port, databasePath);
   try {
-    let cookies = await logInDemoUsers(server);
+    const cookies = await logInDemoUsers(server);
     say(`  ${DEMO_LOGINS.length} logins de demonstração ok`);
     const courseId = await benchCourseId(server, cookies);
     say(`  curso da página de curso: #${courseId} (${BENCH_COURSE.title})`);
     const threads = await benchThreadIds(server, cookies);
     say(`  tickets do chat: #${threads.thread} (${BENCH_THREAD_SUBJECT}), escrita em #${threads.writeThread}`);
-    const ids: BenchIds = { courseId, ...threads };
-    const scripts: Record<string, ScriptSize> = {};
-    if (weighScripts) {
-      for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(server.origin, path, path === '/' ? {} : { Cookie: cookies.tool });
-    }
-    const measured: Measured[] = [];
-    for (const scenario of APP_SCENARIOS) {
-      const headers = () => (scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: cookies[scenario.as ?? 'tool'] });
-      const run = () => measure(server, scenario.id, scenario.label, scenarioPath(scenario, ids), headers(), scenario.write);
-      let result = await run();
-      for (let retry = 1; !isAlive(server); retry++) {
-        const why = exitDescription(server);
-        if (retry > 3) throw new Error(`${name} terminou durante "${scenario.label}" (${why}) três vezes`);
-        say(`  o servidor terminou durante "${scenario.label}" (${why}): reiniciando e medindo de novo`);
-        restarts.push(`${name}: ${scenario.label} (${why})`);
-        await stop(server);
-        server = await startAppPatiently(name, port, databasePath);
-        cookies = await logInDemoUsers(server);
-        result = await run();
-      }
-      measured.push(result);
-    }
-    const memory = serverMemory(server);
-    say(`  RSS ${memory ? `${memory.rssMb.toFixed(1)} MB (pid ${memory.pid}: ${memory.command})` : 'não encontrado'}`);
-    return { measured, memory, scripts, restarts, courseId };
-  } finally {
+    return { name, port, databasePath, server, cookies, ids: { courseId, ...threads }, restarts: [] };
+  } catch (error) {
     await stop(server);
+    throw error;
+  }
+}
+
+const scenarioTarget = (app: App, scenario: Scenario): Target => ({
+  path: scenarioPath(scenario, app.ids),
+  headers: scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: app.cookies[scenario.as ?? 'tool'] },
+  write: scenario.write,
+});
+
+/**
+ * One scenario's slice on the app. Should the server die during it (on a shared machine someone may
+ * kill it), it is started again, the demo users log in again, the slice is measured again, and the
+ * report says so.
+ */
+async function appSlice(app: App, scenario: Scenario): Promise<{ load: Load; status: number }> {
+  for (let retry = 0; ; retry++) {
+    const target = scenarioTarget(app, scenario);
+    const status = await statusOf(app.server, target);
+    if (status !== (scenario.write?.status ?? 200)) say(`  atenção: ${scenario.label} respondeu ${status} antes da medição`);
+    const load = await slice(app.server, target, TIMES.scenarioSeconds, TIMES.scenarioWarmup);
+    if (isAlive(app.server)) return { load, status };
+    const why = exitDescription(app.server);
+    if (retry === 3) throw new Error(`${app.name} terminou durante "${scenario.label}" (${why}) três vezes`);
+    say(`  o servidor terminou durante "${scenario.label}" (${why}): reiniciando e medindo de novo`);
+    app.restarts.push(`${app.name}: ${scenario.label} (${why})`);
+    await stop(app.server);
+    app.server = await startAppPatiently(app.name, app.port, app.databasePath);
+    app.cookies = await logInDemoUsers(app.server);
+  }
+}
+
+/**
+ * Every scenario between two slices of its reference on the bare app (both servers up, one loaded
+ * at a time): reference, scenario, reference, next scenario, … A reference slice between two
+ * scenarios with the same reference serves both. After a page's slice, its median render time from
+ * Server-Timing over sequential requests.
+ */
+async function measureScenarios(app: App, bare: Running): Promise<ScenarioResult[]> {
+  const out: ScenarioResult[] = [];
+  let last: { id: ReferenceId; load: Load } | null = null;
+  for (const scenario of APP_SCENARIOS) {
+    const refId = scenario.reference;
+    const before = last?.id === refId ? last.load : await referenceSlice(bare, refId);
+    const { load, status } = await appSlice(app, scenario);
+    say(`  ${scenario.label}: ${describe(load)}`);
+    let render: ScenarioResult['render'];
+    if (scenario.kind === 'page') {
+      const target = scenarioTarget(app, scenario);
+      render = await serverTimingMedians(`${app.server.origin}${target.path}`, target.headers, TIMES.renderSamples);
+      say(`    render (Server-Timing, mediana de ${render.samples}): ${render.renderMs.toFixed(2)} ms; total ${render.totalMs.toFixed(2)} ms`);
+    }
+    const after = await referenceSlice(bare, refId);
+    last = { id: refId, load: after };
+    out.push({
+      id: scenario.id,
+      label: scenario.label,
+      status,
+      ...(scenario.write ? { expected: scenario.write.status } : {}),
+      load,
+      reference: { id: refId, before, after },
+      render,
+    });
+  }
+  return out;
+}
+
+/** Requests each on a new connection, on /dashboard and on the bare page, one server loaded at a time. */
+async function measureNewConnectionScenario(app: App, bare: Running): Promise<NewConnectionResult[]> {
+  const out: NewConnectionResult[] = [];
+  const dashboard = APP_SCENARIOS.find((s) => s.id === 'dashboard')!;
+  const targets: [string, Running, Target][] = [
+    [`${dashboard.label} (app)`, app.server, scenarioTarget(app, dashboard)],
+    [REFERENCES['bare-page'].label, bare, REFERENCES['bare-page']],
+  ];
+  for (const [label, server, target] of targets) {
+    const result = await measureNewConnections(`${server.origin}${target.path}`, target.headers, TIMES.newConnections, NEW_CONNECTIONS.concurrency, serverCpu(server));
+    say(
+      `  ${label}: ${TIMES.newConnections} conexões novas, ${NEW_CONNECTIONS.concurrency} por vez: ${Math.round(result.rps)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, ` +
+        `p99 ${result.latency.p99.toFixed(1)} ms, max ${result.latency.max.toFixed(1)} ms, > 2 s: ${result.over2s}, non-2xx ${result.non2xx}`,
+    );
+    out.push({ label, total: TIMES.newConnections, concurrency: NEW_CONNECTIONS.concurrency, ...result });
+  }
+  return out;
+}
+
+/**
+ * WEB_CONCURRENCY=1 (the app already up) against WEB_CONCURRENCY=2 (a second server on the same
+ * database), alternating: one process, two processes, one process again.
+ */
+async function measureTwoProcesses(app: App, databasePath: string): Promise<TwoProcessResult> {
+  say('WEB_CONCURRENCY=2: npm start');
+  const two = await startAppPatiently('app-small-2-processes', PORTS.appTwoProcesses, databasePath, 2);
+  try {
+    const memoryAtStart = serverProcesses(two);
+    say(`  processos node no grupo: ${memoryAtStart?.processes ?? 0}`);
+    const rows: TwoProcessResult['rows'] = [];
+    for (const id of TWO_PROCESS_SCENARIOS) {
+      const scenario = APP_SCENARIOS.find((s) => s.id === id)!;
+      const target = scenarioTarget(app, scenario);
+      const oneBefore = await slice(app.server, target, TIMES.scenarioSeconds, TIMES.scenarioWarmup);
+      say(`  ${scenario.label}, 1 processo: ${describe(oneBefore)}`);
+      const status = await statusOf(two, target);
+      const twoLoad = await slice(two, target, TIMES.scenarioSeconds, TIMES.scenarioWarmup);
+      say(`  ${scenario.label}, 2 processos: ${describe(twoLoad)}`);
+      const oneAfter = await slice(app.server, target, TIMES.scenarioSeconds, TIMES.scenarioWarmup);
+      say(`  ${scenario.label}, 1 processo: ${describe(oneAfter)}`);
+      rows.push({ id, label: scenario.label, one: [oneBefore, oneAfter], two: twoLoad, status });
+    }
+    return { rows, memory: serverProcesses(two) };
+  } finally {
+    await stop(two);
   }
 }
 
@@ -228,7 +322,7 @@ function gitFacts(): { commit: string; dirty: boolean } {
 
 async function main(): Promise<number> {
   const started = performance.now();
-  say(quick ? 'modo rápido: ~2 s por cenário; não grava bench/results.md' : 'execução completa');
+  say(quick ? 'modo rápido: fatias curtas; não grava bench/results.md' : 'execução completa');
   resetDataDir();
 
   say('build do app (npm run build) e da referência (bench/bare-remix)');
@@ -257,17 +351,45 @@ async function main(): Promise<number> {
 
   say('teto: node:http');
   const ceilingServer = await startCeiling();
-  let ceiling: Measured;
+  let ceiling: Load;
   try {
-    ceiling = await measure(ceilingServer, 'ceiling', REFERENCES.ceiling.label, REFERENCES.ceiling.path, REFERENCES.ceiling.headers);
+    ceiling = await slice(ceilingServer, REFERENCES.ceiling, TIMES.scenarioSeconds, TIMES.scenarioWarmup);
+    say(`  ${REFERENCES.ceiling.label}: ${describe(ceiling)}`);
   } finally {
     await stop(ceilingServer);
   }
 
-  const bareFirst = await measureBare();
-  const small = await measureApp('app-small', PORTS.app, smallPath, true);
-  const bareSecond = await measureBare();
-  const large = await measureApp('app-large', PORTS.appLarge, largeSeed.path, false);
+  say('bare Remix (remix-serve), de pé até o fim');
+  const bare = await startBare();
+  const small = await openApp('app-small', PORTS.app, smallPath);
+  let smallScenarios: ScenarioResult[];
+  let smallMemory: ReturnType<typeof serverProcesses>;
+  let newConnections: NewConnectionResult[];
+  let twoProcesses: TwoProcessResult;
+  const scripts: Record<string, ScriptSize> = {};
+  try {
+    for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(small.server.origin, path, path === '/' ? {} : { Cookie: small.cookies.tool });
+    smallScenarios = await measureScenarios(small, bare);
+    smallMemory = serverProcesses(small.server);
+    say(`  RSS ${smallMemory ? `${smallMemory.maxRssMb.toFixed(1)} MB (${smallMemory.processes} processo(s))` : 'não encontrado'}`);
+    say('conexões novas');
+    newConnections = await measureNewConnectionScenario(small, bare);
+    twoProcesses = await measureTwoProcesses(small, smallPath);
+  } finally {
+    await stop(small.server);
+  }
+
+  const large = await openApp('app-large', PORTS.appLarge, largeSeed.path);
+  let largeScenarios: ScenarioResult[];
+  let largeMemory: ReturnType<typeof serverProcesses>;
+  try {
+    largeScenarios = await measureScenarios(large, bare);
+    largeMemory = serverProcesses(large.server);
+    say(`  RSS ${largeMemory ? `${largeMemory.maxRssMb.toFixed(1)} MB (${largeMemory.processes} processo(s))` : 'não encontrado'}`);
+  } finally {
+    await stop(large.server);
+    await stop(bare);
+  }
 
   const results: Results = {
     quick,
@@ -280,18 +402,18 @@ async function main(): Promise<number> {
       node: process.version,
       os: `${os.type()} ${os.release()} ${os.arch()}`,
     },
-    seconds: SECONDS,
-    warmupSeconds: WARMUP_SECONDS,
+    times: TIMES,
     ceiling,
-    bare: [bareFirst, bareSecond],
-    small: small.measured,
-    large: large.measured,
+    small: smallScenarios,
+    large: largeScenarios,
+    newConnections,
+    twoProcesses,
     coldStartMs,
-    rss: { small: small.memory, large: large.memory },
-    scripts: small.scripts,
+    memory: { small: smallMemory, large: largeMemory },
+    scripts,
     largeSeed,
     restarts: [...small.restarts, ...large.restarts],
-    benchCourse: { small: small.courseId, large: large.courseId },
+    benchCourse: { small: small.ids.courseId, large: large.ids.courseId },
     durationSeconds: (performance.now() - started) / 1000,
   };
   const { markdown, met, total } = renderReport(results);
@@ -300,10 +422,11 @@ async function main(): Promise<number> {
   console.log(`\n${markdown}`);
   say(`${met} de ${total} metas atingidas; gravado em ${file}`);
 
-  // A scenario that did not answer 200 means the bench measured the wrong thing: fail (CI too).
-  const broken = [...results.small, ...results.large, ...Object.values(bareFirst)].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0);
-  if (broken.length) {
-    say(`cenários com erro: ${broken.map((m) => m.label).join('; ')}`);
+  // A scenario that did not answer as expected means the bench measured the wrong thing: fail (CI too).
+  const broken = [...results.small, ...results.large].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0 || m.load.requests === 0);
+  const brokenRefs = [...results.small, ...results.large].filter((m) => m.reference.before.non2xx > 0 || m.reference.after.non2xx > 0);
+  if (broken.length || brokenRefs.length) {
+    say(`cenários com erro: ${[...broken.map((m) => m.label), ...brokenRefs.map((m) => `referência de ${m.label}`)].join('; ')}`);
     return 1;
   }
   return 0;

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killGroup, listeningProcess, runToEnd, spawnGroup, type Group } from './processes';
+import { groupCpu, killGroup, listeningProcess, nodeProcesses, runToEnd, spawnGroup, type Group } from './processes';
 import { waitFor200 } from './measure';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -17,7 +17,7 @@ const BIN = join(ROOT, 'node_modules/.bin');
 export const SESSION_SECRET = 'bench-secret';
 export const HEALTH_PATH = '/healthcheck';
 
-export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204 } as const;
+export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204, appTwoProcesses: 3205, experiment: 3206 } as const;
 export const origin = (port: number) => `http://127.0.0.1:${port}`;
 
 const log = (name: string) => join(LOG_DIR, `${name}.log`);
@@ -94,11 +94,31 @@ function spawnBare(port: number): Group {
   });
 }
 
-/** `npm start`, as production runs it. HOST only narrows remix-serve to loopback; nothing relies on it. */
-export function spawnApp(name: string, port: number, databasePath: string): Group {
+/** The variables set to a string; one given as undefined is left out (unset). */
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/**
+ * `npm start`, as production runs it. HOST only narrows remix-serve to loopback; nothing relies on it.
+ * WEB_CONCURRENCY is the number of server processes (1 unless `processes` says otherwise); `env` adds
+ * variables for an experiment (NODE_OPTIONS, UV_THREADPOOL_SIZE, …); one given as undefined is unset.
+ */
+export function spawnApp(name: string, port: number, databasePath: string, processes = 1, env: Record<string, string | undefined> = {}): Group {
+  const base = baseEnv();
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete base[key];
   return spawnGroup(name, 'npm', ['start'], {
     cwd: ROOT,
-    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${databasePath}`, SESSION_SECRET },
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${databasePath}`,
+      SESSION_SECRET,
+      WEB_CONCURRENCY: String(processes),
+      ...withoutUnset(env),
+    },
     logPath: log(name),
   });
 }
@@ -115,7 +135,8 @@ async function started(name: string, port: number, group: Group, readyPath: stri
 
 export const startCeiling = () => started('ceiling', PORTS.ceiling, spawnCeiling(PORTS.ceiling), '/');
 export const startBare = () => started('bare-remix', PORTS.bare, spawnBare(PORTS.bare), '/api/json');
-export const startApp = (name: string, port: number, databasePath: string) => started(name, port, spawnApp(name, port, databasePath), HEALTH_PATH);
+export const startApp = (name: string, port: number, databasePath: string, processes = 1, env: Record<string, string | undefined> = {}) =>
+  started(name, port, spawnApp(name, port, databasePath, processes, env), HEALTH_PATH);
 
 /** False once the server's process group has lost its leader (or nothing listens any more). */
 export function isAlive(server: Running): boolean {
@@ -130,6 +151,32 @@ export function exitDescription(server: Running): string {
 
 export async function stop(server: Running): Promise<void> {
   await killGroup(server.group);
+}
+
+/**
+ * server/cluster.js runs one process whatever WEB_CONCURRENCY says while STRIPE_TEST_MODE=1 (the
+ * Stripe stand-in keeps its payments in one process's memory). A server started with more than one
+ * process gets a test key that is no key instead: production accepts it, and no scenario it runs
+ * (TWO_PROCESS_SCENARIOS) calls Stripe.
+ */
+export const multiProcessEnv = (port: number): Record<string, string | undefined> => ({
+  STRIPE_TEST_MODE: undefined,
+  STRIPE_SECRET_KEY: 'sk_test_bench_not_a_key',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_not_a_key',
+  PUBLIC_ORIGIN: origin(port),
+});
+
+/** A reader of the CPU time of the server's whole process group (every worker with WEB_CONCURRENCY > 1). */
+export const serverCpu = (server: Running) => () => groupCpu(server.group.pid);
+
+export type Memory = { processes: number; maxRssMb: number; totalRssMb: number; command: string };
+
+/** The node processes of the server's group (one, or a primary and its workers) and their resident memory. */
+export function serverProcesses(server: Running): Memory | null {
+  const found = nodeProcesses(server.group);
+  if (!found.length) return null;
+  const rss = found.map((p) => p.rssKb / 1024);
+  return { processes: found.length, maxRssMb: Math.max(...rss), totalRssMb: rss.reduce((a, b) => a + b, 0), command: found[0].command };
 }
 
 /** Resident memory of the node process that listens on the server's port (not npm's or sh's). */
