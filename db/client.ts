@@ -119,6 +119,19 @@ export function preparedQuery<T>(build: () => T): () => T {
 }
 
 /**
+ * Statements prepared lazily, one per shape of a query (the few shapes a list's filters and sorts
+ * produce), each once per connection; `key` must name everything that changes the SQL text.
+ */
+export function preparedShapes<T>(): (key: string, build: () => T) => T {
+  const shapes = new Map<string, () => T>();
+  return (key, build) => {
+    let statement = shapes.get(key);
+    if (!statement) shapes.set(key, (statement = preparedQuery(build)));
+    return statement();
+  };
+}
+
+/**
  * Changes whenever anything was written to the database: by this connection (`total_changes()`)
  * or by another process (`PRAGMA data_version`). A cache of rows keyed on it is never stale.
  */

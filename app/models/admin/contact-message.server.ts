@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, preparedQuery } from '../../../db/client';
 import { contactMessages } from '../../../db/schema';
 import type { ContactMessageInput } from '../../schemas/contact';
 import { contactInboxQuerySchema, INBOX_MESSAGES, type InboxFilter } from '../../schemas/contact-inbox';
@@ -87,13 +87,15 @@ export const archiveContactMessage = (actor: AuditActor, id: number, now = new D
 
 export const unarchiveContactMessage = (actor: AuditActor, id: number) => changeContactMessage(actor, id, { archivedAt: null }, 'contact.unarchive', 'desarquivada');
 
-/** The admin panel's 'Mensagens' badge: messages neither read nor archived (contact_messages_archived_created_idx). */
+const unreadContactMessages = preparedQuery(() =>
+  db
+    .select({ value: count() })
+    .from(contactMessages)
+    .where(sql`${contactMessages.archivedAt} is null and ${contactMessages.readAt} is null`)
+    .prepare(),
+);
+
+/** The admin panel's 'Mensagens' badge: messages neither read nor archived (contact_messages_archived_created_idx); every admin page shows it. */
 export function countUnreadContactMessages(): number {
-  return (
-    db
-      .select({ value: count() })
-      .from(contactMessages)
-      .where(sql`${contactMessages.archivedAt} is null and ${contactMessages.readAt} is null`)
-      .get()?.value ?? 0
-  );
+  return unreadContactMessages().get()?.value ?? 0;
 }

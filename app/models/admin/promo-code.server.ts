@@ -1,5 +1,5 @@
 import { count, and, desc, eq, lt, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedShapes, type Executor } from '../../../db/client';
 import { courses, promoCodes, promoUsage, type UserRow } from '../../../db/schema';
 import { PROMO_CODE_EMPTY, type PromoCodeInput } from '../../schemas/promo-code';
 import { AppError } from '../../utils/errors';
@@ -151,28 +151,45 @@ export type PromoListFilter = { q?: string; courseId?: number | null; page?: num
  * narrows it to one course's codes (promo_codes_course_idx), `q` searches the code (its folded key).
  */
 export function listPromoCodes(filter: PromoListFilter = {}): Page<PromoCodeView> {
-  const where = and(
-    filter.courseId ? eq(promoCodes.courseId, filter.courseId) : undefined,
-    filter.q ? sql`${promoCodes.codeKey} like ${likePattern(filter.q)} escape '\\'` : undefined,
-  );
+  const shape: PromoListShape = { course: Boolean(filter.courseId), q: Boolean(filter.q) };
+  const key = `${Number(shape.course)}${Number(shape.q)}`;
+  const values = { courseId: filter.courseId || null, q: filter.q ? likePattern(filter.q) : null };
   return paginate(
     { page: filter.page ?? 1, perPage: filter.perPage ?? 100 },
     {
-      count: () => db.select({ value: count() }).from(promoCodes).where(where).get()?.value ?? 0,
+      count: () => promoCount(key, () => buildPromoCount(shape)).get(values)?.value ?? 0,
       rows: (limit, offset) =>
-        db
-          .select({ promo: promoCodes, courseTitle: courses.title })
-          .from(promoCodes)
-          .leftJoin(courses, eq(courses.id, promoCodes.courseId))
-          .where(where)
-          .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
-          .limit(limit)
-          .offset(offset)
-          .all()
+        promoRows(key, () => buildPromoRows(shape))
+          .all({ ...values, limit, offset })
           .map((row) => toPromoCodeView(row.promo, row.courseTitle)),
     },
   );
 }
+
+/** Whether the list is narrowed to one course's codes and searched: each shape is prepared once per connection. */
+type PromoListShape = { course: boolean; q: boolean };
+
+
+const promoListWhere = (shape: PromoListShape) =>
+  and(
+    shape.course ? eq(promoCodes.courseId, sql.placeholder('courseId')) : undefined,
+    shape.q ? sql`${promoCodes.codeKey} like ${sql.placeholder('q')} escape '\\'` : undefined,
+  );
+
+const buildPromoCount = (shape: PromoListShape) => db.select({ value: count() }).from(promoCodes).where(promoListWhere(shape)).prepare();
+const buildPromoRows = (shape: PromoListShape) =>
+  db
+    .select({ promo: promoCodes, courseTitle: courses.title })
+    .from(promoCodes)
+    .leftJoin(courses, eq(courses.id, promoCodes.courseId))
+    .where(promoListWhere(shape))
+    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+
+const promoCount = preparedShapes<ReturnType<typeof buildPromoCount>>();
+const promoRows = preparedShapes<ReturnType<typeof buildPromoRows>>();
 
 const describePromo = (view: PromoCodeView) =>
   `${view.code} (${view.promoType === 'role' ? `cargo ${view.targetRole}` : `curso ${view.courseTitle ?? view.courseId}`}, ${view.days} dias, ${view.maxUses} usos)`;

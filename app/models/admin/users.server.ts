@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedShapes, type Executor } from '../../../db/client';
 import { users, type GrantableRole, type Role, type UserRow } from '../../../db/schema';
 import type { AdminUserCreateInput, AdminUserUpdateInput } from '../../schemas/admin-user';
 import { AppError } from '../../utils/errors';
@@ -49,14 +49,57 @@ function prefixEnd(prefix: string): string | null {
   return null;
 }
 
-/** `q` of one or two characters: usernames or e-mails that start with it, through their UNIQUE key indexes. */
-function prefixCondition(key: string): SQL {
-  const end = prefixEnd(key);
-  const range = (column: typeof users.usernameKey | typeof users.emailKey) => (end === null ? gte(column, key) : and(gte(column, key), lt(column, end))!);
+/**
+ * `q` of one or two characters: usernames or e-mails that start with it, through their UNIQUE key
+ * indexes: keys from the placeholder `key` up to `end` (without an end, every key from `key`).
+ */
+function prefixCondition(hasEnd: boolean): SQL {
+  const key = sql.placeholder('key');
+  const end = sql.placeholder('end');
+  const range = (column: typeof users.usernameKey | typeof users.emailKey) => (hasEnd ? and(gte(column, key), lt(column, end))! : gte(column, key));
   return or(range(users.usernameKey), range(users.emailKey))!;
 }
 
 type UserFilter = { q?: string; role?: Role; page?: number; perPage?: number };
+
+
+/** The list's three ways (see listUsers), with or without a role; every value a placeholder (role, key, end, phrase, limit, offset). */
+type UserListShape = { by: 'all' | 'prefix' | 'fts'; role: boolean; hasEnd: boolean };
+
+/** users_search yields matching ids in id order (the phrase and role as placeholders). */
+const ftsMatches = (withRole: boolean) =>
+  withRole
+    ? sql`select s.rowid from users_search s join ${users} u on u.id = s.rowid where users_search match ${sql.placeholder('phrase')} and u.role = ${sql.placeholder('role')}`
+    : sql`select rowid from users_search where users_search match ${sql.placeholder('phrase')}`;
+
+function userListWhere(shape: UserListShape): SQL | undefined {
+  const role = sql.placeholder('role');
+  if (shape.by === 'all') return shape.role ? eq(users.role, role) : undefined;
+  // The unary + keeps the planner on the key indexes rather than walking a whole role.
+  if (shape.by === 'prefix') return and(prefixCondition(shape.hasEnd), shape.role ? sql`+${users.role} = ${role}` : undefined);
+  // A page is read from the FTS index alone and only its rows are fetched from users by primary key.
+  return sql`${users.id} in (${ftsMatches(shape.role)} order by 1 desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`;
+}
+
+const buildUserCount = (shape: UserListShape) =>
+  shape.by === 'fts'
+    ? db.select({ value: count() }).from(sql`(${ftsMatches(shape.role)})`).prepare()
+    : db.select({ value: count() }).from(users).where(userListWhere(shape)).prepare();
+
+const buildUserRows = (shape: UserListShape) =>
+  shape.by === 'fts'
+    ? db.select().from(users).where(userListWhere(shape)).orderBy(desc(users.id)).prepare()
+    : db
+        .select()
+        .from(users)
+        .where(userListWhere(shape))
+        .orderBy(...(shape.by === 'all' ? [desc(users.createdAt), desc(users.id)] : [desc(users.id)]))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare();
+
+const userCount = preparedShapes<ReturnType<typeof buildUserCount>>();
+const userRows = preparedShapes<ReturnType<typeof buildUserRows>>();
 
 /**
  * The admin list, a bounded page whatever the table's size (decision 013):
@@ -65,50 +108,24 @@ type UserFilter = { q?: string; role?: Role; page?: number; perPage?: number };
  *   through the FTS5 trigram table users_search, newest account (highest id) first;
  * - `q` of 1-2 characters (too short for trigrams): usernames or e-mails starting with it.
  * Roles are the roles in force: lapsed periods are applied first.
+ * Each shape of the query is prepared once per connection (it runs in db's own transaction).
  */
 export function listUsers(filter: UserFilter = {}, now = new Date()): Page<PublicUser> {
   const query = { page: filter.page ?? 1, perPage: filter.perPage ?? USERS_PAGE_SIZE };
   return db.transaction((tx) => {
     // The stored roles shown and filtered on are the roles in force (users_role_expiry_idx finds lapsed ones).
-    syncLapsedRoles(tx, now);
+    syncLapsedRoles(tx, now, true);
     const key = filter.q ? foldKey(filter.q) : '';
-    const role = filter.role;
-    const byRole = role ? eq(users.role, role) : undefined;
-    const shape = (rows: UserRow[]) => rows.map(toPublicUser);
-
-    if (!key) {
-      return paginate(query, {
-        count: () => tx.select({ value: count() }).from(users).where(byRole).get()?.value ?? 0,
-        rows: (limit, offset) => shape(tx.select().from(users).where(byRole).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all()),
-      });
-    }
-
-    if ([...key].length < TRIGRAM) {
-      // The unary + keeps the planner on the key indexes rather than walking a whole role.
-      const where = and(prefixCondition(key), role ? sql`+${users.role} = ${role}` : undefined);
-      return paginate(query, {
-        count: () => tx.select({ value: count() }).from(users).where(where).get()?.value ?? 0,
-        rows: (limit, offset) => shape(tx.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset).all()),
-      });
-    }
-
-    const phrase = ftsPhrase(key);
-    // users_search yields matching ids in id order, so a page is read from the index alone and
-    // only its rows are fetched from users by primary key.
-    const matches = role
-      ? sql`select s.rowid from users_search s join ${users} u on u.id = s.rowid where users_search match ${phrase} and u.role = ${role}`
-      : sql`select rowid from users_search where users_search match ${phrase}`;
+    const end = key ? prefixEnd(key) : null;
+    const shape: UserListShape = { by: !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts', role: Boolean(filter.role), hasEnd: end !== null };
+    const name = `${shape.by}:${Number(shape.role)}:${shape.by === 'prefix' ? Number(shape.hasEnd) : ''}`;
+    const values = { role: filter.role ?? null, key, end, phrase: key ? ftsPhrase(key) : null };
     return paginate(query, {
-      count: () => tx.get<{ value: number }>(sql`select count(*) as value from (${matches})`)?.value ?? 0,
+      count: () => userCount(name, () => buildUserCount(shape)).get(values)?.value ?? 0,
       rows: (limit, offset) =>
-        shape(
-          tx
-            .select()
-            .from(users)
-            .where(sql`${users.id} in (${matches} order by 1 desc limit ${limit} offset ${offset})`)
-            .orderBy(desc(users.id))
-            .all(),
-        ),
+        userRows(name, () => buildUserRows(shape))
+          .all({ ...values, limit, offset })
+          .map(toPublicUser),
     });
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { db, preparedQuery } from '../../../db/client';
+import { db, preparedQuery, preparedShapes } from '../../../db/client';
 import { chatMessages, chatThreads, users, type UserRow } from '../../../db/schema';
 import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../schemas/chat';
 import type { ChatFilter } from '../../utils/chat-labels';
@@ -157,34 +157,55 @@ function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false
 
 export type ChatListQuery = { q: string; page: number; perPage: number };
 
-function listThreads(where: SQL | undefined, query: ChatListQuery): Page<ChatThreadView> {
+
+/** Whose tickets a list shows (one user's, or every ticket, optionally one status) and whether `q` narrows them. */
+type ThreadListShape = { owner: boolean; status: boolean; q: boolean };
+
+/** `q` on the subject: case- and accent-insensitive, over chat_threads.subject_key (sortKey); the pattern is the placeholder `q`. */
+function threadListWhere(shape: ThreadListShape): SQL | undefined {
+  return and(
+    shape.owner ? eq(chatThreads.userId, sql.placeholder('userId')) : undefined,
+    shape.status ? eq(chatThreads.status, sql.placeholder('status')) : undefined,
+    shape.q ? sql`${chatThreads.subjectKey} like ${sql.placeholder('q')} escape '\\'` : undefined,
+  );
+}
+
+const buildThreadCount = (shape: ThreadListShape) => db.select({ value: count() }).from(chatThreads).where(threadListWhere(shape)).prepare();
+const buildThreadRows = (shape: ThreadListShape) =>
+  db
+    .select(threadColumns)
+    .from(chatThreads)
+    .leftJoin(users, eq(users.id, chatThreads.userId))
+    .where(threadListWhere(shape))
+    .orderBy(desc(activity), desc(chatThreads.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+
+const threadCount = preparedShapes<ReturnType<typeof buildThreadCount>>();
+const threadRows = preparedShapes<ReturnType<typeof buildThreadRows>>();
+
+function listThreads(filter: { userId?: number; status?: ThreadRow['status'] }, query: ChatListQuery): Page<ChatThreadView> {
+  const shape: ThreadListShape = { owner: filter.userId !== undefined, status: filter.status !== undefined, q: Boolean(query.q) };
+  const key = [shape.owner, shape.status, shape.q].map(Number).join('');
+  const values = { userId: filter.userId ?? null, status: filter.status ?? null, q: query.q ? likePattern(query.q, sortKey) : null };
   return paginate(query, {
-    count: () => db.select({ value: count() }).from(chatThreads).where(where).get()?.value ?? 0,
+    count: () => threadCount(key, () => buildThreadCount(shape)).get(values)?.value ?? 0,
     rows: (limit, offset) =>
-      db
-        .select(threadColumns)
-        .from(chatThreads)
-        .leftJoin(users, eq(users.id, chatThreads.userId))
-        .where(where)
-        .orderBy(desc(activity), desc(chatThreads.id))
-        .limit(limit)
-        .offset(offset)
-        .all()
+      threadRows(key, () => buildThreadRows(shape))
+        .all({ ...values, limit, offset })
         .map(toThreadView),
   });
 }
 
-/** `q` on the subject: case- and accent-insensitive, over chat_threads.subject_key (sortKey). */
-const subjectMatches = (q: string) => (q ? sql`${chatThreads.subjectKey} like ${likePattern(q, sortKey)} escape '\\'` : undefined);
-
 /** /chats and GET /api/chat/threads: this user's own tickets, newest activity first. */
 export function listUserThreads(userId: number, query: ChatListQuery): Page<ChatThreadView> {
-  return listThreads(and(eq(chatThreads.userId, userId), subjectMatches(query.q)), query);
+  return listThreads({ userId }, query);
 }
 
 /** /admin/chats and GET /api/chat/admin/threads: every ticket, optionally by status. */
 export function listAdminThreads(query: ChatListQuery & { status: ChatFilter }): Page<ChatThreadView> {
-  return listThreads(and(query.status === 'all' ? undefined : eq(chatThreads.status, query.status), subjectMatches(query.q)), query);
+  return listThreads({ status: query.status === 'all' ? undefined : query.status }, query);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,29 +257,42 @@ const messageCount = preparedQuery(() =>
   db.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, sql.placeholder('threadId'))).prepare(),
 );
 
+/** What came after a message the client has: from there, oldest first (placeholders threadId, after, limit). */
+const messagesAfter = preparedQuery(() =>
+  db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, sql.placeholder('threadId')), gt(chatMessages.id, sql.placeholder('after'))))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/** The latest messages, or those before one (placeholder `before`), newest first through the index. */
+const latestMessages = (before: boolean) =>
+  db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, sql.placeholder('threadId')), before ? lt(chatMessages.id, sql.placeholder('before')) : undefined))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+const messagesLatest = preparedQuery(() => latestMessages(false));
+const messagesBefore = preparedQuery(() => latestMessages(true));
+
 function readMessages(threadId: number, window: MessageWindow): MessagePage {
   const total = messageCount().get({ threadId })?.value ?? 0;
   if (window.after !== undefined) {
     // What came after a message the client has: from there, oldest first.
-    const items = db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.threadId, threadId), gt(chatMessages.id, window.after)))
-      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
-      .limit(window.limit)
-      .all()
-      .map(toMessageView);
+    const items = messagesAfter().all({ threadId, after: window.after, limit: window.limit }).map(toMessageView);
     return { items, total, hasEarlier: total > items.length };
   }
   // The latest `limit` (before a given message when paging back), read newest first through the
   // index and one more to know whether older ones exist.
-  const rows = db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.threadId, threadId), window.before === undefined ? undefined : lt(chatMessages.id, window.before)))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(window.limit + 1)
-    .all();
+  const rows =
+    window.before === undefined
+      ? messagesLatest().all({ threadId, limit: window.limit + 1 })
+      : messagesBefore().all({ threadId, before: window.before, limit: window.limit + 1 });
   const hasEarlier = rows.length > window.limit;
   return { items: rows.slice(0, window.limit).reverse().map(toMessageView), total, hasEarlier };
 }

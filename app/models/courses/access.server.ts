@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courseGrants, courses, users, type CourseGrantRow, type UserRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import type { CourseGrantSource, Role } from '../../utils/value-sets';
@@ -67,18 +68,39 @@ export function assertCourseCodeUsable(executor: Executor, viewer: Pick<UserRow,
   if (!hasAtLeast(viewer.role, 'E-MASTER')) throw new AppError(403, COURSE_ACCESS_MESSAGES.restricted, 'code');
 }
 
-/** SQL: this grant row is in force at `now` (active, started, not ended). */
-export const grantInForce = (now: Date) =>
+/**
+ * SQL: this grant row is in force at `now` (active, started, not ended). In a prepared query
+ * `now` is a placeholder, given `grantTime(now)`.
+ */
+export const grantInForce = (now: Date | Placeholder) =>
   and(eq(courseGrants.active, true), lte(courseGrants.startsAt, now), or(isNull(courseGrants.endsAt), gt(courseGrants.endsAt, now)));
+
+/** A time as the grant columns store it, for a `now` placeholder of grantInForce. */
+export const grantTime = (now: Date) => courseGrants.startsAt.mapToDriverValue(now);
+
+/** SQL: `column` is one of the ids of a JSON array placeholder (one statement whatever the number of ids). */
+export const inJsonIds = (column: SQLiteColumn, name: string) => sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
+
+// The catalogue asks it for every page of cards, a course page for one course: prepared once per connection.
+const preparedGrantsInForce = preparedQuery(() =>
+  db
+    .select()
+    .from(courseGrants)
+    .where(and(eq(courseGrants.userId, sql.placeholder('userId')), inJsonIds(courseGrants.courseId, 'courseIds'), grantInForce(sql.placeholder('now'))))
+    .prepare(),
+);
 
 /** The viewer's grants in force for these courses, by course id (one query for a whole page of cards). */
 export function grantsInForce(executor: Executor, userId: number, courseIds: number[], now = new Date()): Map<number, CourseGrantRow> {
   if (courseIds.length === 0) return new Map();
-  const rows = executor
-    .select()
-    .from(courseGrants)
-    .where(and(eq(courseGrants.userId, userId), inArray(courseGrants.courseId, courseIds), grantInForce(now)))
-    .all();
+  const rows =
+    executor === db
+      ? preparedGrantsInForce().all({ userId, courseIds: JSON.stringify(courseIds), now: grantTime(now) })
+      : executor
+          .select()
+          .from(courseGrants)
+          .where(and(eq(courseGrants.userId, userId), inArray(courseGrants.courseId, courseIds), grantInForce(now)))
+          .all();
   return new Map(rows.map((row) => [row.courseId, row]));
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, preparedShapes, type Executor } from '../../../db/client';
 import { courseGrants, courses, lessons, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
 import type { CourseInput, CoursePatch } from '../../schemas/course';
 import type { CourseListQuery } from '../../schemas/course-list';
@@ -9,7 +9,7 @@ import { formatCents } from '../../utils/format';
 import { likePattern, listQuerySchema, paginate, type Page } from '../../utils/pagination.server';
 import { COURSE_CATEGORIES, type CourseCategory } from '../../utils/value-sets';
 import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
-import { COURSE_ACCESS_MESSAGES, courseAccess, grantInForce, grantsInForce, type CourseAccess } from './access.server';
+import { COURSE_ACCESS_MESSAGES, courseAccess, grantInForce, grantsInForce, grantTime, inJsonIds, type CourseAccess } from './access.server';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
@@ -65,26 +65,102 @@ const ORDER_BY: Record<CourseListQuery['sort'], SQL[]> = {
   'name-desc': [desc(courses.titleKey), desc(courses.id)],
 };
 
+
+const lessonTotals = preparedQuery(() =>
+  db
+    .select({ courseId: lessons.courseId, total: count() })
+    .from(lessons)
+    .where(inJsonIds(lessons.courseId, 'courseIds'))
+    .groupBy(lessons.courseId)
+    .prepare(),
+);
+
+const lessonsDone = preparedQuery(() =>
+  db
+    .select({ courseId: lessonProgress.courseId, done: count() })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, sql.placeholder('userId')), inJsonIds(lessonProgress.courseId, 'courseIds')))
+    .groupBy(lessonProgress.courseId)
+    .prepare(),
+);
+
 /** Lessons per course and lessons the user finished per course, for a page of courses (two grouped queries). */
 export function progressFor(executor: Executor, userId: number, courseIds: number[]): Map<number, CourseProgress> {
   const result = new Map<number, CourseProgress>();
   if (courseIds.length === 0) return result;
-  const totals = executor
-    .select({ courseId: lessons.courseId, total: count() })
-    .from(lessons)
-    .where(inArray(lessons.courseId, courseIds))
-    .groupBy(lessons.courseId)
-    .all();
-  const done = executor
-    .select({ courseId: lessonProgress.courseId, done: count() })
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, courseIds)))
-    .groupBy(lessonProgress.courseId)
-    .all();
+  let totals: { courseId: number; total: number }[];
+  let done: { courseId: number; done: number }[];
+  if (executor === db) {
+    const ids = JSON.stringify(courseIds);
+    totals = lessonTotals().all({ courseIds: ids });
+    done = lessonsDone().all({ userId, courseIds: ids });
+  } else {
+    totals = executor
+      .select({ courseId: lessons.courseId, total: count() })
+      .from(lessons)
+      .where(inArray(lessons.courseId, courseIds))
+      .groupBy(lessons.courseId)
+      .all();
+    done = executor
+      .select({ courseId: lessonProgress.courseId, done: count() })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, courseIds)))
+      .groupBy(lessonProgress.courseId)
+      .all();
+  }
   const doneBy = new Map(done.map((row) => [row.courseId, row.done]));
   for (const row of totals) result.set(row.courseId, { done: Math.min(doneBy.get(row.courseId) ?? 0, row.total), total: row.total });
   return result;
 }
+
+/** Which filters a catalogue query has: each shape is one pair of prepared statements (count and rows per sort). */
+type CatalogueShape = { isAdmin: boolean; unlocked: boolean; q: boolean; level: boolean; category: boolean };
+
+const catalogueKey = (shape: CatalogueShape) => [shape.isAdmin, shape.unlocked, shape.q, shape.level, shape.category].map(Number).join('');
+
+/** The catalogue's condition for a shape, its values as placeholders (userId, now, q, level, category). */
+function catalogueWhere(shape: CatalogueShape): SQL | undefined {
+  return and(
+    shape.isAdmin ? undefined : eq(courses.isHidden, false),
+    shape.unlocked
+      ? and(
+          eq(courses.requiresPromoCode, true),
+          shape.isAdmin
+            ? undefined
+            : exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(courseGrants)
+                  .where(and(eq(courseGrants.courseId, courses.id), eq(courseGrants.userId, sql.placeholder('userId')), grantInForce(sql.placeholder('now')))),
+              ),
+        )
+      : undefined,
+    shape.q ? sql`${courses.titleKey} like ${sql.placeholder('q')} escape '\\'` : undefined,
+    shape.level ? eq(courses.level, sql.placeholder('level')) : undefined,
+    shape.category ? eq(courses.category, sql.placeholder('category')) : undefined,
+  );
+}
+
+const buildCatalogueCount = (shape: CatalogueShape) => db.select({ value: count() }).from(courses).where(catalogueWhere(shape)).prepare();
+const buildCatalogueRows = (shape: CatalogueShape, sort: CourseListQuery['sort']) =>
+  db
+    .select()
+    .from(courses)
+    .where(catalogueWhere(shape))
+    .orderBy(...ORDER_BY[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+const buildCatalogueCategories = (isAdmin: boolean) =>
+  db
+    .selectDistinct({ category: courses.category })
+    .from(courses)
+    .where(isAdmin ? undefined : eq(courses.isHidden, false))
+    .prepare();
+
+const catalogueCount = preparedShapes<ReturnType<typeof buildCatalogueCount>>();
+const catalogueRows = preparedShapes<ReturnType<typeof buildCatalogueRows>>();
+const catalogueCategories = preparedShapes<ReturnType<typeof buildCatalogueCategories>>();
 
 /**
  * The catalogue (the specification's Screens and routes): the courses the viewer may see (hidden ones only for admins),
@@ -94,48 +170,24 @@ export function progressFor(executor: Executor, userId: number, courseIds: numbe
  */
 export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new Date()): Page<CourseCard> & { categories: CourseCategory[] } {
   const isAdmin = viewer.role === 'admin';
-  const visible = isAdmin ? undefined : eq(courses.isHidden, false);
-  const unlocked =
-    query.filter === 'unlocked'
-      ? and(
-          eq(courses.requiresPromoCode, true),
-          isAdmin
-            ? undefined
-            : exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(courseGrants)
-                  .where(and(eq(courseGrants.courseId, courses.id), eq(courseGrants.userId, viewer.id), grantInForce(now))),
-              ),
-        )
-      : undefined;
-  const where = and(
-    visible,
-    unlocked,
-    query.q ? sql`${courses.titleKey} like ${likePattern(query.q, sortKey)} escape '\\'` : undefined,
-    query.level ? eq(courses.level, query.level) : undefined,
-    query.category ? eq(courses.category, query.category) : undefined,
-  );
+  const shape: CatalogueShape = { isAdmin, unlocked: query.filter === 'unlocked', q: Boolean(query.q), level: Boolean(query.level), category: Boolean(query.category) };
+  const key = catalogueKey(shape);
+  const values = {
+    userId: viewer.id,
+    now: grantTime(now),
+    q: query.q ? likePattern(query.q, sortKey) : null,
+    level: query.level,
+    category: query.category,
+  };
   const page = paginate(query, {
-    count: () => db.select({ value: count() }).from(courses).where(where).get()?.value ?? 0,
-    rows: (limit, offset) =>
-      db
-        .select()
-        .from(courses)
-        .where(where)
-        .orderBy(...ORDER_BY[query.sort])
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    count: () => catalogueCount(key, () => buildCatalogueCount(shape)).get(values)?.value ?? 0,
+    rows: (limit, offset) => catalogueRows(`${key}:${query.sort}`, () => buildCatalogueRows(shape, query.sort)).all({ ...values, limit, offset }),
   });
   const ids = page.items.map((course) => course.id);
   const grants = grantsInForce(db, viewer.id, ids, now);
   const progress = progressFor(db, viewer.id, ids);
   const present = new Set(
-    db
-      .selectDistinct({ category: courses.category })
-      .from(courses)
-      .where(visible)
+    catalogueCategories(String(isAdmin), () => buildCatalogueCategories(isAdmin))
       .all()
       .map((row) => row.category),
   );
@@ -174,12 +226,16 @@ export function listCourses(viewer: Viewer, query: { page: number; perPage: numb
 }
 
 /** Admin lists: every course (hidden too), by title, for pickers such as the promo-code form. */
-export function listCourseOptions(): { id: number; title: string; isHidden: boolean }[] {
-  return db
+const courseOptions = preparedQuery(() =>
+  db
     .select({ id: courses.id, title: courses.title, isHidden: courses.isHidden })
     .from(courses)
     .orderBy(asc(courses.titleKey), asc(courses.id))
-    .all();
+    .prepare(),
+);
+
+export function listCourseOptions(): { id: number; title: string; isHidden: boolean }[] {
+  return courseOptions().all();
 }
 
 const AUDITED_FIELDS = ['title', 'description', 'category', 'instructor', 'duration', 'level', 'imageUrl', 'isHidden', 'requiresPromoCode', 'priceCents'] as const;

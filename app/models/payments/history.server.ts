@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { db, preparedQuery } from '../../../db/client';
 import { courses, payments } from '../../../db/schema';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { toPaymentView, toRefundView, type PaymentView, type RefundRequestView } from './views';
@@ -8,19 +8,25 @@ import { toPaymentView, toRefundView, type PaymentView, type RefundRequestView }
 
 const USER_PAYMENTS_LIMIT = 100;
 
+/** Every visit of 'Minha Conta' reads it: prepared once per connection. */
+const userPayments = preparedQuery(() =>
+  db
+    .select({ payment: payments, courseTitle: courses.title })
+    .from(payments)
+    .leftJoin(courses, eq(courses.id, payments.courseId))
+    .where(and(eq(payments.userId, sql.placeholder('userId')), or(ne(payments.status, 'pending'), inArray(payments.method, ['pix', 'boleto']))))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(USER_PAYMENTS_LIMIT)
+    .prepare(),
+);
+
 /**
  * 'Minha Conta': the user's payments, newest first (date, what, amount, method, status, refund).
  * A card PaymentIntent never confirmed is an abandoned form, not a payment: left out.
  */
 export function listUserPayments(userId: number, now = new Date()): PaymentView[] {
-  return db
-    .select({ payment: payments, courseTitle: courses.title })
-    .from(payments)
-    .leftJoin(courses, eq(courses.id, payments.courseId))
-    .where(and(eq(payments.userId, userId), or(ne(payments.status, 'pending'), inArray(payments.method, ['pix', 'boleto']))))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(USER_PAYMENTS_LIMIT)
-    .all()
+  return userPayments()
+    .all({ userId })
     .map(({ payment, courseTitle }) => toPaymentView({ ...payment, courseTitle }, now));
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, preparedQuery } from '../../../db/client';
 import { planPrices, users } from '../../../db/schema';
 import { formatCents } from '../../utils/format';
 import { PRO_ROLES, type ProRole } from '../../utils/value-sets';
@@ -8,10 +8,12 @@ import { recordAudit, type AuditActor } from '../admin/audit.server';
 /** The specification's advertised monthly prices (its Business constants), used while a plan has no row yet. */
 export const ADVERTISED_PLAN_PRICES: Readonly<Record<ProRole, number>> = { 'E-TOOL': 2990, 'E-MASTER': 5990 };
 
-/** Monthly price in cents of each paid plan, as the admin set it in plan_prices. */
+const planPriceRows = preparedQuery(() => db.select({ planType: planPrices.planType, cents: planPrices.monthlyPriceCents }).from(planPrices).prepare());
+
+/** Monthly price in cents of each paid plan, as the admin set it in plan_prices (the landing page reads it on every visit). */
 export function getPlanPrices(): Record<ProRole, number> {
   const prices = { ...ADVERTISED_PLAN_PRICES };
-  for (const row of db.select({ planType: planPrices.planType, cents: planPrices.monthlyPriceCents }).from(planPrices).all()) {
+  for (const row of planPriceRows().all()) {
     prices[row.planType] = row.cents;
   }
   return prices;

@@ -1,5 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { calculationHistory, type CalculationHistoryRow } from '../../../db/schema';
 import { getCalculator, runCalculator } from '../../calculators';
 import {
@@ -87,21 +87,28 @@ export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 
 
 export type HistoryPage = Page<HistoryItem>;
 
+const savedCount = (executor: Executor, userId: number | Placeholder) =>
+  executor.select({ total: count() }).from(calculationHistory).where(eq(calculationHistory.userId, userId));
+
+const savedRows = (executor: Executor, userId: number | Placeholder, limit: number | Placeholder, offset: number | Placeholder) =>
+  executor
+    .select()
+    .from(calculationHistory)
+    .where(eq(calculationHistory.userId, userId))
+    .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
+    .limit(limit)
+    .offset(offset);
+
+// 'Minha Conta' and /calculators/history read these on every visit: prepared once per connection.
+const preparedSavedCount = preparedQuery(() => savedCount(db, sql.placeholder('userId')).prepare());
+const preparedSavedRows = preparedQuery(() => savedRows(db, sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset')).prepare());
+
 /** The user's saved calculations, newest first; a page past the end shows the last one. */
 export function listCalculations(userId: number, query: { page: number; perPage: number } = { page: 1, perPage: HISTORY_PAGE_SIZE }, executor: Executor = db): HistoryPage {
-  const mine = eq(calculationHistory.userId, userId);
+  const prepared = executor === db;
   return paginate(query, {
-    count: () => executor.select({ total: count() }).from(calculationHistory).where(mine).get()?.total ?? 0,
-    rows: (limit, offset) =>
-      executor
-        .select()
-        .from(calculationHistory)
-        .where(mine)
-        .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toHistoryItem),
+    count: () => (prepared ? preparedSavedCount().get({ userId }) : savedCount(executor, userId).get())?.total ?? 0,
+    rows: (limit, offset) => (prepared ? preparedSavedRows().all({ userId, limit, offset }) : savedRows(executor, userId, limit, offset).all()).map(toHistoryItem),
   });
 }
 

@@ -130,11 +130,11 @@ export function toApiToolCard(tool: ToolRow, user: AccessSubject): ApiToolCard |
   return { ...card, customHtml: tool.linkType === 'custom' ? tool.customHtml : null };
 }
 
+const allTools = preparedQuery(() => db.select().from(tools).prepare());
+
 /** The tools this user sees, in the API's shape, by name. */
 export function listApiToolsFor(user: AccessSubject): ApiToolCard[] {
-  return db
-    .select()
-    .from(tools)
+  return allTools()
     .all()
     .map((tool) => toApiToolCard(tool, user))
     .filter((card): card is ApiToolCard => card !== null)
