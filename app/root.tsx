@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  useLocation,
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { Footer } from './components/footer';
@@ -16,7 +17,7 @@ import { Header } from './components/header';
 import { NavigationProgress } from './components/navigation-progress';
 import { NotFound } from './components/not-found';
 import { ToastOutlet } from './components/ui/toast';
-import { useLightLinkNavigation } from './components/ui/light-link';
+import { LightLinkPath, useLightLinkNavigation } from './components/ui/light-link';
 import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/chat.server';
 import { currentEventId } from './models/notifications/live-events.server';
 import { countUnreadNotifications } from './models/notifications/notification.server';
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const live = useLiveEvents(data?.user ?? null, data?.liveCursor ?? null);
   useLightLinkNavigation();
+  const { pathname } = useLocation();
   return (
     <html lang="pt-BR" className="h-full">
       <head>
@@ -70,21 +72,23 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
         <NavigationProgress />
-        <LiveProvider store={live}>
-          {data?.user ? (
-            <Header
-              user={data.user}
-              liveCursor={data.liveCursor}
-              unreadNotifications={data.unreadNotifications}
-              adminUnreadChats={data.adminUnreadChats}
-              userUnreadChats={data.userUnreadChats}
-            />
-          ) : null}
-          <main id="conteudo" className="flex-1">
-            {children}
-          </main>
-        </LiveProvider>
-        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <LightLinkPath.Provider value={pathname}>
+          <LiveProvider store={live}>
+            {data?.user ? (
+              <Header
+                user={data.user}
+                liveCursor={data.liveCursor}
+                unreadNotifications={data.unreadNotifications}
+                adminUnreadChats={data.adminUnreadChats}
+                userUnreadChats={data.userUnreadChats}
+              />
+            ) : null}
+            <main id="conteudo" className="flex-1">
+              {children}
+            </main>
+          </LiveProvider>
+          <Footer year={data?.year ?? new Date().getFullYear()} />
+        </LightLinkPath.Provider>
         <ToastOutlet toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

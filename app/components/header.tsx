@@ -1,5 +1,6 @@
-import { LightLink } from '~/components/ui/light-link';
-import { Form, useLocation } from '@remix-run/react';
+import { LightLink, LightLinkPath } from '~/components/ui/light-link';
+import { Form } from '@remix-run/react';
+import { useContext } from 'react';
 import type { PublicUser } from '~/models/accounts/user.server';
 import { useLiveCount } from '~/live/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
@@ -101,7 +102,7 @@ function LogoutButton({ className }: { className: string }) {
 
 export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats, userUnreadChats }: HeaderProps) {
   const items = navItems(user);
-  const { pathname } = useLocation();
+  const pathname = useContext(LightLinkPath);
   const notifications = useLiveCount('notifications', unreadNotifications, liveCursor);
   const adminChats = useLiveCount('adminChats', adminUnreadChats, liveCursor);
   const userChats = useLiveCount('userChats', userUnreadChats, liveCursor);

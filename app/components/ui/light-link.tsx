@@ -1,5 +1,5 @@
 import { useNavigate } from '@remix-run/react';
-import { useEffect, type AnchorHTMLAttributes } from 'react';
+import { createContext, useContext, useEffect, type AnchorHTMLAttributes } from 'react';
 
 /**
  * A link the client router follows, at the cost of a plain anchor. Remix's `<Link>` runs five
@@ -10,8 +10,8 @@ import { useEffect, type AnchorHTMLAttributes } from 'react';
  * client navigations. Without JavaScript, or before hydration, it is an ordinary link.
  *
  * `to` is an absolute path or a query of the current page (`?dialog=rate&tool=3`, as
- * app/utils/url-state.ts builds them); the browser resolves it against the page's URL, as
- * `<Link>` resolves it against the route's path, which is the same for the pages that use it.
+ * app/utils/url-state.ts builds them); a query is written after the page's path, read once per
+ * render by the root layout (`LightLinkPath`), so the anchor carries the same href `<Link>` wrote.
  */
 type LightLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
@@ -25,9 +25,13 @@ export const LIGHT_LINK_ATTRIBUTE = 'data-nav';
 const KEEP_SCROLL = 'keep-scroll';
 const REPLACE = 'replace';
 
+/** The current pathname, provided once by the root layout for the links that are a query of this page. */
+export const LightLinkPath = createContext('');
+
 export function LightLink({ to, preventScrollReset, replace, ...anchor }: LightLinkProps) {
+  const pathname = useContext(LightLinkPath);
   const mode = [preventScrollReset ? KEEP_SCROLL : '', replace ? REPLACE : ''].filter(Boolean).join(' ');
-  return <a href={to} {...{ [LIGHT_LINK_ATTRIBUTE]: mode }} {...anchor} />;
+  return <a href={to.startsWith('?') ? `${pathname}${to}` : to} {...{ [LIGHT_LINK_ATTRIBUTE]: mode }} {...anchor} />;
 }
 
 /** Which click on a light link the router takes: a plain left click to this origin, in this tab, that nothing else handled. */
