@@ -1,11 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { getOptionalUser } from '~/models/accounts/auth.server';
-import { getPlanPriceLabels } from '~/models/payments/price.server';
-import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
-import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
-import { urlWithout } from '~/utils/url-state';
+import { landingPage } from '~/models/payments/landing.server';
 import type { ProRole } from '~/utils/value-sets';
 
 export const meta: MetaFunction = () => [
@@ -17,31 +13,9 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** What Stripe appends to the Payment Element's return URL (`{site}/?payment_success=true`) after a redirect such as 3-D Secure. */
-const PAYMENT_RETURN_PARAMS = ['payment_success', 'payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
-
-/**
- * Back from a payment redirect (`/?payment_success=true`): a signed-in user goes on to the
- * dashboard's 'Pagamento processado com sucesso!' (the webhook grants), or to the processing or
- * error toast when Stripe says the payment did not succeed; a visitor (session gone) stays here,
- * without the parameters (and never with the client secret in the address bar).
- */
-function paymentReturn(url: URL, signedIn: boolean): Promise<Response> | Response | null {
-  if (!url.searchParams.has('payment_success')) return null;
-  if (!signedIn) return safeRedirect(urlWithout(url, PAYMENT_RETURN_PARAMS));
-  const status = url.searchParams.get('redirect_status');
-  if (url.searchParams.get('payment_success') !== 'true') return safeRedirect('/dashboard');
-  if (status === null || status === 'succeeded') return safeRedirect('/dashboard?payment_success=true');
-  if (status === 'processing') return redirectWithToast('/dashboard', UPGRADE_TOASTS.processing);
-  return redirectWithToast('/upgrade', UPGRADE_TOASTS.paymentError());
-}
-
-/** Whether the visitor is logged in, and the paid plans' prices as the admin set them ('R$ 29,90'). */
+/** Whether the visitor is logged in, and the paid plans' prices; back from a payment redirect, its redirect. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const returned = paymentReturn(new URL(request.url), Boolean(user));
-  if (returned) throw await returned;
-  return json({ isLoggedIn: Boolean(user), planPrices: getPlanPriceLabels() });
+  return json(await landingPage(request));
 }
 
 const ICONS = {
