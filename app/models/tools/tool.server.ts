@@ -94,12 +94,20 @@ const cardsFor = (rows: CardSource[], user: AccessSubject) =>
  * It changes only when something is written, so it is kept until the database version moves
  * (any write, from this process or another), with the cards per access subject (role and CPF).
  */
-let cardCache: { version: string; rows: CardSource[]; bySubject: Map<string, ToolCard[]> } | null = null;
+let cardCache: {
+  version: string;
+  rows: CardSource[];
+  bySubject: Map<string, ToolCard[]>;
+  apiBySubject: Map<string, ApiToolCard[]>;
+  customHtml: Map<number, string | null> | null;
+} | null = null;
 
 /** Every tool without its HTML, by name, from the cache (re-read once the database version moves). */
 function cachedToolRows() {
   const version = databaseVersion();
-  if (cardCache?.version !== version) cardCache = { version, rows: allToolCards().all().sort(byName), bySubject: new Map() };
+  if (cardCache?.version !== version) {
+    cardCache = { version, rows: allToolCards().all().sort(byName), bySubject: new Map(), apiBySubject: new Map(), customHtml: null };
+  }
   return cardCache;
 }
 
@@ -124,21 +132,24 @@ export function listToolsFor(user: AccessSubject, executor: Executor = db): Tool
  */
 export type ApiToolCard = LockedToolCard | (OpenToolCard & { customHtml: string | null });
 
-export function toApiToolCard(tool: ToolRow, user: AccessSubject): ApiToolCard | null {
-  const card = toToolCard(tool, user);
-  if (!card || card.locked) return card;
-  return { ...card, customHtml: tool.linkType === 'custom' ? tool.customHtml : null };
-}
+const customToolHtml = preparedQuery(() =>
+  db.select({ id: tools.id, customHtml: tools.customHtml }).from(tools).where(eq(tools.linkType, 'custom')).prepare(),
+);
 
-const allTools = preparedQuery(() => db.select().from(tools).prepare());
-
-/** The tools this user sees, in the API's shape, by name. */
+/**
+ * The tools this user sees, in the API's shape, by name: the cached cards of `listToolsFor` with
+ * the stored HTML of the custom tools they may open, kept per access subject with the cards.
+ */
 export function listApiToolsFor(user: AccessSubject): ApiToolCard[] {
-  return allTools()
-    .all()
-    .map((tool) => toApiToolCard(tool, user))
-    .filter((card): card is ApiToolCard => card !== null)
-    .sort(byName);
+  const cache = cachedToolRows();
+  const subject = `${user.role}:${user.cpf ?? ''}`;
+  let cards = cache.apiBySubject.get(subject);
+  if (!cards) {
+    const html = (cache.customHtml ??= new Map(customToolHtml().all().map((row) => [row.id, row.customHtml])));
+    cards = listToolsFor(user).map((card) => (card.locked ? card : { ...card, customHtml: html.get(card.id) ?? null }));
+    if (cache.apiBySubject.size < 1000) cache.apiBySubject.set(subject, cards);
+  }
+  return cards;
 }
 
 /** `GET /api/tools`: every tool for admins, the visible ones for others; a bounded page by name. */

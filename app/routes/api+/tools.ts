@@ -6,7 +6,7 @@ import { pageHeaders, pageOf, readListQuery } from '~/utils/pagination.server';
 
 /**
  * GET /api/tools: the tools the user sees, with a usable custom tool's HTML (locked ones without
- * link or HTML; see `toApiToolCard`); admins get the full
+ * link or HTML; see `listApiToolsFor`); admins get the full
  * tools they manage. A page by name (`?page=`, `?perPage=` up to 200, default 100); X-Total-Count.
  */
 export const loader = apiLoader(async ({ request }) => {
