@@ -302,7 +302,7 @@ export function renderReport(r: Results): { markdown: string; met: number; total
   if (missed.length) {
     push('Not met:', '');
     for (const c of missed) push(`- ${c.label}`);
-    push('');
+    push('', 'Where the CPU of the signed-in pages goes (the profile behind their rows, `node bench/profile.mjs`): bench/profile.md.', '');
   }
   return { markdown: lines.join('\n'), met, total: checks.length };
 }
