@@ -119,14 +119,16 @@ export function preparedQuery<T>(build: () => T): () => T {
 }
 
 /**
- * Statements prepared lazily, one per shape of a query (the few shapes a list's filters and sorts
- * produce), each once per connection; `key` must name everything that changes the SQL text.
+ * A list query whose filters and sort change its SQL text: one statement per shape (a small
+ * object of flags naming everything that changes the text), each built and prepared once per
+ * connection, its values given as placeholders when it runs.
  */
-export function preparedShapes<T>(): (key: string, build: () => T) => T {
+export function preparedShapes<Shape, T>(build: (shape: Shape) => T): (shape: Shape) => T {
   const shapes = new Map<string, () => T>();
-  return (key, build) => {
+  return (shape) => {
+    const key = JSON.stringify(shape);
     let statement = shapes.get(key);
-    if (!statement) shapes.set(key, (statement = preparedQuery(build)));
+    if (!statement) shapes.set(key, (statement = preparedQuery(() => build(shape))));
     return statement();
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { roleGrants, users, type GrantableRole, type Role } from '../../../db/schema';
 import { publishAccessChanged } from '../notifications/live-events.server';
@@ -77,24 +77,23 @@ export function revokeGrants(executor: Executor, userId: number, roles: Grantabl
     .run();
 }
 
-const lapsedRoles = (executor: Executor, now: Date | Placeholder) =>
-  executor
+// Every admin list of users runs the sweep first: prepared once on the process's one connection,
+// so it also runs inside the caller's transaction.
+const lapsedRoles = preparedQuery(() =>
+  db
     .select({ id: users.id, role: users.role, roleExpiryDate: users.roleExpiryDate })
     .from(users)
-    .where(and(isNotNull(users.roleExpiryDate), lte(users.roleExpiryDate, now)));
-
-// Every admin list of users runs the sweep first: prepared once per connection.
-const preparedLapsedRoles = preparedQuery(() => lapsedRoles(db, sql.placeholder('now')).prepare());
+    .where(and(isNotNull(users.roleExpiryDate), lte(users.roleExpiryDate, sql.placeholder('now'))))
+    .prepare(),
+);
 
 /**
  * Recomputes every stored role whose period has ended (users_role_expiry_idx finds them), so
  * that stored roles are the roles in force. Returns how many changed. Lists filtered by role run
  * it first; the forced expiry check runs it on its own (with its audit row, in admin-users).
- * `onDbConnection`: the executor is `db` or one of its transactions (by default, only `db` is
- * taken to be), so the statement prepared once on the connection runs in it.
  */
-export function syncLapsedRoles(executor: Executor, now = new Date(), onDbConnection = executor === db): number {
-  const lapsed = onDbConnection ? preparedLapsedRoles().all({ now: users.roleExpiryDate.mapToDriverValue(now) }) : lapsedRoles(executor, now).all();
+export function syncLapsedRoles(executor: Executor, now = new Date()): number {
+  const lapsed = lapsedRoles().all({ now: users.roleExpiryDate.mapToDriverValue(now) });
   let changed = 0;
   for (const user of lapsed) {
     const next = syncUserRole(executor, user.id, now);

@@ -152,14 +152,13 @@ export type PromoListFilter = { q?: string; courseId?: number | null; page?: num
  */
 export function listPromoCodes(filter: PromoListFilter = {}): Page<PromoCodeView> {
   const shape: PromoListShape = { course: Boolean(filter.courseId), q: Boolean(filter.q) };
-  const key = `${Number(shape.course)}${Number(shape.q)}`;
   const values = { courseId: filter.courseId || null, q: filter.q ? likePattern(filter.q) : null };
   return paginate(
     { page: filter.page ?? 1, perPage: filter.perPage ?? 100 },
     {
-      count: () => promoCount(key, () => buildPromoCount(shape)).get(values)?.value ?? 0,
+      count: () => promoCount(shape).get(values)?.value ?? 0,
       rows: (limit, offset) =>
-        promoRows(key, () => buildPromoRows(shape))
+        promoRows(shape)
           .all({ ...values, limit, offset })
           .map((row) => toPromoCodeView(row.promo, row.courseTitle)),
     },
@@ -168,7 +167,6 @@ export function listPromoCodes(filter: PromoListFilter = {}): Page<PromoCodeView
 
 /** Whether the list is narrowed to one course's codes and searched: each shape is prepared once per connection. */
 type PromoListShape = { course: boolean; q: boolean };
-
 
 const promoListWhere = (shape: PromoListShape) =>
   and(
@@ -188,8 +186,8 @@ const buildPromoRows = (shape: PromoListShape) =>
     .offset(sql.placeholder('offset'))
     .prepare();
 
-const promoCount = preparedShapes<ReturnType<typeof buildPromoCount>>();
-const promoRows = preparedShapes<ReturnType<typeof buildPromoRows>>();
+const promoCount = preparedShapes(buildPromoCount);
+const promoRows = preparedShapes(buildPromoRows);
 
 const describePromo = (view: PromoCodeView) =>
   `${view.code} (${view.promoType === 'role' ? `cargo ${view.targetRole}` : `curso ${view.courseTitle ?? view.courseId}`}, ${view.days} dias, ${view.maxUses} usos)`;

@@ -62,7 +62,6 @@ function prefixCondition(hasEnd: boolean): SQL {
 
 type UserFilter = { q?: string; role?: Role; page?: number; perPage?: number };
 
-
 /** The list's three ways (see listUsers), with or without a role; every value a placeholder (role, key, end, phrase, limit, offset). */
 type UserListShape = { by: 'all' | 'prefix' | 'fts'; role: boolean; hasEnd: boolean };
 
@@ -98,8 +97,8 @@ const buildUserRows = (shape: UserListShape) =>
         .offset(sql.placeholder('offset'))
         .prepare();
 
-const userCount = preparedShapes<ReturnType<typeof buildUserCount>>();
-const userRows = preparedShapes<ReturnType<typeof buildUserRows>>();
+const userCount = preparedShapes(buildUserCount);
+const userRows = preparedShapes(buildUserRows);
 
 /**
  * The admin list, a bounded page whatever the table's size (decision 013):
@@ -114,16 +113,16 @@ export function listUsers(filter: UserFilter = {}, now = new Date()): Page<Publi
   const query = { page: filter.page ?? 1, perPage: filter.perPage ?? USERS_PAGE_SIZE };
   return db.transaction((tx) => {
     // The stored roles shown and filtered on are the roles in force (users_role_expiry_idx finds lapsed ones).
-    syncLapsedRoles(tx, now, true);
+    syncLapsedRoles(tx, now);
     const key = filter.q ? foldKey(filter.q) : '';
     const end = key ? prefixEnd(key) : null;
-    const shape: UserListShape = { by: !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts', role: Boolean(filter.role), hasEnd: end !== null };
-    const name = `${shape.by}:${Number(shape.role)}:${shape.by === 'prefix' ? Number(shape.hasEnd) : ''}`;
+    const by = !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts';
+    const shape: UserListShape = { by, role: Boolean(filter.role), hasEnd: by === 'prefix' && end !== null };
     const values = { role: filter.role ?? null, key, end, phrase: key ? ftsPhrase(key) : null };
     return paginate(query, {
-      count: () => userCount(name, () => buildUserCount(shape)).get(values)?.value ?? 0,
+      count: () => userCount(shape).get(values)?.value ?? 0,
       rows: (limit, offset) =>
-        userRows(name, () => buildUserRows(shape))
+        userRows(shape)
           .all({ ...values, limit, offset })
           .map(toPublicUser),
     });

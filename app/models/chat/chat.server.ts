@@ -157,7 +157,6 @@ function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false
 
 export type ChatListQuery = { q: string; page: number; perPage: number };
 
-
 /** Whose tickets a list shows (one user's, or every ticket, optionally one status) and whether `q` narrows them. */
 type ThreadListShape = { owner: boolean; status: boolean; q: boolean };
 
@@ -182,17 +181,16 @@ const buildThreadRows = (shape: ThreadListShape) =>
     .offset(sql.placeholder('offset'))
     .prepare();
 
-const threadCount = preparedShapes<ReturnType<typeof buildThreadCount>>();
-const threadRows = preparedShapes<ReturnType<typeof buildThreadRows>>();
+const threadCount = preparedShapes(buildThreadCount);
+const threadRows = preparedShapes(buildThreadRows);
 
 function listThreads(filter: { userId?: number; status?: ThreadRow['status'] }, query: ChatListQuery): Page<ChatThreadView> {
   const shape: ThreadListShape = { owner: filter.userId !== undefined, status: filter.status !== undefined, q: Boolean(query.q) };
-  const key = [shape.owner, shape.status, shape.q].map(Number).join('');
   const values = { userId: filter.userId ?? null, status: filter.status ?? null, q: query.q ? likePattern(query.q, sortKey) : null };
   return paginate(query, {
-    count: () => threadCount(key, () => buildThreadCount(shape)).get(values)?.value ?? 0,
+    count: () => threadCount(shape).get(values)?.value ?? 0,
     rows: (limit, offset) =>
-      threadRows(key, () => buildThreadRows(shape))
+      threadRows(shape)
         .all({ ...values, limit, offset })
         .map(toThreadView),
   });

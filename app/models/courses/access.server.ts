@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courseGrants, courses, users, type CourseGrantRow, type UserRow } from '../../../db/schema';
@@ -90,22 +90,19 @@ const preparedGrantsInForce = preparedQuery(() =>
     .prepare(),
 );
 
-/** The viewer's grants in force for these courses, by course id (one query for a whole page of cards). */
-export function grantsInForce(executor: Executor, userId: number, courseIds: number[], now = new Date()): Map<number, CourseGrantRow> {
+/**
+ * The viewer's grants in force for these courses, by course id (one query for a whole page of
+ * cards). The statement is prepared on the process's one connection, so it also runs inside a
+ * caller's transaction (db/client.ts).
+ */
+export function grantsInForce(userId: number, courseIds: number[], now = new Date()): Map<number, CourseGrantRow> {
   if (courseIds.length === 0) return new Map();
-  const rows =
-    executor === db
-      ? preparedGrantsInForce().all({ userId, courseIds: JSON.stringify(courseIds), now: grantTime(now) })
-      : executor
-          .select()
-          .from(courseGrants)
-          .where(and(eq(courseGrants.userId, userId), inArray(courseGrants.courseId, courseIds), grantInForce(now)))
-          .all();
+  const rows = preparedGrantsInForce().all({ userId, courseIds: JSON.stringify(courseIds), now: grantTime(now) });
   return new Map(rows.map((row) => [row.courseId, row]));
 }
 
-export function grantInForceFor(executor: Executor, userId: number, courseId: number, now = new Date()): CourseGrantRow | undefined {
-  return grantsInForce(executor, userId, [courseId], now).get(courseId);
+export function grantInForceFor(userId: number, courseId: number, now = new Date()): CourseGrantRow | undefined {
+  return grantsInForce(userId, [courseId], now).get(courseId);
 }
 
 type AccessibleCourseRow = typeof courses.$inferSelect;
@@ -117,7 +114,7 @@ type AccessibleCourseRow = typeof courses.$inferSelect;
 export function loadCourseFor(viewer: Pick<UserRow, 'id' | 'role'>, courseId: number, executor: Executor = db, now = new Date()) {
   const course: AccessibleCourseRow | undefined = executor.select().from(courses).where(eq(courses.id, courseId)).get();
   if (!course || !canSeeCourse(viewer.role, course)) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
-  const grant = grantInForceFor(executor, viewer.id, course.id, now);
+  const grant = grantInForceFor(viewer.id, course.id, now);
   return { course, access: courseAccess(viewer.role, course, grant) };
 }
 

@@ -253,7 +253,7 @@ export function setLessonDone(viewer: Viewer, courseId: number, lessonId: number
     } else {
       tx.delete(lessonProgress).where(and(eq(lessonProgress.userId, viewer.id), eq(lessonProgress.lessonId, lessonId))).run();
     }
-    return progressFor(tx, viewer.id, [courseId]).get(courseId) ?? { done: 0, total: 0 };
+    return progressFor(viewer.id, [courseId]).get(courseId) ?? { done: 0, total: 0 };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { db, preparedQuery, preparedShapes, type Executor } from '../../../db/client';
 import { courseGrants, courses, lessons, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
 import type { CourseInput, CoursePatch } from '../../schemas/course';
@@ -65,7 +65,6 @@ const ORDER_BY: Record<CourseListQuery['sort'], SQL[]> = {
   'name-desc': [desc(courses.titleKey), desc(courses.id)],
 };
 
-
 const lessonTotals = preparedQuery(() =>
   db
     .select({ courseId: lessons.courseId, total: count() })
@@ -84,31 +83,13 @@ const lessonsDone = preparedQuery(() =>
     .prepare(),
 );
 
-/** Lessons per course and lessons the user finished per course, for a page of courses (two grouped queries). */
-export function progressFor(executor: Executor, userId: number, courseIds: number[]): Map<number, CourseProgress> {
+/** Lessons per course and lessons the user finished per course, for a page of courses (two grouped queries, also inside a caller's transaction). */
+export function progressFor(userId: number, courseIds: number[]): Map<number, CourseProgress> {
   const result = new Map<number, CourseProgress>();
   if (courseIds.length === 0) return result;
-  let totals: { courseId: number; total: number }[];
-  let done: { courseId: number; done: number }[];
-  if (executor === db) {
-    const ids = JSON.stringify(courseIds);
-    totals = lessonTotals().all({ courseIds: ids });
-    done = lessonsDone().all({ userId, courseIds: ids });
-  } else {
-    totals = executor
-      .select({ courseId: lessons.courseId, total: count() })
-      .from(lessons)
-      .where(inArray(lessons.courseId, courseIds))
-      .groupBy(lessons.courseId)
-      .all();
-    done = executor
-      .select({ courseId: lessonProgress.courseId, done: count() })
-      .from(lessonProgress)
-      .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, courseIds)))
-      .groupBy(lessonProgress.courseId)
-      .all();
-  }
-  const doneBy = new Map(done.map((row) => [row.courseId, row.done]));
+  const ids = JSON.stringify(courseIds);
+  const totals = lessonTotals().all({ courseIds: ids });
+  const doneBy = new Map(lessonsDone().all({ userId, courseIds: ids }).map((row) => [row.courseId, row.done]));
   for (const row of totals) result.set(row.courseId, { done: Math.min(doneBy.get(row.courseId) ?? 0, row.total), total: row.total });
   return result;
 }
@@ -116,7 +97,6 @@ export function progressFor(executor: Executor, userId: number, courseIds: numbe
 /** Which filters a catalogue query has: each shape is one pair of prepared statements (count and rows per sort). */
 type CatalogueShape = { isAdmin: boolean; unlocked: boolean; q: boolean; level: boolean; category: boolean };
 
-const catalogueKey = (shape: CatalogueShape) => [shape.isAdmin, shape.unlocked, shape.q, shape.level, shape.category].map(Number).join('');
 
 /** The catalogue's condition for a shape, its values as placeholders (userId, now, q, level, category). */
 function catalogueWhere(shape: CatalogueShape): SQL | undefined {
@@ -142,7 +122,7 @@ function catalogueWhere(shape: CatalogueShape): SQL | undefined {
 }
 
 const buildCatalogueCount = (shape: CatalogueShape) => db.select({ value: count() }).from(courses).where(catalogueWhere(shape)).prepare();
-const buildCatalogueRows = (shape: CatalogueShape, sort: CourseListQuery['sort']) =>
+const buildCatalogueRows = ({ sort, ...shape }: CatalogueShape & { sort: CourseListQuery['sort'] }) =>
   db
     .select()
     .from(courses)
@@ -158,9 +138,9 @@ const buildCatalogueCategories = (isAdmin: boolean) =>
     .where(isAdmin ? undefined : eq(courses.isHidden, false))
     .prepare();
 
-const catalogueCount = preparedShapes<ReturnType<typeof buildCatalogueCount>>();
-const catalogueRows = preparedShapes<ReturnType<typeof buildCatalogueRows>>();
-const catalogueCategories = preparedShapes<ReturnType<typeof buildCatalogueCategories>>();
+const catalogueCount = preparedShapes(buildCatalogueCount);
+const catalogueRows = preparedShapes(buildCatalogueRows);
+const catalogueCategories = preparedShapes(buildCatalogueCategories);
 
 /**
  * The catalogue (the specification's Screens and routes): the courses the viewer may see (hidden ones only for admins),
@@ -171,7 +151,6 @@ const catalogueCategories = preparedShapes<ReturnType<typeof buildCatalogueCateg
 export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new Date()): Page<CourseCard> & { categories: CourseCategory[] } {
   const isAdmin = viewer.role === 'admin';
   const shape: CatalogueShape = { isAdmin, unlocked: query.filter === 'unlocked', q: Boolean(query.q), level: Boolean(query.level), category: Boolean(query.category) };
-  const key = catalogueKey(shape);
   const values = {
     userId: viewer.id,
     now: grantTime(now),
@@ -180,14 +159,14 @@ export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new 
     category: query.category,
   };
   const page = paginate(query, {
-    count: () => catalogueCount(key, () => buildCatalogueCount(shape)).get(values)?.value ?? 0,
-    rows: (limit, offset) => catalogueRows(`${key}:${query.sort}`, () => buildCatalogueRows(shape, query.sort)).all({ ...values, limit, offset }),
+    count: () => catalogueCount(shape).get(values)?.value ?? 0,
+    rows: (limit, offset) => catalogueRows({ ...shape, sort: query.sort }).all({ ...values, limit, offset }),
   });
   const ids = page.items.map((course) => course.id);
-  const grants = grantsInForce(db, viewer.id, ids, now);
-  const progress = progressFor(db, viewer.id, ids);
+  const grants = grantsInForce(viewer.id, ids, now);
+  const progress = progressFor(viewer.id, ids);
   const present = new Set(
-    catalogueCategories(String(isAdmin), () => buildCatalogueCategories(isAdmin))
+    catalogueCategories(isAdmin)
       .all()
       .map((row) => row.category),
   );

@@ -33,7 +33,7 @@ export function quote(user: Buyer, purchase: Purchase): Quote {
     if (!course || !canSeeCourse(user.role, course)) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
     if (!hasAtLeast(user.role, 'E-MASTER')) throw new AppError(403, COURSE_ACCESS_MESSAGES.restricted);
     if (course.priceCents === null) throw new AppError(400, PAYMENT_MESSAGES.courseNotForSale);
-    if (courseAccess(user.role, course, grantInForceFor(db, user.id, course.id)).hasAccess) throw new AppError(400, PAYMENT_MESSAGES.courseOwned);
+    if (courseAccess(user.role, course, grantInForceFor(user.id, course.id)).hasAccess) throw new AppError(400, PAYMENT_MESSAGES.courseOwned);
     result = { amountCents: course.priceCents, kind: 'course', description: courseDescription(course.title), planType: null, months: null, courseId: course.id };
   } else {
     if (!(PRO_ROLES as readonly string[]).includes(purchase.planType)) throw new AppError(400, PAYMENT_MESSAGES.plan);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { calculationHistory, type CalculationHistoryRow } from '../../../db/schema';
 import { getCalculator, runCalculator } from '../../calculators';
@@ -87,28 +87,26 @@ export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 
 
 export type HistoryPage = Page<HistoryItem>;
 
-const savedCount = (executor: Executor, userId: number | Placeholder) =>
-  executor.select({ total: count() }).from(calculationHistory).where(eq(calculationHistory.userId, userId));
-
-const savedRows = (executor: Executor, userId: number | Placeholder, limit: number | Placeholder, offset: number | Placeholder) =>
-  executor
+// 'Minha Conta' and /calculators/history read these on every visit: prepared once per connection.
+const savedCount = preparedQuery(() =>
+  db.select({ total: count() }).from(calculationHistory).where(eq(calculationHistory.userId, sql.placeholder('userId'))).prepare(),
+);
+const savedRows = preparedQuery(() =>
+  db
     .select()
     .from(calculationHistory)
-    .where(eq(calculationHistory.userId, userId))
+    .where(eq(calculationHistory.userId, sql.placeholder('userId')))
     .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
-    .limit(limit)
-    .offset(offset);
-
-// 'Minha Conta' and /calculators/history read these on every visit: prepared once per connection.
-const preparedSavedCount = preparedQuery(() => savedCount(db, sql.placeholder('userId')).prepare());
-const preparedSavedRows = preparedQuery(() => savedRows(db, sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset')).prepare());
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
 
 /** The user's saved calculations, newest first; a page past the end shows the last one. */
-export function listCalculations(userId: number, query: { page: number; perPage: number } = { page: 1, perPage: HISTORY_PAGE_SIZE }, executor: Executor = db): HistoryPage {
-  const prepared = executor === db;
+export function listCalculations(userId: number, query: { page: number; perPage: number } = { page: 1, perPage: HISTORY_PAGE_SIZE }): HistoryPage {
   return paginate(query, {
-    count: () => (prepared ? preparedSavedCount().get({ userId }) : savedCount(executor, userId).get())?.total ?? 0,
-    rows: (limit, offset) => (prepared ? preparedSavedRows().all({ userId, limit, offset }) : savedRows(executor, userId, limit, offset).all()).map(toHistoryItem),
+    count: () => savedCount().get({ userId })?.total ?? 0,
+    rows: (limit, offset) => savedRows().all({ userId, limit, offset }).map(toHistoryItem),
   });
 }
 
