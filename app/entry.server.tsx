@@ -73,7 +73,7 @@ export default function handleRequest(
     const headers = documentHeaders(responseHeaders, nonce);
     return documentBody(request, html, headers).then((body) => new Response(body, { headers, status: responseStatusCode }));
   }
-  return streamDocument(tree, bot, responseStatusCode, documentHeaders(responseHeaders, nonce), (html) => {
+  return streamDocument(tree, { bot, nonce }, responseStatusCode, documentHeaders(responseHeaders, nonce), (html) => {
     if (cacheKey) writeRenderCache(cacheKey, html, nonce);
   });
 }
@@ -84,7 +84,7 @@ function defersData(remixContext: EntryContext): boolean {
 }
 
 /** Streams a document: for crawlers (all of it once ready) and for pages whose loaders defer data (from the shell on). */
-function streamDocument(tree: JSX.Element, bot: boolean, status: number, headers: Headers, cache: (html: string) => void): Promise<Response> {
+function streamDocument(tree: JSX.Element, { bot, nonce }: { bot: boolean; nonce: string }, status: number, headers: Headers, cache: (html: string) => void): Promise<Response> {
   const renderStarted = performance.now();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -98,7 +98,7 @@ function streamDocument(tree: JSX.Element, bot: boolean, status: number, headers
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(tree, {
-      nonce: headers.get('Content-Security-Policy')?.match(/'nonce-([^']+)'/)?.[1],
+      nonce,
       ...(bot ? { onAllReady: ready } : { onShellReady: ready }),
       onShellError(error: unknown) {
         clearTimeout(abortTimer);

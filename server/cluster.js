@@ -17,7 +17,7 @@ export const firstProcess = !inWorker || cluster.worker?.id === 1;
 export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
 
-/** Events the primary keeps for a worker it forks again (as many as a worker keeps: LIVE_RECENT_LIMIT). */
+/** Events the primary keeps for a worker it forks again: as many as a worker keeps (RECENT_LIMIT in app/models/notifications/live-events.server.ts). */
 const RECENT_EVENTS = 2000;
 
 const WEB_CONCURRENCY_RULE = 'use um número inteiro de processos entre 1 e 64 (ex.: 2), ou nada para um por núcleo';

@@ -37,14 +37,11 @@ export const envSchema = z.object({
       .transform(Number)
       .refine((port) => port >= 1 && port <= 65535, 'use um número de porta entre 1 e 65535'),
   ).transform((port) => port ?? 3000),
-  /** Processes serving the site (server/cluster.js reads it; one per core when unset in production). */
-  WEB_CONCURRENCY: optional(
-    z
-      .string()
-      .regex(/^\d{1,2}$/, 'use um número inteiro de processos entre 1 e 64 (ex.: 2), ou nada para um por núcleo')
-      .transform(Number)
-      .refine((count) => count >= 1 && count <= 64, 'use um número inteiro de processos entre 1 e 64 (ex.: 2), ou nada para um por núcleo'),
-  ),
+  /**
+   * Processes serving the site. Read and checked (an integer from 1 to 64) by planProcesses in
+   * server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
+   */
+  WEB_CONCURRENCY: optional(z.string()),
   SEED_DEMO: flag,
   FLY_APP_NAME: optional(z.string()),
   TRUST_FLY_CLIENT_IP: flag,

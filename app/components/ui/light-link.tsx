@@ -21,7 +21,7 @@ type LightLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   replace?: boolean;
 };
 
-export const LIGHT_LINK_ATTRIBUTE = 'data-nav';
+const LIGHT_LINK_ATTRIBUTE = 'data-nav';
 const KEEP_SCROLL = 'keep-scroll';
 const REPLACE = 'replace';
 
@@ -35,7 +35,7 @@ export function LightLink({ to, preventScrollReset, replace, ...anchor }: LightL
 }
 
 /** Which click on a light link the router takes: a plain left click to this origin, in this tab, that nothing else handled. */
-export function lightLinkTarget(event: MouseEvent, origin: string): { anchor: HTMLAnchorElement; path: string } | null {
+function lightLinkTarget(event: MouseEvent, origin: string): { anchor: HTMLAnchorElement; path: string } | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const target = event.target;
   if (!(target instanceof Element)) return null;

@@ -251,6 +251,3 @@ export function connectLiveRelay(send: (message: LiveRelayMessage) => void): (me
     }
   };
 }
-
-/** How many events a reconnecting stream can be sent (the primary keeps as many for a restarted worker). */
-export const LIVE_RECENT_LIMIT = RECENT_LIMIT;
