@@ -1,36 +1,16 @@
-import { fabricGsm } from './textile/fabric-gsm';
-import { loomProduction } from './textile/loom-production';
-import { yarnCount } from './textile/yarn-count';
-import { availability } from './informatics/availability';
-import { ipv4Subnet } from './informatics/ipv4-subnet';
-import { transferTime } from './informatics/transfer-time';
-import { lmtdHeatExchanger } from './chemical/lmtd-heat-exchanger';
-import { pipePressureDrop } from './chemical/pipe-pressure-drop';
-import { solutionMolarity } from './chemical/solution-molarity';
-import { powerFactor } from './electrical/power-factor';
-import { shortCircuit } from './electrical/short-circuit';
-import { voltageDrop } from './electrical/voltage-drop';
-import { beamDeflection } from './mechanical/beam-deflection';
-import { boltTorque } from './mechanical/bolt-torque';
-import { shaftTorque } from './mechanical/shaft-torque';
+import { chemicalCalculators } from './chemical';
+import { electricalCalculators } from './electrical';
+import { informaticsCalculators } from './informatics';
+import { mechanicalCalculators } from './mechanical';
+import { textileCalculators } from './textile';
 import { type Calculator, type CalculatorDescription, type Category } from './types';
 
 export const calculators: readonly Calculator[] = [
-  shaftTorque,
-  beamDeflection,
-  boltTorque,
-  voltageDrop,
-  powerFactor,
-  shortCircuit,
-  yarnCount,
-  fabricGsm,
-  loomProduction,
-  ipv4Subnet,
-  transferTime,
-  availability,
-  solutionMolarity,
-  pipePressureDrop,
-  lmtdHeatExchanger,
+  ...mechanicalCalculators,
+  ...electricalCalculators,
+  ...textileCalculators,
+  ...informaticsCalculators,
+  ...chemicalCalculators,
 ];
 
 const BY_SLUG: ReadonlyMap<string, Calculator> = new Map(calculators.map((calculator) => [calculator.slug, calculator]));

@@ -127,13 +127,44 @@ export interface CalculationStep {
   readonly digits?: number;
 }
 
+/** A table that goes with a figure (the standard sections of a voltage-drop chart, for example). */
+export interface FigureTable {
+  readonly caption: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * A diagram of the result, drawn on the server by the chart kit (app/charts) as one SVG string:
+ * the page inlines it (works without JavaScript), the memorial prints it. `svg` is a whole
+ * `<svg role="img">` element with its own `<title>` and `<desc>`, every text in it escaped by
+ * the kit. `summary` repeats the key numbers in a sentence for screen readers and print.
+ */
+export interface Figure {
+  /** kebab-case, unique within one result. */
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly svg: string;
+  readonly table?: FigureTable;
+}
+
 export interface CalculatorResult {
   readonly results: readonly ResultItem[];
   readonly steps: readonly CalculationStep[];
+  /** Diagrams of this result, in reading order; absent when the calculator draws none. */
+  readonly figures?: readonly Figure[];
   /** Portuguese; the calculation is still shown. */
   readonly warnings: readonly string[];
   /** Portuguese, keyed by input name; when present there are no results. */
   readonly errors?: Readonly<Record<string, string>>;
+}
+
+export interface StandardEdition {
+  /** 'ABNT NBR 5410', 'ISO 281'. */
+  readonly code: string;
+  /** '2004 (versão corrigida 2008)', '2007'. */
+  readonly edition: string;
 }
 
 export interface CalculatorDefinition<F extends readonly InputField[] = readonly InputField[]> {
@@ -151,6 +182,8 @@ export interface CalculatorDefinition<F extends readonly InputField[] = readonly
   /** Plain Unicode math. */
   readonly formula: string;
   readonly references: readonly string[];
+  /** The standards the calculation follows, with the edition used (printed in the memorial). */
+  readonly standards?: readonly StandardEdition[];
   readonly disclaimer?: string;
   // Method syntax on purpose: it makes the parameter bivariant, so each definition with its
   // own precise `values` type still fits in one `Calculator[]`.

@@ -1,0 +1,7 @@
+import { yarnCount } from './yarn-count';
+import { fabricGsm } from './fabric-gsm';
+import { loomProduction } from './loom-production';
+import { type Calculator } from '../types';
+
+/** The textile calculators, in catalogue order. */
+export const textileCalculators: readonly Calculator[] = [yarnCount, fabricGsm, loomProduction];
