@@ -6,7 +6,10 @@ import { runCalculator } from './run';
 import { type Calculator, type InputField, type NumberField, type TextFormat } from './types';
 import { fromBase, toBase } from './units';
 
-const TEXT_ARBITRARIES: Record<TextFormat, fc.Arbitrary<string>> = { ipv4: fc.ipV4() };
+const TEXT_ARBITRARIES: Record<TextFormat, fc.Arbitrary<string>> = {
+  ipv4: fc.ipV4(),
+  note: fc.string({ maxLength: 60 }).filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)),
+};
 
 /** A number typed as a user would: point or comma, in any offered unit. */
 function validNumber(field: NumberField): fc.Arbitrary<Record<string, string>> {

@@ -142,7 +142,7 @@ function parseTextField(field: TextField, params: CalculatorParams): Parsed<stri
   const limit = Math.min(field.maxLength, MAX_INPUT_LENGTH);
   if (raw.kind === 'text' && raw.text.length > limit) return { ok: false, message: `Use no máximo ${limit} caracteres.` };
   const text = raw.kind === 'text' ? raw.text.trim() : '';
-  if (text === '') return { ok: false, message: 'Preencha este campo.' };
+  if (text === '') return field.optional ? { ok: true, value: '' } : { ok: false, message: 'Preencha este campo.' };
   const problem = TEXT_FORMAT_VALIDATORS[field.format](text);
   return problem === null ? { ok: true, value: text } : { ok: false, message: problem };
 }

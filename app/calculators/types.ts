@@ -77,8 +77,11 @@ export interface SelectField extends FieldBase {
   readonly default: string;
 }
 
-/** Known text formats; each has a validator in text-formats.ts. */
-export type TextFormat = 'ipv4';
+/**
+ * Known text formats; each has a validator in text-formats.ts. 'note' is free text printed in
+ * the memorial (the source of a catalogue or table value, for example).
+ */
+export type TextFormat = 'ipv4' | 'note';
 
 export interface TextField extends FieldBase {
   readonly kind: 'text';
@@ -86,6 +89,8 @@ export interface TextField extends FieldBase {
   readonly default: string;
   readonly maxLength: number;
   readonly placeholder?: string;
+  /** An empty field is accepted (as ''); otherwise 'Preencha este campo.'. */
+  readonly optional?: boolean;
 }
 
 export type InputField = NumberField | SelectField | TextField;

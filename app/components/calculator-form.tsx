@@ -132,7 +132,7 @@ function TextInput({ field, values, error }: { field: TextField; values: Values;
         spellCheck={false}
         maxLength={field.maxLength}
         placeholder={field.placeholder}
-        className="input font-mono"
+        className={field.format === 'note' ? 'input' : 'input font-mono'}
         defaultValue={values[field.name] ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(field.name, error, field.help)}
