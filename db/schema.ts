@@ -30,6 +30,7 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_METHODS,
   REFUND_STATUSES,
+  MAIL_STATUSES,
 } from '../app/utils/value-sets';
 
 /** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
@@ -638,6 +639,47 @@ export const purchaseLeases = sqliteTable('purchase_leases', {
   expiresAt: integer('expires_at').notNull(),
 });
 
+/**
+ * The transactional outbox (docs/mail.md): a mail is a row written in the transaction of the
+ * event that causes it; the worker delivers it after commit. `messageId` is fixed at enqueue,
+ * so a resend after a crash carries the same Message-ID. `dedupeKey` makes a mail that must go
+ * once (a plan reminder) unique. `leaseUntil` marks a delivery in progress: a row whose lease ran
+ * out (its process died) is taken again.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: text('message_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** JSON object of extra headers (List-Unsubscribe…), or null. */
+    headers: text('headers'),
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    leaseUntil: timestamp('lease_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_id_idx').on(t.messageId),
+    uniqueIndex('mail_outbox_dedupe_idx').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_address_idx').on(t.toAddress, t.id),
+    index('mail_outbox_user_idx').on(t.userId),
+    check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
@@ -647,3 +689,4 @@ export type CourseGrantRow = typeof courseGrants.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

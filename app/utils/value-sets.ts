@@ -36,6 +36,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** A refund's life: asked by the user, then refunded through Stripe, or marked for a manual refund (boleto). */
 export const REFUND_STATUSES = ['requested', 'refunded', 'manual', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** A mail in the outbox: waiting (or retrying), handed to a transport now, accepted, given up. */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
