@@ -59,6 +59,8 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://localhost:${PORT}`,
       // No Stripe key: the offline test mode, which production runs only when told (decision 016).
       STRIPE_TEST_MODE: '1',
+      // Mails as .eml files beside the database (docs/mail.md).
+      MAIL_TRANSPORT: 'file',
     },
     stdout: 'ignore',
     stderr: 'pipe',

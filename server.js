@@ -4,7 +4,8 @@
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
-// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Every
+// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Once it
+// listens it delivers the mail outbox (app/server/mail-worker.server.ts, docs/mail.md). Every
 // request is one JSON log line with its id (server/request-log.js, docs/decisions/025). On a
 // machine with more than one core it runs one process per core (server/cluster.js, decision 026).
 // See docs/decisions/006-own-http-server.md.
@@ -46,7 +47,11 @@ const staticHeaders = (route) => (res) => {
 // in the one worker the primary asks, before any worker listens (mayListen below).
 if (!inWorker) build.entry.module.migrateDatabase();
 
-const shutdown = gracefulShutdown({ endStreams: build.entry.module.endLiveStreams, closeDatabase: build.entry.module.closeDatabase });
+const shutdown = gracefulShutdown({
+  endStreams: build.entry.module.endLiveStreams,
+  closeDatabase: build.entry.module.closeDatabase,
+  stopBackground: build.entry.module.stopMailWorker,
+});
 
 const app = express();
 app.disable('x-powered-by');
@@ -77,5 +82,7 @@ await mayListen(build.entry.module.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
+  // The outbox's worker (docs/mail.md): every process delivers; a row is taken by one.
+  build.entry.module.startMailWorker();
 });
 shutdown.handleSignals(server);

@@ -27,6 +27,7 @@ process.env.NODE_ENV = 'production';
 process.env.DATABASE_URL = args.db;
 process.env.SESSION_SECRET ??= 'bench-secret';
 process.env.STRIPE_TEST_MODE ??= '1';
+process.env.MAIL_TRANSPORT ??= 'file';
 
 const build = await import(resolve('build/index.js'));
 const { createRequestHandler } = await import('@remix-run/node');

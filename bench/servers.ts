@@ -33,9 +33,11 @@ export function resetDataDir(): void {
 export const baseEnv = (): NodeJS.ProcessEnv => {
   // Nothing from the caller's app configuration leaks in (a DATABASE_URL in the shell, say).
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'SEED_DEMO', 'FLY_APP_NAME', 'TRUST_FLY_CLIENT_IP', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
+  for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'SEED_DEMO', 'FLY_APP_NAME', 'TRUST_FLY_CLIENT_IP', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM']) delete env[name];
   // Stripe's offline test mode, which a production start runs only when told (decision 016).
   env.STRIPE_TEST_MODE = '1';
+  // Mails as .eml files beside the database, which a production start does only when told (docs/mail.md).
+  env.MAIL_TRANSPORT = 'file';
   return env;
 };
 

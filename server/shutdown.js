@@ -19,14 +19,15 @@ export const CLUSTER_SHUTDOWN_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 1_000;
 const IDLE_SWEEP_MS = 50;
 
 /**
- * `handleSignals(server)`: on the first of SHUTDOWN_SIGNALS, stop accepting connections, let the
- * requests in flight finish (hanging up on each keep-alive connection once it is idle), end every
- * event stream, then checkpoint the WAL, close the database and exit 0. A second signal changes
+ * `handleSignals(server)`: on the first of SHUTDOWN_SIGNALS, stop accepting connections and the
+ * background work (`stopBackground`: the mail worker stops taking rows and finishes the deliveries
+ * in flight), let the requests in flight finish (hanging up on each keep-alive connection once it
+ * is idle), end every event stream, then checkpoint the WAL, close the database and exit 0. A second signal changes
  * nothing; the deadline exits 1. `connectionClose` is the middleware that marks answers
  * `Connection: close` once shutdown has begun.
  */
-export function gracefulShutdown({ endStreams, closeDatabase, deadlineMs = SHUTDOWN_DEADLINE_MS }) {
-  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase })) {
+export function gracefulShutdown({ endStreams, closeDatabase, stopBackground, deadlineMs = SHUTDOWN_DEADLINE_MS }) {
+  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase, stopMailWorker: stopBackground })) {
     if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
   }
   let stopping = false;
@@ -44,8 +45,12 @@ export function gracefulShutdown({ endStreams, closeDatabase, deadlineMs = SHUTD
     // server.close() hangs up on idle keep-alive connections once; busy ones go idle later.
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     let streams = 0;
-    server.close(() => {
+    const background = Promise.resolve()
+      .then(stopBackground)
+      .catch((error) => console.error('Falha ao parar o trabalho em segundo plano:', error));
+    server.close(async () => {
       clearInterval(sweep);
+      await background;
       try {
         closeDatabase();
       } catch (error) {

@@ -1,9 +1,17 @@
 import { db } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
+import { resumeInterruptedDeliveries } from '../models/mail/delivery.server';
+import { logger } from '../utils/logger.server';
 
-/** Brings the database to the current schema before the server takes requests (server.js, `npm start`). */
+/**
+ * Brings the database to the current schema before the server takes requests (server.js, `npm
+ * start`: once per start, before any process listens). No mail can be in delivery then, so the
+ * outbox rows a killed server left 'sending' go again now (docs/mail.md).
+ */
 export function migrateDatabase(): void {
   applyMigrations(db);
+  const resumed = resumeInterruptedDeliveries();
+  if (resumed > 0) logger.info({ resumed }, 'e-mails interrompidos voltam para a fila');
 }
 
 /** The last step of a graceful shutdown (server.js): checkpoint the WAL and close the connection. */

@@ -26,6 +26,19 @@ const prefixed = (pattern: RegExp, example: string) => z.string().regex(pattern,
 
 const CHECKOUT_METHODS = ['card', 'pix', 'boleto'] as const;
 
+/** A nodemailer connection URL: smtp://user:pass@host:587 (STARTTLS), smtps://…:465, smtp://127.0.0.1:2525. */
+const smtpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'não é uma URL smtp:// ou smtps://, ex.: smtp://usuario:senha@smtp.exemplo.com:587');
+
+/** 'Nome <endereco@dominio>' or a bare address. */
+const mailbox = z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'use um endereço de e-mail, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>');
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
   DATABASE_URL: optional(z.string()),
@@ -57,6 +70,9 @@ export const envSchema = z.object({
       .refine((methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)), 'use card, pix e/ou boleto separados por vírgula'),
   ),
   STRIPE_TEST_MODE: flag,
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(mailbox),
+  MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }) })),
 });
 
@@ -93,6 +109,25 @@ export function stripeConfigurationError(vars: Vars = process.env): string | nul
 }
 
 /**
+ * Why a production server with this mail configuration may not run, or null. Without SMTP_URL
+ * the outbox writes .eml files (docs/mail.md): fine for development and the demo, a silent loss
+ * in production unless MAIL_TRANSPORT=file says it is meant.
+ */
+export function mailConfigurationError(vars: Vars = process.env): string | null {
+  if (vars.NODE_ENV !== 'production') return null;
+  const transport = vars.MAIL_TRANSPORT?.trim();
+  if (transport === 'file') return null;
+  if (!vars.SMTP_URL?.trim()) {
+    return (
+      'SMTP_URL não definido em produção: nenhum e-mail seria entregue. ' +
+      'Defina SMTP_URL (ex.: smtp://usuario:senha@smtp.exemplo.com:587) e MAIL_FROM, ou MAIL_TRANSPORT=file para gravar os e-mails como arquivos .eml de propósito.'
+    );
+  }
+  if (!vars.MAIL_FROM?.trim()) return 'MAIL_FROM não definido em produção com SMTP_URL: defina o remetente, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>.';
+  return null;
+}
+
+/**
  * Everything wrong with this environment, one sentence per problem: each malformed value (its
  * variable named; a secret's value is never repeated), then what production requires.
  */
@@ -104,6 +139,9 @@ export function environmentProblems(vars: Vars = process.env): string[] {
     const stripe = stripeConfigurationError(vars);
     const originAlreadyListed = problems.some((problem) => problem.startsWith('PUBLIC_ORIGIN:'));
     if (stripe && !(originAlreadyListed && stripe.startsWith('PUBLIC_ORIGIN'))) problems.push(stripe);
+    const mail = mailConfigurationError(vars);
+    const mailAlreadyListed = problems.some((problem) => /^(SMTP_URL|MAIL_FROM|MAIL_TRANSPORT):/.test(problem));
+    if (mail && !mailAlreadyListed) problems.push(mail);
   }
   return problems;
 }

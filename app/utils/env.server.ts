@@ -59,6 +59,14 @@ export const env = {
   get stripeWebhookSecret(): string | null {
     return readEnv('STRIPE_WEBHOOK_SECRET') ?? null;
   },
+  /** SMTP_URL: where the outbox delivers (docs/mail.md); null writes .eml files instead. */
+  get smtpUrl(): string | null {
+    return readEnv('MAIL_TRANSPORT') === 'file' ? null : (readEnv('SMTP_URL') ?? null);
+  },
+  /** MAIL_FROM: the sender of every mail. */
+  get mailFrom(): string {
+    return readEnv('MAIL_FROM') ?? 'E-Engenharia <nao-responda@e-engenharia.localhost>';
+  },
   /** The pino level (LOG_LEVEL): info by default, silent in tests. */
   get logLevel() {
     return readEnv('LOG_LEVEL') ?? (readEnv('NODE_ENV') === 'test' ? 'silent' : 'info');

@@ -4,7 +4,7 @@ import { checkEnvironmentAtStart } from '~/utils/env.server';
 import { envSchema, environmentProblems } from '~/utils/env-schema.server';
 
 /** What the end-to-end server runs with (playwright.config.ts), behind a proxy so no warning prints: a valid production start. */
-const E2E = { NODE_ENV: 'production', PORT: '3100', SESSION_SECRET: 'e2e-session-secret', PUBLIC_ORIGIN: 'http://localhost:3100', STRIPE_TEST_MODE: '1', DATABASE_URL: 'file:./x.db', CLIENT_IP_HEADER: 'X-Real-IP' };
+const E2E = { NODE_ENV: 'production', PORT: '3100', SESSION_SECRET: 'e2e-session-secret', PUBLIC_ORIGIN: 'http://localhost:3100', STRIPE_TEST_MODE: '1', MAIL_TRANSPORT: 'file', DATABASE_URL: 'file:./x.db', CLIENT_IP_HEADER: 'X-Real-IP' };
 
 describe('the configuration schema, checked once at start', () => {
   test('a production start with malformed values is refused with every problem listed at once, in Portuguese', () => {
@@ -39,6 +39,16 @@ describe('the configuration schema, checked once at start', () => {
     expect(environmentProblems({ NODE_ENV: 'development' })).toEqual([]);
     expect(environmentProblems({ NODE_ENV: 'development', PORT: '', PUBLIC_ORIGIN: '  ', STRIPE_TEST_MODE: '' })).toEqual([]);
     expect(() => checkEnvironmentAtStart(E2E)).not.toThrow();
+  });
+
+  test('production needs SMTP_URL and MAIL_FROM, unless MAIL_TRANSPORT=file says the .eml files are meant', () => {
+    const { MAIL_TRANSPORT: _transport, ...withoutMail } = E2E;
+    expect(environmentProblems(withoutMail)).toEqual([expect.stringMatching(/^SMTP_URL não definido em produção: nenhum e-mail seria entregue/)]);
+    expect(environmentProblems({ ...withoutMail, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587' })).toEqual([expect.stringMatching(/^MAIL_FROM não definido em produção/)]);
+    expect(environmentProblems({ ...withoutMail, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587', MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>' })).toEqual([]);
+    const malformed = environmentProblems({ ...withoutMail, SMTP_URL: 'http://smtp.exemplo.com', MAIL_FROM: 'ninguém' });
+    expect(malformed.map((problem) => problem.split(':')[0])).toEqual(['SMTP_URL', 'MAIL_FROM']);
+    expect(environmentProblems({ NODE_ENV: 'development' })).toEqual([]);
   });
 
   test("README's configuration tables name exactly the schema's variables", () => {

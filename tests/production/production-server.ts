@@ -59,6 +59,7 @@ export function productionEnv(dbPath: string, port: number, extra: Record<string
     SESSION_SECRET,
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     STRIPE_TEST_MODE: '1',
+    MAIL_TRANSPORT: 'file',
     ...extra,
   };
 }
