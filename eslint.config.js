@@ -14,7 +14,8 @@ const folder = (name) => [`~/${name}`, `~/${name}/*`, `**/${name}`, `**/${name}/
  *   routes → components, live, server, models, schemas, calculators, utils
  *   components → live, schemas, calculators, client-safe utils; models and *.server utils for types only
  *   server (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, utils
- *   models → db, schemas, calculators, utils, live/protocol (the wire format they publish)
+ *   models → db, schemas, calculators, emails, utils, live/protocol (the wire format they publish)
+ *   emails (mail templates: JSX rendered to static HTML and plain text, docs/mail.md) → utils
  *   live (the browser side of live updates) → utils
  *   schemas, calculators → utils
  *   utils → nothing of the app but utils;  db → utils/value-sets only
@@ -39,6 +40,7 @@ const noModels = { group: folder('models'), message: 'Models sit above this laye
 const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/server) and scripts talk to the database.' };
 const noSchemas = { group: folder('schemas'), message: 'Schemas sit above this layer.' };
 const noCalculators = { group: folder('calculators'), message: 'Calculators sit above this layer.' };
+const noEmails = { group: folder('emails'), message: 'Mail templates (app/emails) are rendered by models, which queue the mails.' };
 /** app/server/, written with the alias or relatively (not 'react-dom/server' nor the repository's server/ from tests). */
 const serverGroup = { regex: '^(~/server(/|$)|(\\.\\./)+server/|\\./server/)' };
 const noServer = { ...serverGroup, message: 'The server plumbing (app/server) sits above this layer: only routes and entry.server.tsx use it.' };
@@ -76,6 +78,7 @@ export default tseslint.config(
   layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators]),
   layer(['app/schemas/**', 'app/calculators/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb]),
   layer(['app/schemas/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noCalculators]),
-  layer(['app/utils/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators]),
+  layer(['app/emails/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators]),
+  layer(['app/utils/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators, noEmails]),
   layer(['db/**'], [noRoutes, noComponents, noServer, noLive, noModels, noSchemas, noCalculators]),
 );

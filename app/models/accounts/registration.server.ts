@@ -1,12 +1,17 @@
 import { db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
+import { renderEmail } from '../../emails/render';
+import { welcomeEmail } from '../../emails/welcome';
 import { hashPassword } from '../../utils/password.server';
+import { siteUrl } from '../../utils/security.server';
+import { enqueueMail } from '../mail/outbox.server';
 import { findPromoByCode, assertRedeemable, redeemPromoCodeIn } from '../admin/promo-code.server';
 import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } from './user.server';
 
 /**
  * Creates an account and, when given, redeems its promo code in the same transaction: a
- * bad code refuses the whole registration instead of leaving an account half set up.
+ * bad code refuses the whole registration instead of leaving an account half set up. The
+ * welcome mail is queued in that transaction too (docs/mail.md).
  */
 export async function registerUser(input: NewUser & { promoCode?: string }, now = new Date()): Promise<{ user: UserRow; promoMessage?: string }> {
   assertValidCpf(input.cpf);
@@ -15,6 +20,8 @@ export async function registerUser(input: NewUser & { promoCode?: string }, now 
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => {
     const created = insertUser(tx, { ...input, passwordHash });
+    const welcome = renderEmail(welcomeEmail({ username: created.username, dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+    enqueueMail(tx, { userId: created.id, to: created.email, kind: 'welcome', ...welcome });
     if (!input.promoCode) return { user: created };
     const redemption = redeemPromoCodeIn(tx, { userId: created.id, code: input.promoCode }, now);
     return { user: getUserById(created.id, tx, now)!, promoMessage: redemption.message };
