@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { GIVE_UP_AFTER_MS, RETRY_DELAYS_MS, resumeInterruptedDeliveries, takeDueMails } from '../../app/models/mail/delivery.server';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, resumeInterruptedDeliveries, retryDelay, takeDueMails } from '../../app/models/mail/delivery.server';
 import { enqueueMail, type OutgoingMail } from '../../app/models/mail/outbox.server';
 import { fileTransport, smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
 import { deliverDueMails, startMailWorker, stopMailWorker } from '../../app/server/mail-worker.server';
@@ -107,12 +107,18 @@ describe('the transactional outbox over a real SMTP server', () => {
     expect(rowOf(id).lastError).toMatch(/550.*Mailbox unavailable/);
   });
 
-  test('a mail still failing a day after it was queued is given up, saying after how many attempts', async () => {
+  test('a mail still failing after MAX_ATTEMPTS temporary refusals (about a day) is given up, saying after how many', async () => {
     const id = enqueueMail(db, mail())!;
-    db.update(mailOutbox).set({ createdAt: new Date(Date.now() - GIVE_UP_AFTER_MS + 1000), attempts: 7 }).where(eq(mailOutbox.id, id)).run();
-    sink.refuseNext(1, { code: 421, message: 'Service not available' });
+    db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 2 }).where(eq(mailOutbox.id, id)).run();
+    sink.refuseNext(2, { code: 421, message: 'Service not available' });
+    expect(await deliverDueMails(smtp)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    makeDue(id);
     expect(await deliverDueMails(smtp)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect(rowOf(id).lastError).toMatch(/^Desistimos após 8 tentativas: .*421/);
+    expect(rowOf(id).lastError).toMatch(new RegExp(`^Desistimos após ${MAX_ATTEMPTS} tentativas: .*421`));
+    // The bounded time: the waits between those attempts add up to about a day.
+    const waited = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) => retryDelay(index + 1)).reduce((sum, delay) => sum + delay, 0);
+    expect(waited / 3_600_000).toBeGreaterThan(20);
+    expect(waited / 3_600_000).toBeLessThan(26);
   });
 
   test('no server listening is a temporary failure with its reason', async () => {

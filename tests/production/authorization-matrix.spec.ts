@@ -2,7 +2,8 @@ import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { auditLog, payments, planPrices, tools } from '../../db/schema';
+import { auditLog, mailOutbox, payments, planPrices, tools } from '../../db/schema';
+import { newMessageId } from '../../app/models/mail/outbox.server';
 import { createThread } from '../../app/models/chat/chat.server';
 import { LIVE_STREAMS_PER_SESSION } from '../../app/server/live-stream.server';
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
@@ -176,6 +177,13 @@ test('every route answers each subject as the authorization matrix says', async 
     tool: () => newTool(),
     promo: () => newPromo().id,
     user: async () => (await createUser()).id,
+    // A mail as the worker leaves one it gave up on (written failed at once, so the server's worker never takes it first).
+    failedMail: () =>
+      db
+        .insert(mailOutbox)
+        .values({ messageId: newMessageId('matriz@example.com'), userId: owner.id, toAddress: 'matriz@example.com', kind: 'teste', subject: 'E-mail da matriz', textBody: 'Texto.', htmlBody: '<p>Texto.</p>', status: 'failed', attempts: 1, lastError: '550 matriz' })
+        .returning({ id: mailOutbox.id })
+        .get().id,
     grant: async () => {
       const user = await createUser({ role: 'E-MASTER' });
       adminGrantCourse(admin, { userId: user.id, courseId: course });

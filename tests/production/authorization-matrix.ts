@@ -36,7 +36,8 @@ export type FreshKind =
   | 'tool'
   | 'promo'
   | 'user'
-  | 'grant';
+  | 'grant'
+  | 'failedMail';
 
 export type MatrixRow = {
   /** The route pattern as builtRoutes() names it (`/api/courses/:id`), or a server.js path. */
@@ -380,6 +381,15 @@ export const MATRIX: MatrixRow[] = [
     path: '/admin/inbox',
     form: { intent: 'read', id: '{contact}' },
     expect: adminOnlyPage({ status: 302, location: '/admin/inbox' }),
+  },
+  { route: '/admin/emails', method: 'GET', path: '/admin/emails', expect: adminOnlyPage() },
+  {
+    route: '/admin/emails',
+    method: 'POST',
+    path: '/admin/emails',
+    form: { intent: 'resend', id: '{failedMail}' },
+    fresh: ['failedMail'],
+    expect: adminOnlyPage({ status: 302, location: '/admin/emails' }),
   },
   { route: '/admin/audit', method: 'GET', path: '/admin/audit', expect: adminOnlyPage() },
   { route: '/admin/chats', method: 'GET', path: '/admin/chats', expect: adminOnlyPage() },

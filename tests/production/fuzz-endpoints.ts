@@ -256,6 +256,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       (name): Endpoint => ({ route: '/admin/inbox', method: 'POST', as: 'admin', intent: name, fields: recordId(ids.contact) }),
     ),
     { route: '/admin/inbox', method: 'GET', as: 'admin', query: { ...listQuery, filter: oneOf(['unread', 'all', 'archived'], true), dialog: oneOf(['message'], true), message: id(ids.contact, true) } },
+    { route: '/admin/emails', method: 'GET', as: 'admin', query: { ...listQuery, status: oneOf(['pending', 'sending', 'sent', 'failed'], true) } },
+    { route: '/admin/emails', method: 'POST', as: 'admin', intent: 'resend', fields: recordId(900_000_001) },
     { route: '/admin/audit', method: 'GET', as: 'admin', query: { ...listQuery, action: oneOf(['user.create'], true), actor: id(1, true) } },
     { route: '/admin/chats', method: 'GET', as: 'admin', query: { ...listQuery, status: oneOf(['all', 'open', 'closed'], true) } },
   ];

@@ -1,6 +1,6 @@
 import { NavLink } from '@remix-run/react';
 
-/** The panel's sections, in the specification's order, then refunds, the support chats, the inbox and the audit log. */
+/** The panel's sections, in the specification's order, then refunds, the support chats, the inbox, the mail outbox and the audit log. */
 export const ADMIN_TABS = [
   { to: '/admin/users', label: 'Usuários' },
   { to: '/admin/tools', label: 'Ferramentas' },
@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { to: '/admin/refunds', label: 'Reembolsos' },
   { to: '/admin/chats', label: 'Suporte' },
   { to: '/admin/inbox', label: 'Mensagens' },
+  { to: '/admin/emails', label: 'E-mails' },
   { to: '/admin/audit', label: 'Auditoria' },
 ] as const;
 

@@ -12,8 +12,12 @@ import { mailOutbox, type MailOutboxRow } from '../../../db/schema';
 export const LEASE_MS = 2 * 60_000;
 /** Waits between attempts after a temporary failure; the last one repeats. */
 export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000] as const;
-/** A mail still failing this long after it was queued is given up, with the reason kept. */
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * Attempts before a mail that keeps failing is given up, with the reason kept: with the delays
+ * above, about a day of trying (0,5 + 2 + 10 + 30 min, then hourly). Counting attempts rather
+ * than time lets an admin's 'Reenviar' start the count again.
+ */
+export const MAX_ATTEMPTS = 28;
 
 /** How a delivery attempt ended, as the transport reports it. */
 export type DeliveryFailure = { permanent: boolean; reason: string };
@@ -57,13 +61,13 @@ export function retryDelay(attempts: number): number {
 
 /**
  * A failed attempt: a permanent refusal (SMTP 5xx) gives up now; a temporary one (4xx, no
- * connection, a timeout) waits `retryDelay` and tries again, until GIVE_UP_AFTER_MS after the
- * mail was queued. The reason is kept either way.
+ * connection, a timeout) waits `retryDelay` and tries again, up to MAX_ATTEMPTS. The reason is
+ * kept either way.
  */
-export function recordFailure(row: Pick<MailOutboxRow, 'id' | 'attempts' | 'createdAt'>, failure: DeliveryFailure, now = Date.now()): 'failed' | 'pending' {
+export function recordFailure(row: Pick<MailOutboxRow, 'id' | 'attempts'>, failure: DeliveryFailure, now = Date.now()): 'failed' | 'pending' {
   const reason = failure.reason.slice(0, 500);
   const next = now + retryDelay(row.attempts);
-  const givingUp = failure.permanent || next - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
+  const givingUp = failure.permanent || row.attempts >= MAX_ATTEMPTS;
   const lastError = givingUp && !failure.permanent ? `Desistimos após ${row.attempts} tentativas: ${reason}` : reason;
   db.update(mailOutbox)
     .set(givingUp ? { status: 'failed', leaseUntil: null, lastError } : { status: 'pending', leaseUntil: null, nextAttemptAt: new Date(next), lastError })

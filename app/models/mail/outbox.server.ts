@@ -61,9 +61,13 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
     .returning({ id: mailOutbox.id })
     .get();
   if (!row) return null;
-  // better-sqlite3 transactions are synchronous: by the next turn this one has committed or rolled back.
-  setImmediate(() => queued.emit('queued'));
+  announceQueued();
   return row.id;
+}
+
+/** Wakes this process's worker on the next turn: better-sqlite3 transactions are synchronous, so by then the caller's has ended. */
+export function announceQueued(): void {
+  setImmediate(() => queued.emit('queued'));
 }
 
 /** The mails of one account, newest first (the LGPD export). */
