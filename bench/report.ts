@@ -65,6 +65,8 @@ export type Results = {
   restarts: string[];
   /** The id of the demo seed's large course (the course-page scenario) on each database. */
   benchCourse: { small: number; large: number };
+  /** Sections of their own (the mail outbox, the CSV export), in markdown, printed before the targets. */
+  sections: string[];
   durationSeconds: number;
 };
 
@@ -296,6 +298,7 @@ export function renderReport(r: Results): { markdown: string; met: number; total
   push(`| large database: \`scripts/seed-large.ts\` wall time (incl. tsx start, migrations, demo seed) and file size | ${n1(r.largeSeed.seconds)} s, ${n1(r.largeSeed.megabytes)} MB | — | |`);
   push('');
 
+  for (const section of r.sections) push(section);
   const met = checks.filter((c) => c.ok).length;
   push(`## Targets: ${met} of ${checks.length} met`, '');
   const missed = checks.filter((c) => !c.ok);

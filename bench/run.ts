@@ -4,7 +4,8 @@
  *
  * Order: build → databases → cold start → ceiling → bare Remix up for the rest of the run → app on
  * the small database: every scenario between two slices of its reference, new connections,
- * WEB_CONCURRENCY=1 vs 2 → app on the large database: the scenarios again. Both servers may be up,
+ * WEB_CONCURRENCY=1 vs 2 → app on the large database: the scenarios again → the mail outbox: a burst of
+ * mails queued and delivered over SMTP (bench/mail.ts). Both servers may be up,
  * only one is loaded at a time; every child process group is killed at the end, also on error.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { CONNECTIONS, coldStart, get, login, measureLoad, measureNewConnections, pageScriptSize, request, serverTimingMedians, type Load, type ScriptSize } from './measure';
+import { measureMailDelivery, renderMailSection } from './mail';
 import { killAll } from './processes';
 import { renderReport, type NewConnectionResult, type Results, type ScenarioResult, type Timings, type TwoProcessResult } from './report';
 import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
@@ -78,6 +80,8 @@ const TIMES: Timings = quick
   ? { scenarioSeconds: 1.2, scenarioWarmup: 0.8, extraWarmup: 1, referenceSeconds: 0.7, referenceWarmup: 0.3, renderSamples: 20, newConnections: NEW_CONNECTIONS.quick }
   : { scenarioSeconds: 5, scenarioWarmup: 2, extraWarmup: 5, referenceSeconds: 3, referenceWarmup: 1, renderSamples: 100, newConnections: NEW_CONNECTIONS.full };
 const COLD_STARTS = quick ? 1 : 3;
+/** Mails queued at once and delivered over SMTP (bench/mail.ts). */
+const MAIL_COUNT = quick ? 500 : 10_000;
 
 const runStarted = performance.now();
 const say = (text: string) => console.log(`[bench ${Math.round((performance.now() - runStarted) / 1000)} s] ${text}`);
@@ -391,6 +395,10 @@ async function main(): Promise<number> {
     await stop(bare);
   }
 
+  say(`e-mails: ${MAIL_COUNT.toLocaleString('pt-BR')} na fila, entregues por SMTP`);
+  const mail = await measureMailDelivery(MAIL_COUNT, say, smallPath);
+  say(`  ${mail.received} recebidos em ${(mail.deliverMs / 1000).toFixed(1)} s; RSS ${mail.rssBeforeMb.toFixed(0)} → ${mail.rssPeakMb.toFixed(0)} MB`);
+
   const results: Results = {
     quick,
     date: new Date().toISOString(),
@@ -414,6 +422,7 @@ async function main(): Promise<number> {
     largeSeed,
     restarts: [...small.restarts, ...large.restarts],
     benchCourse: { small: small.ids.courseId, large: large.ids.courseId },
+    sections: [renderMailSection(mail)],
     durationSeconds: (performance.now() - started) / 1000,
   };
   const { markdown, met, total } = renderReport(results);
@@ -425,6 +434,10 @@ async function main(): Promise<number> {
   // A scenario that did not answer as expected means the bench measured the wrong thing: fail (CI too).
   const broken = [...results.small, ...results.large].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0 || m.load.requests === 0);
   const brokenRefs = [...results.small, ...results.large].filter((m) => m.reference.before.non2xx > 0 || m.reference.after.non2xx > 0);
+  if (mail.received < mail.count || mail.notSent > 0) {
+    say(`e-mails: ${mail.received} de ${mail.count} recebidos, ${mail.notSent} não marcados como enviados`);
+    return 1;
+  }
   if (broken.length || brokenRefs.length) {
     say(`cenários com erro: ${[...broken.map((m) => m.label), ...brokenRefs.map((m) => `referência de ${m.label}`)].join('; ')}`);
     return 1;

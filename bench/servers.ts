@@ -17,7 +17,7 @@ const BIN = join(ROOT, 'node_modules/.bin');
 export const SESSION_SECRET = 'bench-secret';
 export const HEALTH_PATH = '/healthcheck';
 
-export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204, appTwoProcesses: 3205, experiment: 3206 } as const;
+export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204, appTwoProcesses: 3205, experiment: 3206, mail: 3207 } as const;
 export const origin = (port: number) => `http://127.0.0.1:${port}`;
 
 const log = (name: string) => join(LOG_DIR, `${name}.log`);
