@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DB_DIR = `tests/.e2e/${PORT}`;
 const DB_FILE = `${DB_DIR}/app.db`;
+/** The SMTP server the app delivers to, and its HTTP API for the specs (tests/setup/mailbox-server.ts, tests/e2e/mailbox.ts). */
+const SMTP_PORT = PORT + 25;
+const MAILBOX_PORT = PORT + 26;
 
 // The fixtures open the same database and sign sessions with the same secret as the server.
 process.env.DATABASE_URL = `file:./${DB_FILE}`;
@@ -44,25 +47,37 @@ export default defineConfig({
     // step (`npm run test:production`, one worker) so their load never slows the browser tests.
     { name: 'production', testDir: 'tests/production', timeout: 300_000 },
   ],
-  webServer: {
-    // The server's output (stdout and stderr; stderr still shown here) goes to server.log for the teardown's check.
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start 2>&1 >>${DB_DIR}/server.log | tee -a ${DB_DIR}/server.log >&2`,
-    url: `http://localhost:${PORT}/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      SEED_DEMO: '1',
-      PORT: String(PORT),
-      DATABASE_URL: `file:./${DB_FILE}`,
-      SESSION_SECRET: 'e2e-session-secret',
-      PUBLIC_ORIGIN: `http://localhost:${PORT}`,
-      // No Stripe key: the offline test mode, which production runs only when told (decision 016).
-      STRIPE_TEST_MODE: '1',
-      // Mails as .eml files beside the database (docs/mail.md).
-      MAIL_TRANSPORT: 'file',
+  webServer: [
+    {
+      command: 'npx tsx tests/setup/mailbox-server.ts',
+      url: `http://127.0.0.1:${MAILBOX_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAILBOX_PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      // The server's output (stdout and stderr; stderr still shown here) goes to server.log for the teardown's check.
+      command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && npm run setup && npm start 2>&1 >>${DB_DIR}/server.log | tee -a ${DB_DIR}/server.log >&2`,
+      url: `http://localhost:${PORT}/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: '1',
+        PORT: String(PORT),
+        DATABASE_URL: `file:./${DB_FILE}`,
+        SESSION_SECRET: 'e2e-session-secret',
+        PUBLIC_ORIGIN: `http://localhost:${PORT}`,
+        // No Stripe key: the offline test mode, which production runs only when told (decision 016).
+        STRIPE_TEST_MODE: '1',
+        // Mails over real SMTP to the run's own mail server (tests/setup/mailbox-server.ts).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
