@@ -53,6 +53,11 @@ export const recoverSchema = z.object({
   cpf: cpfFormField,
 });
 
+/** 'Recuperar senha por e-mail'. */
+export const recoverEmailSchema = z.object({
+  email: emailField(PT.email),
+});
+
 export const recoverApiSchema = z.object({
   identifier: minString(1, PT.identifier, 254),
   cpf: cpfApiField,

@@ -1,4 +1,4 @@
-import { expect, test, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { uniqueCpf } from '../setup/factories';
 
@@ -24,5 +24,39 @@ test.describe('mails caused by forms', () => {
     expect(mail.html).toContain('Abrir meu painel');
     await page.goto(linkIn(mail, '/dashboard'));
     await expect(page.getByRole('heading', { name: `Bem-vindo, ${username}!` })).toBeVisible();
+  });
+
+  test("'Recuperar senha por e-mail' sends a link that leads to a new password, which then logs in", async ({ page, login, context }) => {
+    const user = await login('E-BASIC');
+    await context.clearCookies();
+
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
+    await page.getByRole('dialog', { name: 'Recuperação de Senha' }).getByRole('link', { name: 'Recuperar senha por e-mail' }).click();
+    const ask = page.getByRole('dialog', { name: 'Recuperar senha por e-mail' });
+    await ask.getByLabel('E-mail').fill(user.email);
+    await ask.getByRole('button', { name: 'Enviar link' }).click();
+    await expectToast(page, 'Verifique seu e-mail');
+
+    const mail = await waitForMail(user.email, 'Redefinir sua senha do E-Engenharia');
+    expect(mail.text).toContain('vale por 30 minutos');
+    await page.goto(linkIn(mail, '/auth/reset-link'));
+    const reset = page.getByRole('dialog', { name: 'Definir Nova Senha' });
+    await expect(reset).toBeVisible();
+    await expect(page).not.toHaveURL(/token/);
+    await reset.getByLabel('Nova senha', { exact: true }).fill('senha-do-link-1');
+    await reset.getByLabel('Confirmar nova senha').fill('senha-do-link-1');
+    await reset.getByRole('button', { name: 'Redefinir Senha' }).click();
+    await expectToast(page, 'Senha redefinida');
+
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-do-link-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The link was spent: following it again says the recovery expired.
+    await context.clearCookies();
+    await page.goto(linkIn(mail, '/auth/reset-link'));
+    await expect(page.getByRole('dialog', { name: 'Definir Nova Senha' }).getByText('Sessão de recuperação expirada. Por favor, inicie o processo novamente.')).toBeVisible();
   });
 });

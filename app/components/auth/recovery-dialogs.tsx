@@ -7,11 +7,15 @@ import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { PasswordInput } from '~/components/ui/password-input';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
-import { RECOVERY_EXPIRED, recoverSchema, resetSchema } from '~/schemas/auth';
+import { RECOVERY_EXPIRED, recoverEmailSchema, recoverSchema, resetSchema } from '~/schemas/auth';
 import { useIntentForm } from '~/utils/intent-form';
 
-/** The recovery flow's two dialogs (the specification's Screens and routes): `?dialog=recover`, then `?dialog=reset`. */
-export const RECOVERY_DIALOGS = ['recover', 'reset'] as const;
+/**
+ * The recovery flow's two dialogs (the specification's Screens and routes): `?dialog=recover`, then
+ * `?dialog=reset`; beside the first, `?dialog=recover-email` sends a link instead (docs/mail.md),
+ * which leads to the same `?dialog=reset`.
+ */
+export const RECOVERY_DIALOGS = ['recover', 'recover-email', 'reset'] as const;
 
 export function RecoverDialog() {
   const { form, fields, submitting } = useIntentForm('recover', recoverSchema);
@@ -28,6 +32,34 @@ export function RecoverDialog() {
           <DialogCloseLink>Cancelar</DialogCloseLink>
           <button type="submit" className="btn-primary" disabled={submitting}>
             {submitting ? 'Verificando...' : 'Verificar'}
+          </button>
+        </div>
+      </IntentForm>
+      <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600">
+        Prefere não usar o CPF?{' '}
+        <LightLink to="/auth?dialog=recover-email" className="font-medium text-brand-700 hover:underline" replace>
+          Recuperar senha por e-mail
+        </LightLink>
+      </p>
+    </UrlDialog>
+  );
+}
+
+/** 'Recuperar senha por e-mail': the answer is the same whether the address has an account or not. */
+export function RecoverEmailDialog() {
+  const { form, fields, submitting } = useIntentForm('recover-email', recoverEmailSchema);
+  return (
+    <UrlDialog title="Recuperar senha por e-mail">
+      <p className="mb-4 text-sm text-slate-600">Informe o e-mail da sua conta. Enviaremos um link para criar uma nova senha, válido por 30 minutos.</p>
+      <IntentForm intent="recover-email" form={form} className="space-y-4">
+        <FormError title="Erro na recuperação" errors={form.errors} />
+        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <div className="flex justify-end gap-2">
+          <LightLink to="/auth?dialog=recover" className="btn-secondary" replace>
+            Voltar
+          </LightLink>
+          <button type="submit" className="btn-primary" disabled={submitting}>
+            {submitting ? 'Enviando...' : 'Enviar link'}
           </button>
         </div>
       </IntentForm>

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../../db/schema';
 import { consume } from './rate-limit-store.server';
 import { registerUser } from './registration.server';
-import { verifyIdentity } from './password-recovery.server';
+import { sendRecoveryLink, verifyIdentity } from './password-recovery.server';
 
 /**
  * The guessing-prone public flows with their rate limits, shared by the /auth page and the
@@ -21,4 +21,13 @@ export async function verifyIdentityWithLimits(address: string, identifier: stri
     ['recoverAddress', address],
   ]);
   return verifyIdentity(identifier, cpf);
+}
+
+/** 'Recuperar senha por e-mail', under the same limits as the CPF flow (an address cannot be mail-bombed). */
+export async function sendRecoveryLinkWithLimits(address: string, email: string): Promise<void> {
+  await consume([
+    ['recoverAccount', email.trim().toLowerCase()],
+    ['recoverAddress', address],
+  ]);
+  sendRecoveryLink(email);
 }

@@ -2,12 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { users } from '../../../db/schema';
+import { passwordResetEmail } from '../../emails/password-reset';
+import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { hashPassword } from '../../utils/password.server';
+import { siteUrl } from '../../utils/security.server';
+import { enqueueMail } from '../mail/outbox.server';
 import { endAllSessions } from './session.server';
-import { findUserByIdentifier } from './user.server';
+import { findUserByEmail, findUserByIdentifier } from './user.server';
 
 export const RECOVERY_TTL_MS = 15 * 60 * 1000;
+/** The e-mailed link lives longer than the CPF flow's token: the mail may take a minute to arrive. */
+export const EMAIL_RECOVERY_TTL_MS = 30 * 60 * 1000;
+/** What 'Recuperar senha por e-mail' answers, whether or not the address has an account. */
+export const EMAIL_RECOVERY_SENT = 'Se houver uma conta com este e-mail e a recuperação de senha estiver ativa, enviamos um link para criar uma nova senha. Ele vale por 30 minutos.';
+/** The path of the e-mailed link; its loader moves the token into the session (app/routes/_auth+/auth.reset-link.tsx). */
+export const RESET_LINK_PATH = '/auth/reset-link';
 export const IDENTITY_NOT_VERIFIED = 'Não foi possível verificar sua identidade. Verifique os dados informados.';
 import { RECOVERY_EXPIRED } from '../../schemas/auth';
 
@@ -31,6 +41,37 @@ export function verifyIdentity(identifier: string, cpf: string, now = new Date()
     .where(eq(users.id, user.id))
     .run();
   return { token };
+}
+
+/**
+ * 'Recuperar senha por e-mail': when `email` is an account that allows recovery, a new token
+ * (replacing any earlier one, so the previous link stops working) and a mail with the link, both
+ * in one transaction. Otherwise nothing, silently: the caller answers the same either way.
+ */
+export function sendRecoveryLink(email: string, now = new Date()): void {
+  const user = findUserByEmail(email);
+  if (!user || user.disablePasswordRecovery) return;
+  const token = randomBytes(32).toString('base64url');
+  db.transaction((tx) => {
+    tx.update(users)
+      .set({ resetToken: digest(token), resetTokenExpiry: new Date(now.getTime() + EMAIL_RECOVERY_TTL_MS) })
+      .where(eq(users.id, user.id))
+      .run();
+    const resetUrl = siteUrl(`${RESET_LINK_PATH}?${new URLSearchParams({ token })}`, 'absolute');
+    const mail = renderEmail(passwordResetEmail({ username: user.username, resetUrl, minutes: EMAIL_RECOVERY_TTL_MS / 60_000 }));
+    enqueueMail(tx, { userId: user.id, to: user.email, kind: 'password-reset', ...mail });
+  });
+}
+
+/** Whether `token` is live for an account that still allows recovery (the link's page checks before asking for a password). */
+export function isLiveRecoveryToken(token: string, now = new Date()): boolean {
+  return Boolean(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.resetToken, digest(token)), gt(users.resetTokenExpiry, now), eq(users.disablePasswordRecovery, false)))
+      .get(),
+  );
 }
 
 /**

@@ -2,14 +2,14 @@ import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { LoginForm } from '~/components/auth/login-form';
-import { RecoverDialog, RECOVERY_DIALOGS, ResetDialog } from '~/components/auth/recovery-dialogs';
+import { RecoverDialog, RecoverEmailDialog, RECOVERY_DIALOGS, ResetDialog } from '~/components/auth/recovery-dialogs';
 import { RegisterForm } from '~/components/auth/register-form';
-import { registerWithLimits, verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
+import { registerWithLimits, sendRecoveryLinkWithLimits, verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
 import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
 import { signInWithPassword } from '~/models/accounts/authenticator.server';
-import { resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
+import { EMAIL_RECOVERY_SENT, resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
 import { requireAnonymous } from '~/models/accounts/permissions.server';
-import { loginSchema, recoverSchema, registerSchema, resetSchema } from '~/schemas/auth';
+import { loginSchema, recoverEmailSchema, recoverSchema, registerSchema, resetSchema } from '~/schemas/auth';
 import { handleForm, intent } from '~/utils/form.server';
 import { authSessionStorage, getAuthSession } from '~/utils/session.server';
 import { redirectWithToast, safeRedirectPath } from '~/utils/toast.server';
@@ -72,6 +72,13 @@ export async function action(args: ActionFunctionArgs) {
           );
         },
       }),
+      'recover-email': intent({
+        schema: recoverEmailSchema,
+        run: async ({ email }) => {
+          await sendRecoveryLinkWithLimits(requestAddress(request, args.context), email);
+          return redirectWithToast('/auth', { title: 'Verifique seu e-mail', description: EMAIL_RECOVERY_SENT, type: 'success' });
+        },
+      }),
       reset: intent({
         schema: resetSchema,
         hideFields: ['password', 'confirmPassword'],
@@ -123,6 +130,7 @@ export default function AuthPage() {
         </div>
       </div>
       {dialog === 'recover' ? <RecoverDialog /> : null}
+      {dialog === 'recover-email' ? <RecoverEmailDialog /> : null}
       {dialog === 'reset' ? <ResetDialog hasRecoveryToken={hasRecoveryToken} /> : null}
     </div>
   );
