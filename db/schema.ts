@@ -617,10 +617,17 @@ export const calculationHistory = sqliteTable(
     calculatorVersion: text('calculator_version').notNull(),
     title: text('title').notNull(),
     query: text('query').notNull(),
+    /**
+     * The main results as text ('Torque transmitido T = 40,93 N·m | …'), written when saved, so the
+     * CSV export does not compute 20,000 calculations again; null for rows saved before it (computed then).
+     */
+    results: text('results'),
     createdAt: createdAt(),
   },
   (t) => [
     index('calculation_history_user_created_idx').on(t.userId, t.createdAt),
+    // The history's calculator filter, its choices (a skip scan) and the CSV export filtered by calculator.
+    index('calculation_history_user_calculator_created_idx').on(t.userId, t.calculatorSlug, t.createdAt),
     check('calculation_history_title_check', sql`length(title) between 1 and 120`),
     check('calculation_history_query_check', sql`length(query) <= 4096`),
   ],
@@ -660,6 +667,8 @@ export const mailOutbox = sqliteTable(
     /** JSON object of extra headers (List-Unsubscribe…), or null. */
     headers: text('headers'),
     dedupeKey: text('dedupe_key'),
+    /** What the mail is about, for mails that gather several events ('thread:12'): the pending one is rewritten instead of queuing another. */
+    topic: text('topic'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
@@ -676,7 +685,50 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_address_idx').on(t.toAddress, t.id),
     index('mail_outbox_user_idx').on(t.userId),
+    index('mail_outbox_topic_idx').on(t.topic, t.id),
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
+  ],
+);
+
+/** A kind of mail a user switched off ('Minha Conta' → 'E-mails', or a mail's unsubscribe link). No row: the mail is sent. */
+export const mailOptOuts = sqliteTable(
+  'mail_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * The 'Dados do projeto' a user last gave the calculation memorial (one row per user, kept for the
+ * next memorial). Blank fields are ''. Goes with the user (ON DELETE CASCADE) and is part of their
+ * personal-data export.
+ */
+export const memorialProfiles = sqliteTable(
+  'memorial_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectName: text('project_name').notNull().default(''),
+    client: text('client').notNull().default(''),
+    place: text('place').notNull().default(''),
+    engineerName: text('engineer_name').notNull().default(''),
+    crea: text('crea').notNull().default(''),
+    art: text('art').notNull().default(''),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  () => [
+    check(
+      'memorial_profiles_length_check',
+      sql`length(project_name) <= 120 and length(client) <= 120 and length(place) <= 160 and length(engineer_name) <= 120 and length(crea) <= 30 and length(art) <= 40`,
+    ),
   ],
 );
 
@@ -690,3 +742,4 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type MemorialProfileRow = typeof memorialProfiles.$inferSelect;

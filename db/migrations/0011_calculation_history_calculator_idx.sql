@@ -1,0 +1,1 @@
+CREATE INDEX `calculation_history_user_calculator_created_idx` ON `calculation_history` (`user_id`,`calculator_slug`,`created_at`);
