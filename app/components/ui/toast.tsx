@@ -24,7 +24,7 @@ export function ToastOutlet({ toast }: { toast: Toast | null }) {
       role={destructive ? 'alert' : 'status'}
       aria-live={destructive ? 'assertive' : 'polite'}
       data-testid="toast"
-      className={`toast-auto-hide fixed bottom-4 right-4 z-50 w-[22rem] max-w-[calc(100vw-2rem)] rounded-lg border p-4 shadow-lg ${
+      className={`toast-auto-hide fixed bottom-4 right-4 z-50 w-[22rem] max-w-[calc(100vw-2rem)] rounded-lg border p-4 shadow-lg print:hidden ${
         destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}
     >

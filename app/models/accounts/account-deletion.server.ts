@@ -22,9 +22,9 @@ type DeletionAction = 'user.delete' | 'account.delete';
 /**
  * THE deletion rule, for the admin panel and for the owner alike, inside the caller's transaction:
  * - their sessions end, and their ratings, role and course grants, course purchases, lesson
- *   progress, promo-code redemptions, chats (with their messages), saved calculations, personal
- *   notifications and read marks go (the foreign keys' ON DELETE CASCADE); the averages of the
- *   tools they rated are recomputed from the ratings that remain;
+ *   progress, promo-code redemptions, chats (with their messages), saved calculations, the memorial's
+ *   project data, personal notifications and read marks go (the foreign keys' ON DELETE CASCADE);
+ *   the averages of the tools they rated are recomputed from the ratings that remain;
  * - their payments stay (fiscal records, LGPD art. 16 I): user_id becomes null and payer_* keep who paid;
  * - what they wrote for others stays with its author's link cleared (an admin's chat replies,
  *   tools, codes and courses they created); the audit log forgets them (`forgetInAuditLog`): the

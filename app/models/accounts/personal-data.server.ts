@@ -10,6 +10,7 @@ import {
   courses,
   lessonProgress,
   lessons,
+  memorialProfiles,
   notificationReads,
   notifications,
   payments,
@@ -35,6 +36,12 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export const PERSONAL_DATA_FORMAT = 'e-engenharia/dados-pessoais/v1';
 
 export type PersonalData = ReturnType<typeof collect>;
+
+/** The memorial's 'Dados do projeto' (null when never saved). */
+const memorialProfileOf = (row: typeof memorialProfiles.$inferSelect | undefined) =>
+  row
+    ? { projectName: row.projectName, client: row.client, place: row.place, engineerName: row.engineerName, crea: row.crea, art: row.art, updatedAt: iso(row.updatedAt) }
+    : null;
 
 function collect(tx: Executor, userId: number, now: Date) {
   const user = tx.select().from(users).where(eq(users.id, userId)).get();
@@ -207,6 +214,7 @@ function collect(tx: Executor, userId: number, now: Date) {
       .orderBy(asc(calculationHistory.createdAt), asc(calculationHistory.id))
       .all()
       .map((row) => ({ calculator: row.calculatorSlug, calculatorVersion: row.calculatorVersion, title: row.title, query: row.query, createdAt: iso(row.createdAt) })),
+    memorialProfile: memorialProfileOf(tx.select().from(memorialProfiles).where(eq(memorialProfiles.userId, userId)).get()),
     sessions: tx
       .select()
       .from(activeSessions)

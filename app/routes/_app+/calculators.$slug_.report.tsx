@@ -1,8 +1,8 @@
 import { LightLink } from '~/components/ui/light-link';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { FORM_ERROR, runCalculator } from '~/calculators';
+import { CalculatorFigures } from '~/components/calculator-figures';
 import { CalculatorHeader } from '~/components/calculator-header';
 import {
   CalculatorDisclaimer,
@@ -13,22 +13,27 @@ import {
   CalculatorWarnings,
 } from '~/components/calculator-output';
 import { CalculatorPrintButton } from '~/components/calculator-print-button';
+import { MemorialIdentification, MemorialPrintStyle, MemorialSection, MemorialSignature, MemorialStandards } from '~/components/memorial/memorial-parts';
+import { MemorialProjectForm, PROJECT_INTENT } from '~/components/memorial/project-form';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
-import { findCalculatorFor } from '~/models/tools/calculator-access.server';
+import { findCalculatorFor, requireUsableCalculator } from '~/models/tools/calculator-access.server';
+import { getMemorialProfile, saveMemorialProfile } from '~/models/tools/memorial-profile.server';
 import { calculatorHeader, calculatorPath, canonicalQuery, inputSummary } from '~/calculators/view';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { orResponse } from '~/utils/form.server';
+import { memorialProfileSchema } from '~/schemas/memorial-profile';
+import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
+import { redirectWithToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);
 
-
 /**
  * /calculators/{slug}/report?{same query as the calculator}: the calculation report
- * ('memorial de cálculo'), print-ready. Same access rule as the calculator page (locked: 403,
- * nothing computed); invalid inputs answer 400 with the field messages and a way back.
+ * ('memorial de cálculo'), printed on A4. Same access rule as the calculator page (locked: 403,
+ * nothing computed); invalid inputs answer 400 with the field messages and a way back. The
+ * project's data ('Dados do projeto') are the signed-in user's own, saved by this page's form.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -54,23 +59,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     inputs: inputSummary(calculator, run),
     formula: calculator.formula,
     references: calculator.references,
+    standards: calculator.standards ?? [],
     disclaimer: calculator.disclaimer ?? null,
     result: run.result,
     generatedAt: formatDateTime(new Date()),
     username: user.username,
+    profile: getMemorialProfile(user.id),
     formHref: calculatorPath(calculator.slug, query),
   });
 }
 
-function ReportSection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  return (
-    <section className="break-inside-avoid-page">
-      <h2 className="border-b border-slate-200 pb-1 text-base font-semibold">
-        {number}. {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
+/** 'Dados do projeto': saved for the user, then back to this memorial with its query (post, redirect, get). */
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args.request);
+  orResponse(() => requireUsableCalculator(user, args.params.slug));
+  return handleForm(args, {
+    [PROJECT_INTENT]: intent({
+      schema: memorialProfileSchema,
+      run: (value) => {
+        saveMemorialProfile(user.id, value);
+        const url = new URL(args.request.url);
+        return redirectWithToast(`${url.pathname}${url.search}`, {
+          title: 'Dados do projeto salvos',
+          description: 'Eles estão neste memorial e voltam preenchidos no próximo.',
+          type: 'success',
+        });
+      },
+    }),
+  });
 }
 
 export default function CalculationReport() {
@@ -107,93 +123,97 @@ export default function CalculationReport() {
     );
   }
 
-  const { header, inputs, formula, references, disclaimer, result, generatedAt, username, formHref } = data;
+  const { header, inputs, formula, references, standards, disclaimer, result, generatedAt, username, profile, formHref } = data;
+  let section = 0;
+  const next = () => ++section;
   return (
-    <article className="mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0 print:text-[11pt]" data-testid="calculation-report">
-      <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
+    <article className="mx-auto max-w-4xl space-y-6 px-4 py-8 print:max-w-none print:p-0 print:text-[11pt]" data-testid="calculation-report">
+      <MemorialPrintStyle />
+      <div className="flex flex-wrap items-center gap-3 print:hidden">
         <LightLink to={formHref} className="btn-secondary">
           ← Voltar à calculadora
         </LightLink>
         <CalculatorPrintButton />
       </div>
 
-      <div className="card space-y-6 print:border-0 print:p-0 print:shadow-none">
+      <MemorialProjectForm key={JSON.stringify(profile)} profile={profile} />
+
+      <div className="memorial-document card space-y-6 print:border-0 print:p-0 print:shadow-none">
         <header>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">E-Engenharia · Memorial de cálculo</p>
-          <h1 className="mt-1 text-2xl font-bold">{header.title}</h1>
-          <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 print:grid-cols-2">
-            <div className="flex gap-2">
-              <dt className="text-slate-500">Data:</dt>
-              <dd data-testid="report-date">{generatedAt}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="text-slate-500">Responsável:</dt>
-              <dd data-testid="report-user">{username}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="text-slate-500">Versão da calculadora:</dt>
-              <dd data-testid="report-version">{header.version}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="text-slate-500">Nível de acesso:</dt>
-              <dd>{header.level}</dd>
-            </div>
-          </dl>
+          <h1 className="mt-1 break-words text-2xl font-bold">{header.title}</h1>
+          <MemorialIdentification profile={profile} generatedAt={generatedAt} username={username} />
         </header>
 
-        <ReportSection number={1} title="Objetivo e método">
+        <MemorialSection number={next()} title="Objetivo e método">
           <p className="text-sm text-slate-700">{header.summary}</p>
-        </ReportSection>
+        </MemorialSection>
 
-        <ReportSection number={2} title="Dados de entrada">
-          <table className="w-full text-left text-sm" data-testid="report-inputs">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-500">
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Grandeza
-                </th>
-                <th scope="col" className="py-1 pr-4 text-right font-medium">
-                  Valor
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Unidade
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inputs.map((input) => (
-                <tr key={input.name} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {input.label}
+        <MemorialSection number={next()} title="Dados de entrada" keepTogether={inputs.length <= 12}>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="report-inputs">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-500">
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Grandeza
                   </th>
-                  <td className="py-1 pr-4 text-right font-mono">{input.value}</td>
-                  <td className="py-1">{input.unit}</td>
+                  <th scope="col" className="py-1 pr-4 text-right font-medium">
+                    Valor
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Unidade
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ReportSection>
+              </thead>
+              <tbody>
+                {inputs.map((input) => (
+                  <tr key={input.name} className="border-b border-slate-100">
+                    <th scope="row" className="py-1 pr-4 font-normal">
+                      {input.label}
+                    </th>
+                    <td className="break-words py-1 pr-4 text-right font-mono">{input.value}</td>
+                    <td className="py-1">{input.unit}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </MemorialSection>
 
-        <ReportSection number={3} title="Formulação">
-          <CalculatorFormula formula={formula} />
-        </ReportSection>
-
-        <ReportSection number={4} title="Desenvolvimento">
-          <CalculatorSteps steps={result.steps} />
-        </ReportSection>
-
-        <ReportSection number={5} title="Resultados">
+        <MemorialSection number={next()} title="Resultados">
           <CalculatorResults results={result.results} />
           {result.warnings.length > 0 ? (
             <div className="mt-4">
               <CalculatorWarnings warnings={result.warnings} />
             </div>
           ) : null}
-        </ReportSection>
+        </MemorialSection>
 
-        <ReportSection number={6} title="Referências">
+        {result.figures?.length ? (
+          <MemorialSection number={next()} title="Diagramas" keepTogether={false} testId="memorial-figures">
+            <div className="memorial-figures">
+              <CalculatorFigures figures={result.figures} />
+            </div>
+          </MemorialSection>
+        ) : null}
+
+        <MemorialSection number={next()} title="Desenvolvimento" keepTogether={false}>
+          <CalculatorSteps steps={result.steps} />
+        </MemorialSection>
+
+        <MemorialSection number={next()} title="Formulação">
+          <CalculatorFormula formula={formula} />
+        </MemorialSection>
+
+        <MemorialSection number={next()} title="Referências">
           <CalculatorReferences references={references} />
-        </ReportSection>
+        </MemorialSection>
+
+        <MemorialSection number={next()} title="Normas e versão" testId="memorial-norms">
+          <MemorialStandards version={header.version} standards={standards} />
+        </MemorialSection>
+
+        <MemorialSignature profile={profile} />
 
         <footer className="border-t border-slate-200 pt-3">
           <CalculatorDisclaimer disclaimer={disclaimer ?? undefined} />
