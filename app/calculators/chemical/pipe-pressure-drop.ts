@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
+import { pipePressureDropFigures } from './pipe-pressure-drop-figures';
 
 const outputs = [
   { key: 'velocity', label: 'Velocidade média v', unit: 'm/s', digits: 3 },
@@ -130,6 +131,14 @@ export const pipePressureDrop = defineCalculator({
     const warnings = transitional
       ? [`Regime de transição (2300 ≤ Re < 4000, Re = ${f(reynolds)}): o fator de atrito é incerto; o valor turbulento mostrado tende a ser conservador.`]
       : [];
+    // The system curve: the same method at every flow, Colebrook where Swamee–Jain leaves its range.
+    const dropAt = (q: number) => {
+      const v = q / area;
+      const re = (density * v * diameter) / viscosity;
+      const sjValid = re >= 5e3 && re <= 1e8 && relativeRoughness >= 1e-6 && relativeRoughness <= 1e-2;
+      const fq = re < LAMINAR_LIMIT ? 64 / re : method === 'swamee-jain' && sjValid ? swameeJain(re, relativeRoughness) : colebrook(re, relativeRoughness);
+      return ((fq * length) / diameter + fittingsK) * ((density * v ** 2) / 2);
+    };
     const frictionExpression = laminar
       ? `f = 64 / ${f(reynolds)}`
       : method === 'swamee-jain'
@@ -155,6 +164,17 @@ export const pipePressureDrop = defineCalculator({
         step('Perda distribuída', `ΔP = ${f(friction)} · ${f(length)}/${f(diameter)} · ${f(density)} · ${f(velocity)}² / 2`, pipeDrop / 1000, 'kPa', 2),
         step('Perda total', `ΔP = ${f(pipeDrop / 1000)} + ${f(fittingsDrop / 1000)}`, totalDrop / 1000, 'kPa', 2),
       ],
+      figures: pipePressureDropFigures({
+        flowRate,
+        totalDrop,
+        dropAt,
+        flowAtReynolds: (re) => (re * viscosity * area) / (density * diameter),
+        reynolds,
+        frictionFactor: friction,
+        laminarLimit: LAMINAR_LIMIT,
+        turbulentLimit: TURBULENT_LIMIT,
+        density,
+      }),
       warnings,
     };
   },
