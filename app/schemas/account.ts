@@ -17,6 +17,11 @@ export const accountRecoverySchema = z.object({
   disablePasswordRecovery: booleanValue.transform((value) => value === true || value === 'true'),
 });
 
+/** 'Minha Conta' → 'E-mails': the kinds left checked (an unchecked box sends nothing). */
+export const accountMailChoicesSchema = z.object({
+  enabled: z.array(z.string().max(40, 'Tipo de e-mail inválido.')).max(20, 'Tipo de e-mail inválido.').default([]),
+});
+
 /** PATCH /api/users/{id}/password-recovery. */
 export const passwordRecoveryApiSchema = z.object({
   disablePasswordRecovery: z.boolean({

@@ -1,6 +1,7 @@
 import { expect, expectToast, test, uniqueName } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { uniqueCpf } from '../setup/factories';
+import { unsubscribeUrl, wantsMail } from '../../app/models/mail/preferences.server';
 
 /**
  * Each mail a form causes arrives at the run's SMTP server (tests/setup/mailbox-server.ts), with
@@ -58,5 +59,33 @@ test.describe('mails caused by forms', () => {
     await context.clearCookies();
     await page.goto(linkIn(mail, '/auth/reset-link'));
     await expect(page.getByRole('dialog', { name: 'Definir Nova Senha' }).getByText('Sessão de recuperação expirada. Por favor, inicie o processo novamente.')).toBeVisible();
+  });
+
+  test('the unsubscribe link of a mail works without a login, and Minha Conta shows the choice', async ({ page, login, context }) => {
+    const user = await login('E-BASIC');
+    await context.clearCookies();
+    // The link as an optional mail carries it (the e2e server signs with the same SESSION_SECRET as this process).
+    const link = new URL(unsubscribeUrl(user.id, 'support-reply'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText('Deixar de receber os e-mails de')).toContainText('Respostas do suporte');
+    await page.getByRole('button', { name: 'Não quero mais receber' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Pronto' })).toContainText('Você não vai mais receber “Respostas do suporte”');
+    expect(wantsMail(user.id, 'support-reply')).toBe(false);
+
+  });
+
+  test("'Minha Conta' → 'E-mails' switches a kind off and on", async ({ page, login }) => {
+    const user = await login('E-BASIC');
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'E-mails' });
+    await section.getByLabel('Avisos do plano').uncheck();
+    await section.getByRole('button', { name: 'Salvar preferências de e-mail' }).click();
+    await expectToast(page, 'Preferências salvas');
+    await expect(page.getByRole('region', { name: 'E-mails' }).getByLabel('Avisos do plano')).not.toBeChecked();
+    expect(wantsMail(user.id, 'plan-reminder')).toBe(false);
+    await page.getByRole('region', { name: 'E-mails' }).getByLabel('Avisos do plano').check();
+    await page.getByRole('region', { name: 'E-mails' }).getByRole('button', { name: 'Salvar preferências de e-mail' }).click();
+    await expectToast(page, 'Preferências salvas');
+    expect(wantsMail(user.id, 'plan-reminder')).toBe(true);
   });
 });

@@ -87,6 +87,20 @@ export const MATRIX: MatrixRow[] = [
   { route: '/about', method: 'GET', path: '/about', expect: everyone() },
   { route: '/terms', method: 'GET', path: '/terms', expect: everyone() },
   { route: '/contact', method: 'GET', path: '/contact', expect: everyone() },
+  {
+    route: '/email/unsubscribe',
+    method: 'GET',
+    path: '/email/unsubscribe?u={ownerId}&k=support-reply&t=assinatura-falsa',
+    expect: everyone(400),
+    note: 'No login: the link’s signature is the permission, so a forged one is refused for everyone (docs/mail.md).',
+  },
+  {
+    route: '/email/unsubscribe',
+    method: 'POST',
+    path: '/email/unsubscribe?u={ownerId}&k=support-reply&t=assinatura-falsa',
+    form: { 'List-Unsubscribe': 'One-Click' },
+    expect: everyone(400),
+  },
   { route: '/preview', method: 'GET', path: `/preview?to=${encodeURIComponent(`/calculators/torque-eixo?${TORQUE}`)}`, expect: everyone() },
   {
     route: '/contact',

@@ -10,7 +10,7 @@ export function RecoveryToggle({ disabled }: { disabled: boolean }) {
         Recuperação de senha
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Quando ativada, você pode redefinir sua senha informando seu e-mail ou nome de usuário e o seu CPF.
+        Quando ativada, você pode redefinir sua senha informando seu e-mail ou nome de usuário e o seu CPF, ou recebendo um link no seu e-mail.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="recovery" />

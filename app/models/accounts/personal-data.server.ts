@@ -22,6 +22,8 @@ import {
   users,
 } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
+import { mailsOf } from '../mail/outbox.server';
+import { mailChoices } from '../mail/preferences.server';
 
 /**
  * 'Baixar meus dados' (LGPD art. 18 II and V, art. 19): everything the app keeps about one
@@ -215,6 +217,9 @@ function collect(tx: Executor, userId: number, now: Date) {
       .all()
       .map((row) => ({ calculator: row.calculatorSlug, calculatorVersion: row.calculatorVersion, title: row.title, query: row.query, createdAt: iso(row.createdAt) })),
     memorialProfile: memorialProfileOf(tx.select().from(memorialProfiles).where(eq(memorialProfiles.userId, userId)).get()),
+    // 'Minha Conta' → 'E-mails', and every mail the platform sent (or will send) to the account (docs/mail.md).
+    mailChoices: mailChoices(user, tx).map(({ kind, label, enabled }) => ({ kind, label, enabled })),
+    mails: mailsOf(userId, tx).map((mail) => ({ kind: mail.kind, to: mail.toAddress, subject: mail.subject, status: mail.status, queuedAt: iso(mail.createdAt), sentAt: iso(mail.sentAt) })),
     sessions: tx
       .select()
       .from(activeSessions)

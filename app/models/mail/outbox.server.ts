@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { and, desc, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
 import { env } from '../../utils/env.server';
@@ -23,6 +24,10 @@ export type OutgoingMail = {
   headers?: Readonly<Record<string, string>>;
   /** A mail that must go at most once (a plan reminder): a second enqueue with the same key is dropped. */
   dedupeKey?: string;
+  /** What the mail is about when it gathers several events ('thread:12'): see `latestMailOfTopic`. */
+  topic?: string;
+  /** Not sent before this time (a gathering mail waits out its interval); now when absent. */
+  notBefore?: Date;
 };
 
 const queued = new EventEmitter();
@@ -56,6 +61,8 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
       htmlBody: mail.html,
       headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
       dedupeKey: mail.dedupeKey ?? null,
+      topic: mail.topic ?? null,
+      ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id })
@@ -65,6 +72,28 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
   return row.id;
 }
 
+/** The newest mail of a kind about a topic (through mail_outbox_topic_idx), or undefined. */
+export function latestMailOfTopic(executor: Executor, topic: string, kind: string) {
+  return executor
+    .select({ id: mailOutbox.id, status: mailOutbox.status, sentAt: mailOutbox.sentAt, dedupeKey: mailOutbox.dedupeKey })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.topic, topic), eq(mailOutbox.kind, kind)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1)
+    .get();
+}
+
+/** Rewrites a mail that has not been taken for delivery yet; false when it has been (then queue another). */
+export function rewritePendingMail(executor: Executor, id: number, content: Pick<OutgoingMail, 'subject' | 'text' | 'html'>): boolean {
+  return (
+    executor
+      .update(mailOutbox)
+      .set({ subject: content.subject, textBody: content.text, htmlBody: content.html })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+      .run().changes > 0
+  );
+}
+
 /** Wakes this process's worker on the next turn: better-sqlite3 transactions are synchronous, so by then the caller's has ended. */
 export function announceQueued(): void {
   setImmediate(() => queued.emit('queued'));
@@ -72,9 +101,10 @@ export function announceQueued(): void {
 
 /** The mails of one account, newest first (the LGPD export). */
 export function mailsOf(userId: number, executor: Executor = db) {
-  return executor.query.mailOutbox.findMany({
-    where: (mail, { eq }) => eq(mail.userId, userId),
-    orderBy: (mail, { desc }) => [desc(mail.id)],
-    columns: { kind: true, toAddress: true, subject: true, status: true, createdAt: true, sentAt: true },
-  });
+  return executor
+    .select({ kind: mailOutbox.kind, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(desc(mailOutbox.id))
+    .all();
 }

@@ -5,6 +5,7 @@ import { DataExportSection, DeleteAccountSection } from '~/components/account/pe
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
+import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
@@ -13,8 +14,9 @@ import { listUserPayments, requestRefund } from '~/models/payments/index.server'
 import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
 import { toPublicUser } from '~/models/accounts/user.server';
-import { accountDeleteSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
+import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
@@ -22,7 +24,7 @@ import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { withParams } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Minha Conta', 'Seu perfil, senha, plano e códigos promocionais.');
+export const meta: MetaFunction = () => pageMeta('Minha Conta', 'Seu perfil, senha, plano, e-mails e códigos promocionais.');
 
 const RECENT_CALCULATIONS = 5;
 
@@ -39,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentCalculations: history.items,
     savedCalculations: history.total,
     payments,
+    mailChoices: mailChoices(user),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -101,6 +104,13 @@ export async function action(args: ActionFunctionArgs) {
         );
       },
     }),
+    'mail-choices': intent({
+      schema: accountMailChoicesSchema,
+      run: ({ enabled }) => {
+        saveMailChoices(user, enabled);
+        return redirectWithToast('/account#emails', { title: 'Preferências salvas', description: 'Seus e-mails foram atualizados.', type: 'success' });
+      },
+    }),
     recovery: intent({
       schema: accountRecoverySchema,
       refusalToast: () => ({ title: 'Erro', description: 'Não foi possível atualizar a configuração de recuperação de senha.', type: 'error' }),
@@ -117,7 +127,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations, payments, confirmRefund } = useLoaderData<typeof loader>();
+  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (confirmRefund) {
     return (
@@ -142,6 +152,7 @@ export default function AccountPage() {
         <PasswordForm />
         <PromoForm />
         <PaymentsSection payments={payments} />
+        <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
         <DataExportSection />
