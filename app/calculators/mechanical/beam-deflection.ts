@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { beamFigures } from './beam-deflection-figures';
 
 const outputs = [
   { key: 'maxDeflection', label: 'Flecha máxima δ', unit: 'mm', digits: 2 },
@@ -163,6 +164,7 @@ export const beamDeflection = defineCalculator({
         step('Momento fletor máximo', `${formulas.moment} = ${f(moment)} N·m`, moment / 1000, 'kN·m', 2),
         step('Tensão de flexão', `σ = M·c/I = ${f(moment)} · ${f(fibreDistance)} / ${f(inertia)}`, stress / 1e6, 'MPa', 1),
       ],
+      figures: beamFigures({ loadCase, load, span, stiffness: elasticModulus * inertia }),
       warnings: [],
     };
   },

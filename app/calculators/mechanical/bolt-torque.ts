@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
+import { boltFigures } from './bolt-torque-figures';
 
 const outputs = [
   { key: 'stressArea', label: 'Área resistente à tração Aₜ', unit: 'mm²', digits: 2 },
@@ -104,6 +105,7 @@ export const boltTorque = defineCalculator({
         step('Pré-carga', `Fᵢ = ${f(fraction)} · ${f(proofLoad / 1000)} kN`, preload / 1000, 'kN', 2),
         step('Torque', `T = ${f(torqueCoefficient)} · ${f(preload)} N · ${f(diameter)} m`, torque, 'N·m', 1),
       ],
+      figures: boltFigures({ diameter, proofLoad, preload, torqueCoefficient, torque }),
       warnings: [],
     };
   },

@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { shaftFigures } from './shaft-torque-figures';
 
 const outputs = [
   { key: 'torque', label: 'Torque transmitido T', unit: 'N·m', digits: 2 },
@@ -102,6 +103,7 @@ export const shaftTorque = defineCalculator({
         minDiameter: minDiameter * 1000,
       }),
       steps,
+      figures: shaftFigures({ torque, equivalentTorque, rpm, allowableShear, minDiameter }),
       warnings,
     };
   },
