@@ -27,16 +27,21 @@ import { getOptionalUser } from './models/accounts/auth.server';
 import { LiveProvider, useLiveEvents } from './live/live';
 import { useNonce } from './utils/nonce';
 import { readToast } from './utils/toast.server';
+import { pageMeta, SITE_DESCRIPTION, SITE_NAME, THEME_COLOR } from './utils/meta';
+import { siteUrl } from './utils/security.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/icons/icon-192.png', type: 'image/png', sizes: '192x192' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', sizes: '180x180' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: 'E-Engenharia' },
-  { name: 'description', content: 'Ferramentas, calculadoras e cursos para engenheiros.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta('Página não encontrada', 'A página que você procura não existe ou foi movida.')
+    : [{ title: SITE_NAME }, { name: 'description', content: SITE_DESCRIPTION }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -51,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       userUnreadChats: user ? countUserUnreadThreads(user.id) : 0,
       toast,
       year: new Date().getFullYear(),
+      // The start of the absolute URLs of link previews (previewMeta): PUBLIC_ORIGIN, or '' without it.
+      siteOrigin: siteUrl('/').slice(0, -1),
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   );
@@ -67,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Here rather than in `meta`: a route's meta replaces the root's, and every page has this colour. */}
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>

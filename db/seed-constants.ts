@@ -22,3 +22,10 @@ export const BENCH_COURSE = {
 export const BENCH_THREAD_SUBJECT = 'Acompanhamento do projeto elétrico do galpão';
 /** The E-TOOL demo user's open ticket that the bench's write scenario posts to (as the admin). */
 export const BENCH_WRITE_THREAD_SUBJECT = 'Registro de dúvidas da obra';
+
+/**
+ * The large database's user with a full history (scripts/seed-large.ts): this many saved
+ * calculations across every calculator, which the bench's CSV export downloads (bench/csv-export.ts).
+ * E-MASTER, so every row's results are computed again (the export's slowest case).
+ */
+export const BENCH_HISTORY_USER = { email: 'master@example.com', password: 'senha123', calculations: 20_000 } as const;

@@ -17,7 +17,10 @@ import type Database from 'better-sqlite3';
 // Types only (erased): the modules themselves are imported after DATABASE_URL is set, in main().
 import type { GrantPeriod } from '../app/models/accounts/role-arithmetic';
 import { foldKey, sortKey } from '../app/utils/fold';
-import { BENCH_COURSE } from '../db/seed-constants';
+import { BENCH_COURSE, BENCH_HISTORY_USER } from '../db/seed-constants';
+import { calculators, runCalculator, type Calculator } from '../app/calculators';
+import { canonicalQuery } from '../app/calculators/view';
+import { resultsText } from '../app/calculators/result-text';
 
 type Counts = {
   users: number;
@@ -121,6 +124,30 @@ const BROADCAST_TARGETS = ['all', 'all', 'all', 'E-BASIC', 'E-TOOL', 'E-MASTER',
 function insertStatement(sqlite: Database.Database, table: string, columns: string[]) {
   const list = columns.map((name) => `"${name}"`).join(', ');
   return sqlite.prepare(`insert into ${table} (${list}) values (${columns.map(() => '?').join(', ')})`);
+}
+
+/**
+ * Up to 20 valid calculations of one calculator, as a saved one stores them (the canonical query
+ * and the main results' text): its example inputs with each number moved by up to ±20 % (within
+ * its range), kept when they compute.
+ */
+function calculationVariants(calculator: Calculator): { query: string; results: string }[] {
+  const saved = new Map<string, string>();
+  for (let attempt = 0; attempt < 40 && saved.size < 20; attempt++) {
+    const params = new URLSearchParams();
+    for (const field of calculator.inputs) {
+      if (field.kind !== 'number') {
+        params.set(field.name, field.default);
+        continue;
+      }
+      const moved = attempt === 0 ? field.default : field.default * (1 + int(-20, 20) / 100);
+      const value = Math.min(field.max, Math.max(field.min, field.integer ? Math.round(moved) : Number(moved.toPrecision(4))));
+      params.set(field.name, String(value).replace('.', ','));
+    }
+    const run = runCalculator(calculator, params);
+    if (run.ok) saved.set(canonicalQuery(calculator, run), resultsText(run.result.results));
+  }
+  return [...saved].map(([query, results]) => ({ query, results }));
 }
 
 type NewUser = {
@@ -472,6 +499,19 @@ async function main() {
     const query = 'power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
     for (let i = 0; i < counts.history; i++) {
       history.run(i < 100 ? toolUserId : pick(userIds), 'torque-eixo', '1.0.0', `Eixo ${i}`, query, past(365));
+    }
+  });
+
+  // One user with a full history across every calculator, for the CSV export's bench (bench/csv-export.ts).
+  const fullHistory = Math.round(BENCH_HISTORY_USER.calculations * scale);
+  step(`${fullHistory} cálculos salvos de ${BENCH_HISTORY_USER.email}`, () => {
+    const history = insertStatement(sqlite, 'calculation_history', ['user_id', 'calculator_slug', 'calculator_version', 'title', 'query', 'results', 'created_at']);
+    const variants = calculators.map((calculator) => ({ calculator, saved: calculationVariants(calculator) }));
+    const userId = demoId(BENCH_HISTORY_USER.email);
+    for (let i = 0; i < fullHistory; i++) {
+      const { calculator, saved } = variants[i % variants.length];
+      const { query, results } = saved[int(0, saved.length - 1)];
+      history.run(userId, calculator.slug, calculator.version, `${calculator.title} ${i + 1}`, query, results, past(730));
     }
   });
 

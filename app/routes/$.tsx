@@ -1,4 +1,8 @@
+import type { MetaFunction } from '@remix-run/node';
 import { NotFound } from '~/components/not-found';
+import { pageMeta } from '~/utils/meta';
+
+export const meta: MetaFunction = () => pageMeta('Página não encontrada', 'A página que você procura não existe ou foi movida.');
 
 export function loader() {
   throw new Response('Not Found', { status: 404 });

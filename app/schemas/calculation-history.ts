@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import { listQuerySchema } from '../utils/list-query';
+import { parseInstant } from './admin-fields';
 
 export const MAX_HISTORY_TITLE = 120;
 /** The canonical query string of a saved calculation, in characters (the table's CHECK too). */
 export const MAX_HISTORY_QUERY = 4096;
 
 /** Saved calculations per user; beyond it the user deletes old ones first. */
-export const MAX_HISTORY_ITEMS = 500;
+export const MAX_HISTORY_ITEMS = 20_000;
+
+export const HISTORY_PAGE_SIZE = 10;
 
 export const HISTORY_MESSAGES = {
   titleRequired: 'Informe um título para o cálculo.',
   titleTooLong: `O título deve ter no máximo ${MAX_HISTORY_TITLE} caracteres.`,
   invalidInputs: 'Os dados do cálculo são inválidos. Corrija-os e calcule novamente antes de salvar.',
   queryTooLong: 'O cálculo é grande demais para ser salvo.',
-  full: `Seu histórico atingiu o limite de ${MAX_HISTORY_ITEMS} cálculos. Exclua alguns para salvar novos.`,
+  full: `Seu histórico atingiu o limite de ${MAX_HISTORY_ITEMS.toLocaleString('pt-BR')} cálculos. Exclua alguns para salvar novos.`,
   notFound: 'Cálculo não encontrado',
   invalidId: 'Cálculo inválido',
+  calculator: 'Calculadora inválida',
+  date: 'Data inválida (use AAAA-MM-DD)',
 } as const;
 
 export const historyTitleField = z
@@ -41,3 +47,29 @@ export const deleteCalculationSchema = z.object({
 });
 
 export type SaveCalculationInput = { slug: string; title: string; query: string };
+
+/** A calendar day as an `<input type="date">` sends it (yyyy-MM-dd), kept as text; a São Paulo day for the model. */
+const historyDay = z
+  .string()
+  .trim()
+  .max(10, HISTORY_MESSAGES.date)
+  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && parseInstant(value) !== null), HISTORY_MESSAGES.date)
+  .default('');
+
+/** The filters of the history list and of its CSV export: `calculator` (a slug), `q` (in the title), `from`/`to` (days, both included). */
+export const historyFilterFields = {
+  calculator: z
+    .string()
+    .trim()
+    .max(80, HISTORY_MESSAGES.calculator)
+    .regex(/^[a-z0-9-]*$/, HISTORY_MESSAGES.calculator)
+    .default(''),
+  from: historyDay,
+  to: historyDay,
+};
+
+/** /calculators/history?q=&calculator=&from=&to=&page=: newest first is the only order. */
+export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: HISTORY_PAGE_SIZE, maxPerPage: 50 }).extend(historyFilterFields);
+
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+export type HistoryFilter = Pick<HistoryQuery, 'q' | 'calculator' | 'from' | 'to'>;

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { db } from '../../db/client';
+import { db, sqliteConnection } from '../../db/client';
+import { queryPlans } from './helpers/query-plans';
 import { calculationHistory, tools, users } from '../../db/schema';
 import { calculators, getCalculator } from '~/calculators';
-import { listCalculations, saveCalculation } from '~/models/tools/calculation-history.server';
+import { historyCalculatorChoices, listCalculations, saveCalculation } from '~/models/tools/calculation-history.server';
+import { MAX_HISTORY_ITEMS } from '~/schemas/calculation-history';
 import { action as historyAction, loader as historyLoader } from '~/routes/_app+/calculators.history';
 import { action as pageAction } from '~/routes/_app+/calculators.$slug';
 import { loader as accountLoader } from '~/routes/_app+/account';
@@ -75,15 +77,19 @@ describe('saving a calculation', () => {
     expect(rowsOf(owner.id)).toHaveLength(0);
   });
 
-  test('a full history (500 items) refuses new saves with a message', async () => {
-    db.insert(calculationHistory)
-      .values(Array.from({ length: 500 }, (_, index) => ({ userId: owner.id, calculatorSlug: SHAFT, calculatorVersion: '1.0.0', title: `C${index}`, query: SHAFT_CANONICAL })))
-      .run();
+  test('a full history (20,000 items) refuses new saves with a message', async () => {
+    expect(MAX_HISTORY_ITEMS).toBe(20_000);
+    // SQLite takes at most 32,766 variables per statement: 2,000 rows at a time.
+    for (let start = 0; start < MAX_HISTORY_ITEMS; start += 2000) {
+      db.insert(calculationHistory)
+        .values(Array.from({ length: 2000 }, (_, index) => ({ userId: owner.id, calculatorSlug: SHAFT, calculatorVersion: '1.0.0', title: `C${start + index}`, query: SHAFT_CANONICAL })))
+        .run();
+    }
     const response = await save(SHAFT, { title: 'Mais um', query: SHAFT_QUERY });
     expect(response.status).toBe(400);
     const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(result.error['']).toEqual(['Seu histórico atingiu o limite de 500 cálculos. Exclua alguns para salvar novos.']);
-    expect(rowsOf(owner.id)).toHaveLength(500);
+    expect(result.error['']).toEqual(['Seu histórico atingiu o limite de 20.000 cálculos. Exclua alguns para salvar novos.']);
+    expect(rowsOf(owner.id)).toHaveLength(MAX_HISTORY_ITEMS);
   });
 
   test('a cross-site post is refused', async () => {
@@ -109,7 +115,15 @@ describe('saving a calculation', () => {
 });
 
 describe('the history page', () => {
-  type HistoryData = { items: Array<{ id: number; title: string; href: string; versionNote: string | null; savedVersion: string }>; page: number; pageCount: number; total: number };
+  type HistoryData = {
+    items: Array<{ id: number; title: string; href: string; versionNote: string | null; savedVersion: string }>;
+    page: number;
+    pageCount: number;
+    total: number;
+    filter: { q: string; calculator: string; from: string; to: string };
+    filtered: boolean;
+    calculators: Array<{ slug: string; title: string }>;
+  };
 
   async function history(cookie: string, query = '') {
     const response = await call(historyLoader, getRequest(`/calculators/history${query}`, { cookie }));
@@ -184,6 +198,46 @@ describe('the history page', () => {
     seed(leaving.id, 2);
     db.delete(users).where(eq(users.id, leaving.id)).run();
     expect(rowsOf(leaving.id)).toHaveLength(0);
+  });
+
+  test('filters by calculator, text in the title and São Paulo days, paginated, with the calculators saved as choices', async () => {
+    seed(owner.id, 12);
+    const base = Date.UTC(2025, 1, 10, 12);
+    db.insert(calculationHistory)
+      .values([
+        { userId: owner.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda do quadro', query: 'x=1', createdAt: new Date(base) },
+        { userId: owner.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda da bomba', query: 'x=1', createdAt: new Date(base + 60_000) },
+        { userId: other.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda alheia', query: 'x=1', createdAt: new Date(base) },
+      ])
+      .run();
+    const byCalculator = await history(ownerCookie, `?calculator=${DROP}`);
+    expect(byCalculator).toMatchObject({ total: 2, filtered: true, filter: { calculator: DROP, q: '', from: '', to: '' } });
+    expect(byCalculator.items.map((item) => item.title)).toEqual(['Queda da bomba', 'Queda do quadro']);
+    expect((await history(ownerCookie, '?q=BOMBA')).items.map((item) => item.title)).toEqual(['Queda da bomba']);
+    const search = await history(ownerCookie, '?q=C%C3%A1lculo%201&page=2&perPage=2');
+    expect(search).toMatchObject({ total: 4, page: 2, pageCount: 2 });
+    expect(search.items.map((item) => item.title)).toEqual(['Cálculo 10', 'Cálculo 1']);
+    // The seed is 1 January 2025 from 09:00 in São Paulo; the two DROP rows 10 February.
+    expect((await history(ownerCookie, '?from=2025-02-10&to=2025-02-10')).total).toBe(2);
+    expect((await history(ownerCookie, '?to=2025-01-31')).total).toBe(12);
+    // Malformed filters fall back to none, like a bad page number.
+    const fallback = await history(ownerCookie, '?from=2025-02-30&calculator=%3Cscript%3E&q=' + 'x'.repeat(101));
+    expect(fallback).toMatchObject({ total: 14, filtered: false });
+    expect(fallback.calculators.map((choice) => choice.slug).sort()).toEqual([DROP, SHAFT].sort());
+    expect((await history(otherCookie)).calculators.map((choice) => choice.slug)).toEqual([DROP]);
+  });
+
+  test('the calculator filter and its choices read the user-calculator index', () => {
+    seed(owner.id, 3);
+    const plans = (run: () => unknown) => queryPlans(sqliteConnection(), run).map((plan) => plan.plan.join(' | '));
+    for (const plan of plans(() => listCalculations(owner.id, { page: 1, perPage: 10, calculator: SHAFT }))) {
+      expect(plan).toContain('calculation_history_user_calculator_created_idx');
+      expect(plan).not.toMatch(/SCAN calculation_history(?! USING)/);
+    }
+    for (const plan of plans(() => historyCalculatorChoices(owner.id))) expect(plan).not.toMatch(/SCAN calculation_history(?! USING)/);
+    for (const plan of plans(() => listCalculations(owner.id, { page: 1, perPage: 10, q: 'x', from: '2025-01-01' }))) {
+      expect(plan).toMatch(/calculation_history_user_(created|calculator_created)_idx/);
+    }
   });
 
   test('visitors are sent to the login page', async () => {

@@ -1,5 +1,6 @@
 import type { UserRow } from '../../../db/schema';
 import { errorResponse, requireSameOrigin } from '../../utils/api.server';
+import { isLinkPreviewRequest, linkPreviewPath } from '../../utils/link-preview';
 import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.server';
 import type { Role } from '../../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
@@ -21,6 +22,8 @@ export async function requireUser(request: Request, redirectTo = pathOf(request)
   requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
   if (user) return user;
+  // WhatsApp, Teams…: the public preview of the page instead of the login form (decision 031).
+  if (isLinkPreviewRequest(request)) throw safeRedirect(linkPreviewPath(pathOf(request)));
   const target = `/auth?${new URLSearchParams({ redirectTo })}`;
   if (ended) {
     throw await redirectWithToast(

@@ -1,22 +1,26 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { calculationHistory, type CalculationHistoryRow } from '../../../db/schema';
 import { getCalculator, runCalculator } from '../../calculators';
 import {
   HISTORY_MESSAGES,
+  HISTORY_PAGE_SIZE,
   MAX_HISTORY_ITEMS,
   MAX_HISTORY_QUERY,
   historyTitleField,
+  type HistoryFilter,
   type SaveCalculationInput,
 } from '../../schemas/calculation-history';
+import { parseInstant } from '../../schemas/admin-fields';
 import { AppError } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
-import { listQuerySchema, paginate, type Page } from '../../utils/pagination.server';
+import { likePattern, paginate, type Page } from '../../utils/pagination.server';
 import { requireUsableCalculator } from './calculator-access.server';
 import { calculatorPath, canonicalQuery, reportPath } from '../../calculators/view';
+import { resultsText } from '../../calculators/result-text';
 import { type AccessSubject } from './tool-access';
 
-export const HISTORY_PAGE_SIZE = 10;
+export { HISTORY_PAGE_SIZE, historyQuerySchema } from '../../schemas/calculation-history';
 
 /** A saved calculation as the history page shows it. */
 export type HistoryItem = {
@@ -75,19 +79,16 @@ export function saveCalculation(user: AccessSubject & { id: number }, input: Sav
     if (saved >= MAX_HISTORY_ITEMS) throw new AppError(400, HISTORY_MESSAGES.full);
     return tx
       .insert(calculationHistory)
-      .values({ userId: user.id, calculatorSlug: calculator.slug, calculatorVersion: calculator.version, title: title.data, query })
+      .values({ userId: user.id, calculatorSlug: calculator.slug, calculatorVersion: calculator.version, title: title.data, query, results: resultsText(run.result.results) })
       .returning()
       .get();
   });
   return toHistoryItem(row);
 }
 
-/** `?page=` (and `?perPage=` up to 50) of the history list; newest first is the only order. */
-export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: HISTORY_PAGE_SIZE, maxPerPage: 50 });
-
 export type HistoryPage = Page<HistoryItem>;
 
-// 'Minha Conta' and /calculators/history read these on every visit: prepared once per connection.
+// 'Minha Conta' and the unfiltered /calculators/history read these on every visit: prepared once per connection.
 const savedCount = preparedQuery(() =>
   db.select({ total: count() }).from(calculationHistory).where(eq(calculationHistory.userId, sql.placeholder('userId'))).prepare(),
 );
@@ -102,12 +103,70 @@ const savedRows = preparedQuery(() =>
     .prepare(),
 );
 
-/** The user's saved calculations, newest first; a page past the end shows the last one. */
-export function listCalculations(userId: number, query: { page: number; perPage: number } = { page: 1, perPage: HISTORY_PAGE_SIZE }): HistoryPage {
+const NO_FILTER: HistoryFilter = { q: '', calculator: '', from: '', to: '' };
+
+export const isFiltered = (filter: HistoryFilter) => filter.q !== '' || filter.calculator !== '' || filter.from !== '' || filter.to !== '';
+
+/**
+ * The user's rows that pass the filter: the calculator through `calculation_history_user_calculator_created_idx`,
+ * days as São Paulo days (both included), the search as a LIKE in the title (among the user's own rows only).
+ */
+export function historyWhere(userId: number, filter: HistoryFilter): SQL | undefined {
+  const from = filter.from ? parseInstant(`${filter.from}T00:00`) : null;
+  const to = filter.to ? parseInstant(filter.to) : null;
+  return and(
+    eq(calculationHistory.userId, userId),
+    filter.calculator ? eq(calculationHistory.calculatorSlug, filter.calculator) : undefined,
+    from ? gte(calculationHistory.createdAt, from) : undefined,
+    to ? lte(calculationHistory.createdAt, to) : undefined,
+    filter.q ? sql`${calculationHistory.title} like ${likePattern(filter.q, (text) => text.trim())} escape '\\'` : undefined,
+  );
+}
+
+/** The user's saved calculations that pass the filter, newest first; a page past the end shows the last one. */
+export function listCalculations(
+  userId: number,
+  query: { page: number; perPage: number } & Partial<HistoryFilter> = { page: 1, perPage: HISTORY_PAGE_SIZE },
+): HistoryPage {
+  const filter = { ...NO_FILTER, ...query };
+  if (!isFiltered(filter)) {
+    return paginate(query, {
+      count: () => savedCount().get({ userId })?.total ?? 0,
+      rows: (limit, offset) => savedRows().all({ userId, limit, offset }).map(toHistoryItem),
+    });
+  }
+  const where = historyWhere(userId, filter);
   return paginate(query, {
-    count: () => savedCount().get({ userId })?.total ?? 0,
-    rows: (limit, offset) => savedRows().all({ userId, limit, offset }).map(toHistoryItem),
+    count: () => db.select({ total: count() }).from(calculationHistory).where(where).get()?.total ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(calculationHistory)
+        .where(where)
+        .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toHistoryItem),
   });
+}
+
+/**
+ * The calculators the user has saved something with (the filter's choices), by title: a skip scan
+ * of `calculation_history_user_calculator_created_idx`, one probe per calculator, not a scan of the history.
+ */
+export function historyCalculatorChoices(userId: number): { slug: string; title: string }[] {
+  const rows = db.all<{ slug: string }>(sql`
+    with recursive seen(slug) as (
+      select min(calculator_slug) from ${calculationHistory} where user_id = ${userId}
+      union all
+      select (select min(calculator_slug) from ${calculationHistory} where user_id = ${userId} and calculator_slug > seen.slug)
+      from seen where seen.slug is not null
+    )
+    select slug from seen where slug is not null`);
+  return rows
+    .map(({ slug }) => ({ slug, title: getCalculator(slug)?.title ?? slug }))
+    .sort((a, b) => a.title.localeCompare(b.title, 'pt-BR'));
 }
 
 /** Deletes one of the user's own saved calculations; anyone else's (or a missing one) is a 404. */

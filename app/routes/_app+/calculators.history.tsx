@@ -1,21 +1,27 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Pagination } from '~/components/ui/pagination';
-import { deleteCalculation, historyQuerySchema, listCalculations } from '~/models/tools/calculation-history.server';
+import { deleteCalculation, historyCalculatorChoices, historyQuerySchema, isFiltered, listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { deleteCalculationSchema } from '~/schemas/calculation-history';
 import { handleForm, intent } from '~/utils/form.server';
 import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
+import { withParams } from '~/utils/url-state';
 
 export const meta: MetaFunction = () => pageMeta('Histórico de cálculos', 'Seus cálculos de engenharia salvos, para reabrir, compartilhar e imprimir.');
 
-/** /calculators/history?page=N: the user's saved calculations, newest first, 10 per page. */
+/**
+ * /calculators/history?q=&calculator=&from=&to=&page=N: the user's saved calculations that pass the
+ * filters, newest first, 10 per page; 'Exportar CSV' downloads the same selection.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(listCalculations(user.id, parseListQuery(new URL(request.url).searchParams, historyQuerySchema)));
+  const query = parseListQuery(new URL(request.url).searchParams, historyQuerySchema);
+  const filter = { q: query.q, calculator: query.calculator, from: query.from, to: query.to };
+  return json({ ...listCalculations(user.id, query), filter, filtered: isFiltered(filter), calculators: historyCalculatorChoices(user.id) });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,8 +44,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CalculationHistory() {
-  const { items, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { items, page, pageCount, total, filter, filtered, calculators } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const exportHref = `${pathname}/export${withParams('', filter)}`;
   const deletingId = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete' ? navigation.formData.get('id') : null;
 
   return (
@@ -49,10 +57,24 @@ export default function CalculationHistory() {
       </LightLink>
       <h1 className="mt-3 text-2xl font-bold">Histórico de cálculos</h1>
       <p className="mt-1 text-slate-600">
-        {total === 0 ? 'Nenhum cálculo salvo.' : total === 1 ? '1 cálculo salvo, do mais recente ao mais antigo.' : `${total} cálculos salvos, do mais recente ao mais antigo.`}
+        {filtered
+          ? total === 0
+            ? 'Nenhum cálculo encontrado com estes filtros.'
+            : total === 1
+              ? '1 cálculo encontrado, do mais recente ao mais antigo.'
+              : `${total} cálculos encontrados, do mais recente ao mais antigo.`
+          : total === 0
+            ? 'Nenhum cálculo salvo.'
+            : total === 1
+              ? '1 cálculo salvo, do mais recente ao mais antigo.'
+              : `${total} cálculos salvos, do mais recente ao mais antigo.`}
       </p>
 
-      {items.length === 0 ? (
+      {calculators.length > 0 || filtered ? (
+        <HistoryFilters filter={filter} filtered={filtered} calculators={calculators} action={pathname} exportHref={total > 0 ? exportHref : null} />
+      ) : null}
+
+      {items.length === 0 && filtered ? null : items.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
           <p>Abra uma calculadora, calcule e clique em “Salvar no histórico” para guardar o resultado aqui.</p>
           <LightLink to="/calculators" className="btn-primary mt-4">
@@ -103,6 +125,71 @@ export default function CalculationHistory() {
       )}
 
       <Pagination page={page} pageCount={pageCount} />
+    </div>
+  );
+}
+
+type FilterProps = {
+  filter: { q: string; calculator: string; from: string; to: string };
+  filtered: boolean;
+  calculators: { slug: string; title: string }[];
+  action: string;
+  exportHref: string | null;
+};
+
+/** The list's filters: a GET form (the filters live in the URL, without JavaScript too), and the export of what they select. */
+function HistoryFilters({ filter, filtered, calculators, action, exportHref }: FilterProps) {
+  return (
+    <div className="mt-6 card p-4">
+      <Form method="get" action={action} role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor="history-q" className="label">
+            Buscar no título
+          </label>
+          <input id="history-q" name="q" type="search" defaultValue={filter.q} maxLength={100} className="input w-full" />
+        </div>
+        <div>
+          <label htmlFor="history-calculator" className="label">
+            Calculadora
+          </label>
+          <select id="history-calculator" name="calculator" defaultValue={filter.calculator} className="input w-full">
+            <option value="">Todas</option>
+            {calculators.map((calculator) => (
+              <option key={calculator.slug} value={calculator.slug}>
+                {calculator.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="history-from" className="label">
+            De
+          </label>
+          <input id="history-from" name="from" type="date" defaultValue={filter.from} className="input w-full" />
+        </div>
+        <div>
+          <label htmlFor="history-to" className="label">
+            Até
+          </label>
+          <input id="history-to" name="to" type="date" defaultValue={filter.to} className="input w-full" />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            Filtrar
+          </button>
+          {filtered ? (
+            <LightLink to={action} className="btn-ghost">
+              Limpar filtros
+            </LightLink>
+          ) : null}
+          {exportHref ? (
+            // A download, not a page: a plain link the router does not follow.
+            <a href={exportHref} download className="btn-secondary sm:ml-auto" data-testid="history-export">
+              Exportar CSV
+            </a>
+          ) : null}
+        </div>
+      </Form>
     </div>
   );
 }

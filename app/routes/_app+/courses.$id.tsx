@@ -32,12 +32,20 @@ import {
 } from '~/schemas/course-page';
 import { errorResponse, idParam } from '~/utils/api.server';
 import { handleForm, intent, orResponse, type FormIntent } from '~/utils/form.server';
-import { pageMeta } from '~/utils/meta';
+import { pageMeta, sharedPageMeta, siteOriginOf } from '~/utils/meta';
 import { redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
 import { readDialog, withParams, type ParamChanges } from '~/utils/url-state';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.course.title, data.course.description.slice(0, 160)) : pageMeta(COURSE_ACCESS_MESSAGES.notFound);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  data
+    ? sharedPageMeta({
+        title: data.course.title,
+        description: data.course.description.slice(0, 160),
+        url: location.pathname,
+        origin: siteOriginOf(matches),
+        type: 'article',
+      })
+    : pageMeta(COURSE_ACCESS_MESSAGES.notFound);
 
 /**
  * /courses/{id} (the specification's 'Course detail' screen). The course, and what the viewer may do with it:

@@ -3,14 +3,15 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { landingPage } from '~/models/payments/landing.server';
 import type { ProRole } from '~/utils/value-sets';
+import { previewMeta, siteOriginOf } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [
+const LANDING_DESCRIPTION =
+  'Calculadoras de engenharia mecânica, elétrica, têxtil, informática e química, cursos especializados e suporte de quem entende. Comece grátis no plano E-BASIC.';
+
+export const meta: MetaFunction = ({ matches }) => [
   { title: 'E-Engenharia — Ferramentas e cursos para engenheiros' },
-  {
-    name: 'description',
-    content:
-      'Calculadoras de engenharia mecânica, elétrica, têxtil, informática e química, cursos especializados e suporte de quem entende. Comece grátis no plano E-BASIC.',
-  },
+  { name: 'description', content: LANDING_DESCRIPTION },
+  ...previewMeta({ title: 'E-Engenharia — Ferramentas e cursos para engenheiros', description: LANDING_DESCRIPTION, url: '/', origin: siteOriginOf(matches) }),
 ];
 
 /** Whether the visitor is logged in, and the paid plans' prices; back from a payment redirect, its redirect. */
