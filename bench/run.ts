@@ -4,7 +4,8 @@
  *
  * Order: build → databases → cold start → ceiling → bare Remix up for the rest of the run → app on
  * the small database: every scenario between two slices of its reference, new connections,
- * WEB_CONCURRENCY=1 vs 2 → app on the large database: the scenarios again → the mail outbox: a burst of
+ * WEB_CONCURRENCY=1 vs 2 → app on the large database: the scenarios again and the 20,000-row CSV export →
+ * the mail outbox: a burst of
  * mails queued and delivered over SMTP (bench/mail.ts). Both servers may be up,
  * only one is loaded at a time; every child process group is killed at the end, also on error.
  */
@@ -13,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { CONNECTIONS, coldStart, get, login, measureLoad, measureNewConnections, pageScriptSize, request, serverTimingMedians, type Load, type ScriptSize } from './measure';
+import { csvExportRows, measureCsvExport, type CsvExport } from './csv-export';
 import { measureMailDelivery, renderMailSection } from './mail';
 import { killAll } from './processes';
 import { renderReport, type NewConnectionResult, type Results, type ScenarioResult, type Timings, type TwoProcessResult } from './report';
@@ -80,6 +82,8 @@ const TIMES: Timings = quick
   ? { scenarioSeconds: 1.2, scenarioWarmup: 0.8, extraWarmup: 1, referenceSeconds: 0.7, referenceWarmup: 0.3, renderSamples: 20, newConnections: NEW_CONNECTIONS.quick }
   : { scenarioSeconds: 5, scenarioWarmup: 2, extraWarmup: 5, referenceSeconds: 3, referenceWarmup: 1, renderSamples: 100, newConnections: NEW_CONNECTIONS.full };
 const COLD_STARTS = quick ? 1 : 3;
+/** Downloads of the 20,000-row history export on the large database (bench/csv-export.ts). */
+const CSV_EXPORT_RUNS = quick ? 1 : 3;
 /** Mails queued at once and delivered over SMTP (bench/mail.ts). */
 const MAIL_COUNT = quick ? 500 : 10_000;
 
@@ -386,10 +390,17 @@ async function main(): Promise<number> {
   const large = await openApp('app-large', PORTS.appLarge, largeSeed.path);
   let largeScenarios: ScenarioResult[];
   let largeMemory: ReturnType<typeof serverProcesses>;
+  const csvExports: CsvExport[] = [];
   try {
     largeScenarios = await measureScenarios(large, bare);
     largeMemory = serverProcesses(large.server);
     say(`  RSS ${largeMemory ? `${largeMemory.maxRssMb.toFixed(1)} MB (${largeMemory.processes} processo(s))` : 'não encontrado'}`);
+    // The demo E-MASTER user holds the large database's 20,000 saved calculations (BENCH_HISTORY_USER).
+    for (let run = 0; run < CSV_EXPORT_RUNS; run += 1) {
+      const result = await measureCsvExport(large.server, large.cookies.master);
+      csvExports.push(result);
+      say(`  exportação CSV: ${result.rows} linhas, primeiro byte ${Math.round(result.ttfbMs)} ms, total ${Math.round(result.totalMs)} ms`);
+    }
   } finally {
     await stop(large.server);
     await stop(bare);
@@ -422,7 +433,17 @@ async function main(): Promise<number> {
     largeSeed,
     restarts: [...small.restarts, ...large.restarts],
     benchCourse: { small: small.ids.courseId, large: large.ids.courseId },
-    sections: [renderMailSection(mail)],
+    sections: [
+      [
+        '## History export: 20,000 saved calculations as CSV',
+        '',
+        `\`GET /calculators/history/export\` as the large database's E-MASTER demo user (20,000 saved calculations across every calculator), streamed and gzipped, one download at a time (bench/csv-export.ts).`,
+        '',
+        ...csvExportRows(csvExports),
+        '',
+      ].join('\n'),
+      renderMailSection(mail),
+    ],
     durationSeconds: (performance.now() - started) / 1000,
   };
   const { markdown, met, total } = renderReport(results);
@@ -434,6 +455,10 @@ async function main(): Promise<number> {
   // A scenario that did not answer as expected means the bench measured the wrong thing: fail (CI too).
   const broken = [...results.small, ...results.large].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0 || m.load.requests === 0);
   const brokenRefs = [...results.small, ...results.large].filter((m) => m.reference.before.non2xx > 0 || m.reference.after.non2xx > 0);
+  if (csvExports.some((result) => result.status !== 200 || result.rows < 20_000)) {
+    say(`exportação CSV: ${csvExports.map((result) => `${result.status}/${result.rows} linhas`).join(', ')}`);
+    return 1;
+  }
   if (mail.received < mail.count || mail.notSent > 0) {
     say(`e-mails: ${mail.received} de ${mail.count} recebidos, ${mail.notSent} não marcados como enviados`);
     return 1;

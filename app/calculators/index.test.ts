@@ -6,9 +6,9 @@ import { CATEGORIES, type AccessLevel } from './types';
 import { getUnit, toBase, unitsOfGroup } from './units';
 
 describe('calculator catalogue', () => {
-  it('has fifteen calculators, three per category, found by slug', () => {
-    expect(calculators).toHaveLength(15);
-    for (const category of CATEGORIES) expect(calculatorsByCategory(category)).toHaveLength(3);
+  it('has thirty calculators, six per category, found by slug', () => {
+    expect(calculators).toHaveLength(30);
+    for (const category of CATEGORIES) expect(calculatorsByCategory(category)).toHaveLength(6);
     expect(getCalculator('queda-tensao-condutor')?.category).toBe('electrical');
     expect(getCalculator('nao-existe')).toBeUndefined();
     expect(getCalculator('constructor')).toBeUndefined();
