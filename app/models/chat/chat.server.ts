@@ -12,6 +12,7 @@ import { likePattern, paginate, type Page } from '../../utils/pagination.server'
 import { consume } from '../accounts/rate-limit-store.server';
 import { recordAudit, type AuditActor } from '../admin/audit.server';
 import { liveChannels, publish } from '../notifications/live-events.server';
+import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -356,6 +357,7 @@ export async function postMessage(viewer: ChatViewer, threadId: number, text: un
       .set({ lastMessageAt: at, ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }) })
       .where(eq(chatThreads.id, threadId))
       .run();
+    if (fromAdmin && viewer.id !== thread.userId) queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
     return inserted;
   });
   const view = toMessageView(row);
@@ -390,6 +392,7 @@ export async function createThread(user: ChatViewer, input: unknown): Promise<Ch
     if (message !== undefined) {
       tx.insert(chatMessages).values({ threadId: thread.id, userId: user.id, message, isAdminMessage: isAdmin(user), createdAt: now }).run();
     }
+    queueNewTicketMails(tx, { id: thread.id, userId: user.id, subject }, message);
     return thread.id;
   });
   publishUnread(user.id, { user: false, admin: true });
