@@ -17,6 +17,7 @@ import { findUserByEmail, insertUser } from '../app/models/accounts/user.server'
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTickets } from './demo-chats';
+import { seedDemoMails } from './demo-mails';
 import { BENCH_COURSE } from '../db/seed-constants';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
@@ -236,6 +237,11 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
         .values(ticket.messages.map(({ from, ...message }) => ({ ...message, threadId: thread.id, userId: from === 'admin' ? adminId : userId })))
         .run();
     }
+
+    seedDemoMails(
+      tx,
+      DEMO_USERS.map((demo) => ({ id: ids[demo.email]!, username: demo.username, email: demo.email })),
+    );
   });
   return true;
 }

@@ -1,0 +1,33 @@
+import type { Tx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { renderEmail } from '../app/emails/render';
+import { welcomeEmail } from '../app/emails/welcome';
+import { enqueueMail, newMessageId } from '../app/models/mail/outbox.server';
+import { siteUrl } from '../app/utils/security.server';
+
+/**
+ * The demo's mails (docs/mail.md): each demo user's welcome mail, queued as registration queues
+ * it (the server's worker delivers them: `.eml` files in data/mail/ with `npm run dev`), and one
+ * mail the worker gave up on, so the admin panel's 'E-mails' tab shows 'Reenviar'.
+ */
+export function seedDemoMails(tx: Tx, users: { id: number; username: string; email: string }[]): void {
+  for (const user of users) {
+    const mail = renderEmail(welcomeEmail({ username: user.username, dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+    enqueueMail(tx, { userId: user.id, to: user.email, kind: 'welcome', ...mail });
+  }
+  const bounced = renderEmail(welcomeEmail({ username: 'cliente_antigo', dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+  tx.insert(mailOutbox)
+    .values({
+      messageId: newMessageId('nao-responda@e-engenharia.localhost'),
+      userId: null,
+      toAddress: 'cliente.antigo@example.com',
+      kind: 'welcome',
+      subject: bounced.subject,
+      textBody: bounced.text,
+      htmlBody: bounced.html,
+      status: 'failed',
+      attempts: 1,
+      lastError: '550 5.1.1 <cliente.antigo@example.com>: caixa postal inexistente',
+    })
+    .run();
+}
