@@ -5,7 +5,7 @@
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
 // SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Once it
-// listens it delivers the mail outbox (app/server/mail-worker.server.ts, docs/mail.md). Every
+// listens it delivers the mail outbox and runs the daily plan reminders (app/server/background-work.server.ts, docs/mail.md). Every
 // request is one JSON log line with its id (server/request-log.js, docs/decisions/025). On a
 // machine with more than one core it runs one process per core (server/cluster.js, decision 026).
 // See docs/decisions/006-own-http-server.md.
@@ -50,7 +50,7 @@ if (!inWorker) build.entry.module.migrateDatabase();
 const shutdown = gracefulShutdown({
   endStreams: build.entry.module.endLiveStreams,
   closeDatabase: build.entry.module.closeDatabase,
-  stopBackground: build.entry.module.stopMailWorker,
+  stopBackground: build.entry.module.stopBackgroundWork,
 });
 
 const app = express();
@@ -82,7 +82,8 @@ await mayListen(build.entry.module.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
-  // The outbox's worker (docs/mail.md): every process delivers; a row is taken by one.
-  build.entry.module.startMailWorker();
+  // The outbox's worker and the daily plan reminders (docs/mail.md): every process runs both; a
+  // row is taken by one, and a reminder's dedupe key queues it once.
+  build.entry.module.startBackgroundWork();
 });
 shutdown.handleSignals(server);

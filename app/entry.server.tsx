@@ -23,6 +23,8 @@ export { createMethodRule } from './server/route-methods.server';
 export { runWithTiming, serverTimingHeader } from './server/request-timing.server';
 export { migrateDatabase, closeDatabase } from './server/database.server';
 export { startMailWorker, stopMailWorker } from './server/mail-worker.server';
+/** server.js starts the mail worker and the daily plan reminders once it listens, and stops both on shutdown. */
+export { startBackgroundWork, stopBackgroundWork } from './server/background-work.server';
 /** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
 export { serveLiveStream, endLiveStreams } from './server/live-stream.server';
 export { LIVE_PATH } from './live/protocol';

@@ -7,6 +7,7 @@ import type { PaymentMethod, ProRole } from '../../utils/value-sets';
 import { grantCourse } from '../courses/access.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';
 import { grantRole } from '../accounts/role-grant.server';
+import { queuePendingInstructions, queueReceipt, pendingInstructions } from './mails.server';
 import { declineMessage, PAYMENT_MESSAGES } from './messages';
 import { callStripe } from './provider.server';
 import { CURRENCY } from './quote.server';
@@ -80,6 +81,7 @@ function claimAndGrant(tx: Executor, input: Fulfilment, now: Date): { result: Fu
     .get();
   if (!claimed) return nothing(existing.id);
   if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) return nothing(claimed.id);
+  queueReceipt(tx, claimed);
   let link = '/dashboard';
   if (input.kind === 'plan') {
     grantRole(tx, { userId: input.userId, role: input.planType!, days: 30 * input.months!, source: 'payment', sourceId: claimed.id }, now);
@@ -166,8 +168,15 @@ export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<Use
     markFailed(session.id);
     return { status: 'failed', ...base };
   }
-  // Completed but unpaid: Pix or boleto waiting for the money; the row learns its method.
-  if (method) db.update(payments).set({ method }).where(and(eq(payments.stripePaymentIntentId, session.id), eq(payments.status, 'pending'))).run();
+  // Completed but unpaid: Pix or boleto waiting for the money; the row learns its method, and the
+  // buyer gets how to pay it once (the webhook and the return page both come here).
+  if (method) {
+    const intent = typeof session.payment_intent === 'string' ? null : session.payment_intent;
+    db.transaction((tx) => {
+      const row = tx.update(payments).set({ method }).where(and(eq(payments.stripePaymentIntentId, session.id), eq(payments.status, 'pending'))).returning().get();
+      if (row && (method === 'pix' || method === 'boleto')) queuePendingInstructions(tx, row, pendingInstructions(method, intent));
+    });
+  }
   return { status: 'processing', ...base };
 }
 

@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../admin/audit.server';
 import { grantCourse } from '../courses/access.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';
 import { syncUserRole } from '../accounts/role-grant.server';
+import { queueRefundDecision } from './mails.server';
 import { PAYMENT_MESSAGES, REFUND_ANSWERS, REFUND_NOTICES, REFUND_REQUESTED_MESSAGE } from './messages';
 import { callStripe } from './provider.server';
 import { monthsLabel, refundDeadlineOf, toPaymentView, toRefundView, type PaymentView, type RefundRequestView } from './views';
@@ -153,6 +154,7 @@ export async function approveRefund(actor: AuditActor, paymentId: number, now = 
       if (row.kind === 'plan') revokePaymentDays(tx, row.userId, row.id, now);
       else revokePaymentCourse(tx, row.stripePaymentIntentId, now);
       notice = writeNotification(tx, { ...REFUND_NOTICES.approved(row.amountCents, manual), userId: row.userId });
+      queueRefundDecision(tx, updated, manual ? 'approved-manual' : 'approved-stripe');
     }
     recordAudit(tx, actor, {
       action: 'payment.refund',
@@ -183,6 +185,7 @@ export function rejectRefund(actor: AuditActor, paymentId: number, now = new Dat
       .get();
     if (!updated) throw new AppError(400, PAYMENT_MESSAGES.refundNotRequested);
     const notice = row.userId !== null ? writeNotification(tx, { ...REFUND_NOTICES.rejected(row.amountCents), userId: row.userId }) : null;
+    queueRefundDecision(tx, updated, 'rejected');
     recordAudit(tx, actor, {
       action: 'payment.refund-reject',
       entityType: 'payment',

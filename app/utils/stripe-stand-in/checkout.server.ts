@@ -1,7 +1,8 @@
 import { createPaymentIntent, findPaymentIntent, settle } from './api.server';
 import { testPaymentMethodForCard } from './cards.server';
 import { StandInError } from './errors.server';
-import { newId, remember, state, type Json, type StoredSession } from './store.server';
+import { siteUrl } from '../security.server';
+import { newId, nowSeconds, remember, state, type Json, type StoredSession } from './store.server';
 import { emitTestEvent } from './webhooks.server';
 
 /**
@@ -87,10 +88,33 @@ export function completeTestSession(sessionId: string, method: 'card' | 'pix' | 
   remember(state().paymentMethods, pmId, method);
   pi.payment_method = pmId;
   pi.status = 'requires_action';
+  pi.next_action = awaitingPaymentAction(method, session.id);
   session.status = 'complete';
   session.payment_status = 'unpaid';
   void emitTestEvent('checkout.session.completed', structuredClone(session));
   return { outcome: 'pending', redirectTo };
+}
+
+const PIX_TTL_SECONDS = 24 * 3600;
+const BOLETO_TTL_SECONDS = 3 * 24 * 3600;
+
+/**
+ * What Stripe's PaymentIntent says to pay a Pix or boleto (`next_action`): a test BR Code and
+ * typeable line, with the simulated Checkout page (where the test mode pays them) as the QR
+ * code's and the voucher's page.
+ */
+function awaitingPaymentAction(method: 'pix' | 'boleto', sessionId: string): Json {
+  const page = siteUrl(`/test-mode/checkout/${sessionId}`, 'absolute');
+  if (method === 'pix') {
+    return {
+      type: 'pix_display_qr_code',
+      pix_display_qr_code: { data: `00020101021226880014br.gov.bcb.pix2566qr.stripe.test/${sessionId}5204000053039865802BR5913E-Engenharia6009SAO PAULO6304TEST`, expires_at: nowSeconds() + PIX_TTL_SECONDS, hosted_instructions_url: page },
+    };
+  }
+  return {
+    type: 'boleto_display_details',
+    boleto_display_details: { number: '01010.00000 00000.000000 00000.000000 0 00000000000000', expires_at: nowSeconds() + BOLETO_TTL_SECONDS, hosted_voucher_url: page, pdf: null },
+  };
 }
 
 /** A Pix (or boleto) of a completed session is paid, or expires unpaid: sends async_payment_succeeded or _failed and waits for the app's answer. */
@@ -104,6 +128,7 @@ export async function settleTestAsyncPayment(sessionId: string, paid: boolean): 
     pi.status = 'succeeded';
     pi.amount_received = pi.amount;
     pi.latest_charge = newId('ch');
+    pi.next_action = null;
     session.payment_status = 'paid';
   } else {
     pi.status = 'requires_payment_method';

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { courses, users, type PaymentRow } from '../../../db/schema';
+import { paymentPendingEmail, type PendingInstructions } from '../../emails/payment-pending';
+import { paymentReceiptEmail } from '../../emails/payment-receipt';
+import { refundDecisionEmail } from '../../emails/refund-decision';
+import { renderEmail } from '../../emails/render';
+import { formatCents, formatDateTime } from '../../utils/format';
+import { siteUrl } from '../../utils/security.server';
+import type { Stripe } from '../../utils/stripe.server';
+import { enqueueMail } from '../mail/outbox.server';
+import { REFUND_NOTICES } from './messages';
+import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';
+
+/**
+ * The payment mails (docs/mail.md), each queued with the executor of the transaction that causes
+ * it: the receipt in the fulfilment's, the Pix or boleto instructions where the payment row learns
+ * its method, a refund's answer in the admin's decision. None can be switched off.
+ */
+
+/** 'Minha Conta' → 'Pagamentos' (the section's anchor on the account page). */
+const PAYMENTS_PATH = '/account#pagamentos';
+
+function recipient(tx: Executor, userId: number | null) {
+  if (userId === null) return undefined;
+  return tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).get();
+}
+
+function itemOf(tx: Executor, row: PaymentRow): string {
+  if (row.kind === 'plan') return planDescription(row.planType ?? '', row.months ?? 1);
+  const course = row.courseId ? tx.select({ title: courses.title }).from(courses).where(eq(courses.id, row.courseId)).get() : undefined;
+  return courseDescription(course?.title ?? null);
+}
+
+/** 'Recibo de pagamento', once per payment (dedupe `receipt:{id}`), for a row just claimed as paid. */
+export function queueReceipt(tx: Executor, row: PaymentRow): void {
+  const user = recipient(tx, row.userId);
+  if (!user) return;
+  const method = row.method ? PAYMENT_METHOD_LABELS[row.method] : 'Não informada';
+  const mail = renderEmail(
+    paymentReceiptEmail({
+      username: user.username,
+      item: itemOf(tx, row),
+      amount: formatCents(row.amountCents),
+      method,
+      paidAt: formatDateTime(row.completedAt ?? new Date()),
+      paymentNumber: row.id,
+      stripeId: row.stripePaymentIntentId,
+      confirmsLaterPayment: row.method === 'pix' || row.method === 'boleto',
+      paymentsUrl: siteUrl(PAYMENTS_PATH, 'absolute'),
+    }),
+  );
+  enqueueMail(tx, { userId: user.id, to: user.email, kind: 'receipt', dedupeKey: `receipt:${row.id}`, ...mail });
+}
+
+/**
+ * What Stripe gives to pay a Pix or boleto, from the PaymentIntent's `next_action` (Stripe's, or
+ * the test mode's, which points at its own Checkout page).
+ */
+export function pendingInstructions(method: 'pix' | 'boleto', intent: Stripe.PaymentIntent | null): PendingInstructions {
+  const when = (seconds: number | null | undefined) => (seconds ? formatDateTime(seconds * 1000) : null);
+  if (method === 'pix') {
+    const pix = intent?.next_action?.pix_display_qr_code;
+    return { method, code: pix?.data ?? null, instructionsUrl: pix?.hosted_instructions_url ?? null, expiresAt: when(pix?.expires_at) };
+  }
+  const boleto = intent?.next_action?.boleto_display_details;
+  return { method, number: boleto?.number ?? null, voucherUrl: boleto?.hosted_voucher_url ?? null, dueDate: when(boleto?.expires_at) };
+}
+
+/** How to pay a Pix or boleto just generated, once per payment (dedupe `payment-pending:{id}`). */
+export function queuePendingInstructions(tx: Executor, row: PaymentRow, instructions: PendingInstructions): void {
+  const user = recipient(tx, row.userId);
+  if (!user) return;
+  const mail = renderEmail(
+    paymentPendingEmail({
+      username: user.username,
+      item: itemOf(tx, row),
+      amount: formatCents(row.amountCents),
+      paymentNumber: row.id,
+      instructions,
+      paymentsUrl: siteUrl(PAYMENTS_PATH, 'absolute'),
+    }),
+  );
+  enqueueMail(tx, { userId: user.id, to: user.email, kind: 'payment-pending', dedupeKey: `payment-pending:${row.id}`, ...mail });
+}
+
+/** What a refund decision does to the access the payment gave. */
+function accessAfter(row: PaymentRow, approved: boolean): string {
+  const what = row.kind === 'plan' ? `os dias do plano ${row.planType} comprados neste pagamento` : 'o acesso ao curso comprado neste pagamento';
+  return approved ? `Com o reembolso, ${what} foram removidos da sua conta; outros planos e cursos que você tenha continuam valendo.` : `Nada muda na sua conta: ${what} continuam valendo.`;
+}
+
+/** The answer to a refund request, in the admin's decision (dedupe `refund:{id}`: one answer per payment). */
+export function queueRefundDecision(tx: Executor, row: PaymentRow, decision: 'approved-stripe' | 'approved-manual' | 'rejected'): void {
+  const user = recipient(tx, row.userId);
+  if (!user) return;
+  const approved = decision !== 'rejected';
+  const notice = approved ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual') : REFUND_NOTICES.rejected(row.amountCents);
+  const mail = renderEmail(
+    refundDecisionEmail({
+      username: user.username,
+      item: itemOf(tx, row),
+      amount: formatCents(row.amountCents),
+      paymentNumber: row.id,
+      outcome: decision,
+      notice: notice.message,
+      access: accessAfter(row, approved),
+      url: siteUrl(approved ? PAYMENTS_PATH : notice.link, 'absolute'),
+    }),
+  );
+  enqueueMail(tx, { userId: user.id, to: user.email, kind: 'refund', dedupeKey: `refund:${row.id}`, ...mail });
+}
