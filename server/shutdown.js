@@ -21,13 +21,13 @@ const IDLE_SWEEP_MS = 50;
 /**
  * `handleSignals(server)`: on the first of SHUTDOWN_SIGNALS, stop accepting connections and the
  * background work (`stopBackground`: the mail worker stops taking rows and finishes the deliveries
- * in flight), let the requests in flight finish (hanging up on each keep-alive connection once it
+ * in flight, the plan-reminder job's timer stops), let the requests in flight finish (hanging up on each keep-alive connection once it
  * is idle), end every event stream, then checkpoint the WAL, close the database and exit 0. A second signal changes
  * nothing; the deadline exits 1. `connectionClose` is the middleware that marks answers
  * `Connection: close` once shutdown has begun.
  */
 export function gracefulShutdown({ endStreams, closeDatabase, stopBackground, deadlineMs = SHUTDOWN_DEADLINE_MS }) {
-  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase, stopMailWorker: stopBackground })) {
+  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase, stopBackgroundWork: stopBackground })) {
     if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
   }
   let stopping = false;
