@@ -140,6 +140,18 @@ describe('parseCalculatorInput', () => {
     expect(errorFor('onlyB', 'x', { mode: 'b' })).toBe('Use apenas números (ex.: 2,5).');
   });
 
+  it('takes the default of a select whose condition does not hold, even when the query leaves it out', () => {
+    const withSelect = defineCalculator({
+      ...sample,
+      inputs: [...sample.inputs, { kind: 'select', name: 'tap', label: 'Tap', options: [{ value: '0.5', label: '50 %' }, { value: '0.8', label: '80 %' }], default: '0.8', when: { field: 'mode', oneOf: ['b'] } }],
+    });
+    const { tap: _left, ...withoutTap } = { ...valid, tap: '' };
+    const outcome = parseCalculatorInput(withSelect, { ...withoutTap, mode: 'a' });
+    expect(outcome.ok && outcome.values.tap).toBe('0.8');
+    const needed = parseCalculatorInput(withSelect, { ...withoutTap, mode: 'b' });
+    expect(!needed.ok && needed.fieldErrors.tap).toBe('Escolha uma das opções da lista.');
+  });
+
   it('validates text fields by their format', () => {
     expect(errorFor('ip', '')).toBe('Preencha este campo.');
     expect(errorFor('ip', '300.1.1.1')).toBe('Cada octeto deve estar entre 0 e 255.');

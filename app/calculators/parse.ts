@@ -166,12 +166,14 @@ export function parseCalculatorInput<F extends readonly InputField[]>(
     const units: Record<string, string> = {};
     const fieldErrors: Record<string, string> = {};
     const selects: Record<string, string> = {};
+    // A select's own problem counts only when the select applies (a `when` select left out of the query is fine).
+    const selectErrors: Record<string, string> = {};
 
     for (const field of definition.inputs) {
       if (field.kind !== 'select') continue;
       const result = parseSelectField(field, params);
       if (result.ok) selects[field.name] = result.value;
-      else fieldErrors[field.name] = result.message;
+      else selectErrors[field.name] = result.message;
     }
 
     for (const field of definition.inputs) {
@@ -186,6 +188,7 @@ export function parseCalculatorInput<F extends readonly InputField[]>(
       if (field.kind === 'select') {
         const chosenValue = selects[field.name];
         if (chosenValue !== undefined) values[field.name] = chosenValue;
+        else fieldErrors[field.name] = selectErrors[field.name] ?? 'Escolha uma das opções da lista.';
       } else if (field.kind === 'text') {
         const result = parseTextField(field, params);
         if (result.ok) values[field.name] = result.value;
