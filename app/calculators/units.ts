@@ -34,6 +34,7 @@ const CV = 75 * G_N; // cavalo-vapor (metric hp), 735.49875 W
 const US_GALLON = 231 * INCH ** 3; // 3.785411784 L
 const BTU_IT = 1055.05585262; // J
 const RANKINE = 5 / 9; // K per °F
+const KCAL_IT = 4186.8; // J, International Table kilocalorie
 
 const u = (id: string, symbol: string, factor: number, extra: Partial<Unit> = {}): Unit => ({
   id,
@@ -105,12 +106,20 @@ export const UNIT_GROUPS = {
       u('psi', 'psi', PSI),
       u('ksi', 'ksi', PSI * 1e3),
       u('kgf/cm2', 'kgf/cm²', G_N * 1e4),
+      u('atm', 'atm', 101_325),
     ],
   },
   power: {
     label: 'Potência',
     base: 'W',
-    units: [u('W', 'W', 1), u('kW', 'kW', 1e3), u('MW', 'MW', 1e6), u('cv', 'cv', CV), u('hp', 'hp', HP)],
+    units: [
+      u('W', 'W', 1),
+      u('kW', 'kW', 1e3),
+      u('MW', 'MW', 1e6),
+      u('cv', 'cv', CV),
+      u('hp', 'hp', HP),
+      u('kcal/h', 'kcal/h', KCAL_IT / 3600),
+    ],
   },
   apparentPower: {
     label: 'Potência aparente',
@@ -180,6 +189,7 @@ export const UNIT_GROUPS = {
       u('J/(kg.K)', 'J/(kg·K)', 1),
       // The IT Btu is defined so that 1 Btu/(lb·°F) = 4186.8 J/(kg·K) exactly.
       u('BTU/(lb.degF)', 'BTU/(lb·°F)', 4186.8),
+      u('kcal/(kg.degC)', 'kcal/(kg·°C)', KCAL_IT),
     ],
   },
   heatTransferCoefficient: {
@@ -196,6 +206,11 @@ export const UNIT_GROUPS = {
     base: 'mol/m3',
     units: [u('mol/L', 'mol/L', 1e3), u('mmol/L', 'mmol/L', 1), u('mol/m3', 'mol/m³', 1)],
   },
+  mass: {
+    label: 'Massa',
+    base: 'kg',
+    units: [u('kg', 'kg', 1), u('g', 'g', 1e-3), u('t', 't', 1e3), u('lb', 'lb', POUND)],
+  },
   molarMass: {
     label: 'Massa molar',
     base: 'kg/mol',
@@ -204,7 +219,7 @@ export const UNIT_GROUPS = {
   time: {
     label: 'Tempo',
     base: 's',
-    units: [u('s', 's', 1), u('min', 'min', 60), u('h', 'h', 3600), u('d', 'dias', 86400)],
+    units: [u('s', 's', 1), u('min', 'min', 60), u('h', 'h', 3600), u('d', 'dias', 86400), u('ms', 'ms', 1e-3), u('us', 'µs', 1e-6)],
   },
   dataSize: {
     label: 'Quantidade de dados',
@@ -253,6 +268,11 @@ export const UNIT_GROUPS = {
     label: 'Densidade de fios',
     base: '1/m',
     units: [u('1/cm', 'fios/cm', 100), u('1/in', 'fios/pol', 1 / INCH), u('1/m', 'fios/m', 1)],
+  },
+  yarnTwist: {
+    label: 'Torção do fio',
+    base: 'turns/m',
+    units: [u('turns/m', 'voltas/m', 1), u('turns/in', 'voltas/pol', 1 / INCH), u('turns/cm', 'voltas/cm', 100)],
   },
 } as const satisfies Record<string, UnitGroup>;
 
