@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { voltageDrop } from './electrical/voltage-drop';
 import { calculators } from './index';
 import { FORM_ERROR, defaultParams, fieldUnits, parseCalculatorInput, parseDecimal } from './parse';
-import { defineCalculator } from './types';
+import { defineCalculator, type Calculator } from './types';
 
 const sample = defineCalculator({
   slug: 'exemplo',
@@ -141,10 +141,10 @@ describe('parseCalculatorInput', () => {
   });
 
   it('takes the default of a select whose condition does not hold, even when the query leaves it out', () => {
-    const withSelect = defineCalculator({
-      ...sample,
+    const withSelect: Calculator = {
+      ...(sample as unknown as Calculator),
       inputs: [...sample.inputs, { kind: 'select', name: 'tap', label: 'Tap', options: [{ value: '0.5', label: '50 %' }, { value: '0.8', label: '80 %' }], default: '0.8', when: { field: 'mode', oneOf: ['b'] } }],
-    });
+    };
     const { tap: _left, ...withoutTap } = { ...valid, tap: '' };
     const outcome = parseCalculatorInput(withSelect, { ...withoutTap, mode: 'a' });
     expect(outcome.ok && outcome.values.tap).toBe('0.8');

@@ -3,6 +3,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { acidBasePhFigures } from './acid-base-ph-figures';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'hydrogen', label: 'Concentração de H⁺ [H⁺]', unit: 'mol/L' },
@@ -122,7 +123,7 @@ export const acidBasePh = defineCalculator({
   ],
   standards: [{ code: 'Resolução CONAMA nº 430', edition: '2011' }],
   disclaimer:
-    'Cálculo com concentrações (atividade = concentração): o erro cresce com a força iônica da solução. K_a, K_b e K_w variam com a temperatura: informe pK_w e pK na temperatura da solução. Ácidos polipróticos (H₃PO₄, H₂CO₃, o segundo próton do H₂SO₄), misturas e tampões não são tratados aqui. Para efluentes, meça com pHmetro calibrado; a faixa 5–9 (CONAMA 430/2011) pode ser mais restrita no órgão ambiental local. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Cálculo com concentrações (atividade = concentração): o erro cresce com a força iônica da solução. K_a, K_b e K_w variam com a temperatura: informe pK_w e pK na temperatura da solução. Ácidos polipróticos (H₃PO₄, H₂CO₃, o segundo próton do H₂SO₄), misturas e tampões não são tratados aqui. Para efluentes, meça com pHmetro calibrado; a faixa 5–9 (CONAMA 430/2011) pode ser mais restrita no órgão ambiental local. ' + STANDING_DISCLAIMER,
   compute(values) {
     const { species, concentration: molPerCubicMetre, ions, pk, pkw } = values;
     const concentration = molPerCubicMetre / 1000; // mol/L

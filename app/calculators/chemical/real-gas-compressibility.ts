@@ -2,6 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { realGasFigures } from './real-gas-compressibility-figures';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 /** CODATA 2018, exact. */
 export const GAS_CONSTANT = 8.314462618; // J/(mol·K)
@@ -272,7 +273,7 @@ export const realGasCompressibility = defineCalculator({
     'CODATA 2018: R = 8,314462618 J/(mol·K)',
   ],
   disclaimer:
-    'Gás puro; misturas (gás natural, biogás) não são tratadas: a transferência de custódia de gás natural usa métodos próprios (confirme na norma aplicável). A validade V_r ≥ 2 é o critério usual da correlação virial, estimado com Z_c ≈ 0,29 (confirme na referência). Cilindros e vasos de pressão: a pressão máxima de trabalho é a do fabricante/NR-13, não deste cálculo. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Gás puro; misturas (gás natural, biogás) não são tratadas: a transferência de custódia de gás natural usa métodos próprios (confirme na norma aplicável). A validade V_r ≥ 2 é o critério usual da correlação virial, estimado com Z_c ≈ 0,29 (confirme na referência). Cilindros e vasos de pressão: a pressão máxima de trabalho é a do fabricante/NR-13, não deste cálculo. ' + STANDING_DISCLAIMER,
   compute(values) {
     const { gas: gasId, model, pressureKind, pressure: typedPressure, atmosphericPressure, temperature, mode, reference } = values;
     const constants: GasConstants =

@@ -2,6 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { tankHeatingFigures } from './tank-heating-figures';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'mass', label: 'Massa de líquido m', unit: 'kg', digits: 1 },
@@ -293,7 +294,7 @@ export const tankHeating = defineCalculator({
     'Perry’s Chemical Engineers’ Handbook: calor específico da água e tabelas de vapor (h_fg)',
   ],
   disclaimer:
-    'Modelo de tanque bem misturado com c_p e UA constantes e potência constante; só calor sensível (sem evaporação nem reação). Para serpentinas ou trocadores externos, dimensione o trocador com a calculadora de trocador de calor (LMTD). Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Modelo de tanque bem misturado com c_p e UA constantes e potência constante; só calor sensível (sem evaporação nem reação). Para serpentinas ou trocadores externos, dimensione o trocador com a calculadora de trocador de calor (LMTD). ' + STANDING_DISCLAIMER,
   compute(values) {
     const { mode, quantity, volume, density, specificHeat, initialTemperature: t0, finalTemperature: tf, ambientTemperature: ta } = values;
     const { boilingTemperature, losses, lossCoefficient, overallCoefficient, area, tank, source, latentHeat } = values;

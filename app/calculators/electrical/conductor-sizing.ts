@@ -3,6 +3,7 @@ import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type NumberField } from '../types';
 import { conductorSizingFigures, type CandidateRow, type Criterion, type Failure } from './conductor-sizing-figures';
 import { CONDUCTORS, DROP_LIMITS } from './voltage-drop';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'designCurrent', label: 'Corrente de projeto I_B', unit: 'A', digits: 2 },
@@ -214,7 +215,7 @@ export const conductorSizing = defineCalculator({
     { code: 'IEC 60228', edition: '2004' },
   ],
   disclaimer:
-    'A app não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'A app não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). ' + STANDING_DISCLAIMER,
   compute(values) {
     const { system, voltage, loadMode, powerFactor, length, material, insulation, temperatureFactor, groupingFactor, circuit, device, ratedCurrent, shortCircuitMode, use } = values;
     const three = system === 'three';

@@ -2,6 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
 import { lumenMethodFigures } from './lumen-method-figures';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'mountingHeight', label: 'Altura da luminária ao plano de trabalho h', unit: 'm', digits: 2 },
@@ -114,7 +115,7 @@ export const lumenMethod = defineCalculator({
   ],
   standards: [{ code: 'ABNT NBR ISO/CIE 8995-1', edition: '2013' }],
   disclaimer:
-    'Índice do recinto para luminárias de distribuição direta ou predominantemente direta. Iluminação de emergência (NBR 10898) e luz natural não são consideradas. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Índice do recinto para luminárias de distribuição direta ou predominantemente direta. Iluminação de emergência (NBR 10898) e luz natural não são consideradas. ' + STANDING_DISCLAIMER,
   compute({ length, width, ceilingHeight, workPlane, suspension, targetIlluminance, flux, utilisation, maintenance, luminairePower, spacingCheck, spacingToHeight, gridMode, rows, columns }) {
     const mountingHeight = ceilingHeight - workPlane - suspension;
     if (mountingHeight < 0.1) {

@@ -3,6 +3,7 @@ import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
 import { motorStartFigures } from './motor-current-figures';
 import { START_METHOD_LABELS, startFractions } from './motor-start';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'ratedCurrent', label: 'Corrente nominal I_n', unit: 'A', digits: 2 },
@@ -74,7 +75,7 @@ export const motorCurrent = defineCalculator({
     { code: 'IEC 60034-1', edition: '2022' },
   ],
   disclaimer:
-    'As relações da chave compensadora e do soft-starter são aproximações (corrente de magnetização desprezada, conjugado proporcional ao quadrado da tensão); o caso do inversor é apenas informativo. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'As relações da chave compensadora e do soft-starter são aproximações (corrente de magnetização desprezada, conjugado proporcional ao quadrado da tensão); o caso do inversor é apenas informativo. ' + STANDING_DISCLAIMER,
   compute({ power, voltage, efficiency, powerFactor, startRatio, speed, method, tap, currentLimit }) {
     if (method === 'soft-starter' && currentLimit > startRatio) {
       return invalid({

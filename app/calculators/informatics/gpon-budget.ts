@@ -1,7 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type InputField } from '../types';
-import { STANDING_DISCLAIMER } from './disclaimer';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 import { gponBudgetFigures, type PowerElement } from './gpon-budget-figures';
 import { G984_CLAUSES, GPON_CLASSES, UNCONFIRMED, type TransceiverLimits } from './gpon-classes';
 

@@ -1,7 +1,7 @@
 import { formatDuration, formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
-import { STANDING_DISCLAIMER } from './disclaimer';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 import { decimalsFor } from './significant-digits';
 import { tcpWindowFigures } from './tcp-window-figures';
 

@@ -3,7 +3,7 @@ import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { fromBase } from '../units';
 import { bearingLifeFigures } from './bearing-life-diagram';
-import { STANDING_DISCLAIMER } from './disclaimer';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'equivalentLoad', label: 'Carga dinâmica equivalente P', unit: 'kN', digits: 3 },

@@ -3,7 +3,7 @@ import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { fromBase } from '../units';
 import { beltDriveFigures } from './belt-drive-diagram';
-import { STANDING_DISCLAIMER } from './disclaimer';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'ratio', label: 'Relação de transmissão i = D/d', unit: '', digits: 3 },

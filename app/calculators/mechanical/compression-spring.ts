@@ -2,7 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { compressionSpringFigures } from './compression-spring-diagram';
-import { STANDING_DISCLAIMER } from './disclaimer';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'meanDiameter', label: 'Diâmetro médio D', unit: 'mm', digits: 2 },

@@ -2,6 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep, type OutputSpec } from '../types';
 import { dyeingRecipeFigures, type RecipeLine } from './dyeing-recipe-diagram';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const DYE_SLOTS = [1, 2, 3] as const;
 const AUXILIARY_SLOTS = [1, 2, 3, 4, 5] as const;
@@ -199,7 +200,7 @@ export const dyeingRecipe = defineCalculator({
   ],
   standards: [{ code: 'Resolução CONAMA 430', edition: '2011' }],
   disclaimer:
-    'Quantidades de sal e álcali dependem da classe do corante, da intensidade da cor e da máquina: siga a tabela do fornecedor. Use a mesma definição de relação de banho do laboratório (banho total, incluindo a água do material); ao escalar do laboratório para a produção, a relação de banho muda. Pese o material seco (ou corrija pela umidade/regain). Manuseie álcalis e hidrossulfito com EPI; o efluente deve atender à Resolução CONAMA 430/2011, art. 16 (pH entre 5 e 9 e temperatura inferior a 40 °C no lançamento; veja a calculadora de pH). Massa específica das soluções tomada como 1 kg/L. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Quantidades de sal e álcali dependem da classe do corante, da intensidade da cor e da máquina: siga a tabela do fornecedor. Use a mesma definição de relação de banho do laboratório (banho total, incluindo a água do material); ao escalar do laboratório para a produção, a relação de banho muda. Pese o material seco (ou corrija pela umidade/regain). Manuseie álcalis e hidrossulfito com EPI; o efluente deve atender à Resolução CONAMA 430/2011, art. 16 (pH entre 5 e 9 e temperatura inferior a 40 °C no lançamento; veja a calculadora de pH). Massa específica das soluções tomada como 1 kg/L. ' + STANDING_DISCLAIMER,
   compute(values) {
     const read = values as unknown as Readonly<Record<string, number | string>>;
     const num = (key: string) => Number(read[key] ?? 0);

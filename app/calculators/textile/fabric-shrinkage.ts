@@ -2,6 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { fabricShrinkageFigures, type ShrinkageDrawing } from './fabric-shrinkage-diagram';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'lengthChange', label: 'Alteração dimensional no comprimento D_L', unit: '%', digits: 2 },
@@ -148,7 +149,7 @@ export const fabricShrinkage = defineCalculator({
     { code: 'ISO 6330', edition: '2021' },
   ],
   disclaimer:
-    'O resultado vale para o procedimento de lavagem e secagem usado; só compare resultados do mesmo procedimento (ISO 6330). Condicione os corpos de prova (ISO 139) antes de cada medição; use três corpos de prova quando possível (ISO 5077). Encolhimento progressivo (vários ciclos), espiralidade de malhas e feltragem da lã não são tratados. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'O resultado vale para o procedimento de lavagem e secagem usado; só compare resultados do mesmo procedimento (ISO 6330). Condicione os corpos de prova (ISO 139) antes de cada medição; use três corpos de prova quando possível (ISO 5077). Encolhimento progressivo (vários ciclos), espiralidade de malhas e feltragem da lã não são tratados. ' + STANDING_DISCLAIMER,
   compute(values) {
     const read = values as unknown as Readonly<Record<string, number | string>>;
     const pairCount = Number(values.pairs);

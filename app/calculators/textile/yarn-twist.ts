@@ -3,6 +3,7 @@ import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
 import { fromBase } from '../units';
 import { yarnTwistFigures } from './yarn-twist-diagram';
+import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
   { key: 'tex', label: 'Título em tex', unit: 'tex', digits: 3 },
@@ -137,7 +138,7 @@ export const yarnTwist = defineCalculator({
     { code: 'ISO 2061', edition: '2015 (medição da torção; confirme na norma)' },
   ],
   disclaimer:
-    'Diâmetro e ângulo são estimativas com o volume específico informado; a contração por torção e o atraso do cursor não foram considerados. O fator de torção ótimo depende da fibra (comprimento, finura), do processo (anel, rotor, ar) e do uso final. Fios retorcidos (equilíbrio das torções S/Z) não são tratados. Resultado estimativo para apoio ao projeto. Confira as normas citadas, os dados do fabricante e a responsabilidade técnica (ART/RRT) do profissional.',
+    'Diâmetro e ângulo são estimativas com o volume específico informado; a contração por torção e o atraso do cursor não foram considerados. O fator de torção ótimo depende da fibra (comprimento, finura), do processo (anel, rotor, ar) e do uso final. Fios retorcidos (equilíbrio das torções S/Z) não são tratados. ' + STANDING_DISCLAIMER,
   compute(values) {
     const { count: tex, twistGiven, specificVolume, production } = values;
     const ne = NE_TEX / tex;
