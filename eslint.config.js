@@ -11,13 +11,14 @@ const folder = (name) => [`~/${name}`, `~/${name}/*`, `**/${name}`, `**/${name}/
 
 /**
  * Layers point down (docs/routing-and-layers.md):
- *   routes → components, live, server, models, schemas, calculators, utils
- *   components → live, schemas, calculators, client-safe utils; models and *.server utils for types only
- *   server (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, utils
- *   models → db, schemas, calculators, emails, utils, live/protocol (the wire format they publish)
+ *   routes → components, live, server, models, schemas, calculators, charts, utils
+ *   components → live, schemas, calculators, charts, client-safe utils; models and *.server utils for types only
+ *   server (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, charts, utils
+ *   models → db, schemas, calculators, charts, emails, utils, live/protocol (the wire format they publish)
  *   emails (mail templates: JSX rendered to static HTML and plain text, docs/mail.md) → utils
  *   live (the browser side of live updates) → utils
- *   schemas, calculators → utils
+ *   schemas, calculators → utils (calculators also → charts)
+ *   charts (the SVG chart kit) → utils
  *   utils → nothing of the app but utils;  db → utils/value-sets only
  * Nothing imports routes.
  */
@@ -40,6 +41,7 @@ const noModels = { group: folder('models'), message: 'Models sit above this laye
 const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/server) and scripts talk to the database.' };
 const noSchemas = { group: folder('schemas'), message: 'Schemas sit above this layer.' };
 const noCalculators = { group: folder('calculators'), message: 'Calculators sit above this layer.' };
+const noCharts = { group: folder('charts'), message: 'The chart kit (app/charts) sits above this layer: only calculators, components, routes, models and the server plumbing draw charts.' };
 const noEmails = { group: folder('emails'), message: 'Mail templates (app/emails) are rendered by models, which queue the mails.' };
 /** app/server/, written with the alias or relatively (not 'react-dom/server' nor the repository's server/ from tests). */
 const serverGroup = { regex: '^(~/server(/|$)|(\\.\\./)+server/|\\./server/)' };
@@ -75,10 +77,11 @@ export default tseslint.config(
   ]),
   layer(['app/server/**'], [noRoutes, noComponents, onlyLiveProtocol]),
   layer(['app/models/**'], [noRoutes, noComponents, noServer, onlyLiveProtocol]),
-  layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators]),
+  layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators, noCharts]),
   layer(['app/schemas/**', 'app/calculators/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb]),
-  layer(['app/schemas/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noCalculators]),
+  layer(['app/schemas/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noCalculators, noCharts]),
+  layer(['app/charts/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators, noEmails]),
   layer(['app/emails/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators]),
-  layer(['app/utils/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators, noEmails]),
-  layer(['db/**'], [noRoutes, noComponents, noServer, noLive, noModels, noSchemas, noCalculators]),
+  layer(['app/utils/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noSchemas, noCalculators, noEmails, noCharts]),
+  layer(['db/**'], [noRoutes, noComponents, noServer, noLive, noModels, noSchemas, noCalculators, noCharts]),
 );

@@ -27,6 +27,10 @@ export const BARE_REFERENCES: ReferenceId[] = ['bare-json', 'bare-page', 'bare-p
 export const CALCULATOR_PATH =
   '/calculators/torque-eixo?power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
 
+/** Beam deflection (E-TOOL) with every input and unit given: a result page with its diagrams (load, V, M, δ), drawn as SVG by the server. */
+export const CALCULATOR_FIGURES_PATH =
+  '/calculators/deflexao-viga?loadCase=ss-udl&distributedLoad=5&distributedLoad_unit=kN%2Fm&span=4&span_unit=m&elasticModulus=200&elasticModulus_unit=GPa&inertia=835.6&inertia_unit=cm4&fibreDistance=100&fibreDistance_unit=mm';
+
 /** Who a scenario runs as: the demo E-TOOL user unless it says otherwise (courses need E-MASTER). */
 export type ScenarioUser = 'tool' | 'master' | 'admin';
 
@@ -68,6 +72,7 @@ export const APP_SCENARIOS: Scenario[] = [
   { id: 'dashboard', label: 'GET /dashboard', path: '/dashboard', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
   { id: 'account', label: 'GET /account', path: '/account', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
   { id: 'calculator', label: 'GET /calculators/torque-eixo?… (result)', path: CALCULATOR_PATH, kind: 'page', headers: PAGE, reference: 'bare-page' },
+  { id: 'calculator-figures', label: 'GET /calculators/deflexao-viga?… (result with diagrams)', path: CALCULATOR_FIGURES_PATH, kind: 'page', headers: PAGE, reference: 'bare-page' },
   { id: 'history', label: 'GET /calculators/history', path: '/calculators/history', kind: 'page', headers: PAGE, reference: 'bare-page' },
   { id: 'courses', label: 'GET /courses as E-MASTER', path: '/courses', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true, as: 'master' },
   {

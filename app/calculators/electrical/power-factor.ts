@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
+import { powerFactorFigures } from './power-factor-figures';
 
 const outputs = [
   { key: 'capacitorPower', label: 'Potência reativa do banco Q_c', unit: 'kvar', digits: 2 },
@@ -103,6 +104,7 @@ export const powerFactor = defineCalculator({
           1,
         ),
       ],
+      figures: powerFactorFigures({ activePower, powerFactorBefore: currentPowerFactor, powerFactorAfter: targetPowerFactor, reference: ANEEL_REFERENCE_PF }),
       warnings,
     };
   },

@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { voltageDropFigures } from './voltage-drop-figures';
 
 const outputs = [
   { key: 'voltageDrop', label: 'Queda de tensão ΔV', unit: 'V', digits: 2 },
@@ -166,6 +167,13 @@ export const voltageDrop = defineCalculator({
           2,
         ),
       ],
+      figures: voltageDropFigures({
+        voltsPerMetreMm2: k * resistivity * current * powerFactor,
+        voltage,
+        length,
+        section: sectionMm2,
+        limitPercent: limit.percent,
+      }),
       warnings,
     };
   },

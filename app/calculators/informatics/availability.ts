@@ -1,6 +1,7 @@
 import { formatDuration, formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { availabilityFigures } from './availability-figures';
 
 const outputs = [
   { key: 'componentAvailability', label: 'Disponibilidade de cada componente', unit: '%', digits: 4 },
@@ -135,6 +136,7 @@ export const availability = defineCalculator({
         step('Indisponibilidade do sistema', combine, systemU, '', 12),
         step('Indisponibilidade no período', `${f(systemU)} · ${f(periodSeconds)} s`, downtimeSeconds, 's', 1),
       ],
+      figures: availabilityFigures({ componentUnavailability: componentU, systemUnavailability: systemU, count, arrangement }),
       warnings: [],
     };
   },

@@ -1,5 +1,6 @@
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator } from '../types';
+import { subnetFigures } from './ipv4-subnet-figures';
 import { formatIPv4, parseIPv4, prefixMask } from './ipv4';
 
 const outputs = [
@@ -117,6 +118,7 @@ export const ipv4Subnet = defineCalculator({
           0,
         ),
       ],
+      figures: subnetFigures({ prefix, network, mask, last, usableHosts }),
       warnings,
     };
   },

@@ -1,6 +1,7 @@
 import { formatDuration, formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { transferFigures } from './transfer-time-figures';
 
 const outputs = [
   { key: 'duration', label: 'Tempo de transferência', unit: '' },
@@ -82,6 +83,7 @@ export const transferTime = defineCalculator({
         step('Taxa efetiva', `${f(rate, 6)} bit/s · ${f(efficiency)} %`, effectiveRate / 1e6, 'Mbit/s', 2),
         step('Tempo', `t = ${f(size * 8, 6)} / ${f(effectiveRate, 6)}`, seconds, 's', 1),
       ],
+      figures: transferFigures({ size, effectiveRate, seconds }),
       warnings,
     };
   },

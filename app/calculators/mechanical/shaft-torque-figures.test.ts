@@ -18,7 +18,7 @@ describe('shaft stress figure', () => {
 
   it('uses the equivalent torque with bending', () => {
     const [figure] = computeWith(shaftTorque, { bendingMoment: '30' }).figures ?? [];
-    expect(figure?.summary).toContain('com flexão (torque equivalente 50,75 N·m)');
+    expect(figure?.summary).toContain('com flexão (torque equivalente 50,74 N·m)');
     expect(figure?.svg).toContain('τ = 16·√(M² + T²)/(π·d³)');
   });
 });

@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { fabricGsmFigures } from './fabric-gsm-figures';
 
 const outputs = [
   { key: 'gsm', label: 'Gramatura estimada', unit: 'g/m²', digits: 1 },
@@ -79,6 +80,7 @@ export const fabricGsm = defineCalculator({
         step('Trama', contribution(weftDensity, weftCount, weftCrimp), weftMass, 'g/m²', 2),
         step('Gramatura', `G = ${f(warpMass)} + ${f(weftMass)}`, gsm, 'g/m²', 1),
       ],
+      figures: fabricGsmFigures({ warpMass, weftMass, warpCover: cover(warpDensity, warpCount), weftCover: cover(weftDensity, weftCount) }),
       warnings: [],
     };
   },

@@ -1,6 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
+import { loomFigures } from './loom-production-figures';
 
 const outputs = [
   { key: 'perLoomHour', label: 'Produção por tear', unit: 'm/h', digits: 2 },
@@ -59,6 +60,7 @@ export const loomProduction = defineCalculator({
         step('Com eficiência', `${f(theoreticalHour)} m/h · ${f(efficiency)} %`, perLoomHour, 'm/h', 2),
         step('Total por dia', `${f(perLoomHour)} m/h · ${f(hoursPerDay)} h · ${looms} ${looms === 1 ? 'tear' : 'teares'}`, perLoomDay * looms, 'm/dia', 0),
       ],
+      figures: loomFigures({ theoreticalHour, efficiency }),
       warnings: [],
     };
   },

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator, runCalculator } from '~/calculators';
 import type { InputField } from '~/calculators/types';
+import { CalculatorFigures } from '~/components/calculator-figures';
 import { CalculatorForm, isLiveNavigation } from '~/components/calculator-form';
 import { CalculatorHeader } from '~/components/calculator-header';
 import {
@@ -28,9 +29,19 @@ import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
 import { siteUrl } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
-import { pageMeta } from '~/utils/meta';
+import { sharedPageMeta, siteOriginOf, SITE_DESCRIPTION } from '~/utils/meta';
+import { resultsText } from '~/calculators/result-text';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.header.title ?? 'Calculadora', data?.header.summary);
+/** Title and preview tags; a result's description names its main results (a crawler never gets here: decision 031). */
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const outcome = data && !data.locked && data.outcome?.ok ? data.outcome : null;
+  return sharedPageMeta({
+    title: data?.header.title ?? 'Calculadora',
+    description: outcome ? `Resultado: ${outcome.summary}` : (data?.header.summary ?? SITE_DESCRIPTION),
+    url: outcome?.shareUrl ?? location.pathname,
+    origin: siteOriginOf(matches),
+  });
+};
 
 
 /**
@@ -57,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       query,
       shareUrl: siteUrl(calculatorPath(calculator.slug, query)),
       reportHref: reportPath(calculator.slug, query),
+      // The meta description: the first three results, as text.
+      summary: resultsText(run.result.results.slice(0, 3), '; '),
     };
   } else if (run) {
     outcome = { ok: false as const, fieldErrors: run.fieldErrors };
@@ -228,6 +241,11 @@ export default function CalculatorPage() {
               <Section title="Passo a passo">
                 <CalculatorSteps steps={outcome.result.steps} />
               </Section>
+              {outcome.result.figures && outcome.result.figures.length > 0 ? (
+                <Section title="Diagramas" testId="calculator-diagrams">
+                  <CalculatorFigures figures={outcome.result.figures} />
+                </Section>
+              ) : null}
             </>
           ) : outcome ? (
             <Alert title="Revise os dados">Corrija os campos destacados para ver o resultado.</Alert>

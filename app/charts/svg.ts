@@ -1,0 +1,264 @@
+/**
+ * Low-level SVG primitives: each returns a string of markup with every text escaped.
+ * Only presentation attributes are written (fill, stroke, font-size…): the production CSP
+ * forbids inline styles, so never a `style` attribute nor a `<style>` element.
+ * Coordinates are rounded to 0,1 px so the output is short and deterministic.
+ */
+
+import { COLORS, TEXT_COLORS } from './palette';
+
+export const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
+export const DEFAULT_WIDTH = 720;
+export const DEFAULT_HEIGHT = 440;
+
+/** Escapes text for use in SVG/XML content and attribute values. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** A coordinate rounded to one decimal ('-0' becomes '0'). */
+export function num(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+}
+
+export type AttributeValue = string | number | undefined | null | false;
+export type Attributes = Readonly<Record<string, AttributeValue>>;
+
+const NAME = /^[a-zA-Z][a-zA-Z0-9:-]*$/;
+
+/** `name="value"` pairs in the given order; numbers are rounded, empty values are left out. */
+export function attributes(attrs: Attributes): string {
+  let out = '';
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false || value === '') continue;
+    if (!NAME.test(name) || name.toLowerCase() === 'style' || name.toLowerCase().startsWith('on')) {
+      throw new Error(`Atributo SVG não permitido: ${name}`);
+    }
+    out += ` ${name}="${typeof value === 'number' ? num(value) : escapeXml(value)}"`;
+  }
+  return out;
+}
+
+/** Any element; `children` is markup already built by these functions (never raw user text). */
+export function element(name: string, attrs: Attributes = {}, children: string | readonly string[] = ''): string {
+  const body = typeof children === 'string' ? children : children.join('');
+  return body ? `<${name}${attributes(attrs)}>${body}</${name}>` : `<${name}${attributes(attrs)}/>`;
+}
+
+export interface StrokeOptions {
+  readonly stroke?: string;
+  readonly width?: number;
+  readonly dash?: string;
+  readonly opacity?: number;
+  readonly linecap?: 'butt' | 'round' | 'square';
+}
+
+const strokeAttrs = (options: StrokeOptions, fallbackWidth = 1.5): Attributes => ({
+  stroke: options.stroke ?? COLORS.ink,
+  'stroke-width': options.width ?? fallbackWidth,
+  'stroke-dasharray': options.dash,
+  'stroke-opacity': options.opacity,
+  'stroke-linecap': options.linecap,
+});
+
+export function line(x1: number, y1: number, x2: number, y2: number, options: StrokeOptions = {}): string {
+  return element('line', { x1, y1, x2, y2, ...strokeAttrs(options) });
+}
+
+export type Point = readonly [number, number];
+
+const pointList = (points: readonly Point[]) => points.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
+
+export function polyline(points: readonly Point[], options: StrokeOptions = {}): string {
+  if (points.length < 2) return '';
+  return element('polyline', { points: pointList(points), fill: 'none', 'stroke-linejoin': 'round', ...strokeAttrs(options) });
+}
+
+export interface FillOptions extends StrokeOptions {
+  readonly fill?: string;
+  readonly fillOpacity?: number;
+}
+
+const fillAttrs = (options: FillOptions): Attributes => ({
+  fill: options.fill ?? 'none',
+  'fill-opacity': options.fillOpacity,
+  ...(options.stroke || options.width ? strokeAttrs(options) : {}),
+});
+
+export function polygon(points: readonly Point[], options: FillOptions = {}): string {
+  if (points.length < 3) return '';
+  return element('polygon', { points: pointList(points), ...fillAttrs(options) });
+}
+
+export function rect(x: number, y: number, width: number, height: number, options: FillOptions & { readonly rx?: number } = {}): string {
+  return element('rect', { x, y, width: Math.max(0, width), height: Math.max(0, height), rx: options.rx, ...fillAttrs(options) });
+}
+
+export function circle(cx: number, cy: number, r: number, options: FillOptions = {}): string {
+  return element('circle', { cx, cy, r, ...fillAttrs(options) });
+}
+
+/** A path from a `d` string the caller builds with `num()` coordinates. */
+export function path(d: string, options: FillOptions = {}): string {
+  return element('path', { d, ...fillAttrs(options) });
+}
+
+/** The point at `degrees` (counter-clockwise from +x, as seen on screen) on a circle. */
+export function polar(cx: number, cy: number, r: number, degrees: number): Point {
+  const radians = (degrees * Math.PI) / 180;
+  return [cx + r * Math.cos(radians), cy - r * Math.sin(radians)];
+}
+
+/** An arc from `fromDegrees` to `toDegrees`, counter-clockwise on screen (angle marks, shaft sketches). */
+export function arc(cx: number, cy: number, r: number, fromDegrees: number, toDegrees: number, options: StrokeOptions = {}): string {
+  const sweep = toDegrees - fromDegrees;
+  const [x1, y1] = polar(cx, cy, r, fromDegrees);
+  const [x2, y2] = polar(cx, cy, r, toDegrees);
+  const large = Math.abs(sweep) > 180 ? 1 : 0;
+  const direction = sweep > 0 ? 0 : 1;
+  return path(`M${num(x1)} ${num(y1)}A${num(r)} ${num(r)} 0 ${large} ${direction} ${num(x2)} ${num(y2)}`, { ...options, fill: 'none', stroke: options.stroke ?? COLORS.ink, width: options.width ?? 1.5 });
+}
+
+export interface ArrowOptions extends StrokeOptions {
+  /** Length of the head, px (default 9). */
+  readonly head?: number;
+  /** Heads at both ends (dimension lines). */
+  readonly both?: boolean;
+}
+
+function arrowHead(fromX: number, fromY: number, toX: number, toY: number, size: number, color: string): string {
+  const angle = Math.atan2(toY - fromY, toX - fromX);
+  const spread = Math.PI / 7;
+  const left: Point = [toX - size * Math.cos(angle - spread), toY - size * Math.sin(angle - spread)];
+  const right: Point = [toX - size * Math.cos(angle + spread), toY - size * Math.sin(angle + spread)];
+  return polygon([[toX, toY], left, right], { fill: color });
+}
+
+/** A line with a filled head at (x2, y2) (and at (x1, y1) with `both`); drawn without markers, so no ids. */
+export function arrow(x1: number, y1: number, x2: number, y2: number, options: ArrowOptions = {}): string {
+  const head = options.head ?? 9;
+  const color = options.stroke ?? COLORS.ink;
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length === 0) return '';
+  const shorten = Math.min(head * 0.8, length / 2);
+  const ux = (x2 - x1) / length;
+  const uy = (y2 - y1) / length;
+  const start: Point = options.both ? [x1 + ux * shorten, y1 + uy * shorten] : [x1, y1];
+  const end: Point = [x2 - ux * shorten, y2 - uy * shorten];
+  return group([
+    line(start[0], start[1], end[0], end[1], options),
+    arrowHead(x1, y1, x2, y2, head, color),
+    options.both ? arrowHead(x2, y2, x1, y1, head, color) : '',
+  ]);
+}
+
+export interface TextOptions {
+  readonly size?: number;
+  readonly anchor?: 'start' | 'middle' | 'end';
+  /** Vertical alignment of the baseline ('middle' centres on y). */
+  readonly baseline?: 'auto' | 'middle' | 'hanging';
+  readonly color?: string;
+  readonly weight?: 'normal' | 'bold';
+  readonly italic?: boolean;
+  /** Degrees, around (x, y). */
+  readonly rotate?: number;
+  /** A white outline behind the letters, so labels stay readable over lines and fills. */
+  readonly halo?: boolean;
+}
+
+/** One line of text, escaped. */
+export function text(x: number, y: number, content: string, options: TextOptions = {}): string {
+  return element(
+    'text',
+    {
+      x,
+      y,
+      'font-size': options.size ?? 13,
+      'text-anchor': options.anchor && options.anchor !== 'start' ? options.anchor : undefined,
+      'dominant-baseline': options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
+      fill: options.color ?? TEXT_COLORS.ink,
+      'font-weight': options.weight === 'bold' ? 'bold' : undefined,
+      'font-style': options.italic ? 'italic' : undefined,
+      transform: options.rotate ? `rotate(${num(options.rotate)} ${num(x)} ${num(y)})` : undefined,
+      stroke: options.halo ? COLORS.paper : undefined,
+      'stroke-width': options.halo ? 3 : undefined,
+      'stroke-linejoin': options.halo ? 'round' : undefined,
+      'paint-order': options.halo ? 'stroke' : undefined,
+    },
+    escapeXml(content),
+  );
+}
+
+/** Rough width of a text in px (system sans-serif averages ~0,56 em); enough to place labels. */
+export function textWidth(content: string, size = 13): number {
+  return [...content].length * size * 0.58;
+}
+
+/** Groups markup, optionally translated (`translate: [dx, dy]`) or labelled for assistive tech. */
+export function group(children: readonly string[] | string, options: { readonly translate?: Point; readonly label?: string } = {}): string {
+  const transform = options.translate ? `translate(${num(options.translate[0])} ${num(options.translate[1])})` : undefined;
+  return element('g', { transform, 'aria-label': options.label }, children);
+}
+
+/** Ids inside one figure: `figureId` must be kebab-case; the suffix names the piece ('title', 'hatch'). */
+export function localId(figureId: string, suffix: string): string {
+  return `fig-${figureId.replace(/[^a-zA-Z0-9_-]/g, '-')}-${suffix}`;
+}
+
+/** A diagonal hatch pattern (put it in the canvas `defs`), used by bands through `fill="url(#id)"`. */
+export function hatchPattern(id: string, color: string = COLORS.reference, spacing = 8): string {
+  return element('pattern', { id, width: spacing, height: spacing, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
+    line(0, 0, 0, spacing, { stroke: color, width: 1.5 }),
+  ]);
+}
+
+export interface CanvasSpec {
+  /** The figure's id (kebab-case); every id inside derives from it, so two figures on a page never collide. */
+  readonly id: string;
+  /** Short name, the SVG `<title>` (Portuguese). */
+  readonly title: string;
+  /** The key numbers in a sentence, the SVG `<desc>` (Portuguese). */
+  readonly description: string;
+  readonly width?: number;
+  readonly height?: number;
+  /** Definitions (patterns) made with `localId`. */
+  readonly defs?: readonly string[];
+  readonly children: readonly string[];
+}
+
+/**
+ * The outer `<svg role="img">`: scales to its container's width (height follows the viewBox),
+ * white paper, system sans-serif, `<title>` and `<desc>` referenced by aria-labelledby.
+ */
+export function canvas(spec: CanvasSpec): string {
+  const width = spec.width ?? DEFAULT_WIDTH;
+  const height = spec.height ?? DEFAULT_HEIGHT;
+  const titleId = localId(spec.id, 'title');
+  const descId = localId(spec.id, 'desc');
+  return element(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      viewBox: `0 0 ${num(width)} ${num(height)}`,
+      width: '100%',
+      role: 'img',
+      'aria-labelledby': titleId,
+      'aria-describedby': descId,
+      'font-family': FONT_FAMILY,
+      'data-figure': spec.id,
+    },
+    [
+      element('title', { id: titleId }, escapeXml(spec.title)),
+      element('desc', { id: descId }, escapeXml(spec.description)),
+      spec.defs && spec.defs.length > 0 ? element('defs', {}, spec.defs) : '',
+      rect(0, 0, width, height, { fill: COLORS.paper }),
+      ...spec.children,
+    ],
+  );
+}

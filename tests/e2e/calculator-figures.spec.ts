@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { defaultParams, getCalculator, runCalculator } from '../../app/calculators';
+import { expect, test, waitForHydration } from './fixtures';
+
+/**
+ * The diagrams of a result are SVG drawn on the server and inlined in the page: with JavaScript
+ * on and off the result page shows each one as an image with an accessible name and its text
+ * summary; axe finds no serious or critical violation; a 390 px phone does not scroll sideways.
+ */
+function resultPage(slug: string) {
+  const calculator = getCalculator(slug);
+  if (!calculator) throw new Error(`no calculator ${slug}`);
+  const query = new URLSearchParams(defaultParams(calculator));
+  const run = runCalculator(calculator, query);
+  if (!run.ok || !run.result.figures?.length) throw new Error(`${slug} must draw a diagram for its example`);
+  return { url: `/calculators/${slug}?${query}`, figures: run.result.figures };
+}
+
+const PAGES = ['deflexao-viga', 'queda-tensao-condutor'] as const;
+
+/**
+ * The page's own content (the header's bell has an open finding of its own, reported apart).
+ * Axe needs JavaScript in the page, so it runs in the js project; without JavaScript the server sends the same markup.
+ */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const slug of PAGES) {
+  test(`the result of ${slug} shows its diagrams with their summaries, and passes axe`, async ({ page, login, jsEnabled }) => {
+    await login('E-TOOL');
+    const { url, figures } = resultPage(slug);
+    await page.goto(url);
+    await waitForHydration(page, jsEnabled);
+    const section = page.getByTestId('calculator-diagrams');
+    await expect(section.getByRole('heading', { name: 'Diagramas' })).toBeVisible();
+    for (const figure of figures) {
+      const image = section.getByRole('img', { name: figure.title });
+      await expect(image).toBeVisible();
+      await expect(section.getByTestId('figure-summary').filter({ hasText: figure.summary })).toBeVisible();
+      const box = await image.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+    }
+    if (jsEnabled) await expectNoSeriousViolations(page);
+  });
+}
+
+test('the voltage-drop result lists the standard sections in a table', async ({ page, login }) => {
+  await login('E-TOOL');
+  await page.goto(resultPage('queda-tensao-condutor').url);
+  const table = page.getByRole('table', { name: /Seções nominais a 30 m/ });
+  await expect(table.getByRole('columnheader', { name: 'Comprimento máx. (m)' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^4 / })).toContainText('2,81');
+  await expect(table.getByRole('row', { name: /^4 / })).toContainText('✓ atende');
+  await expect(table.getByRole('row', { name: /^2,5 / })).toContainText('✗ não atende');
+});
+
+test('a result page with diagrams fits a 390 px phone without sideways scrolling', async ({ page, login }) => {
+  await login('E-TOOL');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const slug of PAGES) {
+    await page.goto(resultPage(slug).url);
+    await expect(page.getByTestId('calculator-diagrams')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // The message names the elements that stick out, so a failure says where to look.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`),
+    );
+    expect(overflow, `${slug}: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
+  }
+});
