@@ -73,6 +73,22 @@ describe.each(calculators.map((calculator) => [calculator.slug, calculator] as c
     );
   });
 
+  // Drawing costs more than computing: fewer runs, but every drawn figure must be whole.
+  it('draws finite, titled diagrams for inputs inside the declared ranges', () => {
+    fc.assert(
+      fc.property(validParams(calculator), (params) => {
+        const outcome = runCalculator(calculator, params, { figures: true });
+        if (!outcome.ok) return;
+        for (const figure of outcome.result.figures ?? []) {
+          expect(figure.svg, figure.id).toMatch(/^<svg[^>]*role="img"[\s\S]*<title[^>]*>[^<]+<\/title>/);
+          expect(figure.svg, figure.id).not.toMatch(/NaN|Infinity|undefined/);
+          expect(figure.summary, figure.id).toMatch(/\S/);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   const numberFields = calculator.inputs.filter((field): field is NumberField => field.kind === 'number');
   it.each(numberFields.map((field) => [field.name, field] as const))('rejects invalid text in %s with a message', (_name, field) => {
     fc.assert(

@@ -1,4 +1,4 @@
-import { type CalculationStep, type CalculatorResult, type OutputSpec, type ResultItem } from './types';
+import { type CalculationStep, type ComputedResult, type OutputSpec, type ResultItem } from './types';
 
 /** Result items in the declared order of `outputs`; outputs without a value are left out. */
 export function buildResults(
@@ -19,6 +19,6 @@ export function step(label: string, expression: string, value: number | string, 
 }
 
 /** A compute outcome for inputs that are valid one by one but not together. */
-export function invalid(errors: Readonly<Record<string, string>>): CalculatorResult {
+export function invalid(errors: Readonly<Record<string, string>>): ComputedResult {
   return { results: [], steps: [], warnings: [], errors };
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FORM_ERROR } from './parse';
 import { invalid } from './result';
 import { runCalculator } from './run';
-import { defineCalculator, type CalculatorResult } from './types';
+import { defineCalculator, type ComputedResult, type Figure } from './types';
 
-const withCompute = (compute: (values: { x: number }) => CalculatorResult) =>
+const withCompute = (compute: (values: { x: number }) => ComputedResult) =>
   defineCalculator({
     slug: 'teste',
     version: '1.0.0',
@@ -38,6 +38,28 @@ describe('runCalculator', () => {
 
   it('never lets an Infinity or NaN reach the page', () => {
     expect(runCalculator(reciprocal, { x: '0' })).toEqual({ ok: false, fieldErrors: { [FORM_ERROR]: expect.stringMatching(/Revise/) } });
+  });
+
+  it('draws the figures only when asked, and a drawing that throws is a form error too', () => {
+    let drawn = 0;
+    const figure: Figure = { id: 'curva', title: 'Curva', summary: 'y = 1/x', svg: '<svg role="img"><title>Curva</title></svg>' };
+    const drawing = withCompute(({ x }) => ({
+      results: [{ key: 'y', label: 'y', value: 1 / x, unit: '' }],
+      steps: [],
+      warnings: [],
+      figures: () => {
+        drawn += 1;
+        return [figure];
+      },
+    }));
+    const plain = runCalculator(drawing, { x: '2' });
+    expect(plain.ok && plain.result.figures).toBeUndefined();
+    expect(drawn).toBe(0);
+    const shown = runCalculator(drawing, { x: '2' }, { figures: true });
+    expect(shown.ok && shown.result.figures).toEqual([figure]);
+    expect(drawn).toBe(1);
+    const failing = withCompute(() => ({ results: [], steps: [], warnings: [], figures: () => { throw new Error('desenho'); } }));
+    expect(runCalculator(failing, { x: '1' }, { figures: true })).toMatchObject({ ok: false, fieldErrors: { [FORM_ERROR]: expect.any(String) } });
   });
 
   it('answers with a form error when compute throws', () => {

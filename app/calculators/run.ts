@@ -1,5 +1,5 @@
 import { FORM_ERROR, parseCalculatorInput, type CalculatorParams } from './parse';
-import { type CalculatorDefinition, type CalculatorResult, type InputField, type ValuesOf } from './types';
+import { type CalculatorDefinition, type CalculatorResult, type ComputedResult, type InputField, type ValuesOf } from './types';
 
 export type RunResult<F extends readonly InputField[] = readonly InputField[]> =
   | {
@@ -14,16 +14,21 @@ const NOT_COMPUTABLE = 'Não foi possível calcular com estes valores. Revise os
 
 const isFiniteOrText = (value: number | string) => typeof value === 'string' || Number.isFinite(value);
 
-/** Parses the query string, then computes. What a tool page's loader calls. Never throws. */
+/**
+ * Parses the query string, then computes. What a tool page's loader calls. Never throws.
+ * `figures: true` draws the result's diagrams too (the result page and the memorial show them).
+ */
 export function runCalculator<F extends readonly InputField[]>(
   definition: CalculatorDefinition<F>,
   params: CalculatorParams,
+  options: { figures?: boolean } = {},
 ): RunResult<F> {
   const parsed = parseCalculatorInput(definition, params);
   if (!parsed.ok) return parsed;
   let result: CalculatorResult;
   try {
-    result = definition.compute(parsed.values);
+    const { figures, ...computed }: ComputedResult = definition.compute(parsed.values);
+    result = options.figures && figures ? { ...computed, figures: figures() } : computed;
   } catch {
     return { ok: false, fieldErrors: { [FORM_ERROR]: NOT_COMPUTABLE } };
   }

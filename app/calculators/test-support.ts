@@ -5,7 +5,7 @@ import { type Calculator, type CalculatorResult } from './types';
 
 /** Runs with the example inputs overridden by `overrides`; fails the test on field errors. */
 export function computeWith(calculator: Calculator, overrides: Record<string, string> = {}): CalculatorResult {
-  const outcome = runCalculator(calculator, { ...defaultParams(calculator), ...overrides });
+  const outcome = runCalculator(calculator, { ...defaultParams(calculator), ...overrides }, { figures: true });
   if (!outcome.ok) throw new Error(`Erros inesperados: ${JSON.stringify(outcome.fieldErrors)}`);
   return outcome.result;
 }

@@ -157,13 +157,23 @@ export interface Figure {
 export interface CalculatorResult {
   readonly results: readonly ResultItem[];
   readonly steps: readonly CalculationStep[];
-  /** Diagrams of this result, in reading order; absent when the calculator draws none. */
+  /**
+   * Diagrams of this result, in reading order: present only when the caller asked runCalculator
+   * for them (the result page and the memorial), absent when the calculator draws none.
+   */
   readonly figures?: readonly Figure[];
   /** Portuguese; the calculation is still shown. */
   readonly warnings: readonly string[];
   /** Portuguese, keyed by input name; when present there are no results. */
   readonly errors?: Readonly<Record<string, string>>;
 }
+
+/**
+ * What `compute` returns: the result, with its diagrams still to draw. Drawing costs more than
+ * the arithmetic (1–7 ms against 0,1 ms), and only the result page and the memorial show them;
+ * saving, the history's export, link previews and the property tests never pay for it.
+ */
+export type ComputedResult = Omit<CalculatorResult, 'figures'> & { readonly figures?: () => readonly Figure[] };
 
 export interface StandardEdition {
   /** 'ABNT NBR 5410', 'ISO 281'. */
@@ -192,7 +202,7 @@ export interface CalculatorDefinition<F extends readonly InputField[] = readonly
   readonly disclaimer?: string;
   // Method syntax on purpose: it makes the parameter bivariant, so each definition with its
   // own precise `values` type still fits in one `Calculator[]`.
-  compute(values: ValuesOf<F>): CalculatorResult;
+  compute(values: ValuesOf<F>): ComputedResult;
 }
 
 export type Calculator = CalculatorDefinition;

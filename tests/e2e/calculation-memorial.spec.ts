@@ -14,7 +14,7 @@ const REPORT = `/calculators/${BEAM.slug}/report?${QUERY}`;
 
 /** The diagrams the server draws for that query, and one text label of the first (an SVG <text>, which Chromium prints as text). */
 function expectedFigure() {
-  const run = runCalculator(BEAM, new URLSearchParams(QUERY));
+  const run = runCalculator(BEAM, new URLSearchParams(QUERY), { figures: true });
   if (!run.ok) throw new Error('the example inputs must compute');
   const figure = run.result.figures?.[0];
   if (!figure) throw new Error(`${BEAM.slug} draws no diagram for its example`);

@@ -12,7 +12,7 @@ function resultPage(slug: string) {
   const calculator = getCalculator(slug);
   if (!calculator) throw new Error(`no calculator ${slug}`);
   const query = new URLSearchParams(defaultParams(calculator));
-  const run = runCalculator(calculator, query);
+  const run = runCalculator(calculator, query, { figures: true });
   if (!run.ok || !run.result.figures?.length) throw new Error(`${slug} must draw a diagram for its example`);
   return { url: `/calculators/${slug}?${query}`, figures: run.result.figures };
 }

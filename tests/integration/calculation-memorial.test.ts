@@ -172,7 +172,7 @@ describe("the memorial's 'Diagramas'", () => {
     const tool = await createUser({ role: 'E-TOOL' });
     const beam = getCalculator('deflexao-viga')!;
     const query = new URLSearchParams(defaultParams(beam)).toString();
-    const run = runCalculator(beam, new URLSearchParams(query));
+    const run = runCalculator(beam, new URLSearchParams(query), { figures: true });
     if (!run.ok) throw new Error('the example inputs must compute');
     const figures = run.result.figures ?? [];
     expect(figures.length, 'the beam draws its diagrams').toBeGreaterThan(0);
@@ -191,7 +191,7 @@ describe("the memorial's 'Diagramas'", () => {
   test('a result without diagrams has no such section', async () => {
     const master = await createUser({ role: 'E-MASTER' });
     const plain = calculators.find((calculator) => {
-      const run = runCalculator(calculator, new URLSearchParams(defaultParams(calculator)));
+      const run = runCalculator(calculator, new URLSearchParams(defaultParams(calculator)), { figures: true });
       return run.ok && !run.result.figures?.length;
     });
     expect(plain, 'a calculator that draws no diagram (the yarn count conversion, the solution molarity)').toBeDefined();

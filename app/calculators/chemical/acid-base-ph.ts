@@ -206,7 +206,7 @@ export const acidBasePh = defineCalculator({
       results,
       steps,
       warnings,
-      figures: acidBasePhFigures({ ph, pkw, weak, base, pk, dissociation, band: DISCHARGE_BAND, clause: BAND_CLAUSE }),
+      figures: () => acidBasePhFigures({ ph, pkw, weak, base, pk, dissociation, band: DISCHARGE_BAND, clause: BAND_CLAUSE }),
     };
   },
 });

@@ -144,7 +144,7 @@ export const lmtdHeatExchanger = defineCalculator({
         step('ΔT_ml', `(${f(deltaT1)} − ${f(deltaT2)}) / ln(${f(deltaT1)} / ${f(deltaT2)})`, lmtd, 'K', 2),
         step('Área', `A = ${f(duty)} W / (${f(overallCoefficient)} · ${f(correctionFactor)} · ${f(lmtd)})`, area, 'm²', 3),
       ],
-      figures: exchangerFigures({ counter, hotIn, hotOut, coldIn, coldOut, deltaT1, deltaT2, lmtd }),
+      figures: () => exchangerFigures({ counter, hotIn, hotOut, coldIn, coldOut, deltaT1, deltaT2, lmtd }),
       warnings,
     };
   },

@@ -164,7 +164,7 @@ export const pipePressureDrop = defineCalculator({
         step('Perda distribuída', `ΔP = ${f(friction)} · ${f(length)}/${f(diameter)} · ${f(density)} · ${f(velocity)}² / 2`, pipeDrop / 1000, 'kPa', 2),
         step('Perda total', `ΔP = ${f(pipeDrop / 1000)} + ${f(fittingsDrop / 1000)}`, totalDrop / 1000, 'kPa', 2),
       ],
-      figures: pipePressureDropFigures({
+      figures: () => pipePressureDropFigures({
         flowRate,
         totalDrop,
         dropAt,

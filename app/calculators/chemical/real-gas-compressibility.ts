@@ -380,7 +380,7 @@ export const realGasCompressibility = defineCalculator({
       }),
       steps,
       warnings,
-      figures: realGasFigures({
+      figures: () => realGasFigures({
         pressure,
         z,
         virialSlope: reducedB / (reducedTemperature * criticalPressure),

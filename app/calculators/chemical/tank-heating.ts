@@ -408,7 +408,7 @@ export const tankHeating = defineCalculator({
       }),
       steps,
       warnings,
-      figures: tankHeatingFigures({
+      figures: () => tankHeatingFigures({
         capacity,
         power,
         ua,

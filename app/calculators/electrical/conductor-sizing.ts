@@ -378,7 +378,7 @@ export const conductorSizing = defineCalculator({
       }),
       steps,
       warnings,
-      figures: conductorSizingFigures({ rows, chosen, designCurrent, ratedCurrent, conventionalCurrent, criteria }),
+      figures: () => conductorSizingFigures({ rows, chosen, designCurrent, ratedCurrent, conventionalCurrent, criteria }),
     };
   },
 });

@@ -187,7 +187,7 @@ export const lumenMethod = defineCalculator({
         step('Densidade de potência', `${luminaires} · ${f(luminairePower)} / ${f(area)}`, powerDensity, 'W/m²', 2),
       ],
       warnings,
-      figures: lumenMethodFigures({ length, width, rows: grid.rows, columns: grid.columns, illuminance, targetIlluminance, powerDensity }),
+      figures: () => lumenMethodFigures({ length, width, rows: grid.rows, columns: grid.columns, illuminance, targetIlluminance, powerDensity }),
     };
   },
 });

@@ -146,7 +146,7 @@ export const motorCurrent = defineCalculator({
         step('Conjugado nominal', `T_n = P / ω = ${f(power)} / (2π · ${f(rpm)} / 60)`, ratedTorque, 'N·m', 2),
       ],
       warnings,
-      figures: motorStartFigures({ method, tap: tapValue, currentLimit, startRatio, ratedCurrent }),
+      figures: () => motorStartFigures({ method, tap: tapValue, currentLimit, startRatio, ratedCurrent }),
     };
   },
 });

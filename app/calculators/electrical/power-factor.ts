@@ -104,7 +104,7 @@ export const powerFactor = defineCalculator({
           1,
         ),
       ],
-      figures: powerFactorFigures({ activePower, powerFactorBefore: currentPowerFactor, powerFactorAfter: targetPowerFactor, reference: ANEEL_REFERENCE_PF }),
+      figures: () => powerFactorFigures({ activePower, powerFactorBefore: currentPowerFactor, powerFactorAfter: targetPowerFactor, reference: ANEEL_REFERENCE_PF }),
       warnings,
     };
   },

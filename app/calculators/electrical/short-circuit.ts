@@ -81,7 +81,7 @@ export const shortCircuit = defineCalculator({
         step('Impedância do transformador', `Z_T = ${f(z)} · ${f(voltage)}² / ${f(ratedPower)} = ${f(impedance)} Ω`, impedance * 1000, 'mΩ', 3),
         step('Curto-circuito trifásico', `I″k = ${f(c, 3)} · ${f(voltage)} / (√3 · ${f(impedance)})`, current / 1000, 'kA', 2),
       ],
-      figures: shortCircuitFigures({ ratedCurrent, currentAtUnity: current / c, chosenFactor: c }),
+      figures: () => shortCircuitFigures({ ratedCurrent, currentAtUnity: current / c, chosenFactor: c }),
       warnings: c < 1.05 ? ['Sem o fator de tensão c_max a corrente máxima de curto-circuito fica subestimada (5 a 10 % em BT).'] : [],
     };
   },

@@ -167,7 +167,7 @@ export const voltageDrop = defineCalculator({
           2,
         ),
       ],
-      figures: voltageDropFigures({
+      figures: () => voltageDropFigures({
         voltsPerMetreMm2: k * resistivity * current * powerFactor,
         voltage,
         length,

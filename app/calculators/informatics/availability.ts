@@ -136,7 +136,7 @@ export const availability = defineCalculator({
         step('Indisponibilidade do sistema', combine, systemU, '', 12),
         step('Indisponibilidade no período', `${f(systemU)} · ${f(periodSeconds)} s`, downtimeSeconds, 's', 1),
       ],
-      figures: availabilityFigures({ componentUnavailability: componentU, systemUnavailability: systemU, count, arrangement }),
+      figures: () => availabilityFigures({ componentUnavailability: componentU, systemUnavailability: systemU, count, arrangement }),
       warnings: [],
     };
   },

@@ -303,7 +303,7 @@ export const gponBudget = defineCalculator({
         typicalMargin: typicalRx === undefined ? undefined : typicalRx - limits.sensitivity,
       }),
       steps,
-      figures: gponBudgetFigures({
+      figures: () => gponBudgetFigures({
         direction,
         txMin: limits.txMin,
         txMax: limits.txMax,

@@ -118,7 +118,7 @@ export const ipv4Subnet = defineCalculator({
           0,
         ),
       ],
-      figures: subnetFigures({ prefix, network, mask, last, usableHosts }),
+      figures: () => subnetFigures({ prefix, network, mask, last, usableHosts }),
       warnings,
     };
   },

@@ -208,7 +208,7 @@ export const raidCapacity = defineCalculator({
           : {}),
       }),
       steps,
-      figures: raidCapacityFigures({ level, disks, spares, groups, diskSize, layout }),
+      figures: () => raidCapacityFigures({ level, disks, spares, groups, diskSize, layout }),
       warnings,
     };
   },

@@ -221,7 +221,7 @@ export const tcpWindow = defineCalculator({
         },
       ),
       steps,
-      figures: tcpWindowFigures({
+      figures: () => tcpWindowFigures({
         bandwidth,
         rtt,
         window,

@@ -29,8 +29,8 @@ export const transferTime = defineCalculator({
       unitGroup: 'dataSize',
       defaultUnit: 'GiB',
       default: 50,
-      min: 0,
-      exclusiveMin: true,
+      // One byte: below it there is nothing to transfer (and a denormal size broke the diagram's log axis).
+      min: 1 / 2 ** 30,
       max: 1e9,
       help: '1 GB = 10⁹ bytes (SI); 1 GiB = 2³⁰ bytes = 1,074 GB (IEC 80000-13).',
     },
@@ -83,7 +83,7 @@ export const transferTime = defineCalculator({
         step('Taxa efetiva', `${f(rate, 6)} bit/s · ${f(efficiency)} %`, effectiveRate / 1e6, 'Mbit/s', 2),
         step('Tempo', `t = ${f(size * 8, 6)} / ${f(effectiveRate, 6)}`, seconds, 's', 1),
       ],
-      figures: transferFigures({ size, effectiveRate, seconds }),
+      figures: () => transferFigures({ size, effectiveRate, seconds }),
       warnings,
     };
   },

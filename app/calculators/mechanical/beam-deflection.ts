@@ -164,7 +164,7 @@ export const beamDeflection = defineCalculator({
         step('Momento fletor máximo', `${formulas.moment} = ${f(moment)} N·m`, moment / 1000, 'kN·m', 2),
         step('Tensão de flexão', `σ = M·c/I = ${f(moment)} · ${f(fibreDistance)} / ${f(inertia)}`, stress / 1e6, 'MPa', 1),
       ],
-      figures: beamFigures({ loadCase, load, span, stiffness: elasticModulus * inertia }),
+      figures: () => beamFigures({ loadCase, load, span, stiffness: elasticModulus * inertia }),
       warnings: [],
     };
   },

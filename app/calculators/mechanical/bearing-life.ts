@@ -345,7 +345,7 @@ export const bearingLife = defineCalculator({
         step('Vida em anos', `${f(lnmh)} h / ${f(hoursPerYear)} h/ano`, lifeYears, 'anos', 2),
         ...requiredSteps,
       ],
-      figures: bearingLifeFigures({
+      figures: () => bearingLifeFigures({
         exponent: p,
         rating,
         load,

@@ -312,7 +312,7 @@ export const beltDrive = defineCalculator({
         step('Torque na motora', `T₁ = P/ω₁ = ${f(power)} / ${f(speed)}`, driverTorque, 'N·m', 2),
         step('Torque na movida', `T₂ = T₁·D/d = ${f(driverTorque)} · ${f(ratio)}`, drivenTorque, 'N·m', 2),
       ],
-      figures: beltDriveFigures({
+      figures: () => beltDriveFigures({
         small: d,
         large: D,
         centre,

@@ -105,7 +105,7 @@ export const boltTorque = defineCalculator({
         step('Pré-carga', `Fᵢ = ${f(fraction)} · ${f(proofLoad / 1000)} kN`, preload / 1000, 'kN', 2),
         step('Torque', `T = ${f(torqueCoefficient)} · ${f(preload)} N · ${f(diameter)} m`, torque, 'N·m', 1),
       ],
-      figures: boltFigures({ diameter, proofLoad, preload, torqueCoefficient, torque }),
+      figures: () => boltFigures({ diameter, proofLoad, preload, torqueCoefficient, torque }),
       warnings: [],
     };
   },

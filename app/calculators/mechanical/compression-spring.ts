@@ -330,7 +330,7 @@ export const compressionSpring = defineCalculator({
         step('Força de escoamento', `F_sy = S_sy·π·d³/(8·K_B·D) = ${f(shearYield)} · π · ${f(d)}³ / (8 · ${f(curvatureFactor)} · ${f(D)})`, yieldForce, 'N', 1),
         step(`Flambagem (estável se L₀ = ${f(L0)} mm < L_crít)`, `L_crít = 2,63·D/α = 2,63 · ${f(D)} / ${f(alpha)}`, criticalLength, 'mm', 1),
       ],
-      figures: compressionSpringFigures({
+      figures: () => compressionSpringFigures({
         freeLength: L0,
         solidLength,
         totalCoils,

@@ -103,7 +103,7 @@ export const shaftTorque = defineCalculator({
         minDiameter: minDiameter * 1000,
       }),
       steps,
-      figures: shaftFigures({ torque, equivalentTorque, rpm, allowableShear, minDiameter }),
+      figures: () => shaftFigures({ torque, equivalentTorque, rpm, allowableShear, minDiameter }),
       warnings,
     };
   },

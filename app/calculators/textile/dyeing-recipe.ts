@@ -294,7 +294,7 @@ export const dyeingRecipe = defineCalculator({
     return {
       results: buildResults(outputs, results, { ...digits, totalCost: 2, costPerKg: 2 }),
       steps,
-      figures: dyeingRecipeFigures({ bathVolume, waterInGoods, otherVolume, waterToAdd: water, lines }),
+      figures: () => dyeingRecipeFigures({ bathVolume, waterInGoods, otherVolume, waterToAdd: water, lines }),
       warnings,
     };
   },

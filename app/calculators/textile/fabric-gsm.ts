@@ -80,7 +80,7 @@ export const fabricGsm = defineCalculator({
         step('Trama', contribution(weftDensity, weftCount, weftCrimp), weftMass, 'g/m²', 2),
         step('Gramatura', `G = ${f(warpMass)} + ${f(weftMass)}`, gsm, 'g/m²', 1),
       ],
-      figures: fabricGsmFigures({ warpMass, weftMass, warpCover: cover(warpDensity, warpCount), weftCover: cover(weftDensity, weftCount) }),
+      figures: () => fabricGsmFigures({ warpMass, weftMass, warpCover: cover(warpDensity, warpCount), weftCover: cover(weftDensity, weftCount) }),
       warnings: [],
     };
   },

@@ -236,6 +236,6 @@ export const fabricShrinkage = defineCalculator({
     if (pairCount < 3) warnings.push('Menos de três pares de marcas por direção: a média fica menos representativa (a ISO 3759 marca três pares em cada direção; confirme na norma).');
 
     const drawing: ShrinkageDrawing = { originalLength: x0.length, originalWidth: x0.width, lengthChange, widthChange, areaChange, ...(pattern ? { pattern } : {}) };
-    return { results: buildResults(outputs, results), steps, figures: fabricShrinkageFigures(drawing), warnings };
+    return { results: buildResults(outputs, results), steps, figures: () => fabricShrinkageFigures(drawing), warnings };
   },
 });

@@ -60,7 +60,7 @@ export const loomProduction = defineCalculator({
         step('Com eficiência', `${f(theoreticalHour)} m/h · ${f(efficiency)} %`, perLoomHour, 'm/h', 2),
         step('Total por dia', `${f(perLoomHour)} m/h · ${f(hoursPerDay)} h · ${looms} ${looms === 1 ? 'tear' : 'teares'}`, perLoomDay * looms, 'm/dia', 0),
       ],
-      figures: loomFigures({ theoreticalHour, efficiency }),
+      figures: () => loomFigures({ theoreticalHour, efficiency }),
       warnings: [],
     };
   },

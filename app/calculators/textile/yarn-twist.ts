@@ -219,7 +219,7 @@ export const yarnTwist = defineCalculator({
         step('Ângulo na superfície', `θ = arctg(π · ${f(diameter)} · ${f(tpm / 1000)}) = arctg ${f(tanTheta)}`, surfaceAngle, '°', 1),
         ...productionSteps,
       ],
-      figures: yarnTwistFigures({ ne, tex, tpi, tpm, alphaE, surfaceAngle }),
+      figures: () => yarnTwistFigures({ ne, tex, tpi, tpm, alphaE, surfaceAngle }),
       warnings,
     };
   },

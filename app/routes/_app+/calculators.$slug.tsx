@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const url = new URL(request.url);
   const submitted = hasInputs(calculator, url.searchParams);
-  const run = submitted ? runCalculator(calculator, url.searchParams) : null;
+  const run = submitted ? runCalculator(calculator, url.searchParams, { figures: true }) : null;
   const { inputs, formula, references, disclaimer } = describeCalculator(calculator);
   let outcome = null;
   if (run?.ok) {

@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (access === 'locked') return json({ state: 'locked' as const, header }, { status: 403 });
 
   const url = new URL(request.url);
-  const run = runCalculator(calculator, url.searchParams);
+  const run = runCalculator(calculator, url.searchParams, { figures: true });
   if (!run.ok) {
     const labels = new Map(calculator.inputs.map((field) => [field.name, field.label]));
     const errors = Object.entries(run.fieldErrors).map(([name, message]) => ({
