@@ -1,3 +1,4 @@
+import { DateRangeFields } from '~/components/ui/date-range-fields';
 import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
@@ -161,18 +162,7 @@ function HistoryFilters({ filter, filtered, calculators, action, exportHref }: F
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="history-from" className="label">
-            De
-          </label>
-          <input id="history-from" name="from" type="date" defaultValue={filter.from} className="input w-full" />
-        </div>
-        <div>
-          <label htmlFor="history-to" className="label">
-            Até
-          </label>
-          <input id="history-to" name="to" type="date" defaultValue={filter.to} className="input w-full" />
-        </div>
+        <DateRangeFields idPrefix="history" from={filter.from} to={filter.to} inputClassName="input w-full" />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn-primary">
             Filtrar
