@@ -1,6 +1,7 @@
 import { Form, useLocation } from '@remix-run/react';
 import { Cell, ListCount, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
 import { LightLink } from '~/components/ui/light-link';
+import { DateRangeFields } from '~/components/ui/date-range-fields';
 
 /** How each recorded action reads on the page; an action not listed here shows as recorded. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -22,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'course.visibility': 'Visibilidade do curso',
   'course.price': 'Preço do curso',
   'course.delete': 'Curso excluído',
+  'certificate.revoke': 'Certificado revogado',
+  'mail.resend': 'E-mail reenviado',
   'course.grant': 'Acesso ao curso concedido',
   'course.revoke': 'Acesso ao curso revogado',
   'lesson.create': 'Aula criada',
@@ -62,18 +65,7 @@ export function AuditFilters({ actors, actions, value }: AuditFiltersProps) {
     <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
       <SelectField label="Administrador" options={actorOptions} placeholder="Todos" selectProps={{ id: 'audit-actor', name: 'actor', defaultValue: value.actor ? String(value.actor) : '' }} />
       <SelectField label="Ação" options={actionOptions} placeholder="Todas" selectProps={{ id: 'audit-action', name: 'action', defaultValue: value.action ?? '' }} />
-      <div>
-        <label htmlFor="audit-from" className="label">
-          De
-        </label>
-        <input id="audit-from" name="from" type="date" defaultValue={value.from} className="input" />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className="label">
-          Até
-        </label>
-        <input id="audit-to" name="to" type="date" defaultValue={value.to} className="input" />
-      </div>
+      <DateRangeFields idPrefix="audit" from={value.from} to={value.to} />
       <div className="flex gap-2">
         <button type="submit" className="btn-secondary">
           Filtrar
