@@ -10,7 +10,7 @@ export function RecentCalculations({ items, total }: { items: HistoryItem[]; tot
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           Nenhum cálculo salvo ainda. Use{' '}
-          <LightLink to="/calculators" className="text-brand-700 hover:underline">
+          <LightLink to="/calculators" className="text-brand-700 underline">
             as calculadoras
           </LightLink>{' '}
           e salve os resultados que quiser guardar.
