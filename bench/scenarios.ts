@@ -3,6 +3,8 @@
  * same machine right before and right after it (bench/run.ts), and the targets it must meet.
  */
 
+import { DEMO_CERTIFICATE } from '../db/seed-constants';
+
 /** What Chromium sends; remix-serve then compresses (brotli). Without it nothing is compressed. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -87,18 +89,21 @@ export const APP_SCENARIOS: Scenario[] = [
   { id: 'admin-promocodes', label: 'GET /admin/promocodes as admin', path: '/admin/promocodes', kind: 'page', headers: PAGE, reference: 'bare-page', as: 'admin' },
   // The user search through the trigram index (decision 013): ~5,000 of the large seed's 50,000 users match 'ana'.
   { id: 'admin-users-search', label: 'GET /admin/users?q=ana as admin', path: '/admin/users?q=ana', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true, as: 'admin' },
-  // The support chat: the E-TOOL demo user's list, the desk's list, and that user's 500-message ticket (the latest 50 shown).
+  // The support chat: the E-TOOL demo user's list, the desk's list, and that user's 500-message ticket (the latest 50 shown;
+  // its last message carries a PNG and a PDF, scripts/demo-chats.ts, so the page reads and renders attachments: issue 22).
   { id: 'chats', label: 'GET /chats', path: '/chats', kind: 'page', headers: PAGE, reference: 'bare-page' },
   { id: 'admin-chats', label: 'GET /admin/chats as admin', path: '/admin/chats', kind: 'page', headers: PAGE, reference: 'bare-page', as: 'admin' },
   {
     id: 'chat-ticket',
-    label: 'GET /chat/{id} (500 messages)',
+    label: 'GET /chat/{id} (500 messages, with attachments)',
     path: `/chat/${BENCH_THREAD_PLACEHOLDER}`,
     kind: 'page',
     headers: PAGE,
     reference: 'bare-page',
     cpuBudget: true,
   },
+  // The public certificate verification (issue 22) as a visitor: the demo E-MASTER user's certificate (db/seed-constants.ts), with its QR code.
+  { id: 'certificate-verify', label: 'GET /certificados/{codigo} anonymous', path: `/certificados/${DEMO_CERTIFICATE.code}`, kind: 'page', headers: PAGE, reference: 'bare-page', anonymous: true },
   // The plan step as the E-TOOL demo user, who is shown the one plan above theirs (the E-MASTER card).
   { id: 'upgrade', label: 'GET /upgrade (E-MASTER card)', path: '/upgrade', kind: 'page', headers: PAGE, reference: 'bare-page' },
   // Against the bare page fetched the same way (both compressed).

@@ -567,6 +567,68 @@ export const chatMessages = sqliteTable(
   (t) => [index('chat_messages_thread_idx').on(t.threadId, t.createdAt)],
 );
 
+/**
+ * 'Como foi o atendimento?': the owner's rating of a closed ticket, one per ticket
+ * (app/models/chat/ticket-rating.server.ts). `adminId` is the admin who wrote the ticket's last
+ * admin reply when it was rated (null when no admin replied, or that account was deleted).
+ */
+export const ticketRatings = sqliteTable(
+  'ticket_ratings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ticket_ratings_thread_idx').on(t.threadId),
+    // The admin's figures: the last months, by month and by admin, read through this one range.
+    index('ticket_ratings_created_idx').on(t.createdAt, t.score, t.adminId),
+    // For ON DELETE SET NULL when an admin's account goes.
+    index('ticket_ratings_admin_idx').on(t.adminId),
+    check('ticket_ratings_score_check', sql`score between 1 and 5`),
+    check('ticket_ratings_comment_check', sql`comment is null or length(comment) <= 1000`),
+  ],
+);
+
+/**
+ * A file attached to a support message (app/models/chat/attachments.server.ts): at most 3 a
+ * message, PNG, JPEG, WebP or PDF, up to 5 MB. The bytes live in UPLOADS_DIR under `storageKey`
+ * (random, never the user's name); `name` is the original file name, sanitised, for
+ * Content-Disposition. The rows go with the message (and the ticket); the files are removed after.
+ */
+export const chatAttachments = sqliteTable(
+  'chat_attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    name: text('name').notNull(),
+    contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] }).notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A page of messages reads its files by thread and message range.
+    index('chat_attachments_thread_message_idx').on(t.threadId, t.messageId),
+    index('chat_attachments_message_idx').on(t.messageId),
+    check('chat_attachments_type_check', sql`content_type in ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')`),
+    check('chat_attachments_size_check', sql`size between 1 and 5242880`),
+  ],
+);
+
 export const planPrices = sqliteTable(
   'plan_prices',
   {
@@ -732,6 +794,41 @@ export const memorialProfiles = sqliteTable(
   ],
 );
 
+/**
+ * Course certificates (issue 22). The code is public by design (it is printed and in the QR code), so it is
+ * stored as is, under a unique index. Name, course title, hours and instructor are copied at issue, so a
+ * certificate keeps saying what it said. At most one 'valid' per user and course; a reissue after a name
+ * change marks the old one 'replaced'; an admin or the account's deletion marks it 'revoked' (deletion also
+ * blanks the name and detaches the user).
+ */
+export const CERTIFICATE_STATUSES = ['valid', 'replaced', 'revoked'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    holderName: text('holder_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    hours: text('hours').notNull(),
+    instructor: text('instructor').notNull(),
+    completedAt: timestamp('completed_at').notNull(),
+    issuedAt: createdAt(),
+    status: text('status', { enum: CERTIFICATE_STATUSES }).notNull().default('valid'),
+    statusChangedAt: timestamp('status_changed_at'),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_unique').on(t.code),
+    uniqueIndex('certificates_valid_unique').on(t.userId, t.courseId).where(sql`status = 'valid'`),
+    index('certificates_user_idx').on(t.userId),
+    index('certificates_course_issued_idx').on(t.courseId, t.issuedAt),
+    check('certificates_status_check', inList('status', CERTIFICATE_STATUSES)),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
@@ -743,3 +840,4 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type MemorialProfileRow = typeof memorialProfiles.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;

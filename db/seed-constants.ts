@@ -29,3 +29,21 @@ export const BENCH_WRITE_THREAD_SUBJECT = 'Registro de dúvidas da obra';
  * E-MASTER, so every row's results are computed again (the export's slowest case).
  */
 export const BENCH_HISTORY_USER = { email: 'master@example.com', password: 'senha123', calculations: 20_000 } as const;
+
+/**
+ * The demo E-MASTER user's certificate (scripts/seed-demo.ts): a short course they finished, and its
+ * certificate under this fixed code, so /certificados/{code} answers on a fresh database and the bench
+ * opens it as a visitor. Real codes are random (app/models/courses/certificate.server.ts); this one is
+ * public demo data, like the demo passwords.
+ */
+export const DEMO_CERTIFICATE = {
+  code: 'DEM0CERT1F1CAD0ENGENHAR1A0',
+  course: {
+    title: 'Leitura de Diagramas Unifilares',
+    description: 'Símbolos, convenções e a leitura de diagramas unifilares de quadros e subestações, em duas aulas curtas.',
+    category: 'electrical',
+    instructor: 'Eng. Carla Mendes',
+    duration: '4 horas',
+    level: 'beginner',
+  },
+} as const;

@@ -1,4 +1,9 @@
-import type { chatMessages, chatThreads } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Executor } from '../db/client';
+import { chatAttachments, type chatMessages, type chatThreads } from '../db/schema';
+import { uploadsDirectory } from '../app/models/chat/attachments.server';
 import { sortKey } from '../app/utils/fold';
 import { BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 
@@ -18,7 +23,19 @@ export const BENCH_THREAD_MESSAGES = 500;
 
 const thread = (subject: string, values: Omit<NewThread, 'subject' | 'subjectKey'>): NewThread => ({ subject, subjectKey: sortKey(subject), ...values });
 
-export type DemoTicket = { owner: 'basic' | 'tool'; thread: NewThread; messages: NewMessage[] };
+/** A file attached to a ticket's last message (issue 22): stored like an upload, under a random key in the uploads folder. */
+export type DemoFile = { name: string; contentType: 'image/png' | 'application/pdf'; bytes: Buffer };
+export type DemoTicket = { owner: 'basic' | 'tool'; thread: NewThread; messages: NewMessage[]; lastMessageFiles?: DemoFile[] };
+
+/** A 1×1 PNG and a one-page PDF: the bench's ticket page renders a message with attachments. */
+export const DEMO_FILES: DemoFile[] = [
+  {
+    name: 'quadro-de-cargas.png',
+    contentType: 'image/png',
+    bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'),
+  },
+  { name: 'memorial-descritivo.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n') },
+];
 
 const USER_LINES = [
   'Bom dia! Revisei o dimensionamento do circuito de iluminação; pode conferir?',
@@ -71,6 +88,7 @@ export function demoTickets(now: Date): DemoTicket[] {
       owner: 'tool',
       thread: thread(BENCH_THREAD_SUBJECT, { status: 'open', isAdminUnread: false, isUserUnread: false, lastMessageAt: longLast, createdAt: long[0].createdAt as Date }),
       messages: long,
+      lastMessageFiles: DEMO_FILES,
     },
     {
       // New, waiting for the support team: the admin's unread count.
@@ -79,4 +97,15 @@ export function demoTickets(now: Date): DemoTicket[] {
       messages: [{ from: 'user', isAdminMessage: false, message: 'Vou registrar aqui as dúvidas que surgirem durante a obra.', createdAt: at(2 * 60 * MINUTE) }],
     },
   ];
+}
+
+/** Writes the demo files into the uploads folder and their rows, inside the seed's transaction. */
+export function seedDemoFiles(tx: Executor, threadId: number, messageId: number, files: DemoFile[]): void {
+  const directory = uploadsDirectory();
+  mkdirSync(directory, { recursive: true });
+  for (const file of files) {
+    const storageKey = randomUUID();
+    writeFileSync(join(directory, storageKey), file.bytes);
+    tx.insert(chatAttachments).values({ messageId, threadId, storageKey, name: file.name, contentType: file.contentType, size: file.bytes.length }).run();
+  }
 }

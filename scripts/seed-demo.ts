@@ -1,5 +1,6 @@
 import { db } from '../db/client';
 import {
+  certificates,
   chatMessages,
   chatThreads,
   courses,
@@ -10,15 +11,16 @@ import {
   payments,
   planPrices,
   promoCodes,
+  ticketRatings,
   tools,
 } from '../db/schema';
 import { grantRole, syncUserRole } from '../app/models/accounts/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/accounts/user.server';
 import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
-import { demoTickets } from './demo-chats';
+import { demoTickets, seedDemoFiles } from './demo-chats';
 import { seedDemoMails } from './demo-mails';
-import { BENCH_COURSE } from '../db/seed-constants';
+import { BENCH_COURSE, DEMO_CERTIFICATE } from '../db/seed-constants';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
@@ -210,6 +212,43 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       ])
       .run();
 
+    // A short course the E-MASTER demo user finished, and its certificate (db/seed-constants.ts).
+    const diagrams = tx
+      .insert(courses)
+      .values({ ...DEMO_CERTIFICATE.course, titleKey: sortKey(DEMO_CERTIFICATE.course.title), createdBy: adminId })
+      .returning()
+      .get();
+    const diagramLessons = tx
+      .insert(lessons)
+      .values(
+        ['Símbolos e convenções', 'Lendo o unifilar de um quadro'].map((title, index) => ({
+          courseId: diagrams.id,
+          title,
+          description: 'Aula curta com exemplos.',
+          youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          videoSource: 'youtube' as const,
+          order: index + 1,
+        })),
+      )
+      .returning({ id: lessons.id })
+      .all();
+    tx.insert(lessonProgress)
+      .values(diagramLessons.map(({ id }, index) => ({ userId: masterId, lessonId: id, courseId: diagrams.id, completedAt: new Date(earlier.getTime() - (2 - index) * 3_600_000) })))
+      .run();
+    tx.insert(certificates)
+      .values({
+        code: DEMO_CERTIFICATE.code,
+        userId: masterId,
+        courseId: diagrams.id,
+        holderName: DEMO_USERS.find((demo) => demo.email === 'master@example.com')!.username,
+        courseTitle: diagrams.title,
+        hours: diagrams.duration,
+        instructor: diagrams.instructor,
+        completedAt: new Date(earlier.getTime() - 3_600_000),
+        issuedAt: earlier,
+      })
+      .run();
+
     tx.insert(promoCodes)
       .values([
         { code: 'BEMVINDO', codeKey: foldKey('BEMVINDO'), days: 30, maxUses: 100, targetRole: 'E-TOOL', promoType: 'role', createdBy: adminId },
@@ -233,9 +272,14 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     for (const ticket of demoTickets(now)) {
       const userId = owners[ticket.owner];
       const thread = tx.insert(chatThreads).values({ ...ticket.thread, userId }).returning({ id: chatThreads.id }).get();
-      tx.insert(chatMessages)
+      const inserted = tx
+        .insert(chatMessages)
         .values(ticket.messages.map(({ from, ...message }) => ({ ...message, threadId: thread.id, userId: from === 'admin' ? adminId : userId })))
-        .run();
+        .returning({ id: chatMessages.id })
+        .all();
+      if (ticket.lastMessageFiles) seedDemoFiles(tx, thread.id, inserted[inserted.length - 1].id, ticket.lastMessageFiles);
+      // 'Como foi o atendimento?': the closed ticket is rated, so the support tab's figures show one.
+      if (ticket.thread.status === 'closed') tx.insert(ticketRatings).values({ threadId: thread.id, userId, adminId, score: 5, comment: 'Resolvido no mesmo dia, obrigado!' }).run();
     }
 
     seedDemoMails(

@@ -42,6 +42,8 @@ const mailbox = z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
   DATABASE_URL: optional(z.string()),
+  /** Where support attachments are stored (app/models/chat/attachments.server.ts); unset: `uploads/` beside the database. */
+  UPLOADS_DIR: optional(z.string()),
   SESSION_SECRET: optional(z.string()),
   PORT: optional(
     z

@@ -45,6 +45,10 @@ export const env = {
   get publicOrigin(): string | null {
     return readEnv('PUBLIC_ORIGIN');
   },
+  /** UPLOADS_DIR: the folder of support attachments; null means `uploads/` beside the database. */
+  get uploadsDir(): string | null {
+    return readEnv('UPLOADS_DIR') ?? null;
+  },
   /** The port server.js listens on (PORT, default 3000). */
   get port(): number {
     return readEnv('PORT');

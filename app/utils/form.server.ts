@@ -46,8 +46,9 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     throw errorResponse(405, FORM_MESSAGES.method, {}, { headers: { Allow: 'GET, HEAD, POST' } });
   }
   requireSameOrigin(request);
-  const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase();
-  const type = FORM_TYPES.find((candidate) => contentType.startsWith(candidate));
+  // The multipart boundary is case-sensitive: only the type is compared in lower case.
+  const contentType = request.headers.get('Content-Type') ?? '';
+  const type = FORM_TYPES.find((candidate) => contentType.toLowerCase().startsWith(candidate));
   if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
   const bytes = await readBodyCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
   let formData: FormData;

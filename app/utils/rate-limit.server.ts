@@ -29,6 +29,8 @@ const LIMITS = {
   contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60 },
   /** Support chat: messages and new tickets per user (every one counts), so one account cannot flood the desk. */
   chatMessage: { keyPrefix: 'chat-message', points: 30, duration: 60 },
+  /** Public certificate verification: codes that match nothing, per client address (a found code costs nothing). */
+  certificateMiss: { keyPrefix: 'certificate-miss', points: 30, duration: 15 * 60 },
 } as const;
 
 export type LimiterName = keyof typeof LIMITS;
@@ -101,6 +103,15 @@ export async function consume(checks: Checks): Promise<void> {
       await giveBack(checks.slice(0, index));
       throw tooMany(result.msBeforeNext);
     }
+  }
+}
+
+/** Refuses (429) when a key has no points left, spending nothing: for lookups where only a miss counts. */
+export async function assertNotSpent(checks: Checks): Promise<void> {
+  const all = limiters();
+  for (const [name, key] of checks) {
+    const state = await all[name].get(storedKey(key));
+    if (state && state.remainingPoints <= 0) throw tooMany(state.msBeforeNext);
   }
 }
 

@@ -22,9 +22,10 @@ describe("'Minha Conta' → 'E-mails'", () => {
     const choices = async (cookie: string) => ((await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { mailChoices: { kind: string; enabled: boolean }[] }).mailChoices;
     expect(await choices(await sessionCookie(user))).toEqual([
       expect.objectContaining({ kind: 'support-reply', enabled: true }),
+      expect.objectContaining({ kind: 'support-rating', enabled: true }),
       expect.objectContaining({ kind: 'plan-reminder', enabled: true }),
     ]);
-    expect((await choices(await sessionCookie(admin))).map((choice) => choice.kind)).toEqual(['support-reply', 'plan-reminder', 'new-ticket']);
+    expect((await choices(await sessionCookie(admin))).map((choice) => choice.kind)).toEqual(['support-reply', 'support-rating', 'plan-reminder', 'new-ticket']);
   });
 
   test('the form (without JavaScript) saves what is left checked; a receipt cannot be switched off by a forged field', async () => {
@@ -33,13 +34,13 @@ describe("'Minha Conta' → 'E-mails'", () => {
     const body = new URLSearchParams([['intent', 'mail-choices'], ['enabled', 'plan-reminder'], ['enabled', 'receipt']]);
     const saved = await call(accountAction, new Request('http://localhost:3000/account', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body }));
     expectRedirect(saved, '/account#emails');
-    expect(optOuts(user.id)).toEqual(['support-reply']);
+    expect(optOuts(user.id)).toEqual(['support-rating', 'support-reply']);
     expect(wantsMail(user.id, 'support-reply')).toBe(false);
     expect(wantsMail(user.id, 'plan-reminder')).toBe(true);
     expect(wantsMail(user.id, 'receipt')).toBe(true);
     // Nothing checked: every optional kind off.
     expectRedirect(await call(accountAction, formRequest('/account', { intent: 'mail-choices' }, { cookie })), '/account#emails');
-    expect(optOuts(user.id)).toEqual(['plan-reminder', 'support-reply']);
+    expect(optOuts(user.id)).toEqual(['plan-reminder', 'support-rating', 'support-reply']);
   });
 });
 
@@ -96,6 +97,7 @@ describe('LGPD', () => {
     const data = exportPersonalData(user.id);
     expect(data.mailChoices).toEqual([
       { kind: 'support-reply', label: 'Respostas do suporte', enabled: false },
+      { kind: 'support-rating', label: 'Avaliação do atendimento', enabled: false },
       { kind: 'plan-reminder', label: 'Avisos do plano', enabled: true },
     ]);
     expect(data.mails).toEqual([expect.objectContaining({ kind: 'welcome', to: user.email.toLowerCase(), subject: 'Bem-vindo ao E-Engenharia', status: expect.any(String) })]);

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { auditLog, mailOutbox, payments, planPrices, tools } from '../../db/schema';
 import { newMessageId } from '../../app/models/mail/outbox.server';
-import { createThread } from '../../app/models/chat/chat.server';
+import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { LIVE_STREAMS_PER_SESSION } from '../../app/server/live-stream.server';
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
 import { createContactMessage } from '../../app/models/admin/contact-message.server';
@@ -98,6 +98,9 @@ test('every route answers each subject as the authorization matrix says', async 
   const newPromo = (extra: Record<string, unknown> = {}) =>
     createPromoCode(admin, promoCodeCreateSchema.parse({ code: `MTZ${tag()}`, days: 30, maxUses: 100, promoType: 'role', targetRole: 'E-TOOL', ...extra }));
   const newThread = async () => (await createThread(owner, { subject: 'Ticket da matriz', message: 'Mensagem inicial da matriz.' })).id;
+  /** A PDF attached to a message of a new ticket of the owner's. */
+  const newThreadFile = async () =>
+    (await postMessage(owner, await newThread(), 'Anexo da matriz.', [new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'matriz.pdf')])).attachments[0].id;
   const newNotification = (audience: Record<string, unknown>) =>
     createNotification(admin, notificationCreateSchema.parse({ title: 'Aviso da matriz', message: 'Mensagem da matriz.', type: 'info', targetRole: 'all', ...audience })).id;
   const newPayment = (refundStatus: 'requested' | null) =>
@@ -155,6 +158,7 @@ test('every route answers each subject as the authorization matrix says', async 
     contact: (await createContactMessage({ name: 'Matriz', email: 'matriz@example.com', subject: 'Assunto', message: 'Mensagem da matriz.' }, '127.0.0.9')).id,
     etoolPrice: (etool?.monthlyPriceCents ?? 2990) / 100,
     thread: await newThread(),
+    threadFile: await newThreadFile(),
     notification: newNotification({ targetRole: undefined, userId: owner.id }),
     calculation: saveCalculation(owner, { slug: 'torque-eixo', title: 'Cálculo da matriz', query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no' }).id,
     pi: clientSecret.split('_secret_')[0],

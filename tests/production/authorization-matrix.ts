@@ -1,3 +1,5 @@
+import { DEMO_CERTIFICATE } from '../../db/seed-constants';
+
 /**
  * The authorization matrix: every page route and API endpoint of the build
  * against each subject, with the outcome the specification (sections 2, 4, 6 and 7) and
@@ -102,6 +104,10 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(400),
   },
   { route: '/preview', method: 'GET', path: `/preview?to=${encodeURIComponent(`/calculators/torque-eixo?${TORQUE}`)}`, expect: everyone() },
+  // Certificates (issue 22): public by design, the code is the permission; the demo E-MASTER user's certificate (db/seed-constants.ts).
+  { route: '/certificados/:codigo', method: 'GET', path: `/certificados/${DEMO_CERTIFICATE.code}`, expect: everyone({ status: 200, text: 'Certificado válido' }) },
+  { route: '/certificados/:codigo', method: 'GET', path: `/certificados/${'0'.repeat(26)}`, expect: everyone({ status: 404 }) },
+  { route: '/certificados/:codigo/pdf', method: 'GET', path: `/certificados/${DEMO_CERTIFICATE.code}/pdf`, expect: everyone() },
   {
     route: '/contact',
     method: 'POST',
@@ -132,6 +138,14 @@ export const MATRIX: MatrixRow[] = [
     path: '/resources/tool-frame/{customTool}',
     expect: { anonymous: 401, basic: 403, tool: 200, master: 200, admin: 200, nonOwner: 'n/a' },
     note: 'An E-TOOL custom tool: its HTML only for E-TOOL and above (Roles and permissions in the specification).',
+  },
+
+  {
+    route: '/resources/chat-files/:id',
+    method: 'GET',
+    path: '/resources/chat-files/{threadFile}',
+    expect: { anonymous: 404, basic: 200, tool: 404, master: 404, admin: 200, nonOwner: 404 },
+    note: "A support attachment: the ticket's owner and admins only; anyone else, signed in or not, the same 404 as a missing file (issue 22).",
   },
 
   // ── Authentication pages ───────────────────────────────────────────────────────────────────
@@ -305,6 +319,14 @@ export const MATRIX: MatrixRow[] = [
       nonOwner: toHome,
     },
   },
+  {
+    route: '/chat/:id',
+    method: 'POST',
+    path: '/chat/{thread}',
+    form: { intent: 'rate', score: '5' },
+    expect: { anonymous: toAuth, basic: 409, tool: toHome, master: toHome, admin: 403, nonOwner: toHome },
+    note: "'Como foi o atendimento?': only the owner rates, and only a closed ticket ({thread} is open: 409 after the owner's check); an admin sees the ticket but may not rate it (403).",
+  },
 
   // ── Courses (E-MASTER or admin) ────────────────────────────────────────────────────────────
   { route: '/courses', method: 'GET', path: '/courses', expect: masterPage() },
@@ -323,6 +345,14 @@ export const MATRIX: MatrixRow[] = [
     path: '/courses/{hiddenCourse}',
     expect: { ...masterPage(), master: 404 },
     note: 'States and transitions in the specification: hidden courses appear only to admins (the same 404 as a missing one).',
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'certificate' },
+    expect: masterPage(409),
+    note: "'Emitir certificado' before every lesson is done: refused (409) once the guard let the reader in; the matrix's subjects have done none.",
   },
   {
     route: '/courses/:id',
@@ -435,6 +465,15 @@ export const MATRIX: MatrixRow[] = [
     form: { intent: 'resend', id: '{failedMail}' },
     fresh: ['failedMail'],
     expect: adminOnlyPage({ status: 302, location: '/admin/emails' }),
+  },
+  { route: '/admin/certificates', method: 'GET', path: '/admin/certificates?course={course}', expect: adminOnlyPage() },
+  {
+    route: '/admin/certificates',
+    method: 'POST',
+    path: '/admin/certificates',
+    form: { intent: 'revoke', certificateId: '900000001' },
+    expect: adminOnlyPage(404),
+    note: 'No certificate has this id: the admin is let in and told so (404); the revocation itself is in tests/integration/certificates.test.ts.',
   },
   { route: '/admin/audit', method: 'GET', path: '/admin/audit', expect: adminOnlyPage() },
   { route: '/admin/chats', method: 'GET', path: '/admin/chats', expect: adminOnlyPage() },

@@ -13,6 +13,7 @@ import {
   TOOL_LEVELS,
   VIDEO_SOURCES,
 } from '../../app/utils/value-sets';
+import { DEMO_CERTIFICATE } from '../../db/seed-constants';
 import { bool, cpf, date, email, type Field, id, int, link, oneOf, price, str, url, uuid } from './fuzz-values';
 
 export type Role = 'anon' | 'basic' | 'tool' | 'master' | 'admin';
@@ -185,6 +186,9 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/auth/reset-link', method: 'GET', as: 'anon', query: { token: str(0, 300, true) } },
     { route: '/auth', method: 'GET', as: 'anon', query: { dialog: oneOf(['login', 'register', 'recover'], true), redirectTo: link } },
     { route: '/preview', method: 'GET', as: 'anon', query: { to: link } },
+    // Public certificates (issue 22): a bad code is 404 'Certificado não encontrado' (rate-limited per address: then 429).
+    { route: '/certificados/:codigo', method: 'GET', as: 'anon', params: { codigo: DEMO_CERTIFICATE.code } },
+    { route: '/certificados/:codigo/pdf', method: 'GET', as: 'anon', params: { codigo: DEMO_CERTIFICATE.code } },
     { route: '/email/unsubscribe', method: 'GET', as: 'anon', query: { u: str(0, 20, true), k: oneOf(['support-reply', 'plan-reminder', 'receipt'], true), t: str(0, 200, true) } },
     { route: '/email/unsubscribe', method: 'POST', as: 'anon', intent: 'unsubscribe', fields: {} },
     { route: '/contact', method: 'POST', as: 'anon', intent: 'contact', honeypot: true, fields: { name: str(1, 100), email, subject: str(1, 150), message: str(1, 5000) } },
@@ -217,12 +221,14 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/chat/new', method: 'POST', as: 'basic', intent: 'create', fields: { subject: str(3, 200), message: str(5, 5000) } },
     { route: '/chat/:id', method: 'POST', as: 'basic', params: thread, intent: 'send', fields: { message: str(1, 5000) } },
     { route: '/chat/:id', method: 'POST', as: 'basic', params: thread, intent: 'close', noBody: true },
+    { route: '/chat/:id', method: 'POST', as: 'basic', params: thread, intent: 'rate', fields: { score: int(1, 5), comment: str(0, 1000, true) } },
     { route: '/chat/:id', method: 'POST', as: 'admin', params: thread, intent: 'delete', noBody: true },
     { route: '/chat/:id', method: 'GET', as: 'basic', params: thread, query: { before: id(1, true), confirm: oneOf(['delete'], true) } },
     { route: '/chats', method: 'GET', as: 'basic', query: listQuery },
     { route: '/courses', method: 'POST', as: 'master', intent: 'promo', fields: { code: str(3, 50) } },
     { route: '/courses', method: 'GET', as: 'master', query: { ...listQuery, category: oneOf(COURSE_CATEGORIES, true), level: oneOf(COURSE_LEVELS, true), dialog: oneOf(['promo'], true) } },
     { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'unlock', fields: { code: str(1, 50) } },
+    { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'certificate', fields: {} },
     { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'progress', fields: { lessonId: id(ids.lesson), done: oneOf(['true', 'false']) } },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-lesson', fields: lessonFields },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'update-lesson', fields: { ...lessonFields, lessonId: id(ids.lesson) } },
@@ -233,6 +239,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/courses/:id', method: 'GET', as: 'master', params: course, query: { tab: oneOf(['overview', 'content', 'admin'], true), lesson: id(ids.lesson, true), dialog: oneOf(['lesson', 'material'], true) } },
     { route: '/tools/:id', method: 'GET', as: 'master', params: { id: s(ids.tool) } },
     { route: '/resources/tool-frame/:id', method: 'GET', as: 'master', params: { id: s(ids.tool) } },
+    { route: '/resources/chat-files/:id', method: 'GET', as: 'basic', params: { id: s(ids.thread) } },
     { route: '/upgrade', method: 'POST', as: 'basic', intent: 'checkout', fields: { plan: oneOf(PRO_ROLES), months: int(1, 12) } },
     { route: '/upgrade', method: 'POST', as: 'basic', intent: 'test-card', fields: { plan: oneOf(PRO_ROLES), months: int(1, 12), cardNumber: str(16, 16), expiry: oneOf(['12/30']), cvc: oneOf(['123']), idempotencyKey: uuid } },
     { route: '/upgrade', method: 'POST', as: 'basic', intent: 'confirm', fields: { paymentIntentId: oneOf(['pi_fuzz_missing']) } },
@@ -272,6 +279,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/admin/inbox', method: 'GET', as: 'admin', query: { ...listQuery, filter: oneOf(['unread', 'all', 'archived'], true), dialog: oneOf(['message'], true), message: id(ids.contact, true) } },
     { route: '/admin/emails', method: 'GET', as: 'admin', query: { ...listQuery, status: oneOf(['pending', 'sending', 'sent', 'failed'], true) } },
     { route: '/admin/emails', method: 'POST', as: 'admin', intent: 'resend', fields: recordId(900_000_001) },
+    { route: '/admin/certificates', method: 'GET', as: 'admin', query: { ...listQuery, course: id(ids.course, true), confirm: id(1, true) } },
+    { route: '/admin/certificates', method: 'POST', as: 'admin', intent: 'revoke', fields: { certificateId: id(900_000_001) } },
     { route: '/admin/audit', method: 'GET', as: 'admin', query: { ...listQuery, action: oneOf(['user.create'], true), actor: id(1, true) } },
     { route: '/admin/chats', method: 'GET', as: 'admin', query: { ...listQuery, status: oneOf(['all', 'open', 'closed'], true) } },
   ];

@@ -1,6 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
 import type { PaymentView } from '~/models/payments/views';
+import { Cell, ListTable } from '~/components/admin/form-fields';
 import { ConfirmActionLink, ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { formatCents, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';
@@ -12,6 +13,8 @@ export const REFUND_CONFIRM = 'Tem certeza que deseja solicitar o reembolso dest
 
 /** The confirmation URL of a refund request: `?confirm=refund&payment={id}`. */
 export const refundConfirmLink = (search: string, paymentId: number) => withParams(search, { confirm: 'refund', payment: paymentId });
+
+const PAYMENT_HEADERS = ['Data', 'Compra', 'Valor', 'Forma', 'Situação', 'Reembolso'] as const;
 
 /** 'Pagamentos': the user's payments, newest first, with 'Solicitar reembolso' while within the 7 days. */
 export function PaymentsSection({ payments }: { payments: AccountPayment[] }) {
@@ -31,45 +34,32 @@ export function PaymentsSection({ payments }: { payments: AccountPayment[] }) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">Você pode solicitar o reembolso em até 7 dias após o pagamento.</p>
-          <div className="mt-4 overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Pagamentos">
-              <thead className="bg-slate-50">
-                <tr>
-                  {['Data', 'Compra', 'Valor', 'Forma', 'Situação', 'Reembolso'].map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {payments.map((payment) => (
-                  <tr key={payment.id} data-testid="payment-row">
-                    <td className="px-3 py-2">{formatShortDate(payment.createdAt)}</td>
-                    <td className="px-3 py-2">{payment.description}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatCents(payment.amountCents)}</td>
-                    <td className="px-3 py-2">{payment.methodLabel}</td>
-                    <td className="px-3 py-2">{payment.statusLabel}</td>
-                    <td className="px-3 py-2">
-                      {payment.refundable ? (
-                        <ConfirmActionLink
-                          to={`${location.pathname}${refundConfirmLink(location.search, payment.id)}`}
-                          message={REFUND_CONFIRM}
-                          intent="refund"
-                          fields={{ paymentId: String(payment.id) }}
-                          className="font-medium text-brand-700 hover:underline"
-                        >
-                          Solicitar reembolso
-                        </ConfirmActionLink>
-                      ) : (
-                        (payment.refundLabel ?? '—')
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable label="Pagamentos" headers={PAYMENT_HEADERS} empty="" count={payments.length}>
+            {payments.map((payment) => (
+              <tr key={payment.id} data-testid="payment-row">
+                <Cell>{formatShortDate(payment.createdAt)}</Cell>
+                <Cell>{payment.description}</Cell>
+                <Cell className="whitespace-nowrap">{formatCents(payment.amountCents)}</Cell>
+                <Cell>{payment.methodLabel}</Cell>
+                <Cell>{payment.statusLabel}</Cell>
+                <Cell>
+                  {payment.refundable ? (
+                    <ConfirmActionLink
+                      to={`${location.pathname}${refundConfirmLink(location.search, payment.id)}`}
+                      message={REFUND_CONFIRM}
+                      intent="refund"
+                      fields={{ paymentId: String(payment.id) }}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      Solicitar reembolso
+                    </ConfirmActionLink>
+                  ) : (
+                    (payment.refundLabel ?? '—')
+                  )}
+                </Cell>
+              </tr>
+            ))}
+          </ListTable>
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { to: '/admin/tools', label: 'Ferramentas' },
   { to: '/admin/promocodes', label: 'Códigos Promo' },
   { to: '/admin/courses', label: 'Cursos' },
+  { to: '/admin/certificates', label: 'Certificados' },
   { to: '/admin/notifications', label: 'Notificações' },
   { to: '/admin/prices', label: 'Preços' },
   { to: '/admin/refunds', label: 'Reembolsos' },

@@ -1,4 +1,4 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { describedBy, FieldExtras } from '~/components/ui/field';
 
 /**
@@ -60,13 +60,52 @@ export function TextareaField({ label, errors, hint, textareaProps, className }:
   );
 }
 
-/** A labelled table of an admin list, with the specification's empty text ('Nenhum ... encontrado'). */
-export function ListTable({ label, headers, empty, children, count }: { label: string; headers: readonly string[]; empty: string; count: number; children: ReactNode }) {
+/** A CSS string literal of a header (quotes, backslashes, `<` and line breaks escaped: it cannot close the style element). */
+const cssString = (text: string) => `"${text.replace(/[\\"<\n]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}"`;
+
+/**
+ * Below the `sm` breakpoint each row is a card and each cell a 'label value' line, the label being
+ * the column's header (CSS generated content, per column), so no list scrolls sideways on a phone.
+ * Rows give their cells in the headers' order, one cell per header.
+ */
+export function phoneLabels(tableId: string, headers: readonly string[]): string {
+  const scope = `[data-list-table="${tableId}"]`;
+  const rules = headers.map((header, index) => `${scope}>tbody>tr>td:nth-child(${index + 1})::before{content:${cssString(header)}}`);
+  return `@media (max-width:639.98px){${rules.join('')}}`;
+}
+
+/** The phone layout of the kit's tables (the labels come from phoneLabels). */
+const PHONE_TABLE = [
+  'max-sm:block max-sm:[&>tbody]:block max-sm:[&>tbody]:space-y-3',
+  'max-sm:[&>tbody>tr]:block max-sm:[&>tbody>tr]:rounded-md max-sm:[&>tbody>tr]:border max-sm:[&>tbody>tr]:border-slate-200 max-sm:[&>tbody>tr]:py-1',
+  'max-sm:[&>tbody>tr>td]:grid max-sm:[&>tbody>tr>td]:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] max-sm:[&>tbody>tr>td]:gap-3 max-sm:[&>tbody>tr>td]:break-words',
+  'max-sm:[&>tbody>tr>td]:before:font-semibold max-sm:[&>tbody>tr>td]:before:text-slate-700',
+].join(' ');
+
+type ListTableProps = {
+  label: string;
+  headers: readonly string[];
+  /** The specification's empty text ('Nenhum ... encontrado'). */
+  empty: string;
+  count: number;
+  children: ReactNode;
+  /** A hidden caption instead of aria-label (the chat lists). */
+  caption?: boolean;
+};
+
+/**
+ * A labelled table of a list, with its empty text: the one table kit of the admin panel, the chat
+ * lists and the account's payments. On a phone its rows are cards (phoneLabels).
+ */
+export function ListTable({ label, headers, empty, children, count, caption = false }: ListTableProps) {
+  const tableId = useId();
   if (count === 0) return <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
-        <thead className="bg-slate-50">
+    <div className="mt-4 sm:overflow-x-auto">
+      <style dangerouslySetInnerHTML={{ __html: phoneLabels(tableId, headers) }} />
+      <table data-list-table={tableId} className={`w-full text-sm sm:min-w-full sm:divide-y sm:divide-slate-200 ${PHONE_TABLE}`} aria-label={caption ? undefined : label}>
+        {caption ? <caption className="sr-only">{label}</caption> : null}
+        <thead className="bg-slate-50 max-sm:sr-only">
           <tr>
             {headers.map((header) => (
               <th key={header} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
@@ -75,7 +114,7 @@ export function ListTable({ label, headers, empty, children, count }: { label: s
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="sm:divide-y sm:divide-slate-100">{children}</tbody>
       </table>
     </div>
   );

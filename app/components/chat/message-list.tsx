@@ -1,5 +1,6 @@
 import type { ChatMessageView } from '~/models/chat/chat.server';
 import { formatDateTime } from '~/utils/format';
+import { MessageAttachments } from './message-attachments';
 
 /**
  * The messages of a ticket, in order of arrival, each with its author ('Administrador' or
@@ -30,11 +31,12 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Ch
             data-testid="chat-message"
             className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
           >
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-600">
               <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
               <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
             </p>
             <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
+            <MessageAttachments attachments={message.attachments ?? []} />
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
+import { Cell, ListTable } from '~/components/admin/form-fields';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
 import { CHAT_FILTER_LABELS, CHAT_FILTERS, type ChatFilter } from '~/utils/chat-labels';
@@ -88,46 +89,32 @@ export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, 
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-600">{total === 1 ? '1 chat' : `${total} chats`}</p>
-          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  {headers.map((header) => (
-                    <th key={header} scope="col" className="px-4 py-3">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((item) => (
-                  <tr key={item.id} data-testid="chat-row" className={item.unread ? 'bg-brand-50/40' : undefined}>
-                    <td className="px-4 py-3">
-                      <span className="flex items-center gap-2">
-                        {item.unread ? (
-                          <span data-testid="chat-unread-dot" className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600">
-                            <span className="sr-only">Não lido: </span>
-                          </span>
-                        ) : null}
-                        <span className={item.unread ? 'font-semibold' : undefined}>{item.subject}</span>
+          <ListTable label={title} caption headers={headers} empty="" count={items.length}>
+            {items.map((item) => (
+              <tr key={item.id} data-testid="chat-row" className={item.unread ? 'bg-brand-50/40' : undefined}>
+                <Cell>
+                  <span className="flex items-center gap-2">
+                    {item.unread ? (
+                      <span data-testid="chat-unread-dot" className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-brand-600">
+                        <span className="sr-only">Não lido: </span>
                       </span>
-                    </td>
-                    {forAdmin ? <td className="px-4 py-3">{item.userName}</td> : null}
-                    <td className="whitespace-nowrap px-4 py-3">{item.date}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={item.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <LightLink to={`/chat/${item.id}`} className="btn-secondary">
-                        Visualizar<span className="sr-only"> {item.subject}</span>
-                      </LightLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    ) : null}
+                    <span className={item.unread ? 'font-semibold' : undefined}>{item.subject}</span>
+                  </span>
+                </Cell>
+                {forAdmin ? <Cell>{item.userName}</Cell> : null}
+                <Cell className="whitespace-nowrap">{item.date}</Cell>
+                <Cell>
+                  <StatusBadge status={item.status} />
+                </Cell>
+                <Cell>
+                  <LightLink to={`/chat/${item.id}`} className="btn-secondary">
+                    Visualizar<span className="sr-only"> {item.subject}</span>
+                  </LightLink>
+                </Cell>
+              </tr>
+            ))}
+          </ListTable>
         </>
       )}
       <Pagination page={page} pageCount={pageCount} />

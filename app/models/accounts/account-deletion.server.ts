@@ -8,6 +8,8 @@ import { refreshToolRating } from '../tools/rating.server';
 import { otherAdminCount } from './role-grant.server';
 import { endAllSessions } from './session.server';
 import { getUserById } from './user.server';
+import { removeFilesAfterCommit, userFileKeys } from '../chat/attachments.server';
+import { revokeCertificatesOfErasedUser } from '../courses/certificate.server';
 
 export const ACCOUNT_DELETION_MESSAGES = {
   notFound: 'Usuário não encontrado',
@@ -59,6 +61,9 @@ export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, act
   else recordAudit(tx, actor, entry);
   forgetInAuditLog(tx, user);
   endAllSessions(user.id, tx);
+  revokeCertificatesOfErasedUser(tx, user.id);
+  // Their tickets' files go once the rows are gone (attachments.server.ts).
+  removeFilesAfterCommit(userFileKeys(tx, user.id));
   tx.delete(users).where(eq(users.id, user.id)).run();
   for (const { toolId } of rated) refreshToolRating(tx, toolId);
 }

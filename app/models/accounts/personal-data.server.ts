@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../utils/errors';
 import { mailsOf } from '../mail/outbox.server';
 import { mailChoices } from '../mail/preferences.server';
+import { certificatesOf } from '../courses/certificate.server';
 
 /**
  * 'Baixar meus dados' (LGPD art. 18 II and V, art. 19): everything the app keeps about one
@@ -216,6 +217,7 @@ function collect(tx: Executor, userId: number, now: Date) {
       .orderBy(asc(calculationHistory.createdAt), asc(calculationHistory.id))
       .all()
       .map((row) => ({ calculator: row.calculatorSlug, calculatorVersion: row.calculatorVersion, title: row.title, query: row.query, createdAt: iso(row.createdAt) })),
+    certificates: certificatesOf(userId, tx).map(({ code, status, courseTitle, hours, instructor, completedAt, issuedAt }) => ({ code, status, courseTitle, hours, instructor, completedAt, issuedAt })),
     memorialProfile: memorialProfileOf(tx.select().from(memorialProfiles).where(eq(memorialProfiles.userId, userId)).get()),
     // 'Minha Conta' → 'E-mails', and every mail the platform sent (or will send) to the account (docs/mail.md).
     mailChoices: mailChoices(user, tx).map(({ kind, label, enabled }) => ({ kind, label, enabled })),

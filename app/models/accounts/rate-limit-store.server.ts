@@ -8,4 +8,4 @@ import { bindRateLimitStore } from '../../utils/rate-limit.server';
  */
 bindRateLimitStore(sqliteConnection);
 
-export { consume, giveBack, reset, type LimiterName } from '../../utils/rate-limit.server';
+export { assertNotSpent, consume, giveBack, reset, type LimiterName } from '../../utils/rate-limit.server';

@@ -13,6 +13,8 @@ import { consume } from '../accounts/rate-limit-store.server';
 import { recordAudit, type AuditActor } from '../admin/audit.server';
 import { liveChannels, publish } from '../notifications/live-events.server';
 import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
+import { queueRatingRequestMail } from './ticket-rating.server';
+import { attachmentsOf, insertAttachments, prepareFiles, removeFilesAfterCommit, threadFileKeys, withStoredFiles, type AttachmentView } from './attachments.server';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -61,6 +63,8 @@ export type ChatMessageView = {
   message: string;
   isAdminMessage: boolean;
   createdAt: string;
+  /** Its files (attachments.server.ts), in the order they were sent. */
+  attachments: AttachmentView[];
 };
 
 const isAdmin = (viewer: ChatViewer) => viewer.role === 'admin';
@@ -109,14 +113,21 @@ const toThreadView = (row: ThreadSelection): ChatThreadView => ({
   userName: row.username ?? fallbackUserName(row.userId),
 });
 
-const toMessageView = (row: typeof chatMessages.$inferSelect): ChatMessageView => ({
+const toMessageView = (row: typeof chatMessages.$inferSelect, attachments: AttachmentView[] = []): ChatMessageView => ({
   id: row.id,
   threadId: row.threadId,
   userId: row.userId,
   message: row.message,
   isAdminMessage: row.isAdminMessage,
   createdAt: row.createdAt.toISOString(),
+  attachments,
 });
+
+/** Messages with their files: one read of the attachments for the whole window. */
+function withAttachments(threadId: number, rows: (typeof chatMessages.$inferSelect)[]): ChatMessageView[] {
+  const files = attachmentsOf(threadId, rows.map((row) => row.id));
+  return rows.map((row) => toMessageView(row, files.get(row.id)));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Unread counts (the header on every signed-in page: prepared once per connection)
@@ -283,7 +294,7 @@ function readMessages(threadId: number, window: MessageWindow): MessagePage {
   const total = messageCount().get({ threadId })?.value ?? 0;
   if (window.after !== undefined) {
     // What came after a message the client has: from there, oldest first.
-    const items = messagesAfter().all({ threadId, after: window.after, limit: window.limit }).map(toMessageView);
+    const items = withAttachments(threadId, messagesAfter().all({ threadId, after: window.after, limit: window.limit }));
     return { items, total, hasEarlier: total > items.length };
   }
   // The latest `limit` (before a given message when paging back), read newest first through the
@@ -293,7 +304,7 @@ function readMessages(threadId: number, window: MessageWindow): MessagePage {
       ? messagesLatest().all({ threadId, limit: window.limit + 1 })
       : messagesBefore().all({ threadId, before: window.before, limit: window.limit + 1 });
   const hasEarlier = rows.length > window.limit;
-  return { items: rows.slice(0, window.limit).reverse().map(toMessageView), total, hasEarlier };
+  return { items: withAttachments(threadId, rows.slice(0, window.limit).reverse()), total, hasEarlier };
 }
 
 /** GET /api/chat/threads/{id}/messages. */
@@ -330,37 +341,41 @@ async function spendMessagePoint(viewer: ChatViewer): Promise<void> {
 /**
  * POST /api/chat/threads/{id}/messages and the ticket page's box: the owner or an admin writes
  * to an open ticket. Blank (after trimming) and over-long messages are refused, as is any
- * message to a closed ticket; users are rate-limited.
+ * message to a closed ticket; users are rate-limited. `files` (the page's form) are checked by
+ * their bytes and written before the transaction, removed again if it fails (attachments.server.ts).
  */
-export async function postMessage(viewer: ChatViewer, threadId: number, text: unknown): Promise<ChatMessageView> {
+export async function postMessage(viewer: ChatViewer, threadId: number, text: unknown, files: readonly File[] = []): Promise<ChatMessageView> {
   const message = parseOr400(chatMessageField, text, 'message');
   const thread = loadVisible(viewer, threadId);
   if (thread.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
+  const prepared = await prepareFiles(files);
   await spendMessagePoint(viewer);
   const fromAdmin = isAdmin(viewer);
-  const row = db.transaction((tx) => {
-    // Read again inside the transaction: the ticket may have been closed or deleted meanwhile.
-    const current = tx
-      .select({ status: chatThreads.status, lastMessageAt: chatThreads.lastMessageAt })
-      .from(chatThreads)
-      .where(eq(chatThreads.id, threadId))
-      .get();
-    if (!current) throw new AppError(404, CHAT_MESSAGES.notFound);
-    if (current.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
-    const at = new Date(Math.max(Date.now(), current.lastMessageAt?.getTime() ?? 0));
-    const inserted = tx
-      .insert(chatMessages)
-      .values({ threadId, userId: viewer.id, message, isAdminMessage: fromAdmin, createdAt: at })
-      .returning()
-      .get();
-    tx.update(chatThreads)
-      .set({ lastMessageAt: at, ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }) })
-      .where(eq(chatThreads.id, threadId))
-      .run();
-    if (fromAdmin && viewer.id !== thread.userId) queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
-    return inserted;
-  });
-  const view = toMessageView(row);
+  const written = await withStoredFiles(prepared, (stored) =>
+    db.transaction((tx) => {
+      // Read again inside the transaction: the ticket may have been closed or deleted meanwhile.
+      const current = tx
+        .select({ status: chatThreads.status, lastMessageAt: chatThreads.lastMessageAt })
+        .from(chatThreads)
+        .where(eq(chatThreads.id, threadId))
+        .get();
+      if (!current) throw new AppError(404, CHAT_MESSAGES.notFound);
+      if (current.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
+      const at = new Date(Math.max(Date.now(), current.lastMessageAt?.getTime() ?? 0));
+      const inserted = tx
+        .insert(chatMessages)
+        .values({ threadId, userId: viewer.id, message, isAdminMessage: fromAdmin, createdAt: at })
+        .returning()
+        .get();
+      tx.update(chatThreads)
+        .set({ lastMessageAt: at, ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }) })
+        .where(eq(chatThreads.id, threadId))
+        .run();
+      if (fromAdmin && viewer.id !== thread.userId) queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
+      return { row: inserted, attachments: insertAttachments(tx, inserted.id, threadId, stored) };
+    }),
+  );
+  const view = toMessageView(written.row, written.attachments);
   publish(liveChannels.thread(threadId), 'chat-message', { threadId, message: view });
   publishUnread(thread.userId, { user: true, admin: true });
   return view;
@@ -399,11 +414,14 @@ export async function createThread(user: ChatViewer, input: unknown): Promise<Ch
   return getThread(user, id);
 }
 
-/** 'Finalizar Ticket' and PATCH /api/chat/threads/{id}/close: the owner or an admin; closing twice is not an error. */
+/** 'Finalizar Ticket' and PATCH /api/chat/threads/{id}/close: the owner or an admin; closing twice is not an error. The owner is asked 'Como foi o atendimento?' by mail. */
 export function closeThread(viewer: ChatViewer, threadId: number): ChatThreadView {
   const row = loadVisible(viewer, threadId);
   if (row.status !== 'closed') {
-    db.update(chatThreads).set({ status: 'closed' }).where(eq(chatThreads.id, threadId)).run();
+    db.transaction((tx) => {
+      tx.update(chatThreads).set({ status: 'closed' }).where(eq(chatThreads.id, threadId)).run();
+      queueRatingRequestMail(tx, { id: threadId, userId: row.userId, subject: row.subject });
+    });
     publishThread({ id: threadId, status: 'closed' });
   }
   return toThreadView({ ...row, status: 'closed' });
@@ -418,6 +436,7 @@ export function deleteThread(admin: ChatViewer & AuditActor, threadId: number): 
   const row = loadVisible(admin, threadId);
   db.transaction((tx) => {
     const messages = tx.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, threadId)).get()?.value ?? 0;
+    removeFilesAfterCommit(threadFileKeys(tx, threadId));
     const deleted = tx.delete(chatThreads).where(eq(chatThreads.id, threadId)).run().changes;
     if (deleted === 0) throw new AppError(404, CHAT_MESSAGES.notFound);
     recordAudit(tx, admin, {

@@ -10,6 +10,7 @@ export const MAIL_KINDS = {
   'payment-pending': { label: 'Instruções de Pix e boleto', description: 'Como pagar um Pix ou boleto que você gerou.', optional: false, adminOnly: false },
   refund: { label: 'Reembolsos', description: 'A resposta ao seu pedido de reembolso.', optional: false, adminOnly: false },
   'support-reply': { label: 'Respostas do suporte', description: 'Quando o suporte responde um ticket seu e você não está com o site aberto.', optional: true, adminOnly: false },
+  'support-rating': { label: 'Avaliação do atendimento', description: 'Quando um ticket seu é encerrado, o pedido para avaliar o atendimento.', optional: true, adminOnly: false },
   'plan-reminder': { label: 'Avisos do plano', description: 'Três dias antes de o plano terminar, e quando termina.', optional: true, adminOnly: false },
   'new-ticket': { label: 'Novos tickets de suporte', description: 'Para administradores: cada ticket aberto por um usuário.', optional: true, adminOnly: true },
 } as const satisfies Record<string, { label: string; description: string; optional: boolean; adminOnly: boolean }>;

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
+import { AccountCertificates } from '~/components/certificate/account-certificates';
 import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
@@ -10,6 +11,7 @@ import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
 import { logoutCookie, requestAddress } from '~/models/accounts/auth.server';
+import { accountCertificates } from '~/models/courses/certificate.server';
 import { listUserPayments, requestRefund } from '~/models/payments/index.server';
 import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
@@ -42,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     savedCalculations: history.total,
     payments,
     mailChoices: mailChoices(user),
+    certificates: accountCertificates(user.id),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -127,7 +130,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund } = useLoaderData<typeof loader>();
+  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (confirmRefund) {
     return (
@@ -155,6 +158,7 @@ export default function AccountPage() {
         <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
+        <AccountCertificates items={certificates} />
         <DataExportSection />
         <DeleteAccountSection />
       </div>

@@ -5,12 +5,16 @@ import { z } from 'zod';
 import { MessageComposer } from '~/components/chat/message-composer';
 import { MessageList } from '~/components/chat/message-list';
 import { StatusBadge } from '~/components/chat/status-badge';
+import { TicketRating } from '~/components/chat/ticket-rating';
 import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-actions';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat/chat.server';
+import { getTicketRating, rateTicket } from '~/models/chat/ticket-rating.server';
 import { currentEventId } from '~/models/notifications/live-events.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
+import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES } from '~/schemas/chat';
+import { chatMessageWithFilesSchema, MESSAGE_FORM_BYTES } from '~/schemas/chat-attachments';
+import { ticketRatingSchema } from '~/schemas/ticket-rating';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatBr } from '~/utils/format';
@@ -82,6 +86,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     /** Showing an older window (the latest are one link away). */
     paged: before !== undefined,
     confirmDelete: isAdmin && search.get('confirm') === 'delete',
+    /** 'Como foi o atendimento?' (closed tickets): the rating given, or whether this viewer (the owner) may give it. */
+    rating: thread.status === 'closed' ? getTicketRating(thread.id) : null,
+    canRate: thread.status === 'closed' && thread.userId === user.id,
   });
 }
 
@@ -96,12 +103,12 @@ export async function action(args: ActionFunctionArgs) {
   const id = await ticketId(params);
   if (!canViewThread(user, id)) throw await denied();
   const here = urlWithout(request.url, ['confirm']);
-  return handleForm(args, {
+  const intents = {
     send: intent({
-      schema: chatMessageSchema,
+      schema: chatMessageWithFilesSchema,
       refusalToast: refusal('Erro ao enviar mensagem'),
-      run: async ({ message }) => {
-        await postMessage(user, id, message);
+      run: async ({ message, files }) => {
+        await postMessage(user, id, message, files);
         // The latest messages, where the new one is.
         return safeRedirect(`/chat/${id}#responder`);
       },
@@ -118,6 +125,14 @@ export async function action(args: ActionFunctionArgs) {
         return redirectWithToast(here, { title: 'Ticket encerrado', description: 'Este ticket foi finalizado com sucesso', type: 'success' });
       },
     }),
+    rate: intent({
+      schema: ticketRatingSchema,
+      refusalToast: refusal('Erro ao avaliar'),
+      run: (value) => {
+        rateTicket(user, id, value);
+        return redirectWithToast(here, { title: 'Avaliação enviada', description: 'Obrigado por avaliar o atendimento', type: 'success' });
+      },
+    }),
     delete: intent({
       schema: noFields,
       refusalToast: refusal('Erro ao excluir ticket', 'Ocorreu um erro ao excluir o ticket'),
@@ -126,11 +141,15 @@ export async function action(args: ActionFunctionArgs) {
         return redirectWithToast('/admin/chats', { title: 'Ticket excluído', type: 'success' });
       },
     }),
-  });
+  };
+  // The reply box is a multipart form that may carry three files (refused while streaming past
+  // this); any other body keeps the kit's small cap.
+  const multipart = (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  return handleForm(args, intents, multipart ? { maxBytes: MESSAGE_FORM_BYTES } : {});
 }
 
 export default function TicketPage() {
-  const { thread, isAdmin, messages, liveCursor, total, earlier, paged, confirmDelete } = useLoaderData<typeof loader>();
+  const { thread, isAdmin, messages, liveCursor, total, earlier, paged, confirmDelete, rating, canRate } = useLoaderData<typeof loader>();
   // With JavaScript, new messages arrive over the tab's event stream; without it, 'Atualizar' reloads.
   const liveMessages = useLiveThread<(typeof messages)[number]>({ threadId: thread.id, status: thread.status, cursor: liveCursor, readAs: isAdmin ? 'admin' : 'user' });
   const backTo = isAdmin ? '/admin/chats' : '/chats';
@@ -195,6 +214,12 @@ export default function TicketPage() {
           </p>
         )}
       </section>
+
+      {rating || canRate ? (
+        <section className="card mt-6" aria-label="Avaliação do atendimento" id="avaliacao">
+          <TicketRating rating={rating} canRate={canRate} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -5,10 +5,12 @@ import { PremiumAccessCard, PromoAccessCard } from '~/components/course/access-c
 import { AdminPanel } from '~/components/course/admin-panel';
 import { CourseConfirmPage, LessonDialog, MaterialDialog, type ContentConfirm, type ContentDialog } from '~/components/course/content-dialogs';
 import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/detail-header';
+import { CertificateOfferBox } from '~/components/certificate/certificate-offer';
 import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
 import { SESSION_MESSAGES } from '~/models/accounts/auth.server';
 import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/courses/access.server';
+import { certificateOfferFor, issueCertificate } from '~/models/courses/certificate.server';
 import {
   continueHref,
   createLesson,
@@ -22,6 +24,7 @@ import {
   type CourseContent,
 } from '~/models/courses/content.server';
 import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { certificateIssueSchema } from '~/schemas/certificate';
 import { courseCodeSchema, lessonInputSchema, materialInputSchema } from '~/schemas/course';
 import {
   lessonDeleteSchema,
@@ -116,7 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
   const { course, access, content } = orResponse(() => getCoursePage(user, idParam(params.id, COURSE_ACCESS_MESSAGES.notFound)));
   if (!content) {
-    return json({ course, access, content: null, tab: 'overview' as Tab, openLessonId: null, continueTo: null, nextOrder: 1, dialog: null, confirm: null });
+    return json({ course, access, content: null, tab: 'overview' as Tab, openLessonId: null, continueTo: null, nextOrder: 1, dialog: null, confirm: null, certificate: null });
   }
   const search = new URL(request.url).searchParams;
   const { nextLessonId } = content.progress;
@@ -132,6 +135,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextOrder: content.lessons.reduce((highest, lesson) => Math.max(highest, lesson.order), 0) + 1,
     dialog: isAdmin ? readContentDialog(search, content) : null,
     confirm: isAdmin ? readConfirm(search, content) : null,
+    certificate: certificateOfferFor(user, course.id),
   });
 }
 
@@ -175,6 +179,14 @@ export async function action(args: ActionFunctionArgs) {
       run: ({ lessonId, done }) => {
         setLessonDone(user, courseId, lessonId, done);
         return safeRedirect(backTo(request, { tab: 'content', lesson: lessonId }, `#lesson-${lessonId}`));
+      },
+    }),
+    certificate: intent({
+      schema: certificateIssueSchema,
+      refusalToast: refusal('Erro ao emitir certificado'),
+      run: () => {
+        const certificate = issueCertificate(user, courseId);
+        return redirectWithToast(`/certificados/${certificate.code}`, { title: 'Certificado emitido', description: certificate.courseTitle, type: 'success' });
       },
     }),
     'create-lesson': adminOnly(
@@ -267,6 +279,7 @@ export default function CoursePage() {
       <BackLink />
       <CourseHeader course={course} />
       <ProgressSummary progress={content.progress} continueTo={data.continueTo} />
+      {data.certificate ? <CertificateOfferBox offer={data.certificate} /> : null}
       <CourseTabs current={data.tab} isAdmin={isAdmin} />
       <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
         {data.tab === 'content' ? (

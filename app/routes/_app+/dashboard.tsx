@@ -105,43 +105,62 @@ export default function Dashboard() {
   const loadingCatalog = useCatalogLoading();
   const rateError = useIntentResult('rate')?.error?.['']?.[0];
 
+  // E-BASIC users come for the free tools: theirs come before the shortcuts and the promo box.
+  const toolsFirst = user.role === 'E-BASIC';
+  const toolsSection = (
+    <section className="mt-8" aria-labelledby="tools-title">
+      <h2 id="tools-title" className="text-xl font-bold">
+        Ferramentas
+      </h2>
+      {!dialog && rateError ? (
+        <div className="mt-4">
+          <Alert title="Erro ao avaliar">{rateError}</Alert>
+        </div>
+      ) : null}
+      <div className="mt-4">
+        <CategoryFilter current={filter} categories={categories} showBlocked={showBlocked} />
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy={loadingCatalog || undefined}>
+        {loadingCatalog
+          ? Array.from({ length: 4 }, (_, index) => <ToolCardSkeleton key={index} />)
+          : tools.map((tool) => <ToolCard key={tool.id} tool={tool} rated={Boolean(myRatings[tool.id])} search={location.search} />)}
+      </div>
+      {loadingCatalog ? null : <Pagination page={page} pageCount={pageCount} />}
+      {!loadingCatalog && emptyMessage ? (
+        <p data-testid="tools-empty" className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {emptyMessage}
+        </p>
+      ) : null}
+    </section>
+  );
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Bem-vindo, {user.username}!</h1>
         <RoleBadge role={user.role} expiresAt={user.roleExpiryDate} />
       </div>
-      <QuickCards isAdmin={user.isAdmin} recentCourse={recentCourse} />
-
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <PromoBox key={location.key} />
-        <ToolSearch key={`${filter}-${query}`} query={query} filter={filter} />
-      </div>
-
-      <section className="mt-8" aria-labelledby="tools-title">
-        <h2 id="tools-title" className="text-xl font-bold">
-          Ferramentas
-        </h2>
-        {!dialog && rateError ? (
-          <div className="mt-4">
-            <Alert title="Erro ao avaliar">{rateError}</Alert>
+      {toolsFirst ? (
+        <>
+          <div className="mt-6">
+            <ToolSearch key={`${filter}-${query}`} query={query} filter={filter} />
           </div>
-        ) : null}
-        <div className="mt-4">
-          <CategoryFilter current={filter} categories={categories} showBlocked={showBlocked} />
-        </div>
-        <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy={loadingCatalog || undefined}>
-          {loadingCatalog
-            ? Array.from({ length: 4 }, (_, index) => <ToolCardSkeleton key={index} />)
-            : tools.map((tool) => <ToolCard key={tool.id} tool={tool} rated={Boolean(myRatings[tool.id])} search={location.search} />)}
-        </div>
-        {loadingCatalog ? null : <Pagination page={page} pageCount={pageCount} />}
-        {!loadingCatalog && emptyMessage ? (
-          <p data-testid="tools-empty" className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-            {emptyMessage}
-          </p>
-        ) : null}
-      </section>
+          {toolsSection}
+          <QuickCards isAdmin={user.isAdmin} recentCourse={recentCourse} />
+          <div className="mt-6">
+            <PromoBox key={location.key} />
+          </div>
+        </>
+      ) : (
+        <>
+          <QuickCards isAdmin={user.isAdmin} recentCourse={recentCourse} />
+          <div className="mt-6 grid gap-4 lg:grid-cols-2">
+            <PromoBox key={location.key} />
+            <ToolSearch key={`${filter}-${query}`} query={query} filter={filter} />
+          </div>
+          {toolsSection}
+        </>
+      )}
 
       {dialog?.kind === 'tool' ? <ToolDialog tool={dialog.tool} /> : null}
       {dialog?.kind === 'rate' ? <RateDialog key={dialog.tool.id} tool={dialog.tool} own={myRatings[dialog.tool.id]} /> : null}

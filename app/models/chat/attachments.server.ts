@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { and, between, eq, sql } from 'drizzle-orm';
+import { databasePath, db, preparedQuery, type Executor } from '../../../db/client';
+import { chatAttachments, chatThreads } from '../../../db/schema';
+import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../schemas/chat-attachments';
+import { env } from '../../utils/env.server';
+import { AppError } from '../../utils/errors';
+import { logger } from '../../utils/logger.server';
+import { cleanFileName, sniffType, stripMetadata, type AttachmentType } from './attachment-bytes';
+
+/**
+ * Files attached to support messages (issue 22): at most 3 a message, PNG, JPEG, WebP or PDF of
+ * up to 5 MB, the type read from the bytes. Images are stored rewritten without their metadata.
+ *
+ * On disk: UPLOADS_DIR (default `uploads/` beside the database), never under public/, each file
+ * under a random key. A message's files are written first (each to a temporary name, renamed when
+ * whole), then the message and its rows in one transaction; if that fails the files are removed,
+ * so there is never a message with missing files nor a row without its file. Deleting a ticket or
+ * an account removes the rows with it (foreign keys) and the files just after the commit.
+ *
+ * Who reads a file: the ticket's owner and admins; anyone else, signed in or not, gets the same
+ * 404 as for a file that does not exist.
+ */
+
+/** A file as the thread shows it (the page, the API and the live stream). */
+export type AttachmentView = {
+  id: number;
+  name: string;
+  contentType: AttachmentType;
+  size: number;
+  url: string;
+};
+
+/** A file checked and ready to write: its type from the bytes, its bytes without metadata, its clean name. */
+export type PreparedFile = {
+  name: string;
+  contentType: AttachmentType;
+  bytes: Uint8Array;
+};
+type StoredFile = PreparedFile & { storageKey: string };
+
+export const attachmentUrl = (id: number) => `/resources/chat-files/${id}`;
+
+/** UPLOADS_DIR, or `uploads/` beside the database. */
+export function uploadsDirectory(): string {
+  const configured = env.uploadsDir;
+  return configured ? resolve(configured) : join(dirname(databasePath()), 'uploads');
+}
+
+const filePath = (storageKey: string) => join(uploadsDirectory(), storageKey);
+
+const refuse = (status: number, message: string) => new AppError(status, message, 'files');
+
+/** Checks the chosen files and turns them into what is stored; the first problem is refused beside the file field. */
+export async function prepareFiles(files: readonly File[]): Promise<PreparedFile[]> {
+  if (files.length > MAX_ATTACHMENTS) throw refuse(400, ATTACHMENT_MESSAGES.tooMany);
+  const prepared: PreparedFile[] = [];
+  for (const file of files) {
+    if (file.size > MAX_ATTACHMENT_BYTES) throw refuse(413, ATTACHMENT_MESSAGES.tooLarge);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.length === 0 || bytes.length > MAX_ATTACHMENT_BYTES)
+      throw refuse(bytes.length === 0 ? 400 : 413, bytes.length === 0 ? ATTACHMENT_MESSAGES.unreadable : ATTACHMENT_MESSAGES.tooLarge);
+    const contentType = sniffType(bytes);
+    if (!contentType) throw refuse(415, ATTACHMENT_MESSAGES.badType);
+    const stripped = stripMetadata(contentType, bytes);
+    if (!stripped) throw refuse(400, ATTACHMENT_MESSAGES.unreadable);
+    prepared.push({
+      name: cleanFileName(file.name, contentType),
+      contentType,
+      bytes: stripped,
+    });
+  }
+  return prepared;
+}
+
+const isDiskFull = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
+
+/** Removes stored files; one already gone is not an error. */
+export async function removeFiles(storageKeys: readonly string[]): Promise<void> {
+  await Promise.all(storageKeys.map((key) => rm(filePath(key), { force: true })));
+}
+
+/**
+ * Writes the files whole under random keys (a temporary name, then a rename). On any failure
+ * every file of this call is removed; a full disk is the 507 'no space' message.
+ */
+export async function writeFiles(files: readonly PreparedFile[]): Promise<StoredFile[]> {
+  if (files.length === 0) return [];
+  const directory = uploadsDirectory();
+  const stored: StoredFile[] = [];
+  const temporary: string[] = [];
+  try {
+    await mkdir(directory, { recursive: true });
+    for (const file of files) {
+      const storageKey = randomUUID();
+      const partial = join(directory, `${storageKey}.part`);
+      temporary.push(partial);
+      await writeFile(partial, file.bytes, { flag: 'wx' });
+      await rename(partial, join(directory, storageKey));
+      stored.push({ ...file, storageKey });
+    }
+    return stored;
+  } catch (error) {
+    await Promise.all(temporary.map((path) => rm(path, { force: true })));
+    await removeFiles(stored.map((file) => file.storageKey));
+    if (isDiskFull(error)) throw refuse(507, ATTACHMENT_MESSAGES.diskFull);
+    throw error;
+  }
+}
+
+/** The rows of a message's files, inside the message's transaction. */
+export function insertAttachments(tx: Executor, messageId: number, threadId: number, files: readonly StoredFile[]): AttachmentView[] {
+  return files.map((file) => {
+    const row = tx
+      .insert(chatAttachments)
+      .values({
+        messageId,
+        threadId,
+        storageKey: file.storageKey,
+        name: file.name,
+        contentType: file.contentType,
+        size: file.bytes.length,
+      })
+      .returning({ id: chatAttachments.id })
+      .get();
+    return {
+      id: row.id,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      url: attachmentUrl(row.id),
+    };
+  });
+}
+
+/** Writes the files, runs `write` (the message's transaction) with them, and removes them if it fails. */
+export async function withStoredFiles<T>(files: readonly PreparedFile[], write: (stored: StoredFile[]) => T): Promise<T> {
+  const stored = await writeFiles(files);
+  try {
+    return write(stored);
+  } catch (error) {
+    await removeFiles(stored.map((file) => file.storageKey));
+    throw error;
+  }
+}
+
+const attachmentsInRange = preparedQuery(() =>
+  db
+    .select({
+      id: chatAttachments.id,
+      messageId: chatAttachments.messageId,
+      name: chatAttachments.name,
+      contentType: chatAttachments.contentType,
+      size: chatAttachments.size,
+    })
+    .from(chatAttachments)
+    .where(
+      and(eq(chatAttachments.threadId, sql.placeholder('threadId')), between(chatAttachments.messageId, sql.placeholder('first'), sql.placeholder('last'))),
+    )
+    .orderBy(chatAttachments.messageId, chatAttachments.id)
+    .prepare(),
+);
+
+/** The files of some of a ticket's messages, by message id (one indexed range read). */
+export function attachmentsOf(threadId: number, messageIds: readonly number[]): Map<number, AttachmentView[]> {
+  const byMessage = new Map<number, AttachmentView[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = attachmentsInRange().all({
+    threadId,
+    first: Math.min(...messageIds),
+    last: Math.max(...messageIds),
+  });
+  const wanted = new Set(messageIds);
+  for (const row of rows) {
+    if (!wanted.has(row.messageId)) continue;
+    const list = byMessage.get(row.messageId) ?? [];
+    list.push({
+      id: row.id,
+      name: row.name,
+      contentType: row.contentType,
+      size: row.size,
+      url: attachmentUrl(row.id),
+    });
+    byMessage.set(row.messageId, list);
+  }
+  return byMessage;
+}
+
+/** The storage keys of a ticket's files (read before it is deleted). */
+export function threadFileKeys(tx: Executor, threadId: number): string[] {
+  return tx
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .where(eq(chatAttachments.threadId, threadId))
+    .all()
+    .map((row) => row.key);
+}
+
+/** The storage keys of the files in a user's tickets (read before the account is erased). */
+export function userFileKeys(tx: Executor, userId: number): string[] {
+  return tx
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatAttachments.threadId))
+    .where(eq(chatThreads.userId, userId))
+    .all()
+    .map((row) => row.key);
+}
+
+const rowByKey = preparedQuery(() =>
+  db
+    .select({ id: chatAttachments.id })
+    .from(chatAttachments)
+    .where(eq(chatAttachments.storageKey, sql.placeholder('key')))
+    .prepare(),
+);
+
+/**
+ * Called inside a transaction that deletes rows: once it has ended (better-sqlite3 transactions
+ * are synchronous, so the next turn of the event loop comes after the commit or the rollback),
+ * removes the files whose rows are gone. A rolled-back deletion keeps its files.
+ */
+export function removeFilesAfterCommit(storageKeys: readonly string[]): void {
+  if (storageKeys.length === 0) return;
+  setImmediate(() => {
+    const gone = storageKeys.filter((key) => !rowByKey().get({ key }));
+    removeFiles(gone).catch((error: unknown) => logger.error({ err: error }, 'chat attachments: could not remove files'));
+  });
+}
+
+const attachmentForReader = preparedQuery(() =>
+  db
+    .select({
+      storageKey: chatAttachments.storageKey,
+      name: chatAttachments.name,
+      contentType: chatAttachments.contentType,
+      size: chatAttachments.size,
+      ownerId: chatThreads.userId,
+    })
+    .from(chatAttachments)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatAttachments.threadId))
+    .where(eq(chatAttachments.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+export type AttachmentFile = {
+  path: string;
+  name: string;
+  contentType: AttachmentType;
+  size: number;
+};
+
+/**
+ * GET /resources/chat-files/{id}: the file for the ticket's owner or an admin. Anyone else (a
+ * visitor, another user), a file that does not exist and a row whose file is missing are the same 404.
+ */
+export async function openAttachment(viewer: { id: number; role: string } | null, attachmentId: number): Promise<AttachmentFile> {
+  const row = viewer ? attachmentForReader().get({ id: attachmentId }) : undefined;
+  if (!viewer || !row || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw new AppError(404, ATTACHMENT_MESSAGES.notFound);
+  const path = filePath(row.storageKey);
+  const found = await stat(path).catch(() => null);
+  if (!found?.isFile()) throw new AppError(404, ATTACHMENT_MESSAGES.notFound);
+  return {
+    path,
+    name: row.name,
+    contentType: row.contentType,
+    size: found.size,
+  };
+}

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { db, type Executor } from '../../../db/client';
+import { certificates, courses, lessonProgress, lessons, type CertificateRow, type CertificateStatus, type UserRow } from '../../../db/schema';
+import { AppError } from '../../utils/errors';
+import { paginate, type Page } from '../../utils/pagination.server';
+import { assertActingAdmin, recordAudit, type AuditActor } from '../admin/audit.server';
+import { assertNotSpent, consume } from '../accounts/rate-limit-store.server';
+import { loadOpenCourseFor } from './access.server';
+
+/**
+ * Course certificates (issue 22): issued once a user has done every lesson of a course they can open,
+ * one valid per user and course (asking again returns it), reissued only when the user's name changed
+ * (the old code then answers 'substituído'). Anyone may verify a code at /certificados/{codigo}; the public
+ * view carries the name, the course, the hours and the dates, never the e-mail or the CPF. Code format and
+ * PDF library: docs/decisions/038-certificate-codes-and-pdf.md.
+ */
+
+type Viewer = Pick<UserRow, 'id' | 'role' | 'username'>;
+
+export const CERTIFICATE_MESSAGES = {
+  notFound: 'Certificado não encontrado',
+  incomplete: 'Conclua todas as aulas do curso para emitir o certificado',
+  alreadyRevoked: 'Este certificado já foi revogado',
+  revokedForCourse: 'O certificado deste curso foi revogado. Fale com o suporte.',
+} as const;
+
+/** Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper is not misread. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 128 random bits in 26 characters (26 × 5 = 130 bits; the top two bits are zero). */
+export const CODE_LENGTH = 26;
+const CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export function newCertificateCode(): string {
+  let value = BigInt(`0x${randomBytes(16).toString('hex')}`);
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i += 1) {
+    code = ALPHABET[Number(value & 31n)] + code;
+    value >>= 5n;
+  }
+  return code;
+}
+
+/** A typed code as stored: upper case, without spaces or hyphens, O read as 0 and I/L as 1; null when it cannot be one. */
+export function normalizeCertificateCode(input: string): string | null {
+  if (input.length > 64) return null;
+  const code = input
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  return CODE_PATTERN.test(code) ? code : null;
+}
+
+/** The public face of a certificate: what the verification page and the PDF show. */
+export type CertificateView = {
+  code: string;
+  status: CertificateStatus;
+  holderName: string;
+  courseTitle: string;
+  hours: string;
+  instructor: string;
+  completedAt: string;
+  issuedAt: string;
+};
+
+export const toCertificateView = (row: CertificateRow): CertificateView => ({
+  code: row.code,
+  status: row.status,
+  holderName: row.holderName,
+  courseTitle: row.courseTitle,
+  hours: row.hours,
+  instructor: row.instructor,
+  completedAt: row.completedAt.toISOString(),
+  issuedAt: row.issuedAt.toISOString(),
+});
+
+const validCertificate = (executor: Executor, userId: number, courseId: number) =>
+  executor
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), eq(certificates.status, 'valid')))
+    .get();
+
+const hasRevoked = (executor: Executor, userId: number, courseId: number) =>
+  executor
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), eq(certificates.status, 'revoked')))
+    .get() !== undefined;
+
+/** When the last lesson was marked done, or null while any lesson of the course is not done (or it has none). */
+function completionOf(executor: Executor, userId: number, courseId: number): Date | null {
+  const total = executor.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId)).get()?.n ?? 0;
+  const done = executor
+    .select({ n: count(), last: max(lessonProgress.completedAt) })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)))
+    .get();
+  if (total === 0 || !done || done.n < total || !done.last) return null;
+  return done.last;
+}
+
+/** What the course page and 'Minha Conta' offer: 'Emitir certificado' once complete, and the valid code if issued. */
+export type CertificateOffer = { complete: boolean; code: string | null };
+
+export function certificateOfferFor(viewer: Pick<UserRow, 'id'>, courseId: number, executor: Executor = db): CertificateOffer {
+  return { complete: completionOf(executor, viewer.id, courseId) !== null, code: validCertificate(executor, viewer.id, courseId)?.code ?? null };
+}
+
+/**
+ * 'Emitir certificado': the valid certificate of this user and course, made now if there is none, or
+ * made anew (the old one 'replaced') when the user's name is no longer the one printed on it.
+ */
+export function issueCertificate(viewer: Viewer, courseId: number, now = new Date()): CertificateView {
+  return db.transaction((tx) => {
+    const { course } = loadOpenCourseFor(viewer, courseId, tx, now);
+    const completedAt = completionOf(tx, viewer.id, courseId);
+    if (!completedAt) throw new AppError(409, CERTIFICATE_MESSAGES.incomplete);
+    const current = validCertificate(tx, viewer.id, courseId);
+    if (!current && hasRevoked(tx, viewer.id, courseId)) throw new AppError(409, CERTIFICATE_MESSAGES.revokedForCourse);
+    if (current && current.holderName === viewer.username) return toCertificateView(current);
+    if (current) tx.update(certificates).set({ status: 'replaced', statusChangedAt: now }).where(eq(certificates.id, current.id)).run();
+    const row = tx
+      .insert(certificates)
+      .values({
+        code: newCertificateCode(),
+        userId: viewer.id,
+        courseId,
+        holderName: viewer.username,
+        courseTitle: course.title,
+        hours: course.duration,
+        instructor: course.instructor,
+        completedAt,
+        issuedAt: now,
+      })
+      .returning()
+      .get();
+    return toCertificateView(row);
+  });
+}
+
+/**
+ * The public verification: any status (the page says 'substituído' or 'revogado'), or 404. Only codes that
+ * match nothing count against the address (30 per 15 minutes); a spent address is refused before looking,
+ * so a refusal never tells a right code from a wrong one.
+ */
+export async function verifyCertificate(input: string, address: string): Promise<CertificateView> {
+  await assertNotSpent([['certificateMiss', address]]);
+  const code = normalizeCertificateCode(input);
+  const row = code ? db.select().from(certificates).where(eq(certificates.code, code)).get() : undefined;
+  if (!row) {
+    await consume([['certificateMiss', address]]);
+    throw new AppError(404, CERTIFICATE_MESSAGES.notFound);
+  }
+  return toCertificateView(row);
+}
+
+/** The user's certificates, newest first: 'Minha Conta' and the personal-data export. */
+export function certificatesOf(userId: number, executor: Executor = db): (CertificateView & { courseId: number | null })[] {
+  return executor
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .all()
+    .map((row) => ({ ...toCertificateView(row), courseId: row.courseId }));
+}
+
+/** 'Minha Conta' → 'Certificados': each course whose lessons the user has all done, with its valid code or none yet. */
+export type AccountCertificate = { courseId: number; courseTitle: string; code: string | null };
+
+export function accountCertificates(userId: number, executor: Executor = db): AccountCertificate[] {
+  const done = executor
+    .select({ courseId: lessonProgress.courseId, n: count() })
+    .from(lessonProgress)
+    .where(eq(lessonProgress.userId, userId))
+    .groupBy(lessonProgress.courseId)
+    .all();
+  if (done.length === 0) return [];
+  const totals = new Map(
+    executor
+      .select({ courseId: lessons.courseId, n: count() })
+      .from(lessons)
+      .where(inArray(lessons.courseId, done.map((row) => row.courseId)))
+      .groupBy(lessons.courseId)
+      .all()
+      .map((row) => [row.courseId, row.n]),
+  );
+  const complete = done.filter((row) => row.n > 0 && totals.get(row.courseId) === row.n).map((row) => row.courseId);
+  if (complete.length === 0) return [];
+  const codes = new Map(
+    executor
+      .select({ courseId: certificates.courseId, code: certificates.code })
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), eq(certificates.status, 'valid'), inArray(certificates.courseId, complete)))
+      .all()
+      .map((row) => [row.courseId, row.code]),
+  );
+  return executor
+    .select({ courseId: courses.id, courseTitle: courses.title })
+    .from(courses)
+    .where(inArray(courses.id, complete))
+    .orderBy(courses.titleKey)
+    .all()
+    .map((row) => ({ ...row, code: codes.get(row.courseId) ?? null }));
+}
+
+export type AdminCertificateItem = CertificateView & { id: number };
+
+/** The admin's list for one course, newest first. */
+export function listCourseCertificates(courseId: number, query: { page: number; perPage: number }): Page<AdminCertificateItem> {
+  const where = eq(certificates.courseId, courseId);
+  return paginate(query, {
+    count: () => db.select({ n: count() }).from(certificates).where(where).get()?.n ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(certificates)
+        .where(where)
+        .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map((row) => ({ ...toCertificateView(row), id: row.id })),
+  });
+}
+
+/** An admin revokes one certificate (audited); a revoked one stays revoked. */
+export function revokeCertificate(actor: AuditActor, id: number, now = new Date()): CertificateView {
+  return db.transaction((tx) => {
+    assertActingAdmin(tx, actor);
+    const row = tx.select().from(certificates).where(eq(certificates.id, id)).get();
+    if (!row) throw new AppError(404, CERTIFICATE_MESSAGES.notFound);
+    if (row.status === 'revoked') throw new AppError(409, CERTIFICATE_MESSAGES.alreadyRevoked);
+    const revoked = tx.update(certificates).set({ status: 'revoked', statusChangedAt: now }).where(eq(certificates.id, id)).returning().get();
+    recordAudit(tx, actor, { action: 'certificate.revoke', entityType: 'certificate', entityId: id, summary: `certificado ${row.code} (curso #${row.courseId ?? '—'}): ${row.status} → revoked` });
+    return toCertificateView(revoked);
+  });
+}
+
+/**
+ * A deleted account's certificates: revoked, the name blanked and the user detached, in the deletion's
+ * transaction. The codes keep answering, as 'revogado', so a copy that circulates is not taken as valid.
+ */
+export function revokeCertificatesOfErasedUser(tx: Executor, userId: number, now = new Date()): number {
+  return tx
+    .update(certificates)
+    .set({ status: 'revoked', statusChangedAt: now, holderName: '', userId: null })
+    .where(eq(certificates.userId, userId))
+    .returning({ id: certificates.id })
+    .all().length;
+}
