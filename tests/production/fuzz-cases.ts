@@ -99,9 +99,14 @@ export function fuzzCases(endpoint: Endpoint): fc.Arbitrary<FuzzCase> | null {
     );
   }
   if (fields && !api) {
+    // A form of only its intent (issuing a certificate) has no field to break; the body's other faults still apply.
+    if (Object.keys(fields).length > 0) {
+      options.push(
+        brokenBody(fields, true).map((body) => ({ label: 'bad field', params, contentType: 'application/x-www-form-urlencoded', body: formEncode(endpoint, body) })),
+        brokenBody(fields, true).map((body) => ({ label: 'bad field (multipart)', params, ...multipart(endpoint, body) })),
+      );
+    }
     options.push(
-      brokenBody(fields, true).map((body) => ({ label: 'bad field', params, contentType: 'application/x-www-form-urlencoded', body: formEncode(endpoint, body) })),
-      brokenBody(fields, true).map((body) => ({ label: 'bad field (multipart)', params, ...multipart(endpoint, body) })),
       fc.constantFrom(...INVALID_UTF8).map((bytes) => ({
         label: 'invalid UTF-8',
         params,

@@ -190,7 +190,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/certificados/:codigo', method: 'GET', as: 'anon', params: { codigo: DEMO_CERTIFICATE.code } },
     { route: '/certificados/:codigo/pdf', method: 'GET', as: 'anon', params: { codigo: DEMO_CERTIFICATE.code } },
     { route: '/email/unsubscribe', method: 'GET', as: 'anon', query: { u: str(0, 20, true), k: oneOf(['support-reply', 'plan-reminder', 'receipt'], true), t: str(0, 200, true) } },
-    { route: '/email/unsubscribe', method: 'POST', as: 'anon', intent: 'unsubscribe', fields: {} },
+    { route: '/email/unsubscribe', method: 'POST', as: 'anon', intent: 'unsubscribe', fields: { 'List-Unsubscribe': oneOf(['One-Click'], true) } },
     { route: '/contact', method: 'POST', as: 'anon', intent: 'contact', honeypot: true, fields: { name: str(1, 100), email, subject: str(1, 150), message: str(1, 5000) } },
     { route: '/logout', method: 'POST', as: 'basic', noBody: true },
     { route: '/account', method: 'POST', as: 'basic', intent: 'profile', fields: { username: str(3, 50), email } },

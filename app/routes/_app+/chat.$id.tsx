@@ -1,12 +1,13 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { MessageComposer } from '~/components/chat/message-composer';
 import { MessageList } from '~/components/chat/message-list';
 import { StatusBadge } from '~/components/chat/status-badge';
 import { TicketRating } from '~/components/chat/ticket-rating';
 import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-actions';
+import { Alert } from '~/components/ui/alert';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat/chat.server';
 import { getTicketRating, rateTicket } from '~/models/chat/ticket-rating.server';
@@ -16,7 +17,7 @@ import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES } from '~/schemas/chat';
 import { chatMessageWithFilesSchema, MESSAGE_FORM_BYTES } from '~/schemas/chat-attachments';
 import { ticketRatingSchema } from '~/schemas/ticket-rating';
 import { isAppError } from '~/utils/errors';
-import { handleForm, intent } from '~/utils/form.server';
+import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import { formatBr } from '~/utils/format';
 import { mergeMessages, useLiveThread } from '~/live/live-thread';
 import { pageMeta } from '~/utils/meta';
@@ -150,6 +151,9 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function TicketPage() {
   const { thread, isAdmin, messages, liveCursor, total, earlier, paged, confirmDelete, rating, canRate } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  // A rating sent for a ticket that cannot be rated here (still open, someone else's) has no form to show its message beside.
+  const ratingRefusal = !canRate && reply?.intent === 'rate' ? Object.values(reply.result?.error ?? {}).flat()[0] : undefined;
   // With JavaScript, new messages arrive over the tab's event stream; without it, 'Atualizar' reloads.
   const liveMessages = useLiveThread<(typeof messages)[number]>({ threadId: thread.id, status: thread.status, cursor: liveCursor, readAs: isAdmin ? 'admin' : 'user' });
   const backTo = isAdmin ? '/admin/chats' : '/chats';
@@ -218,6 +222,10 @@ export default function TicketPage() {
       {rating || canRate ? (
         <section className="card mt-6" aria-label="Avaliação do atendimento" id="avaliacao">
           <TicketRating rating={rating} canRate={canRate} />
+        </section>
+      ) : ratingRefusal ? (
+        <section className="card mt-6" aria-label="Avaliação do atendimento" id="avaliacao">
+          <Alert title="Não foi possível avaliar">{ratingRefusal}</Alert>
         </section>
       ) : null}
     </div>
