@@ -58,7 +58,8 @@ export async function prepareSmallDatabase(name = 'small'): Promise<string> {
   const path = join(dir, 'app.db');
   await runToEnd('npm run setup', 'npm', ['run', 'setup'], {
     cwd: ROOT,
-    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}` },
+    // The demo seed loads the app's configuration (it queues the demo's mails): a production setup needs its secret.
+    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET },
     logPath: log(`setup-${name}`),
   });
   return path;
