@@ -26,9 +26,9 @@ function Bell({ unread }: { unread: number }) {
           className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
         >
           {unread > 99 ? '99+' : unread}
-          <span className="sr-only"> não lidas</span>
         </span>
       ) : null}
+      {unread > 0 ? <span className="sr-only"> não lidas</span> : null}
     </>
   );
 }
