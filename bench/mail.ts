@@ -58,8 +58,12 @@ async function countingSmtpServer() {
 /** On `databasePath` (the demo database the bench already made), or a fresh one. */
 export async function measureMailDelivery(count: number, say: (line: string) => void = console.log, databasePath?: string): Promise<MailBenchResult> {
   databasePath ??= await prepareSmallDatabase('mail');
-  // The queue side renders templates with React: its production build, as the server runs it.
+  // The queue side renders templates with React: its production build, as the server runs it. Loading
+  // the app's modules checks a production configuration, which this process only needs to pass.
   process.env.NODE_ENV = 'production';
+  process.env.SESSION_SECRET ??= 'bench-secret';
+  process.env.STRIPE_TEST_MODE ??= '1';
+  process.env.MAIL_TRANSPORT ??= 'file';
   const smtp = await countingSmtpServer();
   const app = await startApp('app-mail', PORTS.mail, databasePath, 1, { MAIL_TRANSPORT: undefined, SMTP_URL: smtp.url, MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>' });
   try {
