@@ -5,6 +5,7 @@ import { LightLink } from '~/components/ui/light-link';
 import { readUnsubscribe, unsubscribe, UNSUBSCRIBE_INVALID } from '~/models/mail/preferences.server';
 import { MAIL_KINDS } from '~/models/mail/kinds';
 import { isAppError } from '~/utils/errors';
+import { readForm } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction = () => [...pageMeta('Cancelar e-mails', 'Deixe de receber um tipo de e-mail do E-Engenharia.'), { name: 'robots', content: 'noindex' }];
@@ -32,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const found = read(request);
-  const form = await request.formData();
+  // The form kit's reading: the size cap, and a page with a message for a body that is not a form.
+  const form = await readForm(request);
   const oneClick = form.get('List-Unsubscribe') === 'One-Click';
   if (!found) return oneClick ? new Response(UNSUBSCRIBE_INVALID, { status: 400 }) : json({ done: false as const, label: null }, { status: 400 });
   const { label } = unsubscribe(found);
