@@ -2,7 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type NumberField } from '../types';
 import { conductorSizingFigures, type CandidateRow, type Criterion, type Failure } from './conductor-sizing-figures';
-import { CONDUCTORS, DROP_LIMITS } from './voltage-drop';
+import { CONDUCTOR_MATERIAL_FIELD, CONDUCTORS, DROP_LIMITS } from './voltage-drop';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [
@@ -120,16 +120,7 @@ export const conductorSizing = defineCalculator({
     { kind: 'number', name: 'apparentPower', label: 'Potência aparente S', unitGroup: 'apparentPower', defaultUnit: 'kVA', units: ['kVA', 'VA'], default: 25, min: 0, exclusiveMin: true, max: 3000, when: { field: 'loadMode', oneOf: ['apparent'] } },
     { kind: 'number', name: 'powerFactor', label: 'Fator de potência cos φ', unit: '', default: 0.85, min: 0.1, max: 1, help: 'Usado na queda de tensão (e na corrente, quando a carga é dada pela potência ativa).' },
     { kind: 'number', name: 'length', label: 'Comprimento do circuito L (um sentido)', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'km'], default: 50, min: 0, exclusiveMin: true, max: 5000 },
-    {
-      kind: 'select',
-      name: 'material',
-      label: 'Material do condutor',
-      options: [
-        { value: 'cu', label: 'Cobre' },
-        { value: 'al', label: 'Alumínio' },
-      ],
-      default: 'cu',
-    },
+    CONDUCTOR_MATERIAL_FIELD,
     {
       kind: 'select',
       name: 'insulation',

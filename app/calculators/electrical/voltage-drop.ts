@@ -32,6 +32,18 @@ const NOMINAL_SECTIONS = [0.5, 0.75, 1, 1.5, 2.5, 4, 6, 10, 16, 25, 35, 50, 70, 
 
 const PVC_SERVICE_TEMPERATURE = 70;
 
+/** The conductor's material, as both the voltage-drop and the conductor-sizing calculators ask it. */
+export const CONDUCTOR_MATERIAL_FIELD = {
+  kind: 'select',
+  name: 'material',
+  label: 'Material do condutor',
+  options: [
+    { value: 'cu', label: 'Cobre' },
+    { value: 'al', label: 'Alumínio' },
+  ],
+  default: 'cu',
+} as const;
+
 export const voltageDrop = defineCalculator({
   slug: 'queda-tensao-condutor',
   version: '1.0.0',
@@ -66,16 +78,7 @@ export const voltageDrop = defineCalculator({
     { kind: 'number', name: 'length', label: 'Comprimento do circuito L (um sentido)', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'km', 'ft'], default: 30, min: 0, exclusiveMin: true, max: 10_000 },
     { kind: 'number', name: 'section', label: 'Seção do condutor S', unitGroup: 'area', defaultUnit: 'mm2', units: ['mm2'], default: 2.5, min: 0.5, max: 1000 },
     { kind: 'number', name: 'powerFactor', label: 'Fator de potência cos φ', unit: '', default: 1, min: 0, exclusiveMin: true, max: 1 },
-    {
-      kind: 'select',
-      name: 'material',
-      label: 'Material do condutor',
-      options: [
-        { value: 'cu', label: 'Cobre' },
-        { value: 'al', label: 'Alumínio' },
-      ],
-      default: 'cu',
-    },
+    CONDUCTOR_MATERIAL_FIELD,
     {
       kind: 'select',
       name: 'temperature',
