@@ -209,15 +209,18 @@ export default function CalculationReport() {
           <CalculatorReferences references={references} />
         </MemorialSection>
 
-        <MemorialSection number={next()} title="Normas e versão" testId="memorial-norms">
-          <MemorialStandards version={header.version} standards={standards} />
-        </MemorialSection>
+        {/* One block on paper: the signature never starts a page of its own, it goes with the last section. */}
+        <div className="memorial-keep space-y-6">
+          <MemorialSection number={next()} title="Normas e versão" testId="memorial-norms">
+            <MemorialStandards version={header.version} standards={standards} />
+          </MemorialSection>
 
-        <MemorialSignature profile={profile} />
+          <MemorialSignature profile={profile} />
 
-        <footer className="border-t border-slate-200 pt-3">
-          <CalculatorDisclaimer disclaimer={disclaimer ?? undefined} />
-        </footer>
+          <footer className="border-t border-slate-200 pt-3">
+            <CalculatorDisclaimer disclaimer={disclaimer ?? undefined} />
+          </footer>
+        </div>
       </div>
     </article>
   );
