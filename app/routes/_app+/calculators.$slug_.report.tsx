@@ -180,7 +180,7 @@ export default function CalculationReport() {
           </div>
         </MemorialSection>
 
-        <MemorialSection number={next()} title="Resultados">
+        <MemorialSection number={next()} title="Resultados" keepTogether={result.results.length <= 12}>
           <CalculatorResults results={result.results} />
           {result.warnings.length > 0 ? (
             <div className="mt-4">
