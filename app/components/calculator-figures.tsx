@@ -58,10 +58,10 @@ export function CalculatorFigures({ figures }: { figures: readonly Figure[] }) {
             <h3 id={headingId} className="text-base font-semibold text-slate-900">
               {figure.title}
             </h3>
-            {/* On a phone the drawing keeps FIGURE_MIN_WIDTH (672 px) and scrolls sideways in its own box, so its
+            {/* On a phone (below 640 px) the drawing keeps FIGURE_MIN_WIDTH (672 px) and scrolls sideways in its own box, so its
                 smallest text (12 in the 720 viewBox) stays 11 px; focusable, so a keyboard scrolls it too. Paper fits it to the page. */}
             <div
-              className="mt-2 w-full max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white [contain:inline-size] [&>svg]:block [&>svg]:h-auto [&>svg]:w-full [&>svg]:min-w-[672px] print:overflow-visible print:[contain:none] print:[&>svg]:min-w-0"
+              className="mt-2 w-full max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white [contain:inline-size] [&>svg]:block [&>svg]:h-auto [&>svg]:w-full max-sm:[&>svg]:min-w-[672px] print:overflow-visible print:[contain:none] print:[&>svg]:min-w-0"
               role="region"
               aria-label={`${figure.title} (diagrama; em telas estreitas, role para os lados)`}
               tabIndex={0}
