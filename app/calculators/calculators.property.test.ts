@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FIGURE_MIN_WIDTH } from '../charts';
+import { labelCollisions } from '../charts/label-collisions';
 import { calculators } from './index';
 import { FORM_ERROR, defaultParams, fieldUnits, parseDecimal } from './parse';
 import { runCalculator } from './run';
@@ -73,7 +75,7 @@ describe.each(calculators.map((calculator) => [calculator.slug, calculator] as c
     );
   });
 
-  // Drawing costs more than computing: fewer runs, but every drawn figure must be whole.
+  // Drawing costs more than computing: fewer runs, but every drawn figure must be whole and readable.
   it('draws finite, titled diagrams for inputs inside the declared ranges', () => {
     fc.assert(
       fc.property(validParams(calculator), (params) => {
@@ -83,6 +85,12 @@ describe.each(calculators.map((calculator) => [calculator.slug, calculator] as c
           expect(figure.svg, figure.id).toMatch(/^<svg[^>]*role="img"[\s\S]*<title[^>]*>[^<]+<\/title>/);
           expect(figure.svg, figure.id).not.toMatch(/NaN|Infinity|undefined/);
           expect(figure.summary, figure.id).toMatch(/\S/);
+          // Readable on a phone: kept FIGURE_MIN_WIDTH px wide there, the smallest text is still 11 px.
+          const viewBoxWidth = Number(/viewBox="0 0 ([\d.]+) /.exec(figure.svg)?.[1]);
+          const smallest = Math.min(...[...figure.svg.matchAll(/font-size="([\d.]+)"/g)].map((match) => Number(match[1])));
+          expect((smallest * FIGURE_MIN_WIDTH) / viewBoxWidth, figure.id).toBeGreaterThanOrEqual(11);
+          // The labels the kit placed touch neither each other nor a drawn curve, limit line or arrow.
+          expect(labelCollisions(figure.svg), figure.id).toEqual([]);
         }
       }),
       { numRuns: 25 },

@@ -4,10 +4,10 @@
  */
 
 import { formatValue } from './format';
-import { COLORS, TEXT_COLORS, lookOf, type SeriesStyle } from './palette';
+import { COLORS, TEXTURES, TEXT_COLORS, lookOf, type SeriesStyle, type TextureName } from './palette';
 import { axisScale, drawLegend, type AxisSpec, type Box, type LegendItem } from './plot';
 import { type Scale } from './scale';
-import { canvas, DEFAULT_HEIGHT, DEFAULT_WIDTH, group, line, rect, text, textWidth } from './svg';
+import { canvas, DEFAULT_HEIGHT, DEFAULT_WIDTH, group, line, localId, rect, text, textWidth, texturePattern } from './svg';
 import { drawNotes, type ChartFrame } from './xy-chart';
 
 export interface BarSegment {
@@ -15,6 +15,8 @@ export interface BarSegment {
   /** Legend text of the segment ('urdume'). */
   readonly label: string;
   readonly style?: SeriesStyle;
+  /** A colour of its own instead of the style's: what the product is (`namedColor('Azul reativo')`). */
+  readonly color?: string;
 }
 
 export interface BarSpec {
@@ -55,9 +57,26 @@ export interface BarLayout {
 
 const total = (bar: BarSpec) => (bar.segments ? bar.segments.reduce((sum, segment) => sum + segment.value, 0) : (bar.value ?? 0));
 
+/**
+ * Each distinct segment label gets its own texture (in order of appearance: the first plain), so the
+ * segments of a stack tell apart in a black-and-white print, where two colours may be one grey.
+ */
+function texturesOf(spec: BarChartSpec): Map<string, TextureName> {
+  const textures = new Map<string, TextureName>();
+  for (const bar of spec.bars) for (const segment of bar.segments ?? []) if (!textures.has(segment.label)) textures.set(segment.label, TEXTURES[textures.size % TEXTURES.length]!);
+  return textures.size >= 2 ? textures : new Map();
+}
+
+const textureId = (spec: BarChartSpec, texture: TextureName | undefined) => (texture && texture !== 'none' ? localId(spec.id, `texture-${texture}`) : undefined);
+
 function legendOf(spec: BarChartSpec): LegendItem[] {
   const seen = new Map<string, LegendItem>();
-  for (const bar of spec.bars) for (const segment of bar.segments ?? []) if (!seen.has(segment.label)) seen.set(segment.label, { label: segment.label, style: segment.style, kind: 'area' });
+  const textures = texturesOf(spec);
+  for (const bar of spec.bars) {
+    for (const segment of bar.segments ?? []) {
+      if (!seen.has(segment.label)) seen.set(segment.label, { label: segment.label, style: segment.style, kind: 'area', color: segment.color, textureId: textureId(spec, textures.get(segment.label)) });
+    }
+  }
   return [...seen.values()];
 }
 
@@ -89,6 +108,7 @@ export function barChart(spec: BarChartSpec): string {
   const { box, value, centers, thickness } = barLayout(spec);
   const origin = value.kind === 'log' ? value.domain[0] : Math.max(value.domain[0], Math.min(0, value.domain[1]));
   const out: string[] = [];
+  const textures = texturesOf(spec);
   const legend = legendOf(spec);
   if (spec.legend ?? legend.length >= 2) out.push(drawLegend(legend, 72, 8, width - 24).markup);
 
@@ -112,12 +132,12 @@ export function barChart(spec: BarChartSpec): string {
       const look = lookOf(segment.style ?? bar.style ?? 'primary');
       const a = value(start);
       const b = value(end);
-      const outline = { fill: look.stroke, fillOpacity: bar.highlight ? 0.9 : 0.65, stroke: bar.highlight ? COLORS.ink : look.stroke, width: bar.highlight ? 2 : 1 };
-      out.push(
-        horizontal
-          ? rect(Math.min(a, b), center - thickness / 2, Math.abs(b - a), thickness, outline)
-          : rect(center - thickness / 2, Math.min(a, b), thickness, Math.abs(b - a), outline),
-      );
+      const fill = 'color' in segment && segment.color ? segment.color : look.stroke;
+      const outline = { fill, fillOpacity: bar.highlight ? 0.9 : 0.65, stroke: bar.highlight ? COLORS.ink : fill, width: bar.highlight ? 2 : 1 };
+      const [x, y, w, h] = horizontal ? [Math.min(a, b), center - thickness / 2, Math.abs(b - a), thickness] : [center - thickness / 2, Math.min(a, b), thickness, Math.abs(b - a)];
+      out.push(rect(x, y, w, h, outline));
+      const texture = textureId(spec, textures.get(segment.label));
+      if (texture) out.push(rect(x, y, w, h, { fill: `url(#${texture})` }));
       start = end;
     }
     const end = value(value.kind === 'log' ? Math.max(origin, total(bar)) : origin + total(bar));
@@ -137,7 +157,7 @@ export function barChart(spec: BarChartSpec): string {
     const p = value(limit.value);
     if (horizontal) {
       out.push(line(p, box.top - 6, p, box.bottom, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
-      out.push(text(p, box.top - 10, limit.label, { anchor: 'middle', size: 11, color: look.text, halo: true }));
+      out.push(text(p, box.top - 10, limit.label, { anchor: 'middle', size: 12, color: look.text, halo: true }));
     } else {
       out.push(line(box.left, p, box.right, p, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
       out.push(text(box.right - 4, p - 5, limit.label, { anchor: 'end', size: 12, color: look.text, halo: true }));
@@ -158,6 +178,7 @@ export function barChart(spec: BarChartSpec): string {
     description: spec.description,
     width,
     height,
+    defs: [...new Set(textures.values())].filter((texture) => texture !== 'none').map((texture) => texturePattern(localId(spec.id, `texture-${texture}`), texture)),
     children: [group(out), ...drawNotes(spec.notes, width - 8, height - 6)],
   });
 }

@@ -11,14 +11,15 @@
  * - Primitives for schematic sketches: `canvas`, `line`, `polyline`, `polygon`, `rect`, `circle`,
  *   `arc`, `arrow`, `path`, `text`, `group`, `escapeXml`, `num`, `localId`, `hatchPattern`.
  * - Numbers: `formatValue`, `formatTick`, `formatLogTick`, `formatFixed`, `quantityLabel`.
- * - `COLORS`, `TEXT_COLORS`, `DASHES` (Okabe–Ito; never colour alone).
+ * - `COLORS`, `TEXT_COLORS`, `DASHES` (Okabe–Ito; never colour alone), `TEXTURES` (bar and legend fills tell
+ *   apart in grey too), `namedColor` (a product named 'Azul reativo' drawn blue).
  * - `figure(...)` wraps the SVG with its id, title and summary as a calculator `Figure`.
  */
 
 export { barChart, barLayout, type BarChartSpec, type BarLayout, type BarLimitSpec, type BarSegment, type BarSpec } from './bar-chart';
 export { figure, type DrawnFigure, type FigureFrame, type FigureParts, type FigureTableParts } from './figure';
 export { decimalsForStep, formatFixed, formatLogTick, formatTick, formatValue, powerOfTen, quantityLabel } from './format';
-export { COLORS, DASHES, TEXT_COLORS, lookOf, type DashName, type SeriesStyle, type StrokeLook } from './palette';
+export { COLORS, DASHES, TEXTURES, TEXT_COLORS, lookOf, namedColor, type DashName, type SeriesStyle, type StrokeLook, type TextureName } from './palette';
 export { panelsLayout, stackedPanels, type PanelSpec, type PanelsLayout, type SketchFrame, type StackedPanelsSpec } from './panels';
 export type { AnnotationSpec, AreaSpec, ArrowSpec, AxisSpec, BandSpec, Box, LimitSpec, PlotContent, PointSpec, SecondaryAxisSpec, SeriesSpec } from './plot';
 export { linearScale, logScale, niceLinear, niceLog, niceStep, type NiceDomain, type Scale } from './scale';
@@ -31,7 +32,9 @@ export {
   DEFAULT_WIDTH,
   element,
   escapeXml,
+  FIGURE_MIN_WIDTH,
   FONT_FAMILY,
+  MIN_FONT_SIZE,
   group,
   hatchPattern,
   line,
@@ -44,6 +47,7 @@ export {
   rect,
   text,
   textWidth,
+  texturePattern,
   type ArrowOptions,
   type CanvasSpec,
   type FillOptions,

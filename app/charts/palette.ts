@@ -70,3 +70,34 @@ export function lookOf(style: SeriesStyle = 'primary', dash?: DashName): StrokeL
   const look = LOOKS[style];
   return dash === undefined ? look : { ...look, dash: DASHES[dash] };
 }
+
+/**
+ * Fill textures drawn over a colour (never instead of it): in a black-and-white print two areas of
+ * different colours may come out the same grey, their textures still differ. `none` is a plain fill.
+ */
+export const TEXTURES = ['none', 'diagonal', 'dots', 'crosshatch', 'horizontal', 'backDiagonal', 'vertical', 'grid'] as const;
+export type TextureName = (typeof TEXTURES)[number];
+
+/** Colour words (pt-BR, and the English ones dye makers print) and the fill each names. */
+const NAMED_COLORS: readonly (readonly [RegExp, string])[] = [
+  [/\b(azul[- ]marinho|marinho|navy)\b/, '#1F3A93'],
+  [/\b(turquesa|turquoise)\b/, '#1AA39A'],
+  [/\b(amarel[oa]|yellow|ouro|dourad[oa])\b/, '#F2C500'],
+  [/\b(laranja|orange)\b/, '#F28C28'],
+  [/\b(vermelh[oa]|red|escarlate|scarlet)\b/, '#C8102E'],
+  [/\b(bordo|vinho|grena)\b/, '#7A1F2B'],
+  [/\b(rosa|pink|magenta|fucsia)\b/, '#D6338A'],
+  [/\b(violeta|roxo|roxa|purpura|violet|purple)\b/, '#6A3D9A'],
+  [/\b(azul|blue)\b/, '#1F5FBF'],
+  [/\b(verde|green)\b/, '#2E8B3A'],
+  [/\b(marrom|castanh[oa]|brown)\b/, '#7B4A26'],
+  [/\b(pret[oa]|black)\b/, '#1A1A1A'],
+  [/\b(cinza|gr[ae]y)\b/, '#8C8C8C'],
+];
+
+/** The colour a name says ('Vermelho reativo' → red), or undefined when it names none. */
+export function namedColor(name: string): string | undefined {
+  // \b does not see accented letters as word letters: compare without accents.
+  const plain = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return NAMED_COLORS.find(([pattern]) => pattern.test(plain))?.[1];
+}

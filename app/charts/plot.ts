@@ -6,7 +6,8 @@
 import { formatLogTick } from './format';
 import { COLORS, TEXT_COLORS, lookOf, type DashName, type SeriesStyle } from './palette';
 import { linearScale, logScale, niceLinear, niceLog, type Scale } from './scale';
-import { arrow, element, group, hatchPattern, line, localId, num, polygon, polyline, rect, text, textWidth, circle, type Point } from './svg';
+import { LabelPlacer, type LabelCandidate, type LabelRequest, type PlacedLabel } from './labels';
+import { arrow, element, group, hatchPattern, line, localId, num, polygon, polyline, rect, text, textWidth, circle, type Point, type StrokeOptions, type TextOptions } from './svg';
 
 /** One axis. `title` carries the unit between parentheses: 'Comprimento (m)'. */
 export interface AxisSpec {
@@ -212,32 +213,20 @@ export function bandDefs(figureId: string): string[] {
   return (['invalid', 'uncertain', 'ok'] as const).map((kind) => hatchPattern(localId(figureId, `hatch-${kind}`), HATCH_COLORS[kind]));
 }
 
-interface Placed {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
+/** Eight positions from `from` to `to` (or from `to` back to `from` when `reverse`): where a limit's label may sit along its line. */
+function alongLine(from: number, to: number, reverse: boolean): number[] {
+  const positions = Array.from({ length: 8 }, (_, index) => from + ((to - from) * index) / 7);
+  return reverse ? positions.reverse() : positions;
 }
 
-/** Keeps labels of one plot from sitting on top of each other (nudges down, then up). */
-class LabelSpace {
-  private readonly taken: { x0: number; x1: number; y: number }[] = [];
-  constructor(private readonly box: Box) {}
-
-  place(x: number, y: number, width: number, anchor: 'start' | 'middle' | 'end', size = 13): Placed {
-    const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
-    const shift = Math.min(0, this.box.right - (x0 + width)) + Math.max(0, this.box.left - x0);
-    const left = x0 + shift;
-    const clampY = (value: number) => Math.min(Math.max(value, this.box.top + size), this.box.bottom - 2);
-    const collides = (candidate: number) =>
-      this.taken.some((slot) => Math.abs(slot.y - candidate) < size + 1 && left < slot.x1 && left + width > slot.x0);
-    let finalY = clampY(y);
-    for (let step = 1; step < 12 && collides(finalY); step += 1) {
-      const offset = Math.ceil(step / 2) * (size + 2) * (step % 2 === 1 ? 1 : -1);
-      finalY = clampY(y + offset);
-    }
-    this.taken.push({ x0: left, x1: left + width, y: finalY });
-    return { x: left, y: finalY, width };
+/** A drawn line labels must keep off (a curve, a limit, an arrow), marked `data-curve` so tests can find it. */
+function curve(points: readonly Point[], options: StrokeOptions, shape: { arrow?: 'end' | 'both' } = {}): string {
+  const [from, to] = points;
+  if (points.length === 2 && from && to) {
+    if (shape.arrow) return arrow(from[0], from[1], to[0], to[1], { ...options, curve: true, both: shape.arrow === 'both' });
+    return line(from[0], from[1], to[0], to[1], { ...options, curve: true });
   }
+  return polyline(points, { ...options, curve: true });
 }
 
 /** Clips segment a→b to the box (Liang–Barsky); null when it is wholly outside. */
@@ -275,6 +264,9 @@ const scaleFor = (scales: PlotScales, axis: AxisName | undefined) => (axis === '
 /** A value's position clamped to the box (log axes never see 0). */
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, Math.min(low, high)), Math.max(low, high));
 
+/** How far past the plot's right edge an x tick label may reach: the smallest right margin of a chart (24 px) less a little. */
+const X_LABEL_OVERHANG = 20;
+
 function gridAndAxes(box: Box, scales: PlotScales, titles: { x?: string; y: string; y2?: string }, showXLabels: boolean): string[] {
   const out: string[] = [];
   for (const tick of scales.y.ticks) {
@@ -285,7 +277,11 @@ function gridAndAxes(box: Box, scales: PlotScales, titles: { x?: string; y: stri
   for (const tick of scales.x.ticks) {
     const x = scales.x(tick);
     out.push(line(x, box.top, x, box.bottom, { stroke: COLORS.grid, width: 1 }));
-    if (showXLabels) out.push(text(x, box.bottom + 16, scales.x.format(tick), { anchor: 'middle', size: 12, color: TEXT_COLORS.muted }));
+    if (!showXLabels) continue;
+    // A label centred on the last tick may run past the canvas' right edge (and print cut): there it ends at the edge.
+    const label = scales.x.format(tick);
+    const pastEdge = x + textWidth(label, 12) / 2 > box.right + X_LABEL_OVERHANG;
+    out.push(text(pastEdge ? box.right + X_LABEL_OVERHANG : x, box.bottom + 16, label, { anchor: pastEdge ? 'end' : 'middle', size: 12, color: TEXT_COLORS.muted }));
   }
   if (scales.y.kind === 'linear' && scales.y.domain[0] < 0 && scales.y.domain[1] > 0) {
     out.push(line(box.left, scales.y(0), box.right, scales.y(0), { stroke: COLORS.ink, width: 1 }));
@@ -320,28 +316,66 @@ export function drawPlot(
   options: { showXLabels?: boolean } = {},
 ): string {
   const clipId = localId(figureId, `clip-${clipSuffix}`);
-  const labels = new LabelSpace(box);
+  // Inside the plot; as a last resort a label may go over the axes' margins, never over a line or a label.
+  const labels = new LabelPlacer({ x0: box.left, y0: box.top, x1: box.right, y1: box.bottom }, { x0: 2, y0: 2, x1: box.right + 20, y1: box.bottom + 58 });
   const inside: string[] = [];
   const over: string[] = [];
   const xPx = (value: number) => scales.x(value);
+  /** Labels wait until every line is drawn, so each one knows all the lines it must avoid. */
+  const pending: { request: LabelRequest; draw: (spot: PlacedLabel) => string }[] = [];
+  const label = (request: LabelRequest, options: TextOptions, leaderStroke: string = COLORS.ink) =>
+    pending.push({
+      request,
+      draw: (spot) =>
+        group([
+          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: leaderStroke, width: 1 }) : '',
+          text(spot.x, spot.y, request.text, { ...options, size: request.size, anchor: spot.anchor, baseline: request.baseline, halo: true, placed: true }),
+        ]),
+    });
+
+  // Marked points first: their dots are obstacles, and their labels are placed before any other.
+  const pointLabels: typeof pending = [];
+  for (const point of content.points ?? []) {
+    const look = lookOf(point.style ?? 'primary');
+    const cx = xPx(point.x);
+    const cy = scaleFor(scales, point.axis)(point.y);
+    labels.avoidBox({ x0: cx - 6, y0: cy - 6, x1: cx + 6, y1: cy + 6 });
+    const preferred = point.placement && point.placement !== 'auto'
+      ? point.placement
+      : `${cy > (box.top + box.bottom) / 2 ? 'above' : 'below'}-${cx > (box.left + box.right) / 2 ? 'left' : 'right'}`;
+    const corner = (placement: string): LabelCandidate => {
+      const dx = placement.endsWith('left') ? -1 : 1;
+      const dy = placement.startsWith('above') ? -1 : 1;
+      return { x: cx + dx * 22, y: cy + dy * 26 + (dy > 0 ? 10 : 0), anchor: dx > 0 ? 'start' : 'end' };
+    };
+    const order = [preferred, ...['above-left', 'above-right', 'below-left', 'below-right'].filter((name) => name !== preferred)];
+    over.push(circle(cx, cy, 5, { fill: look.stroke, stroke: COLORS.paper, width: 1.5 }));
+    pointLabels.push({
+      request: { text: point.label, size: 13, candidates: order.map(corner), anchorPoint: [cx, cy], alwaysLead: true },
+      draw: (spot) =>
+        group([
+          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: COLORS.ink, width: 1 }) : '',
+          text(spot.x, spot.y, point.label, { size: 13, weight: 'bold', color: look.text, anchor: spot.anchor, halo: true, placed: true }),
+        ]),
+    });
+  }
 
   for (const band of content.bands ?? []) {
     const kind = band.kind ?? 'invalid';
     const fill = `url(#${localId(figureId, `hatch-${kind}`)})`;
+    const color = TEXT_COLORS[kind === 'ok' ? 'ok' : kind === 'invalid' ? 'limit' : 'ink'];
     if (band.axis === 'x') {
       const x0 = clamp(xPx(band.from), box.left, box.right);
       const x1 = clamp(xPx(band.to), box.left, box.right);
       inside.push(rect(Math.min(x0, x1), box.top, Math.abs(x1 - x0), box.bottom - box.top, { fill, fillOpacity: 0.6 }));
-      const width = textWidth(band.label, 12);
-      const spot = labels.place((x0 + x1) / 2, box.top + 16, width, 'middle', 12);
-      over.push(text(spot.x, spot.y, band.label, { size: 12, color: TEXT_COLORS[kind === 'ok' ? 'ok' : kind === 'invalid' ? 'limit' : 'ink'], halo: true }));
+      const mid = (x0 + x1) / 2;
+      label({ text: band.label, size: 12, candidates: [16, 34, 52].map((dy) => ({ x: mid, y: box.top + dy, anchor: 'middle' as const })) }, { color });
     } else {
       const y0 = clamp(scales.y(band.from), box.top, box.bottom);
       const y1 = clamp(scales.y(band.to), box.top, box.bottom);
       inside.push(rect(box.left, Math.min(y0, y1), box.right - box.left, Math.abs(y1 - y0), { fill, fillOpacity: 0.6 }));
-      const width = textWidth(band.label, 12);
-      const spot = labels.place(box.left + 8, Math.min(y0, y1) + 16, width, 'start', 12);
-      over.push(text(spot.x, spot.y, band.label, { size: 12, color: TEXT_COLORS[kind === 'ok' ? 'ok' : kind === 'invalid' ? 'limit' : 'ink'], halo: true }));
+      const top = Math.min(y0, y1);
+      label({ text: band.label, size: 12, candidates: [{ x: box.left + 8, y: top + 16, anchor: 'start' }, { x: box.right - 8, y: top + 16, anchor: 'end' }] }, { color });
     }
   }
 
@@ -353,26 +387,46 @@ export function drawPlot(
     const outline: Point[] = area.points.map(([px, py]) => [xPx(px), y(py)]);
     const first = outline[0]!;
     const last = outline[outline.length - 1]!;
+    labels.avoidLine(outline);
     if (area.lower && area.lower.length >= 2) {
       const lower: Point[] = area.lower.map(([px, py]) => [xPx(px), y(py)]);
+      labels.avoidLine(lower);
       inside.push(polygon([...outline, ...[...lower].reverse()], { fill: look.stroke, fillOpacity: 0.18 }));
-      inside.push(polyline(outline, { stroke: look.stroke, width: 1 }), polyline(lower, { stroke: look.stroke, width: 1 }));
+      inside.push(curve(outline, { stroke: look.stroke, width: 1 }), curve(lower, { stroke: look.stroke, width: 1 }));
       continue;
     }
     inside.push(polygon([[first[0], base], ...outline, [last[0], base]], { fill: look.stroke, fillOpacity: 0.18 }));
-    inside.push(polyline(outline, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
+    inside.push(curve(outline, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
   }
 
+  const seriesLabels: typeof pending = [];
   for (const series of content.series ?? []) {
     const y = scaleFor(scales, series.axis);
     const look = lookOf(series.style, series.dash);
     const pixels: Point[] = series.points.filter(([px, py]) => Number.isFinite(px) && Number.isFinite(py)).map(([px, py]) => [xPx(px), y(py)]);
-    inside.push(polyline(pixels, { stroke: look.stroke, width: series.emphasis ? look.width + 1.5 : look.width, dash: look.dash || undefined }));
+    labels.avoidLine(pixels);
+    inside.push(curve(pixels, { stroke: look.stroke, width: series.emphasis ? look.width + 1.5 : look.width, dash: look.dash || undefined }));
     if (series.inlineLabel === false || pixels.length === 0) continue;
-    const anchorPoint = lastVisiblePoint(pixels, box) ?? pixels[pixels.length - 1]!;
-    const width = textWidth(series.label, 12);
-    const spot = labels.place(anchorPoint[0] - 4, anchorPoint[1] - 6, width, 'end', 12);
-    over.push(text(spot.x, spot.y, series.label, { size: 12, color: look.text, halo: true, weight: series.emphasis ? 'bold' : 'normal' }));
+    const [ax, ay] = lastVisiblePoint(pixels, box) ?? pixels[pixels.length - 1]!;
+    const options: TextOptions = { color: look.text, weight: series.emphasis ? 'bold' : 'normal' };
+    seriesLabels.push({
+      request: {
+        text: series.label,
+        size: 12,
+        candidates: [
+          { x: ax - 4, y: ay - 7, anchor: 'end' },
+          { x: ax - 4, y: ay + 16, anchor: 'end' },
+          { x: ax + 6, y: ay - 7, anchor: 'start' },
+          { x: ax + 6, y: ay + 16, anchor: 'start' },
+        ],
+        anchorPoint: [ax, ay],
+      },
+      draw: (spot) =>
+        group([
+          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: look.stroke, width: 1 }) : '',
+          text(spot.x, spot.y, series.label, { ...options, size: 12, anchor: spot.anchor, halo: true, placed: true }),
+        ]),
+    });
   }
 
   for (const limit of content.limits ?? []) {
@@ -382,16 +436,23 @@ export function drawPlot(
     if (limit.axis === 'x') {
       const x = xPx(limit.value);
       if (x < box.left - 0.5 || x > box.right + 0.5) continue;
-      over.push(line(x, box.top, x, box.bottom, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
-      const labelX = x + 4 + width > box.right ? x - 4 : x + 4;
-      const spot = labels.place(labelX, atStart ? box.bottom - 6 : box.top + 14, width, labelX < x ? 'end' : 'start', 12);
-      over.push(text(spot.x, spot.y, limit.label, { size: 12, color: look.text, halo: true }));
+      over.push(curve([[x, box.top], [x, box.bottom]], { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
+      labels.avoidLine([[x, box.top], [x, box.bottom]]);
+      // Along the line, from the end asked for, each on the side with room first.
+      const rightSide = x + 6 + width <= box.right;
+      const sides = rightSide ? [{ x: x + 5, anchor: 'start' as const }, { x: x - 5, anchor: 'end' as const }] : [{ x: x - 5, anchor: 'end' as const }, { x: x + 5, anchor: 'start' as const }];
+      const heights = alongLine(box.top + 14, box.bottom - 6, atStart);
+      // A label pushed away by the search is tied back to its line by a leader.
+      label({ text: limit.label, size: 12, candidates: heights.flatMap((y) => sides.map((side) => ({ ...side, y }))), anchorPoint: [x, heights[0]!] }, { color: look.text }, look.stroke);
     } else {
       const y = scaleFor(scales, limit.axis)(limit.value);
       if (y < box.top - 0.5 || y > box.bottom + 0.5) continue;
-      over.push(line(box.left, y, box.right, y, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
-      const spot = labels.place(atStart ? box.left + 6 : box.right - 6, y - 5, width, atStart ? 'start' : 'end', 12);
-      over.push(text(spot.x, spot.y, limit.label, { size: 12, color: look.text, halo: true }));
+      over.push(curve([[box.left, y], [box.right, y]], { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
+      labels.avoidLine([[box.left, y], [box.right, y]]);
+      const starts = alongLine(box.left + 6, box.right - 6 - width, !atStart);
+      // Just above the line, then just below (the box keeps its 2 px clearance off the line).
+      const candidates = starts.flatMap((x) => [{ x, y: y - 6, anchor: 'start' as const }, { x, y: y + 15, anchor: 'start' as const }]);
+      label({ text: limit.label, size: 12, candidates, anchorPoint: [starts[0]!, y] }, { color: look.text }, look.stroke);
     }
   }
 
@@ -400,8 +461,10 @@ export function drawPlot(
     const x = xPx(annotation.x);
     const y = scaleFor(scales, annotation.axis)(annotation.y);
     const anchor = annotation.anchor ?? 'middle';
-    const spot = labels.place(x, y, textWidth(annotation.text, 12), anchor, 12);
-    over.push(text(spot.x, spot.y, annotation.text, { size: 12, color: annotation.style ? look.text : TEXT_COLORS.ink, halo: true }));
+    label(
+      { text: annotation.text, size: 12, candidates: [{ x, y, anchor }, { x, y: y - 14, anchor }, { x, y: y + 16, anchor }], anchorPoint: [x, y - 4] },
+      { color: annotation.style ? look.text : TEXT_COLORS.ink },
+    );
   }
 
   for (const spec of content.arrows ?? []) {
@@ -409,40 +472,22 @@ export function drawPlot(
     const y = scaleFor(scales, spec.axis);
     const [x1, y1] = [xPx(spec.from[0]), y(spec.from[1])];
     const [x2, y2] = [xPx(spec.to[0]), y(spec.to[1])];
-    over.push(arrow(x1, y1, x2, y2, { stroke: spec.style ? look.stroke : COLORS.ink, width: 1.5, both: spec.both }));
+    over.push(curve([[x1, y1], [x2, y2]], { stroke: spec.style ? look.stroke : COLORS.ink, width: 1.5 }, { arrow: spec.both ? 'both' : 'end' }));
+    labels.avoidLine([[x1, y1], [x2, y2]]);
     if (spec.label) {
-      const side = spec.labelSide ?? 'end';
-      const width = textWidth(spec.label, 12);
-      const spot = labels.place((x1 + x2) / 2 + (side === 'end' ? 6 : -6), (y1 + y2) / 2 + 4, width, side === 'end' ? 'start' : 'end', 12);
-      over.push(text(spot.x, spot.y, spec.label, { size: 12, weight: 'bold', color: spec.style ? look.text : TEXT_COLORS.ink, halo: true }));
+      const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2 + 4];
+      const sides = [{ x: mx + 7, y: my, anchor: 'start' as const }, { x: mx - 7, y: my, anchor: 'end' as const }];
+      label(
+        { text: spec.label, size: 12, candidates: spec.labelSide === 'start' ? [sides[1]!, sides[0]!] : sides, anchorPoint: [mx, my - 4] },
+        { weight: 'bold', color: spec.style ? look.text : TEXT_COLORS.ink },
+      );
     }
   }
 
-  for (const point of content.points ?? []) {
-    const look = lookOf(point.style ?? 'primary');
-    const cx = xPx(point.x);
-    const cy = scaleFor(scales, point.axis)(point.y);
-    const placement = point.placement && point.placement !== 'auto'
-      ? point.placement
-      : `${cy > (box.top + box.bottom) / 2 ? 'above' : 'below'}-${cx > (box.left + box.right) / 2 ? 'left' : 'right'}`;
-    const dx = placement.endsWith('left') ? -1 : 1;
-    const dy = placement.startsWith('above') ? -1 : 1;
-    const width = textWidth(point.label, 13);
-    const elbowX = cx + dx * 18;
-    const elbowY = cy + dy * 26;
-    const spot = labels.place(elbowX + dx * 4, elbowY + (dy > 0 ? 12 : -2), width, dx > 0 ? 'start' : 'end', 13);
-    const textY = spot.y;
-    over.push(
-      group(
-        [
-          polyline([[cx, cy], [elbowX, textY - 4]], { stroke: COLORS.ink, width: 1 }),
-          circle(cx, cy, 5, { fill: look.stroke, stroke: COLORS.paper, width: 1.5 }),
-          text(spot.x, textY, point.label, { size: 13, weight: 'bold', color: look.text, halo: true }),
-        ],
-        {},
-      ),
-    );
-  }
+  // Most important first: the marked results, then limits, arrows and notes, then the curves' names, then bands.
+  const bandCount = (content.bands ?? []).length;
+  const ordered = [...pointLabels, ...pending.slice(bandCount), ...seriesLabels, ...pending.slice(0, bandCount)];
+  for (const item of ordered) over.push(item.draw(labels.place(item.request)));
 
   return group([
     element('clipPath', { id: clipId }, rect(box.left, box.top, box.right - box.left, box.bottom - box.top)),
@@ -457,6 +502,10 @@ export interface LegendItem {
   readonly style?: SeriesStyle;
   readonly dash?: DashName;
   readonly kind?: 'line' | 'area';
+  /** An area's own fill colour instead of its style's (a dye's colour). */
+  readonly color?: string;
+  /** An area's texture pattern id (`texturePattern`), drawn over the colour. */
+  readonly textureId?: string;
 }
 
 /** Legend items for a plot's labelled series and areas. */
@@ -482,7 +531,10 @@ export function drawLegend(items: readonly LegendItem[], left: number, top: numb
     }
     out.push(
       item.kind === 'area'
-        ? rect(x, y - 6, 22, 12, { fill: look.stroke, fillOpacity: 0.3, stroke: look.stroke, width: 1.5 })
+        ? group([
+            rect(x, y - 6, 22, 12, { fill: item.color ?? look.stroke, fillOpacity: item.color ? 0.85 : 0.3, stroke: item.color ?? look.stroke, width: 1.5 }),
+            item.textureId ? rect(x, y - 6, 22, 12, { fill: `url(#${item.textureId})` }) : '',
+          ])
         : line(x, y, x + 22, y, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }),
     );
     out.push(text(x + 28, y, item.label, { size: 12, baseline: 'middle' }));

@@ -50,4 +50,12 @@ describe('scales', () => {
     expect(y.invert(100)).toBeCloseTo(100);
     expect(y.format(1000)).toBe('1.000');
   });
+
+  it('keeps a range of the smallest doubles finite: positions on it are numbers (no NaN from extreme inputs)', () => {
+    for (const top of [5e-324, 1e-322, 9.4e-311, 1e-300]) {
+      const nice = niceLinear(0, top);
+      const scale = linearScale([nice.min, nice.max], [300, 20], nice.ticks, nice.step);
+      expect([nice.min, nice.max, ...nice.ticks.map((tick) => scale(tick)), scale(top / 2)].every(Number.isFinite), String(top)).toBe(true);
+    }
+  });
 });

@@ -41,6 +41,11 @@ export function niceLinear(min: number, max: number, count = 5, fixed: { fixMin?
     if (!fixed.fixMin) low -= pad;
     if (!fixed.fixMax || fixed.fixMin) high += pad;
   }
+  if (!(high - low >= 1e-200)) {
+    // A span near the smallest doubles (5e-324 kWh from extreme inputs) has no step a float can hold: a unit range instead.
+    if (!fixed.fixMin) low = Math.floor(low);
+    high = low + 1;
+  }
   const step = niceStep(high - low, count);
   const niceLow = fixed.fixMin ? low : clean(Math.floor(low / step + 1e-9) * step);
   const niceHigh = fixed.fixMax ? high : clean(Math.ceil(high / step - 1e-9) * step);

@@ -5,10 +5,16 @@
  * Coordinates are rounded to 0,1 px so the output is short and deterministic.
  */
 
-import { COLORS, TEXT_COLORS } from './palette';
+import { COLORS, TEXT_COLORS, type TextureName } from './palette';
 
 export const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
 export const DEFAULT_WIDTH = 720;
+/**
+ * The smallest text a figure may hold, in viewBox px. On a phone the page keeps a 720-wide figure at
+ * least `FIGURE_MIN_WIDTH` px wide (scrolling sideways in its own box), so 12 is still above 11 px on screen.
+ */
+export const MIN_FONT_SIZE = 12;
+export const FIGURE_MIN_WIDTH = 672;
 export const DEFAULT_HEIGHT = 440;
 
 /** Escapes text for use in SVG/XML content and attribute values. */
@@ -57,6 +63,8 @@ export interface StrokeOptions {
   readonly dash?: string;
   readonly opacity?: number;
   readonly linecap?: 'butt' | 'round' | 'square';
+  /** A line labels keep off (`data-curve`): curves, limits, arrows; the label-overlap tests read it. */
+  readonly curve?: boolean;
 }
 
 const strokeAttrs = (options: StrokeOptions, fallbackWidth = 1.5): Attributes => ({
@@ -65,6 +73,7 @@ const strokeAttrs = (options: StrokeOptions, fallbackWidth = 1.5): Attributes =>
   'stroke-dasharray': options.dash,
   'stroke-opacity': options.opacity,
   'stroke-linecap': options.linecap,
+  'data-curve': options.curve ? '1' : undefined,
 });
 
 export function line(x1: number, y1: number, x2: number, y2: number, options: StrokeOptions = {}): string {
@@ -170,6 +179,8 @@ export interface TextOptions {
   readonly rotate?: number;
   /** A white outline behind the letters, so labels stay readable over lines and fills. */
   readonly halo?: boolean;
+  /** Placed by the kit's label placement (`data-label`): kept off lines and other labels, which tests check. */
+  readonly placed?: boolean;
 }
 
 /** One line of text, escaped. */
@@ -179,7 +190,7 @@ export function text(x: number, y: number, content: string, options: TextOptions
     {
       x,
       y,
-      'font-size': options.size ?? 13,
+      'font-size': Math.max(options.size ?? 13, MIN_FONT_SIZE),
       'text-anchor': options.anchor && options.anchor !== 'start' ? options.anchor : undefined,
       'dominant-baseline': options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
       fill: options.color ?? TEXT_COLORS.ink,
@@ -190,6 +201,7 @@ export function text(x: number, y: number, content: string, options: TextOptions
       'stroke-width': options.halo ? 3 : undefined,
       'stroke-linejoin': options.halo ? 'round' : undefined,
       'paint-order': options.halo ? 'stroke' : undefined,
+      'data-label': options.placed ? '1' : undefined,
     },
     escapeXml(content),
   );
@@ -216,6 +228,23 @@ export function hatchPattern(id: string, color: string = COLORS.reference, spaci
   return element('pattern', { id, width: spacing, height: spacing, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
     line(0, 0, 0, spacing, { stroke: color, width: 1.5 }),
   ]);
+}
+
+/** A texture's `<pattern>` (put it in the canvas `defs`): dark marks over a fill, so a grey print still tells fills apart. */
+export function texturePattern(id: string, texture: TextureName): string {
+  const ink = { stroke: COLORS.ink, width: 1.2, opacity: 0.7 };
+  const marks: Record<TextureName, { size: number; rotate?: number; children: string[] }> = {
+    none: { size: 6, children: [] },
+    diagonal: { size: 6, rotate: 45, children: [line(0, 0, 0, 6, ink)] },
+    backDiagonal: { size: 6, rotate: -45, children: [line(0, 0, 0, 6, ink)] },
+    crosshatch: { size: 7, rotate: 45, children: [line(0, 0, 0, 7, ink), line(0, 0, 7, 0, ink)] },
+    horizontal: { size: 5, children: [line(0, 0, 5, 0, ink)] },
+    vertical: { size: 5, children: [line(0, 0, 0, 5, ink)] },
+    grid: { size: 7, children: [line(0, 0, 0, 7, ink), line(0, 0, 7, 0, ink)] },
+    dots: { size: 6, children: [circle(3, 3, 1.3, { fill: COLORS.ink, fillOpacity: 0.8 })] },
+  };
+  const { size, rotate, children } = marks[texture];
+  return element('pattern', { id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: rotate ? `rotate(${rotate})` : undefined }, children.length ? children : [rect(0, 0, 0, 0)]);
 }
 
 export interface CanvasSpec {

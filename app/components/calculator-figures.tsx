@@ -4,9 +4,10 @@ function FigureTableView({ table, id }: { table: FigureTable; id: string }) {
   const captionId = `${id}-table-caption`;
   return (
     // Scrolls inside its own box on a phone, never the page (inline-size containment keeps the table's width
-    // out of the grid column's minimum); focusable so keyboard users can scroll it.
-    <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 [contain:inline-size] print:overflow-visible" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="w-full min-w-max border-collapse text-sm" data-testid="figure-table">
+    // out of the grid column's minimum); focusable so keyboard users can scroll it. Paper cannot scroll: there
+    // the cells wrap to the page's width instead of being cut at its margin.
+    <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 [contain:inline-size] print:overflow-visible print:[contain:none]" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="w-full min-w-max border-collapse text-sm print:min-w-0" data-testid="figure-table">
         <caption id={captionId} className="px-3 py-2 text-left font-medium text-slate-800">
           {table.caption}
         </caption>
@@ -57,11 +58,20 @@ export function CalculatorFigures({ figures }: { figures: readonly Figure[] }) {
             <h3 id={headingId} className="text-base font-semibold text-slate-900">
               {figure.title}
             </h3>
+            {/* On a phone (below 640 px) the drawing keeps FIGURE_MIN_WIDTH (672 px) and scrolls sideways in its own box, so its
+                smallest text (12 in the 720 viewBox) stays 11 px; focusable, so a keyboard scrolls it too. Paper fits it to the page. */}
             <div
-              className="mt-2 w-full max-w-full overflow-hidden rounded-md border border-slate-200 bg-white [&>svg]:block [&>svg]:h-auto [&>svg]:w-full"
+              className="mt-2 w-full max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white [contain:inline-size] [&>svg]:block [&>svg]:h-auto [&>svg]:w-full max-sm:[&>svg]:min-w-[672px] print:overflow-visible print:[contain:none] print:[&>svg]:min-w-0"
+              role="region"
+              aria-label={`${figure.title} (diagrama; em telas estreitas, role para os lados)`}
+              tabIndex={0}
+              data-testid="figure-drawing"
               // The kit escapes every text it writes and emits no scripts or inline styles (app/charts/svg.ts).
               dangerouslySetInnerHTML={{ __html: figure.svg }}
             />
+            <p className="mt-1 text-xs text-slate-500 sm:hidden print:hidden" aria-hidden="true">
+              ← Role o diagrama para os lados →
+            </p>
             <figcaption className="mt-2 text-sm text-slate-700" data-testid="figure-summary">
               {figure.summary}
             </figcaption>

@@ -31,7 +31,8 @@ export function CalculatorResults({ results }: { results: readonly ResultItem[] 
 
 export function CalculatorSteps({ steps }: { steps: readonly CalculationStep[] }) {
   return (
-    <ol data-testid="calculator-steps" className="list-decimal space-y-2 pl-5 text-sm">
+    // Room for two-digit numbers ('10.'): with less, they stick out of the page's margin on paper and print cut ('.0.').
+    <ol data-testid="calculator-steps" className="list-decimal space-y-2 pl-8 text-sm">
       {steps.map((step, index) => (
         <li key={index}>
           <p className="font-medium text-slate-800">{step.label}</p>

@@ -7,8 +7,8 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const CSV_NEWLINE = '\r\n';
 
-/** A number as a spreadsheet may read it back, so the guard below leaves it alone: '-12,5', '+3'. */
-const PLAIN_NUMBER = /^[-+]?\d+(?:,\d+)?$/;
+/** A number as a spreadsheet may read it back, so the guard below leaves it alone: '-12,5', '+3', '-2,4E-5'. */
+const PLAIN_NUMBER = /^[-+]?\d+(?:,\d+)?(?:E[-+]?\d+)?$/;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { defaultParams, getCalculator, runCalculator } from '../../app/calculators';
+import { calculators, defaultParams, getCalculator, runCalculator } from '../../app/calculators';
 import { expect, test, waitForHydration } from './fixtures';
 
 /**
@@ -74,4 +74,36 @@ test('a result page with diagrams fits a 390 px phone without sideways scrolling
     );
     expect(overflow, `${slug}: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
   }
+});
+
+/** Every calculator whose example draws a diagram. */
+const WITH_FIGURES = calculators.filter((calculator) => {
+  const run = runCalculator(calculator, new URLSearchParams(defaultParams(calculator)), { figures: true });
+  return run.ok && (run.result.figures?.length ?? 0) > 0;
+});
+
+test('on a 390 px phone every text of every diagram is at least 11 px, and the page still does not scroll sideways', async ({ page, login }) => {
+  test.setTimeout(120_000);
+  await login('E-MASTER');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(WITH_FIGURES.length).toBeGreaterThan(20);
+  const small: string[] = [];
+  for (const calculator of WITH_FIGURES) {
+    await page.goto(resultPage(calculator.slug).url);
+    await expect(page.getByTestId('calculator-diagrams')).toBeVisible();
+    // The size on screen: the text's font size in the SVG's units times the scale the SVG is drawn at (rotation included).
+    const sizes = await page.locator('[data-testid="calculator-figures"] svg text').evaluateAll((texts) =>
+      texts.map((node) => {
+        const element = node as SVGTextElement;
+        const matrix = element.getScreenCTM();
+        const scale = matrix ? Math.hypot(matrix.a, matrix.b) : 0;
+        return { text: element.textContent ?? '', px: parseFloat(getComputedStyle(element).fontSize) * scale };
+      }),
+    );
+    expect(sizes.length, calculator.slug).toBeGreaterThan(0);
+    for (const { text, px } of sizes) if (px < 11) small.push(`${calculator.slug}: '${text}' ${px.toFixed(1)} px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, calculator.slug).toBeLessThanOrEqual(0);
+  }
+  expect(small.slice(0, 20)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { db } from '../../db/client';
 import { calculationHistory } from '../../db/schema';
 import { getCalculator } from '../../app/calculators';
+import { calculatorColumns } from '../../app/models/tools/history-csv-columns';
 import { expect, test } from './fixtures';
 
 const SHAFT = 'torque-eixo';
@@ -41,10 +42,13 @@ test('filters the history and exports the selection as CSV', async ({ page, logi
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows: string[][] = parse(bytes.toString('utf8'), { delimiter: ';', bom: true, record_delimiter: '\r\n' });
-  expect(rows[0]).toEqual(['Data', 'Hora', 'Título', 'Calculadora', 'Versão', 'Entradas', 'Resultados principais', 'Link']);
+  // Filtered to one calculator: a column per input and per result, numbers a spreadsheet computes with.
+  const columns = calculatorColumns(getCalculator(SHAFT)!);
+  expect(rows[0]).toEqual(['Data', 'Hora', 'Título', 'Versão', ...columns.inputs, ...columns.results, 'Observação', 'Link']);
   expect(rows.slice(1).map((row) => row[2])).toEqual(['Eixo; bomba "A"']);
   expect(rows[1][0]).toBe('03/03/2026');
-  expect(rows[1][6]).toMatch(/^Torque transmitido T = 40,93 N·m/);
+  expect(rows[1][rows[0].indexOf('Potência transmitida P (kW)')]).toBe('7,5');
+  expect(rows[1][rows[0].indexOf('Torque transmitido T (N·m)')]).toBe('40,93');
 
   await page.getByRole('link', { name: 'Limpar filtros' }).click();
   await expect(page.getByTestId('history-item')).toHaveCount(3);

@@ -5,7 +5,7 @@ import { db } from '../../db/client';
 import { calculationHistory, tools } from '../../db/schema';
 import { getCalculator, runCalculator } from '~/calculators';
 import { canonicalQuery } from '~/calculators/view';
-import { EXPORT_BATCH_SIZE, EXPORT_NOTES, HISTORY_CSV_COLUMNS } from '~/models/tools/calculation-history-export.server';
+import { EXPORT_BATCH_SIZE, EXPORT_NOTES, HISTORY_CSV_COLUMNS, calculatorCsvColumns } from '~/models/tools/calculation-history-export.server';
 import { saveCalculation } from '~/models/tools/calculation-history.server';
 import { loader as exportLoader } from '~/routes/_app+/calculators.history_.export';
 import { call, createUser, expectRedirect, getRequest, sessionCookie } from '../setup/helpers';
@@ -211,5 +211,57 @@ describe('the history CSV export', () => {
     const rows = readCsv(await (await download(ownerCookie)).text()).slice(1);
     expect(rows).toHaveLength(2000);
     expect(new Set(rows.map((row) => row[2])).size).toBe(2000);
+  });
+
+  test('filtered to one calculator: one column per input and per result, with units in the headers and numbers a spreadsheet computes with', async () => {
+    const shaft = getCalculator(SHAFT)!;
+    const inWatts = SHAFT_QUERY.replace('power=7%2C5&power_unit=kW', 'power=750&power_unit=W').replace('bendingMoment=0', 'bendingMoment=12%2C5');
+    insert([
+      { userId: owner.id, title: 'Eixo em kW', at: new Date(Date.UTC(2026, 2, 10, 15, 4)) },
+      { userId: owner.id, title: 'Eixo em W', query: inWatts, at: new Date(Date.UTC(2026, 2, 9, 15, 4)) },
+      { userId: owner.id, title: 'Outra calculadora', slug: DROP, query: dropQuery },
+    ]);
+    const [header, kw, watts, ...rest] = readCsv(await (await download(ownerCookie, `?calculator=${SHAFT}`)).text());
+    expect(rest).toEqual([]);
+    expect(header).toEqual(calculatorCsvColumns(shaft));
+    expect(header).toEqual([
+      'Data', 'Hora', 'Título', 'Versão',
+      'Potência transmitida P (kW)', 'Rotação n (rpm)', 'Tensão de cisalhamento admissível τ_adm (MPa)', 'Momento fletor no trecho M (N·m)', 'Há rasgo de chaveta no trecho?',
+      'Torque transmitido T (N·m)', 'Velocidade angular ω (rad/s)', 'Torque equivalente √(M² + T²) (N·m)', 'Diâmetro mínimo do eixo (mm)',
+      'Observação', 'Link',
+    ]);
+    const cells = (row: string[]) => Object.fromEntries(header.map((name, index) => [name, row[index]]));
+    const first = cells(kw);
+    expect(first['Título']).toBe('Eixo em kW');
+    expect(first['Potência transmitida P (kW)']).toBe('7,5');
+    expect(first['Rotação n (rpm)']).toBe('1750');
+    expect(first['Há rasgo de chaveta no trecho?']).toBe('Não');
+    expect(first['Observação']).toBe('');
+    // A value typed in W lands converted in the column's kW.
+    const second = cells(watts);
+    expect(second['Potência transmitida P (kW)']).toBe('0,75');
+    expect(second['Momento fletor no trecho M (N·m)']).toBe('12,5');
+
+    // Every result cell is a bare number with a decimal comma, equal to the calculation's own result.
+    for (const [row, query] of [[first, SHAFT_QUERY], [second, inWatts]] as const) {
+      const run = runCalculator(shaft, new URLSearchParams(query));
+      if (!run.ok) throw new Error('the example must compute');
+      expect(run.result.results.length).toBeGreaterThan(2);
+      for (const item of run.result.results) {
+        const cell = row[`${item.label} (${item.unit})`];
+        expect(cell, item.label).toMatch(/^-?\d+(,\d+)?$/);
+        expect(decimal(cell)).toBeCloseTo(Number(item.value), item.digits ?? 2);
+      }
+    }
+  });
+
+  test('filtered to one calculator the user may no longer use: inputs in their columns, results empty, the reason in Observação', async () => {
+    insert([{ userId: owner.id, title: 'Queda', slug: DROP, query: dropQuery }]);
+    const [header, row] = readCsv(await (await download(ownerCookie, `?calculator=${DROP}`)).text());
+    const cells = Object.fromEntries(header.map((name, index) => [name, row[index]]));
+    const drop = getCalculator(DROP)!;
+    expect(cells['Comprimento do circuito L (um sentido) (m)']).toBe('30');
+    for (const output of drop.outputs) expect(cells[output.unit ? `${output.label} (${output.unit})` : output.label]).toBe('');
+    expect(cells['Observação']).toBe(EXPORT_NOTES.locked);
   });
 });

@@ -1,4 +1,4 @@
-import { barChart, figure, formatValue, type BarSegment, type SeriesStyle } from '../../charts';
+import { barChart, figure, formatValue, namedColor, type BarSegment, type SeriesStyle } from '../../charts';
 import { type Figure } from '../types';
 
 /** One product of the weighing sheet: mass in kg, stock-solution volume in L. */
@@ -18,7 +18,8 @@ export interface BathComposition {
   readonly lines: readonly RecipeLine[];
 }
 
-// Vermillion is left to limits; the names in the legend tell repeated colours apart.
+// Vermillion is left to limits. A dye whose name says its colour ('Azul reativo') is drawn in it;
+// the kit gives every segment its own texture too, so a black-and-white print tells them apart.
 const PRODUCT_STYLES: readonly SeriesStyle[] = ['secondary', 'tertiary', 'ok', 'primary', 'reference'];
 const v = (value: number) => formatValue(value, 4);
 const share = (part: number, whole: number) => (whole > 0 ? `${formatValue((100 * part) / whole, 3)} %` : '—');
@@ -26,16 +27,19 @@ const share = (part: number, whole: number) => (whole > 0 ? `${formatValue((100 
 const SOLUTION_STYLES: readonly SeriesStyle[] = ['secondary', 'tertiary', 'ok'];
 const styleAt = (index: number, styles: readonly SeriesStyle[] = PRODUCT_STYLES): SeriesStyle => styles[index % styles.length] ?? 'reference';
 
+/** The colour a dye's name says; auxiliaries (salt, soda ash) keep the palette's. */
+const dyeColor = (line: RecipeLine) => (line.kind === 'dye' ? namedColor(line.name) : undefined);
+
 /** Dyes are weighed in grams, auxiliaries in kilograms. */
 const weighed = (line: RecipeLine) => (line.kind === 'dye' ? { amount: line.mass * 1000, unit: 'g' } : { amount: line.mass, unit: 'kg' });
 
 function volumeFigure(composition: BathComposition): Figure {
   const { bathVolume, waterInGoods, otherVolume, waterToAdd, lines } = composition;
   const dissolved = lines.filter((line) => line.stockVolume !== undefined && line.stockVolume > 0);
-  const segment = (label: string, volume: number, style: SeriesStyle): BarSegment => ({ label: `${label}: ${v(volume)} L (${share(volume, bathVolume)})`, value: volume, style });
+  const segment = (label: string, volume: number, style: SeriesStyle, color?: string): BarSegment => ({ label: `${label}: ${v(volume)} L (${share(volume, bathVolume)})`, value: volume, style, ...(color ? { color } : {}) });
   const segments: BarSegment[] = [
     ...(waterInGoods > 0 ? [segment('água do material', waterInGoods, 'reference')] : []),
-    ...dissolved.map((line, index) => segment(`solução de ${line.name}`, line.stockVolume ?? 0, styleAt(index, SOLUTION_STYLES))),
+    ...dissolved.map((line, index) => segment(`solução de ${line.name}`, line.stockVolume ?? 0, styleAt(index, SOLUTION_STYLES), dyeColor(line))),
     ...(otherVolume > 0 ? [segment('outros volumes', otherVolume, 'reference')] : []),
     segment('água a adicionar', waterToAdd, 'primary'),
   ];
@@ -74,7 +78,10 @@ function massFigure(composition: BathComposition): Figure | null {
   if (dyes.length + auxiliaries.length === 0) return null;
   const total = (lines: readonly RecipeLine[]) => lines.reduce((sum, line) => sum + line.mass, 0);
   const segments = (lines: readonly RecipeLine[], offset: number): BarSegment[] =>
-    lines.map((line, index) => ({ label: `${line.name}: ${v(line.mass)} kg`, value: line.mass, style: styleAt(index + offset) }));
+    lines.map((line, index) => {
+      const color = dyeColor(line);
+      return { label: `${line.name}: ${v(line.mass)} kg`, value: line.mass, style: styleAt(index + offset), ...(color ? { color } : {}) };
+    });
   const bars = [
     ...(dyes.length > 0 ? [{ category: 'Corantes', segments: segments(dyes, 0), valueLabel: `${v(total(dyes))} kg` }] : []),
     ...(auxiliaries.length > 0 ? [{ category: 'Auxiliares', segments: segments(auxiliaries, dyes.length), valueLabel: `${v(total(auxiliaries))} kg` }] : []),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { namedColor } from '../../charts';
 import { computeWith, errorsWith, numberOf, resultsWith } from '../test-support';
 import { TOO_MUCH_LIQUID, dyeingRecipe, fourFigures } from './dyeing-recipe';
 
@@ -99,6 +100,25 @@ describe('receita-tingimento', () => {
     expect(bath?.table?.rows.at(-1)).toEqual(['Água a adicionar', '325', 'L', '—', '☐']);
     expect(masses?.summary).toBe('Massas por produto: corantes 1,25 kg e auxiliares 32,4 kg.');
     for (const item of figures) expect(item.svg).not.toMatch(/\sstyle=|NaN|Infinity/);
+  });
+
+  it('draws each dye in the colour its name says, and every product with a texture of its own for black-and-white prints', () => {
+    const [bath, masses] = computeWith(dyeingRecipe).figures ?? [];
+    /** Legend entries: the swatch's fill, its texture pattern (if any) and the label. */
+    const legend = (svg: string) =>
+      [...svg.matchAll(/<g><rect[^>]*?fill="([^"]+)"[^>]*\/>(?:<rect[^>]*?fill="url\(#([^)]+)\)"[^>]*\/>)?<\/g><text[^>]*>([^<]+)<\/text>/g)].map(([, fill, texture, label]) => ({ fill, texture: texture ?? 'none', label }));
+    const entries = legend(masses!.svg);
+    expect(entries.map((entry) => entry.label)).toEqual(['Amarelo reativo: 0,4 kg', 'Vermelho reativo: 0,6 kg', 'Azul reativo: 0,25 kg', 'Sal (NaCl): 24 kg', 'Barrilha (Na₂CO₃): 8 kg', 'Sequestrante: 0,4 kg']);
+    const fillOf = (start: string) => entries.find((entry) => entry.label.startsWith(start))!.fill;
+    expect(fillOf('Amarelo')).toBe(namedColor('amarelo'));
+    expect(fillOf('Vermelho')).toBe(namedColor('vermelho'));
+    expect(fillOf('Azul')).toBe(namedColor('azul'));
+    // In grey, colours may merge: the textures never do, within one figure.
+    for (const figure of [bath!, masses!]) {
+      const textures = legend(figure.svg).map((entry) => entry.texture);
+      expect(new Set(textures).size, figure.id).toBe(textures.length);
+    }
+    expect(legend(bath!.svg).find((entry) => entry.label.startsWith('solução de Vermelho'))?.fill).toBe(namedColor('vermelho'));
   });
 
   it('draws the volume bar alone when there is no product', () => {

@@ -10,6 +10,7 @@ import { formatBr, formatDateTime, formatShortDate } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
 import { listCalculatorsFor } from './calculator-access.server';
 import { historyWhere } from './calculation-history.server';
+import { calculatorColumns, inputCells, resultCells } from './history-csv-columns';
 import type { AccessSubject } from './tool-access';
 
 /**
@@ -20,6 +21,10 @@ import type { AccessSubject } from './tool-access';
  * again took 1–13 ms a row, over a minute for 20,000: docs/performance.md), computed again only
  * for rows saved before that column existed (at most 500 per user, the limit then). Calculators
  * the user may no longer use export their inputs only.
+ *
+ * Filtered to one calculator, the file has one column per input and per result instead of the two
+ * text cells ('Entradas', 'Resultados principais'), so a spreadsheet can compute with it
+ * (`history-csv-columns.ts`); the note of a row without results goes to 'Observação'.
  */
 
 export const HISTORY_CSV_COLUMNS = ['Data', 'Hora', 'Título', 'Calculadora', 'Versão', 'Entradas', 'Resultados principais', 'Link'] as const;
@@ -73,6 +78,27 @@ function resultsCell(row: CalculationHistoryRow, calculator: Calculator | undefi
   return row.results ?? recomputedResults(calculator, row.query);
 }
 
+/** The columns of a file filtered to one calculator: its inputs and results one by one. */
+export function calculatorCsvColumns(calculator: Calculator): string[] {
+  const { inputs, results } = calculatorColumns(calculator);
+  return ['Data', 'Hora', 'Título', 'Versão', ...inputs, ...results, 'Observação', 'Link'];
+}
+
+function calculatorCsvLine(calculator: Calculator, row: CalculationHistoryRow, usable: Set<string>): string {
+  const results = resultsCell(row, calculator, usable);
+  const note = Object.values(EXPORT_NOTES).find((text) => text === results);
+  return csvRow([
+    formatShortDate(row.createdAt),
+    formatDateTime(row.createdAt).slice(11),
+    row.title,
+    row.calculatorVersion,
+    ...inputCells(calculator, row.query),
+    ...(note ? calculator.outputs.map(() => '') : resultCells(calculator, results)),
+    note ?? '',
+    siteUrl(calculatorPath(calculator.slug, row.query)),
+  ]);
+}
+
 function csvLine(row: CalculationHistoryRow, usable: Set<string>): string {
   const calculator = getCalculator(row.calculatorSlug);
   const results = resultsCell(row, calculator, usable);
@@ -111,6 +137,9 @@ function nextBatch(userId: number, filter: HistoryFilter, cursor: Cursor | null)
 export function historyCsvStream(user: AccessSubject & { id: number }, filter: HistoryFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const usable = usableSlugs(user);
+  const single = filter.calculator ? getCalculator(filter.calculator) : undefined;
+  const header = single ? calculatorCsvColumns(single) : HISTORY_CSV_COLUMNS;
+  const line = single ? (row: CalculationHistoryRow) => calculatorCsvLine(single, row, usable) : (row: CalculationHistoryRow) => csvLine(row, usable);
   let cursor: Cursor | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>(
@@ -120,10 +149,10 @@ export function historyCsvStream(user: AccessSubject & { id: number }, filter: H
         // loop in between, gzip and the socket would send nothing (and no other request would be
         // served) until the whole file was made.
         if (started) await new Promise((resolve) => setImmediate(resolve));
-        const head = started ? '' : `${CSV_BOM}${csvRow(HISTORY_CSV_COLUMNS)}`;
+        const head = started ? '' : `${CSV_BOM}${csvRow(header)}`;
         started = true;
         const rows = nextBatch(user.id, filter, cursor);
-        const body = rows.map((row) => csvLine(row, usable)).join('');
+        const body = rows.map(line).join('');
         if (head || body) controller.enqueue(encoder.encode(head + body));
         const last = rows.at(-1);
         if (!last || rows.length < EXPORT_BATCH_SIZE) {

@@ -180,7 +180,7 @@ export default function CalculationReport() {
           </div>
         </MemorialSection>
 
-        <MemorialSection number={next()} title="Resultados">
+        <MemorialSection number={next()} title="Resultados" keepTogether={result.results.length <= 12}>
           <CalculatorResults results={result.results} />
           {result.warnings.length > 0 ? (
             <div className="mt-4">
@@ -209,15 +209,18 @@ export default function CalculationReport() {
           <CalculatorReferences references={references} />
         </MemorialSection>
 
-        <MemorialSection number={next()} title="Normas e versão" testId="memorial-norms">
-          <MemorialStandards version={header.version} standards={standards} />
-        </MemorialSection>
+        {/* One block on paper: the signature never starts a page of its own, it goes with the last section. */}
+        <div className="memorial-keep space-y-6">
+          <MemorialSection number={next()} title="Normas e versão" testId="memorial-norms">
+            <MemorialStandards version={header.version} standards={standards} />
+          </MemorialSection>
 
-        <MemorialSignature profile={profile} />
+          <MemorialSignature profile={profile} />
 
-        <footer className="border-t border-slate-200 pt-3">
-          <CalculatorDisclaimer disclaimer={disclaimer ?? undefined} />
-        </footer>
+          <footer className="border-t border-slate-200 pt-3">
+            <CalculatorDisclaimer disclaimer={disclaimer ?? undefined} />
+          </footer>
+        </div>
       </div>
     </article>
   );
