@@ -36,7 +36,7 @@ const { env, routeConsoleToLogger, configurationWarnings } = build.entry.module;
 routeConsoleToLogger();
 if (env.isProduction && firstProcess) for (const warning of configurationWarnings()) console.warn(warning);
 const mode = env.isDevelopment ? 'development' : 'production';
-const { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
+const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
 const { requestLog, servedAs } = createRequestLog(build);
 const staticHeaders = (route) => (res) => {
   assetHeaders(res);
@@ -76,7 +76,7 @@ app.use(
 // express.static cost a stat() and a thrown ENOENT on every request (3.5 % of a signed-in page's CPU).
 const publicFiles = express.static('public', { maxAge: '1h', index: false, setHeaders: staticHeaders('public/*') });
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all('*', timing, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
+app.all('*', timing, securityHeaders, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
 await mayListen(build.entry.module.migrateDatabase);
 const server = app.listen(env.port, () => {

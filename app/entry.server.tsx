@@ -33,6 +33,9 @@ export { env, configurationWarnings } from './utils/env.server';
 export { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 export { requestIdFor, requestLogIgnored, createRouteNamer } from './server/request-log.server';
 
+/** server.js adds these to every answer that did not set them itself (resource routes have no hook of their own). */
+export const securityHeaderDefaults = () => applySecurityHeaders(new Headers(), env.isProduction);
+
 const ABORT_DELAY = 5_000;
 
 function documentHeaders(headers: Headers, nonce: string): Headers {

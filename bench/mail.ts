@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { cpuBetween, groupCpu, killAll } from './processes';
-import { PORTS, prepareSmallDatabase, serverMemory, startApp, stop } from './servers';
+import { origin, PORTS, prepareSmallDatabase, serverMemory, startApp, stop } from './servers';
 
 export type MailBenchResult = {
   count: number;
@@ -64,6 +64,7 @@ export async function measureMailDelivery(count: number, say: (line: string) => 
   process.env.SESSION_SECRET ??= 'bench-secret';
   process.env.STRIPE_TEST_MODE ??= '1';
   process.env.MAIL_TRANSPORT ??= 'file';
+  process.env.PUBLIC_ORIGIN ??= origin(PORTS.mail);
   const smtp = await countingSmtpServer();
   const app = await startApp('app-mail', PORTS.mail, databasePath, 1, { MAIL_TRANSPORT: undefined, SMTP_URL: smtp.url, MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>' });
   try {

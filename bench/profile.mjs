@@ -28,6 +28,7 @@ process.env.DATABASE_URL = args.db;
 process.env.SESSION_SECRET ??= 'bench-secret';
 process.env.STRIPE_TEST_MODE ??= '1';
 process.env.MAIL_TRANSPORT ??= 'file';
+process.env.PUBLIC_ORIGIN ??= 'http://127.0.0.1:3000';
 
 const build = await import(resolve('build/index.js'));
 const { createRequestHandler } = await import('@remix-run/node');

@@ -59,7 +59,7 @@ export async function prepareSmallDatabase(name = 'small'): Promise<string> {
   await runToEnd('npm run setup', 'npm', ['run', 'setup'], {
     cwd: ROOT,
     // The demo seed loads the app's configuration (it queues the demo's mails): a production setup needs its secret.
-    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET },
+    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORTS.app) },
     logPath: log(`setup-${name}`),
   });
   return path;
@@ -119,6 +119,8 @@ export function spawnApp(name: string, port: number, databasePath: string, proce
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${databasePath}`,
       SESSION_SECRET,
+      // Production requires it (the links of mails and certificates leave the server).
+      PUBLIC_ORIGIN: origin(port),
       WEB_CONCURRENCY: String(processes),
       ...withoutUnset(env),
     },

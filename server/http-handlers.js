@@ -20,9 +20,9 @@ async function sendWebResponse(res, response) {
 }
 
 export function createHttpHandlers(build) {
-  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, LIVE_PATH } = build.entry.module;
+  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, LIVE_PATH } = build.entry.module;
   if (typeof LIVE_PATH !== 'string') throw new Error('The build does not export LIVE_PATH from app/entry.server.tsx.');
-  for (const [name, value] of Object.entries({ edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream })) {
+  for (const [name, value] of Object.entries({ edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults })) {
     if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
   }
   const methodRefusal = createMethodRule(build.routes);
@@ -38,6 +38,24 @@ export function createHttpHandlers(build) {
       };
       next();
     });
+  }
+
+  /**
+   * The app's security headers (app/utils/security.server.ts) on every answer Remix writes, as
+   * the headers go out: documents and data requests set them in entry.server.tsx, but Remix calls
+   * no hook for a resource route's answer (a PDF, a CSV, a refusal page), and one that forgot them
+   * went out bare. A header the answer set itself (a document's CSP with its nonce) is kept.
+   */
+  const defaults = [...securityHeaderDefaults().entries()];
+  function securityHeaders(req, res, next) {
+    const writeHead = res.writeHead;
+    res.writeHead = function securedWriteHead(...args) {
+      if (!res.headersSent) {
+        for (const [name, value] of defaults) if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
+      return writeHead.apply(this, args);
+    };
+    next();
   }
 
   /** Refuses what Remix would turn into a 500: unsupported methods and cross-site writes. */
@@ -100,5 +118,5 @@ export function createHttpHandlers(build) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
   }
 
-  return { timing, edgeGuard, methodGuard, compress, loadContext, assetHeaders, liveStream, livePath: LIVE_PATH };
+  return { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath: LIVE_PATH };
 }

@@ -4,7 +4,8 @@ import { listQuerySchema } from '../utils/list-query';
 import { ROLES, type Role } from '../utils/value-sets';
 import { choice, integerField, preprocessed } from './admin-fields';
 import { PT } from './auth';
-import { emailField, minString, passwordField } from './fields';
+import { emailField, passwordField } from './fields';
+import { usernameField } from './person-name';
 
 export const ADMIN_USER_MESSAGES = {
   cpf: 'Se informado, o CPF deve conter 11 dígitos',
@@ -54,7 +55,7 @@ const ignoreProDaysUnlessPro = (roleAbsent: 'basic' | 'current') => (input: unkn
 };
 
 const createFields = z.object({
-  username: minString(3, PT.username, 50),
+  username: usernameField(PT.username),
   email: emailField(PT.email),
   password: passwordField(PT.password),
   cpf: optionalCpf.transform((value) => value ?? null),
@@ -72,7 +73,7 @@ export const adminUserCreateSchema = preprocessed(ignoreProDaysUnlessPro('basic'
 export const adminUserUpdateSchema = preprocessed(
   ignoreProDaysUnlessPro('current'),
   z.object({
-    username: minString(3, PT.username, 50).optional(),
+    username: usernameField(PT.username).optional(),
     email: emailField(PT.email).optional(),
     cpf: optionalCpf,
     role: choice(ROLES, ADMIN_USER_MESSAGES.role).optional(),
@@ -98,7 +99,7 @@ export const adminUserEditFormSchema = preprocessed(
   ignoreProDaysUnlessPro('current'),
   z.object({
     id: userIdField,
-    username: minString(3, PT.username, 50),
+    username: usernameField(PT.username),
     email: emailField(PT.email),
     cpf: optionalCpf.transform((value) => value ?? null),
     role: choice(ROLES, ADMIN_USER_MESSAGES.role),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
+import { usernameField } from './person-name';
 
 /** Step 2 of recovery without a live token (the specification's Validation rules). */
 export const RECOVERY_EXPIRED = 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.';
@@ -18,6 +19,7 @@ export const API = {
   email: 'Must provide a valid email',
   password: 'Password must be at least 6 characters',
   username: 'Username must be at least 3 characters',
+  invisible: 'Username must not contain control or invisible characters',
 } as const;
 
 export const loginSchema = z.object({
@@ -32,7 +34,7 @@ export const loginApiSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  username: minString(3, PT.username, 50),
+  username: usernameField(PT.username),
   email: emailField(PT.email),
   cpf: cpfFormField,
   password: passwordField(PT.password),
@@ -40,7 +42,7 @@ export const registerSchema = z.object({
 });
 
 export const registerApiSchema = z.object({
-  username: minString(3, API.username, 50),
+  username: usernameField(API.username, API.invisible),
   email: emailField(API.email),
   cpf: cpfApiField,
   password: passwordField(API.password),
@@ -78,7 +80,7 @@ export const resetApiSchema = z
   .refine(passwordsMatch, { message: PT.mismatch, path: ['confirmPassword'] });
 
 export const profileSchema = z.object({
-  username: minString(3, PT.username, 50),
+  username: usernameField(PT.username),
   email: emailField(PT.email),
 });
 
@@ -96,7 +98,7 @@ export const passwordChangeSchema = z
 /** PATCH /api/profile: a profile change, a password change, or both. */
 export const profileApiSchema = z
   .object({
-    username: minString(3, PT.username, 50).optional(),
+    username: usernameField(PT.username).optional(),
     email: emailField(PT.email).optional(),
     currentPassword: z.string().max(200).optional(),
     newPassword: passwordField(PT.password).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from './person-name';
 
 /** The specification's message for a contact form with a missing field (its Screens and routes, /contact). */
 export const CONTACT_REQUIRED = {
@@ -37,7 +38,12 @@ export type ContactMessageInput = Record<ContactField, string>;
  */
 export const contactSchema = z
   .object({
-    name: z.string({ invalid_type_error: CONTACT_MESSAGES.name.required }).trim().max(CONTACT_LIMITS.name, CONTACT_MESSAGES.name.max).optional(),
+    name: z
+      .string({ invalid_type_error: CONTACT_MESSAGES.name.required })
+      .trim()
+      .max(CONTACT_LIMITS.name, CONTACT_MESSAGES.name.max)
+      .refine((value) => !hasInvisibleCharacters(value), INVISIBLE_CHARACTERS_MESSAGE)
+      .optional(),
     email: z
       .string({ invalid_type_error: CONTACT_MESSAGES.email.required })
       .trim()

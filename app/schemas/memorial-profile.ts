@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from './person-name';
 
 /**
  * 'Dados do projeto' of the calculation memorial: who the memorial is for and who signs it.
@@ -33,13 +34,11 @@ export const MEMORIAL_LABELS: Record<MemorialProfileField, string> = {
 export const MEMORIAL_MESSAGES = {
   text: 'Texto inválido.',
   tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
-  hidden: 'Remova quebras de linha, tabulações e caracteres invisíveis.',
+  hidden: INVISIBLE_CHARACTERS_MESSAGE,
   crea: 'Use letras, números, espaços, ponto, hífen e barra, com ao menos um número (ex.: SP-123456/D).',
   art: 'Use números, letras, espaços, ponto, hífen e barra, com ao menos um número (ex.: 28027230201234567).',
 } as const;
 
-/** C0/C1 controls (line breaks and tabs included), bidirectional overrides and isolates, zero-width marks, the BOM. */
-const HIDDEN_CHARACTERS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 const REGISTRATION_NUMBER = /^(?=.*\d)[\p{L}\d .\-/]*$/u;
 
 /** Trimmed, inner runs of spaces collapsed, bounded; `format` checks a filled value further. */
@@ -47,7 +46,7 @@ const text = (max: number, format?: { pattern: RegExp; message: string }) =>
   z
     .string({ invalid_type_error: MEMORIAL_MESSAGES.text })
     .max(max * 4, MEMORIAL_MESSAGES.tooLong(max))
-    .refine((value) => !HIDDEN_CHARACTERS.test(value.trim()), MEMORIAL_MESSAGES.hidden)
+    .refine((value) => !hasInvisibleCharacters(value.trim()), MEMORIAL_MESSAGES.hidden)
     .transform((value) => value.trim().replace(/ {2,}/g, ' '))
     .pipe(
       z

@@ -93,6 +93,21 @@ export function parseOrigin(value: string | undefined): string | null {
   }
 }
 
+/**
+ * Why a production server without its public origin may not run, or null. Production always
+ * builds links that leave the server (every mail, the QR code of every certificate, Stripe's
+ * return URLs); without PUBLIC_ORIGIN they would point at http://127.0.0.1:$PORT. A local
+ * production run sets it to its own address (PUBLIC_ORIGIN=http://localhost:3000).
+ */
+export function publicOriginError(vars: Vars = process.env): string | null {
+  if (vars.NODE_ENV !== 'production' || vars.PUBLIC_ORIGIN?.trim()) return null;
+  return (
+    'PUBLIC_ORIGIN não definido em produção: os links que saem do servidor (os e-mails de redefinição de senha, de descadastro e dos tickets, ' +
+    'o QR code dos certificados e o retorno do pagamento do Stripe) apontariam para http://127.0.0.1. ' +
+    'Defina PUBLIC_ORIGIN com a URL http(s) do site (ex.: https://e-engenharia.fly.dev; numa execução local, http://localhost:3000).'
+  );
+}
+
 /** Why a production server with this Stripe configuration may not run, or null. */
 export function stripeConfigurationError(vars: Vars = process.env): string | null {
   if (vars.NODE_ENV !== 'production') return null;
@@ -138,9 +153,11 @@ export function environmentProblems(vars: Vars = process.env): string[] {
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}.`);
   if (vars.NODE_ENV === 'production') {
     if (!vars.SESSION_SECRET?.trim()) problems.push('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
+    const origin = publicOriginError(vars);
+    if (origin) problems.push(origin);
+    // Stripe's own PUBLIC_ORIGIN sentence would repeat the one above (or the malformed value's).
     const stripe = stripeConfigurationError(vars);
-    const originAlreadyListed = problems.some((problem) => problem.startsWith('PUBLIC_ORIGIN:'));
-    if (stripe && !(originAlreadyListed && stripe.startsWith('PUBLIC_ORIGIN'))) problems.push(stripe);
+    if (stripe && !stripe.startsWith('PUBLIC_ORIGIN')) problems.push(stripe);
     const mail = mailConfigurationError(vars);
     const mailAlreadyListed = problems.some((problem) => /^(SMTP_URL|MAIL_FROM|MAIL_TRANSPORT):/.test(problem));
     if (mail && !mailAlreadyListed) problems.push(mail);

@@ -86,14 +86,7 @@ export function configurationWarnings(vars: Record<string, string | undefined> =
         'Atrás de um proxy, todos os clientes teriam o mesmo endereço; defina CLIENT_IP_HEADER (ex.: X-Real-IP).',
     );
   }
-  if (!vars.PUBLIC_ORIGIN?.trim()) {
-    warnings.push(
-      'PUBLIC_ORIGIN não definido: a verificação de Origin compara com o cabeçalho Host de cada requisição e os links compartilháveis ficam relativos. ' +
-        'Defina PUBLIC_ORIGIN (ex.: https://e-engenharia.fly.dev).',
-    );
-  } else if (!parseOrigin(vars.PUBLIC_ORIGIN)) {
-    warnings.push(`PUBLIC_ORIGIN inválido ("${vars.PUBLIC_ORIGIN}"): use uma URL http(s), ex.: https://e-engenharia.fly.dev. A verificação de Origin usa o cabeçalho Host e os links ficam relativos.`);
-  }
+  // PUBLIC_ORIGIN is no warning: production refuses to start without a valid one (env-schema.server.ts).
   return warnings;
 }
 

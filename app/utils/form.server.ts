@@ -5,6 +5,7 @@ import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import type { z } from 'zod';
 import { decodeUtf8, errorResponse, readBodyCapped, requireSameOrigin } from './api.server';
 import { type AppError, isAppError } from './errors';
+import { allowanceFor, CEILING_ALLOWANCE, countRawFields, type FieldAllowance, overRepeatedName, widestAllowance } from './form-fields.server';
 import type { AppLoadContext } from './load-context';
 import { jsonWithToast, type Toast } from './toast.server';
 
@@ -27,6 +28,8 @@ export const FORM_MESSAGES = {
   contentType: 'Envie o formulário da página (tipo de conteúdo não suportado).',
   malformed: 'Formulário inválido.',
   unknownIntent: 'Ação desconhecida.',
+  tooManyFields: 'Formulário com campos demais.',
+  repeatedField: 'Formulário inválido: campo repetido.',
 } as const;
 
 /** Invisible to people; a bot that fills it is caught (remix-utils). No timestamp field: nothing to encrypt per render. */
@@ -34,12 +37,18 @@ const honeypot = new Honeypot({ validFromFieldName: null });
 
 export type FormArgs = { request: Request; context?: AppLoadContext };
 
-export type ReadFormOptions = { maxBytes?: number; honeypot?: boolean };
+export type ReadFormOptions = {
+  maxBytes?: number;
+  honeypot?: boolean;
+  /** The fields the form can use (form-fields.server.ts); the global ceiling when not given. */
+  fields?: FieldAllowance;
+};
 
 /**
  * A page form, or a thrown Response a browser can show: 405 for any method but POST, 403 for
- * a cross-site post, 415 for a body that is not a form, 413 past the size cap, 400 when the
- * body cannot be parsed or the honeypot was filled.
+ * a cross-site post, 415 for a body that is not a form, 413 past the size cap or with more fields
+ * than the form can use (counted on the raw bytes, before parsing), 400 when the body cannot be
+ * parsed, repeats a name beyond what the form allows, or the honeypot was filled.
  */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   if (request.method.toUpperCase() !== 'POST') {
@@ -51,6 +60,8 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   const type = FORM_TYPES.find((candidate) => contentType.toLowerCase().startsWith(candidate));
   if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
   const bytes = await readBodyCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
+  const allowance = options.fields ?? CEILING_ALLOWANCE;
+  if (countRawFields(bytes, contentType) > allowance.total) throw errorResponse(413, FORM_MESSAGES.tooManyFields);
   let formData: FormData;
   try {
     formData =
@@ -60,6 +71,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   } catch {
     throw errorResponse(400, FORM_MESSAGES.malformed);
   }
+  refuseOverRepeated(formData, allowance);
   if (options.honeypot) {
     try {
       honeypot.check(formData);
@@ -83,6 +95,10 @@ function strictUrlEncoded(bytes: Uint8Array): string {
   return text;
 }
 
+function refuseOverRepeated(formData: FormData, allowance: FieldAllowance): void {
+  if (overRepeatedName(formData, allowance) !== null) throw errorResponse(400, FORM_MESSAGES.repeatedField);
+}
+
 function toFormData(params: URLSearchParams): FormData {
   const formData = new FormData();
   for (const [key, value] of params) formData.append(key, value);
@@ -101,8 +117,8 @@ export type IntentHandler<S extends AnySchema> = {
   run: (value: z.output<S>, submission: FormSubmission<S>) => Promise<Response> | Response;
 };
 
-/** One form of a page, ready to run on a parsed body (see `intent`). */
-export type FormIntent = (formData: FormData, args: FormArgs, name: string) => Promise<Response>;
+/** One form of a page, ready to run on a parsed body (see `intent`), with the fields its schema can use. */
+export type FormIntent = ((formData: FormData, args: FormArgs, name: string) => Promise<Response>) & { fields?: FieldAllowance };
 
 /** What every form action answers when it does not redirect: the intent it served and Conform's result. */
 export type FormReply = { intent: string | null; result: SubmissionResult<string[]> | null };
@@ -122,7 +138,11 @@ const firstError = (result: SubmissionResult<string[]>) => Object.values(result.
 
 /** Declares one form of a page: its schema, and what a valid submission does. */
 export function intent<S extends AnySchema>(handler: IntentHandler<S>): FormIntent {
-  return async (formData, args, name) => {
+  const fields = allowanceFor(handler.schema);
+  const run: FormIntent = async (formData, args, name) => {
+    // The page's body was counted against its widest form; this form may use fewer.
+    if ([...formData.keys()].length > fields.total) throw errorResponse(413, FORM_MESSAGES.tooManyFields);
+    refuseOverRepeated(formData, fields);
     const submission = parseWithZod(formData, { schema: handler.schema }) as FormSubmission<S>;
     if (submission.status !== 'success') {
       const result = submission.reply({ hideFields: handler.hideFields });
@@ -137,6 +157,7 @@ export function intent<S extends AnySchema>(handler: IntentHandler<S>): FormInte
       return replyToForm(args, { intent: name, result }, error.status, handler.refusalToast?.(error.message));
     }
   };
+  return Object.assign(run, { fields });
 }
 
 /**
@@ -144,8 +165,9 @@ export function intent<S extends AnySchema>(handler: IntentHandler<S>): FormInte
  * omit the field). Several forms on one page are told apart by it.
  */
 export async function handleForm(args: FormArgs, intents: Record<string, FormIntent>, options: ReadFormOptions = {}): Promise<Response> {
-  const formData = await readForm(args.request, options);
   const names = Object.keys(intents);
+  const allowances = names.map((key) => intents[key].fields ?? CEILING_ALLOWANCE);
+  const formData = await readForm(args.request, { fields: widestAllowance(allowances), ...options });
   const requested = formData.get('intent');
   const name = typeof requested === 'string' ? requested : names.length === 1 ? names[0] : '';
   const run = Object.hasOwn(intents, name) ? intents[name] : undefined;

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { isIPv6 } from 'node:net';
 import { AppError } from './errors';
+import { foldKey } from './fold';
 
 /**
  * Guessing guards for login, registration, recovery and promo codes, and flood guards for the
@@ -17,21 +19,29 @@ import { AppError } from './errors';
  */
 const RATE_LIMIT_TABLE = 'rate_limits';
 
+/**
+ * What a limiter's key names, and so how it is normalised before it is stored (`limitKey`):
+ * an account's identifier (e-mail or username) is folded as the lookup folds it, so 'ｂasico'
+ * shares the budget of 'basico'; a client address is grouped by its network (`addressKey`);
+ * a login pair is `account|address`, each half normalised; a user id is kept as it is.
+ */
+type KeyKind = 'account' | 'address' | 'account|address' | 'user';
+
 const LIMITS = {
-  loginPair: { keyPrefix: 'login-pair', points: 5, duration: 15 * 60 },
-  loginAccount: { keyPrefix: 'login-account', points: 50, duration: 15 * 60 },
-  loginAddress: { keyPrefix: 'login-address', points: 30, duration: 15 * 60 },
-  register: { keyPrefix: 'register', points: 20, duration: 60 * 60 },
-  recoverAccount: { keyPrefix: 'recover-account', points: 5, duration: 15 * 60 },
-  recoverAddress: { keyPrefix: 'recover-address', points: 20, duration: 15 * 60 },
-  promoAccount: { keyPrefix: 'promo-account', points: 10, duration: 15 * 60 },
+  loginPair: { keyPrefix: 'login-pair', points: 5, duration: 15 * 60, by: 'account|address' },
+  loginAccount: { keyPrefix: 'login-account', points: 50, duration: 15 * 60, by: 'account' },
+  loginAddress: { keyPrefix: 'login-address', points: 30, duration: 15 * 60, by: 'address' },
+  register: { keyPrefix: 'register', points: 20, duration: 60 * 60, by: 'address' },
+  recoverAccount: { keyPrefix: 'recover-account', points: 5, duration: 15 * 60, by: 'account' },
+  recoverAddress: { keyPrefix: 'recover-address', points: 20, duration: 15 * 60, by: 'address' },
+  promoAccount: { keyPrefix: 'promo-account', points: 10, duration: 15 * 60, by: 'user' },
   /** Public contact form: messages stored per client address (every one counts, not only failures). */
-  contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60 },
+  contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60, by: 'address' },
   /** Support chat: messages and new tickets per user (every one counts), so one account cannot flood the desk. */
-  chatMessage: { keyPrefix: 'chat-message', points: 30, duration: 60 },
+  chatMessage: { keyPrefix: 'chat-message', points: 30, duration: 60, by: 'user' },
   /** Public certificate verification: codes that match nothing, per client address (a found code costs nothing). */
-  certificateMiss: { keyPrefix: 'certificate-miss', points: 30, duration: 15 * 60 },
-} as const;
+  certificateMiss: { keyPrefix: 'certificate-miss', points: 30, duration: 15 * 60, by: 'address' },
+} as const satisfies Record<string, { keyPrefix: string; points: number; duration: number; by: KeyKind }>;
 
 export type LimiterName = keyof typeof LIMITS;
 type Checks = Array<[LimiterName, string]>;
@@ -58,7 +68,7 @@ function store(): NonNullable<typeof current> {
   if (current?.sqlite === sqlite) return current;
   sqlite.prepare(CREATE_TABLE).run();
   const limiters = Object.fromEntries(
-    Object.entries(LIMITS).map(([name, options]) => [
+    Object.entries(LIMITS).map(([name, { by: _by, ...options }]) => [
       name,
       new RateLimiterSQLite({ ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: RATE_LIMIT_TABLE, tableCreated: true }),
     ]),
@@ -77,8 +87,58 @@ function limiters(): Limiters {
   return open.limiters;
 }
 
-/** The stored key: case-insensitive, and a digest rather than the e-mail or address itself. */
-const storedKey = (key: string) => createHash('sha256').update(key.toLowerCase()).digest('base64url');
+/**
+ * The budget a client address draws on. An IPv6 client holds a whole /64 (a home or phone
+ * network hands out any address in it), so each of its addresses counting apart gave fresh
+ * budgets for the asking: IPv6 addresses are grouped by their /64. An IPv4-mapped IPv6 address
+ * (::ffff:192.0.2.1) is the IPv4 address it maps.
+ */
+export function addressKey(address: string): string {
+  const plain = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!isIPv6(plain)) return plain;
+  const groups = expandIPv6(plain);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with '::' and a dotted IPv4 tail). */
+function expandIPv6(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const first = parse(head);
+  const last = parse(tail);
+  const zeros = tail === undefined ? [] : new Array<number>(8 - first.length - last.length).fill(0);
+  return [...first, ...zeros, ...last];
+}
+
+function limitKey(kind: KeyKind, key: string): string {
+  switch (kind) {
+    case 'account':
+      return foldKey(key);
+    case 'address':
+      return addressKey(key);
+    case 'account|address': {
+      const at = key.lastIndexOf('|');
+      return `${foldKey(key.slice(0, at))}|${addressKey(key.slice(at + 1))}`;
+    }
+    case 'user':
+      return key;
+  }
+}
+
+/** The stored key: normalised for what it names, and a digest rather than the e-mail or address itself. */
+const storedKey = (name: LimiterName, key: string) => createHash('sha256').update(limitKey(LIMITS[name].by, key).toLowerCase()).digest('base64url');
 
 function tooMany(msBeforeNext: number): AppError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
@@ -97,7 +157,7 @@ export async function consume(checks: Checks): Promise<void> {
   const all = limiters();
   for (const [index, [name, key]] of checks.entries()) {
     try {
-      await all[name].consume(storedKey(key));
+      await all[name].consume(storedKey(name, key));
     } catch (result) {
       if (!(result instanceof RateLimiterRes)) throw result;
       await giveBack(checks.slice(0, index));
@@ -110,7 +170,7 @@ export async function consume(checks: Checks): Promise<void> {
 export async function assertNotSpent(checks: Checks): Promise<void> {
   const all = limiters();
   for (const [name, key] of checks) {
-    const state = await all[name].get(storedKey(key));
+    const state = await all[name].get(storedKey(name, key));
     if (state && state.remainingPoints <= 0) throw tooMany(state.msBeforeNext);
   }
 }
@@ -118,12 +178,12 @@ export async function assertNotSpent(checks: Checks): Promise<void> {
 /** Returns the point a `consume` took, for an attempt that turned out not to count (a right password). */
 export async function giveBack(checks: Checks): Promise<void> {
   const all = limiters();
-  for (const [name, key] of checks) await all[name].reward(storedKey(key));
+  for (const [name, key] of checks) await all[name].reward(storedKey(name, key));
 }
 
 export async function reset(checks: Checks): Promise<void> {
   const all = limiters();
-  for (const [name, key] of checks) await all[name].delete(storedKey(key));
+  for (const [name, key] of checks) await all[name].delete(storedKey(name, key));
 }
 
 /** Tests start each case with clean counters. */

@@ -33,13 +33,6 @@ describe('configurationWarnings', () => {
     expect(configurationWarnings({ FLY_APP_NAME: 'e-engenharia' }).some((warning) => warning.includes('CLIENT_IP_HEADER'))).toBe(false);
     expect(configurationWarnings({ CLIENT_IP_HEADER: 'X-Real-IP' }).some((warning) => warning.includes('CLIENT_IP_HEADER'))).toBe(false);
   });
-
-  it('warns when PUBLIC_ORIGIN is missing or not an http(s) URL, and not when it is set', () => {
-    const about = (vars: Record<string, string>) => configurationWarnings({ FLY_APP_NAME: 'x', ...vars });
-    expect(about({})).toEqual([expect.stringContaining('PUBLIC_ORIGIN não definido')]);
-    expect(about({ PUBLIC_ORIGIN: 'e-engenharia.fly.dev' })).toEqual([expect.stringContaining('PUBLIC_ORIGIN inválido')]);
-    expect(about({ PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toEqual([]);
-  });
 });
 
 describe('contentSecurityPolicy', () => {

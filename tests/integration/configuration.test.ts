@@ -20,12 +20,27 @@ describe('the configuration schema, checked once at start', () => {
     expect(() => checkEnvironmentAtStart(vars)).toThrow(/^Configuração inválida; o servidor não vai iniciar[^\n]*\n- PORT: [^\n]+\n- PUBLIC_ORIGIN: [^\n]+\n- STRIPE_TEST_MODE: /);
   });
 
-  test('production requires SESSION_SECRET, and PUBLIC_ORIGIN with a real Stripe key (the rule keeps its message)', () => {
+  test('production requires SESSION_SECRET, and PUBLIC_ORIGIN once, with a real Stripe key or without', () => {
     const { SESSION_SECRET: _secret, PUBLIC_ORIGIN: _origin, STRIPE_TEST_MODE: _test, ...rest } = E2E;
     expect(environmentProblems({ ...rest, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([
       expect.stringMatching(/^SESSION_SECRET não definido em produção/),
-      expect.stringMatching(/^PUBLIC_ORIGIN não definido com STRIPE_SECRET_KEY em produção: o Stripe precisa do endereço público do site/),
+      expect.stringMatching(/^PUBLIC_ORIGIN não definido em produção/),
     ]);
+  });
+
+  // Issue 26, item 5: a production start with SMTP_URL and without PUBLIC_ORIGIN only warned, and
+  // every mail's links and every certificate's QR code pointed at http://127.0.0.1:$PORT.
+  test('production refuses to start without PUBLIC_ORIGIN, naming the links it would break', () => {
+    const { PUBLIC_ORIGIN: _origin, MAIL_TRANSPORT: _transport, ...rest } = E2E;
+    const withMail = { ...rest, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587', MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>' };
+    for (const vars of [withMail, { ...rest, MAIL_TRANSPORT: 'file' }, { ...withMail, PUBLIC_ORIGIN: '  ' }]) {
+      const problems = environmentProblems(vars);
+      expect(problems).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN não definido em produção/)]);
+      expect(problems[0]).toMatch(/e-mails.*certificados.*Stripe/);
+      expect(() => checkEnvironmentAtStart(vars)).toThrow(/PUBLIC_ORIGIN não definido em produção/);
+    }
+    expect(environmentProblems({ ...withMail, PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toEqual([]);
+    expect(environmentProblems({ NODE_ENV: 'development', SMTP_URL: withMail.SMTP_URL })).toEqual([]);
   });
 
   test("a secret's malformed value is named, never repeated", () => {

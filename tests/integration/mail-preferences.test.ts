@@ -8,7 +8,9 @@ import { enqueueMail } from '~/models/mail/outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '~/models/mail/preferences.server';
 import { action as accountAction, loader as accountLoader } from '~/routes/_app+/account';
 import { action as unsubscribeAction, loader as unsubscribeLoader } from '~/routes/_marketing+/email.unsubscribe';
-import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
+import * as unsubscribePage from '~/routes/_marketing+/email.unsubscribe';
+import { BASE_URL, call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
+import { documentHandler } from './helpers/document-handler';
 
 /** Each user's choices of mail: 'Minha Conta' → 'E-mails', the one-click unsubscribe, the LGPD export and deletion (docs/mail.md). */
 
@@ -64,8 +66,40 @@ describe('the one-click unsubscribe', () => {
     const link = pathOf(/^<(.+)>$/.exec(headers['List-Unsubscribe']!)![1]!);
     const oneClick = await call(unsubscribeAction, formRequest(link, { 'List-Unsubscribe': 'One-Click' }));
     expect(oneClick.status).toBe(200);
-    expect(await oneClick.text()).toBe('ok');
+    expect(await oneClick.json()).toEqual({ done: true, label: 'Avisos do plano' });
     expect(optOuts(user.id)).toEqual(['plan-reminder']);
+  });
+
+  // Issue 26, item 4: the one-click POST saved the opt-out and then failed rendering the page (500).
+  const serve = documentHandler([{ id: 'routes/_marketing+/email.unsubscribe', parentId: 'root', path: 'email/unsubscribe', module: unsubscribePage }]);
+  const postDocument = (link: string, body: string) =>
+    serve(new Request(`${BASE_URL}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body }));
+
+  test('through the whole page pipeline, as Gmail sends it (no cookie): 200 and a page that says it is done', async () => {
+    const user = await createUser();
+    const link = pathOf(unsubscribeUrl(user.id, 'support-rating'));
+    const oneClick = await postDocument(link, 'List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(200);
+    const page = await oneClick.text();
+    expect(page).toContain('Você não vai mais receber');
+    expect(page).toContain('Avaliação do atendimento');
+    expect(optOuts(user.id)).toEqual(['support-rating']);
+    // A person's click on the page's button gets the same page.
+    const button = await postDocument(link, 'intent=unsubscribe');
+    expect(button.status).toBe(200);
+    expect(await button.text()).toContain('Você não vai mais receber');
+  });
+
+  test('the link of an account deleted since is done, not a 500', async () => {
+    const user = await createUser();
+    const link = pathOf(unsubscribeUrl(user.id, 'support-reply'));
+    await deleteOwnAccount(user.id, user.plainPassword, '127.0.0.92');
+    for (const body of ['List-Unsubscribe=One-Click', 'intent=unsubscribe']) {
+      const answer = await postDocument(link, body);
+      expect(answer.status, body).toBe(200);
+      expect(await answer.text()).toContain('Você não vai mais receber');
+    }
+    expect(optOuts(user.id)).toEqual([]);
   });
 
   test('a forged or altered link is refused, and a kind that cannot be switched off has no link', async () => {

@@ -52,7 +52,7 @@ export type Endpoint = {
   query?: Record<string, Field>;
   /** Takes no input: only the method, origin and path parameters are fuzzed. */
   noBody?: boolean;
-  /** Its path names no record (so the body is never read): the size checks do not apply. */
+  /** Its path names no record (so the body is never read): the size and field-count checks do not apply. */
   missingRecord?: boolean;
   /** Stripe's webhook: cross-site by design, its signature is its proof. */
   crossSiteExempt?: boolean;
@@ -246,7 +246,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/upgrade', method: 'POST', as: 'basic', intent: 'notice', fields: { kind: oneOf(['intent-error', 'provider-error']), message: str(0, 500, true) } },
     { route: '/upgrade', method: 'GET', as: 'basic', query: { plan: oneOf(PRO_ROLES, true), months: int(1, 12, true), courseId: id(ids.course, true), step: oneOf(['pay'], true) } },
     { route: '/test-mode/checkout/:sessionId', method: 'POST', as: 'basic', params: { sessionId: 'cs_test_fuzz_missing' }, missingRecord: true, intent: 'card', fields: { cardNumber: str(16, 32) } },
-    { route: '/test-mode/checkout/:sessionId', method: 'POST', as: 'basic', params: { sessionId: 'cs_test_fuzz_missing' }, intent: 'pix', noBody: true },
+    { route: '/test-mode/checkout/:sessionId', method: 'POST', as: 'basic', params: { sessionId: 'cs_test_fuzz_missing' }, missingRecord: true, intent: 'pix', noBody: true },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'create', fields: userFields },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'update', fields: { id: id(ids.otherUser), username: str(3, 50), email, role: oneOf(ROLES) } },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'reset', fields: { id: id(ids.otherUser), password: str(6, 200) } },

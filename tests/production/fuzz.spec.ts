@@ -24,6 +24,14 @@ const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env
 const CROSS_SITE_ORIGIN = 'https://evil.example';
 const CROSS_SITE_MESSAGE = 'Origem da requisição não permitida.';
 const TOO_LARGE_MESSAGE = 'Corpo da requisição grande demais.';
+const TOO_MANY_FIELDS_MESSAGE = 'Formulário com campos demais.';
+/**
+ * A form body of many fields is refused before it is parsed (issue 26, item 1: Conform's copy of a
+ * repeated name's list made a 64 KB body cost 6 s): the answer comes at once, even on a busy machine.
+ */
+const FIELD_FLOOD_MS = 2_000;
+/** Under every form's 64 KB cap, so the count and not the size refuses it. */
+const FLOOD_BYTES = 56 * 1024;
 
 // In order in one worker (one server), but a failing endpoint does not hide the others.
 test.describe.configure({ mode: 'default' });
@@ -234,6 +242,8 @@ async function fixedChecks(endpoint: Endpoint) {
     await expectAnswer(endpoint, blind, noOrigin, { status: 403, message: CROSS_SITE_MESSAGE });
   }
 
+  if (!api) await fieldFloods(endpoint, base, good);
+
   const wrong = endpoint.method === 'PUT' ? 'PATCH' : 'PUT';
   const methodCase = { ...base, label: `method ${wrong}` };
   await expectAnswer(endpoint, methodCase, await send(endpoint, methodCase, { method: wrong }));
@@ -253,6 +263,38 @@ async function fixedChecks(endpoint: Endpoint) {
     await expectAnswer(endpoint, fuzz, response, { status: 413, message: TOO_LARGE_MESSAGE });
   }
   expect(answered, `${endpointName(endpoint)}: both oversized bodies were cut off without their 413`).toBeGreaterThan(0);
+}
+
+/** Repeated names, many parts and many tiny parts: every page form refuses them at once, with the kit's 413 (or 400 for a name repeated past its schema). */
+async function fieldFloods(endpoint: Endpoint, base: FuzzCase, good: Record<string, unknown>) {
+  const form = formEncode(endpoint, good);
+  const boundary = '----fuzzfloodX9';
+  const part = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n\r\n`;
+  const parts = (name: (index: number) => string) => {
+    const head = [...new URLSearchParams(form)].map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`).join('');
+    let body = head;
+    for (let index = 0; body.length < FLOOD_BYTES; index++) body += part(name(index));
+    return `${body}--${boundary}--\r\n`;
+  };
+  const multipartType = `multipart/form-data; boundary=${boundary}`;
+  const floods: FuzzCase[] = [
+    { ...base, label: 'repeated names (a&a&…)', contentType: 'application/x-www-form-urlencoded', body: `${form}&${'a&'.repeat(Math.floor((FLOOD_BYTES - form.length) / 2))}` },
+    { ...base, label: 'many parts named x', contentType: multipartType, body: parts(() => 'x') },
+    { ...base, label: 'many tiny parts', contentType: multipartType, body: parts((index) => `f${index}`) },
+  ];
+  for (const fuzz of floods) {
+    const started = performance.now();
+    const response = await send(endpoint, fuzz);
+    const elapsed = performance.now() - started;
+    await expectAnswer(endpoint, fuzz, response, endpoint.missingRecord ? undefined : { status: 413, message: TOO_MANY_FIELDS_MESSAGE });
+    expect(elapsed, `${endpointName(endpoint)} ${fuzz.label}: answered in ${Math.round(elapsed)} ms`).toBeLessThan(FIELD_FLOOD_MS);
+  }
+  // A name its schema takes once, sent twice: refused before Conform (or by the schema), never a 5xx.
+  const [first] = [...new URLSearchParams(form)].filter(([name]) => name !== 'intent' && name !== 'name__confirm');
+  if (first) {
+    const twice: FuzzCase = { ...base, label: 'a field sent twice', contentType: 'application/x-www-form-urlencoded', body: `${form}&${new URLSearchParams([first])}` };
+    await expectAnswer(endpoint, twice, await send(endpoint, twice));
+  }
 }
 
 /**

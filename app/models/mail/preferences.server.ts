@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { mailOptOuts } from '../../../db/schema';
+import { mailOptOuts, users } from '../../../db/schema';
 import { env } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { siteUrl } from '../../utils/security.server';
@@ -71,6 +71,10 @@ export function readUnsubscribe(params: URLSearchParams): UnsubscribeRequest {
 
 /** One click: the kind is switched off (again is fine; an account deleted since is fine too). */
 export function unsubscribe(request: UnsubscribeRequest): { label: string } {
-  db.insert(mailOptOuts).values({ userId: request.userId, kind: request.kind }).onConflictDoNothing().run();
+  db.transaction((tx) => {
+    // A deleted account gets no more mail of any kind: nothing to save (and no row to point at).
+    if (!tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).get()) return;
+    tx.insert(mailOptOuts).values({ userId: request.userId, kind: request.kind }).onConflictDoNothing().run();
+  });
   return { label: MAIL_KINDS[request.kind].label };
 }

@@ -152,8 +152,10 @@ export async function action(args: ActionFunctionArgs) {
 export default function TicketPage() {
   const { thread, isAdmin, messages, liveCursor, total, earlier, paged, confirmDelete, rating, canRate } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
-  // A rating sent for a ticket that cannot be rated here (still open, someone else's) has no form to show its message beside.
-  const ratingRefusal = !canRate && reply?.intent === 'rate' ? Object.values(reply.result?.error ?? {}).flat()[0] : undefined;
+  // A rating refused where no rating form is shown (still open, someone else's, or already rated: a second tab
+  // or Back and send again without JavaScript) has no form to show its message beside: it is shown on its own.
+  const ratingFormShown = canRate && !rating;
+  const ratingRefusal = !ratingFormShown && reply?.intent === 'rate' ? Object.values(reply.result?.error ?? {}).flat()[0] : undefined;
   // With JavaScript, new messages arrive over the tab's event stream; without it, 'Atualizar' reloads.
   const liveMessages = useLiveThread<(typeof messages)[number]>({ threadId: thread.id, status: thread.status, cursor: liveCursor, readAs: isAdmin ? 'admin' : 'user' });
   const backTo = isAdmin ? '/admin/chats' : '/chats';
@@ -220,7 +222,8 @@ export default function TicketPage() {
       </section>
 
       {rating || canRate ? (
-        <section className="card mt-6" aria-label="Avaliação do atendimento" id="avaliacao">
+        <section className="card mt-6 space-y-4" aria-label="Avaliação do atendimento" id="avaliacao">
+          {ratingRefusal ? <Alert title="Não foi possível avaliar">{ratingRefusal}</Alert> : null}
           <TicketRating rating={rating} canRate={canRate} />
         </section>
       ) : ratingRefusal ? (

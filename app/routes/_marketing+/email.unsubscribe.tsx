@@ -23,7 +23,9 @@ function read(request: Request) {
  * /email/unsubscribe?u=&k=&t=: the link every optional mail carries (docs/mail.md). No login:
  * the signature in `t` is the permission. GET asks to confirm (a link checker or a preview must
  * not unsubscribe anyone); the page's button POSTs; a mail client's one-click POST (RFC 8058,
- * body `List-Unsubscribe=One-Click`) unsubscribes at once and gets a bare 200.
+ * body `List-Unsubscribe=One-Click`, no cookie) unsubscribes at once. Both get this page with
+ * 'Pronto' and a 200: a bare text answer would reach the page as its action data, which it
+ * cannot render.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = read(request);
@@ -34,11 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const found = read(request);
   // The form kit's reading: the size cap, and a page with a message for a body that is not a form.
-  const form = await readForm(request);
-  const oneClick = form.get('List-Unsubscribe') === 'One-Click';
-  if (!found) return oneClick ? new Response(UNSUBSCRIBE_INVALID, { status: 400 }) : json({ done: false as const, label: null }, { status: 400 });
+  await readForm(request);
+  if (!found) return json({ done: false as const, label: null }, { status: 400 });
   const { label } = unsubscribe(found);
-  if (oneClick) return new Response('ok', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return json({ done: true as const, label });
 }
 

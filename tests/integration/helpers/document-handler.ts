@@ -29,6 +29,13 @@ const assetRoute = (route: { id: string; parentId?: string; path?: string; index
  * compiled build: a hand-made ServerBuild whose assets manifest points at placeholders.
  */
 export function documentHandler(routes: TestRoute[]) {
+  const handler = createRequestHandler(testBuild(routes), 'production');
+  /** Serves a request as server.js would (documents and `?_data=` requests), with its load context. */
+  return (request: Request, context: Record<string, unknown> = { toast: { pending: null } }) => handler(request, context);
+}
+
+/** The hand-made ServerBuild itself, for a test that serves it through server.js's Express glue. */
+export function testBuild(routes: TestRoute[]): ServerBuild {
   const all = [{ id: 'root', path: '', module: root as Record<string, unknown> }, ...routes];
   const build = {
     mode: 'production',
@@ -45,9 +52,7 @@ export function documentHandler(routes: TestRoute[]) {
     future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
     isSpaMode: false,
   } as unknown as ServerBuild;
-  const handler = createRequestHandler(build, 'production');
-  /** Serves a request as server.js would (documents and `?_data=` requests), with its load context. */
-  return (request: Request, context: Record<string, unknown> = { toast: { pending: null } }) => handler(request, context);
+  return build;
 }
 
 /** The root, the landing page and the contact page. */
