@@ -17,6 +17,14 @@ export const isLiveNavigation = (state: unknown) =>
 
 const fieldId = (name: string) => `calc-${name}`;
 
+/**
+ * 'Calcular' lands on the result (or on the message saying what to fix), with JavaScript or
+ * without: the GET form's action carries the anchor, which the browser keeps after the query.
+ */
+export const RESULT_ANCHOR = 'resultado';
+/** The inputs' card, where 'Editar dados' goes back to. */
+export const INPUTS_ANCHOR = 'dados';
+
 function selectValues(inputs: readonly InputField[], values: Values): Record<string, string> {
   return Object.fromEntries(inputs.filter((field) => field.kind === 'select').map((field) => [field.name, values[field.name] ?? field.default]));
 }
@@ -152,7 +160,8 @@ type CalculatorFormProps = {
  * The GET form of any calculator, built from its inputs. Without JavaScript it submits on
  * 'Calcular'; with it, results also follow the typing (debounced, replacing the history entry).
  * Fields whose `when` condition is unmet stay in the form, hidden, so a no-JS submission after
- * changing a select still carries them.
+ * changing a select still carries them. 'Calcular' goes to `#resultado` (RESULT_ANCHOR); the
+ * results as you type stay where the reader is.
  */
 export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) {
   const location = useLocation();
@@ -166,14 +175,15 @@ export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) 
   const scheduleLive = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true, state: LIVE_STATE }), LIVE_DELAY_MS);
+    // To the page itself, not to the result's anchor: typing must not scroll the form away.
+    timer.current = setTimeout(() => submit(form, { action: location.pathname, replace: true, preventScrollReset: true, state: LIVE_STATE }), LIVE_DELAY_MS);
   };
 
   const calculating = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname && !isLiveNavigation(navigation.location?.state);
   const formError = errors?.[FORM_ERROR];
 
   return (
-    <Form method="get" className="space-y-4" onChange={scheduleLive} onSubmit={() => clearTimeout(timer.current)} aria-label="Dados do cálculo" noValidate>
+    <Form method="get" action={`${location.pathname}#${RESULT_ANCHOR}`} className="space-y-4" onChange={scheduleLive} onSubmit={() => clearTimeout(timer.current)} aria-label="Dados do cálculo" noValidate>
       {formError ? <Alert title="Não foi possível calcular">{formError}</Alert> : null}
       {inputs.map((field) => {
         const error = errors?.[field.name];
