@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ERROR, fieldUnits } from '~/calculators/parse';
 import type { FieldCondition, InputField, NumberField, SelectField, TextField } from '~/calculators/types';
 import { Alert } from '~/components/ui/alert';
+import { SymbolText } from '~/components/ui/symbol-text';
 
 type Values = Readonly<Record<string, string>>;
 type Errors = Readonly<Record<string, string>>;
@@ -42,7 +43,7 @@ function FieldFooter({ name, error, help }: { name: string; error?: string; help
     <>
       {help ? (
         <p id={`${fieldId(name)}-help`} className="mt-1 text-xs text-slate-500">
-          {help}
+          <SymbolText text={help} />
         </p>
       ) : null}
       {error ? (
@@ -61,7 +62,7 @@ function NumberInput({ field, values, error }: { field: NumberField; values: Val
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <div className="flex gap-2">
         <input
@@ -103,7 +104,7 @@ function SelectInput({ field, values, error, onPick }: { field: SelectField; val
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <select
         id={id}
@@ -130,7 +131,7 @@ function TextInput({ field, values, error }: { field: TextField; values: Values;
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <input
         id={id}

@@ -131,7 +131,7 @@ export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats
                 <nav aria-label="Menu móvel" className="flex flex-col gap-1">
                   <NavItems items={items} pathname={pathname} badge={badge} onNavigate={close} />
                 </nav>
-                <LogoutButton className="btn-ghost mt-4 w-full justify-start" />
+                <LogoutButton className="btn-ghost mt-4 w-full justify-start px-3" />
               </div>
             )}
           </MobileMenu>

@@ -241,7 +241,7 @@ export default function LandingPage() {
               // Reversed so the value reads first; justify-end keeps it at the top when a neighbour's label wraps longer.
               <div key={stat.label} data-testid="hero-stat" className="flex min-w-0 flex-col-reverse justify-end rounded-xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-6">
                 <dt className="mt-2 text-sm text-brand-100">{stat.label}</dt>
-                <dd className="break-words text-xl font-bold sm:text-3xl">{stat.value}</dd>
+                <dd className="break-words text-lg font-bold sm:text-3xl">{stat.value}</dd>
               </div>
             ))}
           </dl>
