@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ERROR, fieldUnits } from '~/calculators/parse';
 import type { FieldCondition, InputField, NumberField, SelectField, TextField } from '~/calculators/types';
 import { Alert } from '~/components/ui/alert';
+import { SymbolText } from '~/components/ui/symbol-text';
 
 type Values = Readonly<Record<string, string>>;
 type Errors = Readonly<Record<string, string>>;
@@ -16,6 +17,14 @@ export const isLiveNavigation = (state: unknown) =>
   typeof state === 'object' && state !== null && (state as Record<string, unknown>).calculatorLive === true;
 
 const fieldId = (name: string) => `calc-${name}`;
+
+/**
+ * 'Calcular' lands on the result (or on the message saying what to fix), with JavaScript or
+ * without: the GET form's action carries the anchor, which the browser keeps after the query.
+ */
+export const RESULT_ANCHOR = 'resultado';
+/** The inputs' card, where 'Editar dados' goes back to. */
+export const INPUTS_ANCHOR = 'dados';
 
 function selectValues(inputs: readonly InputField[], values: Values): Record<string, string> {
   return Object.fromEntries(inputs.filter((field) => field.kind === 'select').map((field) => [field.name, values[field.name] ?? field.default]));
@@ -34,7 +43,7 @@ function FieldFooter({ name, error, help }: { name: string; error?: string; help
     <>
       {help ? (
         <p id={`${fieldId(name)}-help`} className="mt-1 text-xs text-slate-500">
-          {help}
+          <SymbolText text={help} />
         </p>
       ) : null}
       {error ? (
@@ -53,7 +62,7 @@ function NumberInput({ field, values, error }: { field: NumberField; values: Val
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <div className="flex gap-2">
         <input
@@ -95,7 +104,7 @@ function SelectInput({ field, values, error, onPick }: { field: SelectField; val
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <select
         id={id}
@@ -122,7 +131,7 @@ function TextInput({ field, values, error }: { field: TextField; values: Values;
   return (
     <>
       <label htmlFor={id} className="label">
-        {field.label}
+        <SymbolText text={field.label} />
       </label>
       <input
         id={id}
@@ -152,7 +161,8 @@ type CalculatorFormProps = {
  * The GET form of any calculator, built from its inputs. Without JavaScript it submits on
  * 'Calcular'; with it, results also follow the typing (debounced, replacing the history entry).
  * Fields whose `when` condition is unmet stay in the form, hidden, so a no-JS submission after
- * changing a select still carries them.
+ * changing a select still carries them. 'Calcular' goes to `#resultado` (RESULT_ANCHOR); the
+ * results as you type stay where the reader is.
  */
 export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) {
   const location = useLocation();
@@ -166,14 +176,15 @@ export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) 
   const scheduleLive = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true, state: LIVE_STATE }), LIVE_DELAY_MS);
+    // To the page itself, not to the result's anchor: typing must not scroll the form away.
+    timer.current = setTimeout(() => submit(form, { action: location.pathname, replace: true, preventScrollReset: true, state: LIVE_STATE }), LIVE_DELAY_MS);
   };
 
   const calculating = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname && !isLiveNavigation(navigation.location?.state);
   const formError = errors?.[FORM_ERROR];
 
   return (
-    <Form method="get" className="space-y-4" onChange={scheduleLive} onSubmit={() => clearTimeout(timer.current)} aria-label="Dados do cálculo" noValidate>
+    <Form method="get" action={`${location.pathname}#${RESULT_ANCHOR}`} className="space-y-4" onChange={scheduleLive} onSubmit={() => clearTimeout(timer.current)} aria-label="Dados do cálculo" noValidate>
       {formError ? <Alert title="Não foi possível calcular">{formError}</Alert> : null}
       {inputs.map((field) => {
         const error = errors?.[field.name];

@@ -1,6 +1,7 @@
 import { formatNumber } from '~/calculators/format';
 import { ptBrNumber } from '~/utils/format';
 import type { CalculationStep, ResultItem } from '~/calculators/types';
+import { SymbolText } from '~/components/ui/symbol-text';
 
 /**
  * A result or step value in pt-BR: `digits` decimal places with thousands grouping; values too
@@ -21,7 +22,9 @@ export function CalculatorResults({ results }: { results: readonly ResultItem[] 
     <dl data-testid="calculator-results" className="divide-y divide-slate-100">
       {results.map((item) => (
         <div key={item.key} data-result={item.key} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-          <dt className="text-sm text-slate-600">{item.label}</dt>
+          <dt className="text-sm text-slate-600">
+            <SymbolText text={item.label} />
+          </dt>
           <dd className="font-mono text-base font-semibold text-slate-900">{withUnit(formatCalculatorValue(item.value, item.digits), item.unit)}</dd>
         </div>
       ))}
@@ -35,9 +38,11 @@ export function CalculatorSteps({ steps }: { steps: readonly CalculationStep[] }
     <ol data-testid="calculator-steps" className="list-decimal space-y-2 pl-8 text-sm">
       {steps.map((step, index) => (
         <li key={index}>
-          <p className="font-medium text-slate-800">{step.label}</p>
+          <p className="font-medium text-slate-800">
+            <SymbolText text={step.label} />
+          </p>
           <p className="break-words font-mono text-slate-700">
-            {step.expression} = <strong>{withUnit(formatCalculatorValue(step.value, step.digits), step.unit)}</strong>
+            <SymbolText text={step.expression} /> = <strong>{withUnit(formatCalculatorValue(step.value, step.digits), step.unit)}</strong>
           </p>
         </li>
       ))}
@@ -52,7 +57,9 @@ export function CalculatorWarnings({ warnings }: { warnings: readonly string[] }
       <p className="font-semibold">Atenção</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
+          <li key={warning}>
+            <SymbolText text={warning} />
+          </li>
         ))}
       </ul>
     </div>
@@ -60,7 +67,11 @@ export function CalculatorWarnings({ warnings }: { warnings: readonly string[] }
 }
 
 export function CalculatorFormula({ formula }: { formula: string }) {
-  return <p className="break-words rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-800 print:bg-transparent print:p-0">{formula}</p>;
+  return (
+    <p className="break-words rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-800 print:bg-transparent print:p-0">
+      <SymbolText text={formula} />
+    </p>
+  );
 }
 
 export function CalculatorReferences({ references }: { references: readonly string[] }) {

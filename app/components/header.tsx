@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import type { PublicUser } from '~/models/accounts/user.server';
 import { useLiveCount } from '~/live/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
+import { MobileMenu } from './mobile-menu';
 import { NotificationsDrawer } from './notifications-drawer';
 
 /**
@@ -39,11 +40,11 @@ const linkClass = (isActive: boolean) =>
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /** The header's links as light links, active from one reading of the location (NavLink would read it once per link). */
-function NavItems({ items, pathname, badge }: { items: NavItem[]; pathname: string; badge: (item: NavItem) => JSX.Element | null }) {
+function NavItems({ items, pathname, badge, onNavigate }: { items: NavItem[]; pathname: string; badge: (item: NavItem) => JSX.Element | null; onNavigate?: () => void }) {
   return items.map((item) => {
     const active = isActive(pathname, item.to);
     return (
-      <LightLink key={item.to} to={item.to} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
+      <LightLink key={item.to} to={item.to} className={linkClass(active)} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
         {item.label}
         {badge(item)}
       </LightLink>
@@ -108,7 +109,8 @@ export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats
   const userChats = useLiveCount('userChats', userUnreadChats, liveCursor);
   const badge = (item: NavItem) => (item.to === '/chats' ? <UnreadBadge count={userChats} /> : null);
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
+    // No backdrop filter: it would make the header the containing block of the menu's fixed panel (64 px tall).
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <LightLink to="/dashboard" className="text-lg font-bold text-brand-700">
           E-Engenharia
@@ -122,21 +124,17 @@ export function Header({ user, liveCursor, unreadNotifications, adminUnreadChats
           <div className="hidden lg:block">
             <LogoutButton className="btn-ghost" />
           </div>
-          {/* Mobile drawer: a native disclosure, so it opens without JavaScript too. */}
-          <details className="group relative lg:hidden">
-            <summary className="list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label="Abrir menu">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </summary>
-            <div className="fixed inset-y-0 right-0 z-40 flex w-72 flex-col gap-1 border-l border-slate-200 bg-white p-4 shadow-xl">
-              <p className="mb-2 px-3 text-sm text-slate-500">{user.username}</p>
-              <nav aria-label="Menu móvel" className="flex flex-col gap-1">
-                <NavItems items={items} pathname={pathname} badge={badge} />
-              </nav>
-              <LogoutButton className="btn-ghost mt-4 w-full justify-start" />
-            </div>
-          </details>
+          <MobileMenu>
+            {(close) => (
+              <div className="flex flex-col gap-1 p-4">
+                <p className="mb-2 px-3 text-sm text-slate-500">{user.username}</p>
+                <nav aria-label="Menu móvel" className="flex flex-col gap-1">
+                  <NavItems items={items} pathname={pathname} badge={badge} onNavigate={close} />
+                </nav>
+                <LogoutButton className="btn-ghost mt-4 w-full justify-start px-3" />
+              </div>
+            )}
+          </MobileMenu>
         </div>
       </div>
     </header>

@@ -52,7 +52,7 @@ test.describe('support chat', () => {
     await page.getByLabel('Assunto').fill(subject);
     await page.getByPlaceholder('Digite sua mensagem aqui...').fill(question);
     await page.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page).toHaveURL(/\/chat\/\d+(#responder)?$/);
+    await expect(page).toHaveURL(/\/chat\/\d+(#responder|#recentes)?$/);
     await expectToast(page, 'Conversa iniciada');
     await expect(page.getByRole('heading', { name: `Ticket: ${subject}` })).toBeVisible();
     await expect(messages(page)).toHaveCount(1);
@@ -72,7 +72,7 @@ test.describe('support chat', () => {
       await expect(row).toContainText(user.username);
       await expect(row.getByTestId('chat-unread-dot')).toHaveCount(1);
       await row.getByRole('link', { name: /Visualizar/ }).click();
-      await expect(desk.page).toHaveURL(new RegExp(`/chat/${threadId}$`));
+      await expect(desk.page).toHaveURL(new RegExp(`/chat/${threadId}#recentes$`));
       await expect(desk.page.getByTestId('chat-user-name')).toHaveText(user.username);
       const reply = `Sim, o limite da NBR 5410 é 4 %; aumente a seção do condutor. ${Date.now()}`;
       await desk.page.getByPlaceholder('Digite sua mensagem...').fill(reply);

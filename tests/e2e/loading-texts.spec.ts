@@ -34,7 +34,7 @@ test.describe('loading texts of the specification', () => {
     await page.getByRole('link', { name: 'Visualizar' }).first().click();
     await expect(page.getByRole('status').filter({ hasText: 'Carregando ticket...' })).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/chat\/\d+$/);
+    await expect(page).toHaveURL(/\/chat\/\d+#recentes$/);
     await expect(page.getByText('Carregando ticket...')).toHaveCount(0);
   });
 });

@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test';
 import { db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { certificates, chatMessages, contactMessages, courses, lessons, mailOutbox, payments } from '../../db/schema';
 import { closeThread, createThread, postMessage } from '../../app/models/chat/chat.server';
 import { rateTicket } from '../../app/models/chat/ticket-rating.server';
+import { newCertificateCode } from '../../app/models/courses/certificate.server';
+import { continueHref } from '../../app/models/courses/content.server';
+import { saveCalculation } from '../../app/models/tools/calculation-history.server';
+import { sortKey } from '../../app/utils/fold';
+import { defaultParams, getCalculator } from '../../app/calculators';
 import { createUser } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
@@ -117,4 +122,228 @@ test("every tab of the admin panel fits a phone, the support figures included", 
   for (const tab of tabs) await expectFitsPhone(page, tab);
   await expectFitsPhone(page, '/admin/chats');
   await expect(page.getByTestId('rating-month-row')).toHaveCount(6);
+});
+
+/*
+ * Issue 27 (what a user sees on a phone) and issue 26 item 14 (long words in lists): the signed-in
+ * menu, the result after 'Calcular', the newest chat message, the history cards, the hero cards,
+ * the lesson under the sticky header, and every list with 60-character subjects and addresses.
+ */
+
+/** A 60-character string without a space or a hyphen, so only a break inside the word can make it fit. */
+const longWord = (tag: string) => `${tag}${'x'.repeat(60)}`.slice(0, 60);
+/** A 60-character address (unique by `tag`). */
+const longAddress = (tag: string) => `${`${tag}.engenharia.eletrica.projetos`.padEnd(42, 'z')}@obrasexemplo.com.br`.slice(0, 60);
+
+const MENU_ITEMS = ['Início', 'Cursos', 'Suporte', 'Minha Conta', 'Sair'];
+
+async function openMenu(page: Page, jsEnabled: boolean) {
+  await waitForHydration(page, jsEnabled);
+  await page.getByTestId('menu-button').click();
+  const panel = page.getByTestId('mobile-menu');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('the signed-in menu opens as a full panel with a background and closes again', async ({ page, login, jsEnabled }) => {
+  await login('E-BASIC');
+  await page.goto('/dashboard');
+  let panel = await openMenu(page, jsEnabled);
+
+  const layout = await panel.evaluate((element, names) => {
+    const box = element.getBoundingClientRect();
+    const links = [...element.querySelectorAll('a, button')];
+    const items = names.map((name) => {
+      const item = links.find((link) => (link.textContent ?? '').trim().startsWith(name));
+      const itemBox = item?.getBoundingClientRect();
+      return { name, inside: Boolean(itemBox && itemBox.top >= box.top && itemBox.bottom <= box.bottom && itemBox.left >= box.left && itemBox.right <= box.right) };
+    });
+    return { height: box.height, width: box.width, background: getComputedStyle(element).backgroundColor, items };
+  }, MENU_ITEMS);
+  expect(layout.height, 'the panel is taller than the header').toBeGreaterThan(400);
+  expect(layout.width).toBeGreaterThanOrEqual(WIDTH - 1);
+  expect(layout.background, 'the panel has an opaque background').toBe('rgb(255, 255, 255)');
+  expect(layout.items.filter((item) => !item.inside).map((item) => item.name)).toEqual([]);
+  for (const name of MENU_ITEMS) await expect(panel.getByText(name, { exact: true }).first()).toBeVisible();
+
+  // The close control is visible and not covered (Playwright's click checks what receives it).
+  const close = jsEnabled ? page.getByRole('button', { name: 'Fechar menu' }) : page.getByTestId('menu-button');
+  await expect(close).toBeInViewport();
+  await close.click();
+  await expect(panel).toBeHidden();
+
+  if (jsEnabled) {
+    // Escape closes it, and focus stays inside while it is open.
+    panel = await openMenu(page, jsEnabled);
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await panel.evaluate((element) => element.contains(document.activeElement)), 'focus stays in the menu').toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+
+  // Following an item closes it (a new page without JavaScript, a client navigation with it).
+  panel = await openMenu(page, jsEnabled);
+  await panel.getByRole('link', { name: 'Suporte' }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByTestId('mobile-menu')).toBeHidden();
+});
+
+/** The result's heading after 'Calcular', inside the viewport (below the sticky header), and 'Editar dados' back to the form. */
+async function expectResultInView(page: Page, path: string, jsEnabled: boolean) {
+  await page.goto(path);
+  await waitForHydration(page, jsEnabled);
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page).toHaveURL(/#resultado$/);
+  const heading = page.getByTestId('calculator-result').getByRole('heading', { name: 'Resultado' });
+  await expect(heading).toBeInViewport();
+  expect((await heading.boundingBox())!.y, 'the heading is below the sticky header').toBeGreaterThanOrEqual(64);
+  await page.getByRole('link', { name: 'Editar dados' }).click();
+  await expect(page.getByRole('heading', { name: 'Dados de entrada' })).toBeInViewport();
+}
+
+test("after 'Calcular' the result is in view (beam and conductor sizing)", async ({ page, login, jsEnabled }) => {
+  await login('E-MASTER');
+  await expectResultInView(page, '/calculators/deflexao-viga', jsEnabled);
+  await expectResultInView(page, '/calculators/dimensionamento-condutor', jsEnabled);
+});
+
+test('a long ticket opens at its newest message', async ({ page, login }) => {
+  const user = await login('E-BASIC');
+  const thread = await createThread(user, { subject: 'Ticket comprido', message: 'Primeira mensagem' });
+  const start = Date.now();
+  db.insert(chatMessages)
+    .values(
+      Array.from({ length: 40 }, (_, index) => ({
+        threadId: thread.id,
+        userId: user.id,
+        message: `Mensagem ${index + 2}\ncom\nvárias\nlinhas`,
+        createdAt: new Date(start + (index + 1) * 1000),
+      })),
+    )
+    .run();
+  await page.goto('/chats');
+  await page.getByTestId('chat-row').filter({ hasText: 'Ticket comprido' }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${thread.id}`));
+  await expect(page.getByTestId('chat-message').last()).toContainText('Mensagem 41');
+  await expect(page.getByTestId('chat-message').last()).toBeInViewport();
+});
+
+test('history cards keep the title readable and the buttons below it', async ({ page, login }) => {
+  const user = await login('E-TOOL');
+  saveCalculation(user, { slug: 'deflexao-viga', title: 'Viga do mezanino do galpão norte, vão central', query: new URLSearchParams(defaultParams(getCalculator('deflexao-viga')!)).toString() });
+  await expectFitsPhone(page, '/calculators/history');
+  const card = page.getByTestId('history-item').first();
+  const title = (await card.getByRole('heading').boundingBox())!;
+  const open = (await card.getByRole('link', { name: /^Abrir/ }).boundingBox())!;
+  expect(title.width, 'the title has the card’s width').toBeGreaterThan(250);
+  expect(open.y, "'Abrir' is below the title").toBeGreaterThanOrEqual(title.y + title.height);
+});
+
+test("the landing page's hero cards hold their words and line up", async ({ page }) => {
+  await expectFitsPhone(page, '/');
+  const cards = await page.getByTestId('hero-stat').evaluateAll((items) =>
+    items.map((item) => {
+      const value = item.querySelector('dd')!;
+      const box = item.getBoundingClientRect();
+      const valueBox = value.getBoundingClientRect();
+      // Measured with breaks only between words: a word that needs a break inside ('engenheiro|s') does not fit.
+      value.style.overflowWrap = 'normal';
+      value.style.wordBreak = 'normal';
+      const spills = value.scrollWidth > value.clientWidth + 0.5 || valueBox.right > box.right;
+      value.style.overflowWrap = '';
+      value.style.wordBreak = '';
+      return { top: Math.round(valueBox.top), spills };
+    }),
+  );
+  expect(cards).toHaveLength(4);
+  expect(cards.map((card) => card.spills)).toEqual([false, false, false, false]);
+  expect(cards[0].top).toBe(cards[1].top);
+  expect(cards[2].top).toBe(cards[3].top);
+});
+
+for (const viewport of [{ width: WIDTH, height: 844 }, { width: 1366, height: 900 }]) {
+  test(`'Continuar de onde parou' shows the lesson's title below the sticky header (${viewport.width} px)`, async ({ page, login }) => {
+    await page.setViewportSize(viewport);
+    await login('E-MASTER');
+    const title = `Curso longo ${uniqueName('c')}`;
+    const course = db
+      .insert(courses)
+      .values({ title, titleKey: sortKey(title), description: 'Curso do teste de rolagem.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '8 horas', level: 'beginner' })
+      .returning()
+      .get();
+    const ids = Array.from({ length: 14 }, (_, index) =>
+      db.insert(lessons).values({ courseId: course.id, title: `Aula ${index + 1}`, description: 'Aula do teste.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 }).returning().get().id,
+    );
+    const last = ids[ids.length - 1];
+    await page.goto(continueHref(course.id, last));
+    const lessonTitle = page.locator(`#lesson-${last}`).getByTestId('lesson-title');
+    await expect(lessonTitle).toBeInViewport();
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect((await lessonTitle.boundingBox())!.y, 'the title is not under the sticky header').toBeGreaterThanOrEqual(header.y + header.height);
+  });
+}
+
+test('every list wraps 60-character subjects and addresses on a phone (issue 26, item 14)', async ({ page, login }) => {
+  const admin = await login('admin');
+  const tag = uniqueName('w').toLowerCase();
+  const owner = await createUser({ role: 'E-BASIC', email: longAddress(tag) });
+  const thread = await createThread(owner, { subject: longWord('Assunto'), message: longWord('Mensagem') });
+  await postMessage(admin, thread.id, longWord('Resposta'));
+  db.insert(contactMessages).values({ name: longWord('Nome'), email: longAddress(`c${tag}`), subject: longWord('Contato'), message: longWord('Texto') }).run();
+  db.insert(mailOutbox)
+    .values({ messageId: `<${tag}@test>`, userId: owner.id, toAddress: owner.email, kind: 'password-reset', subject: longWord('Assunto'), textBody: 'x', htmlBody: 'x', status: 'failed', lastError: longWord('Erro') })
+    .run();
+  for (const path of ['/admin/chats', '/chats', `/chat/${thread.id}`, `/admin/users?q=${encodeURIComponent(tag)}`, '/admin/inbox', '/admin/emails', '/admin/audit', '/admin/refunds', '/admin/certificates']) {
+    await expectFitsPhone(page, path);
+  }
+  // The 'E-mails' tab names the template in Portuguese and breaks an address at '@' or '.', not inside a word.
+  await page.goto(`/admin/emails?q=${encodeURIComponent(owner.email)}`);
+  const row = page.getByTestId('outbox-row').first();
+  await expect(row).toContainText('Recuperação de senha');
+  await expect(row).not.toContainText('password-reset');
+  const lines = await row.locator('td').first().evaluate((cell) => {
+    const range = document.createRange();
+    const text = [...cell.querySelectorAll('*'), cell].flatMap((node) => [...node.childNodes]).filter((node) => node.nodeType === Node.TEXT_NODE);
+    // The text of each visual line: group characters by their line's top.
+    const byTop = new Map<number, string>();
+    for (const node of text) {
+      for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        byTop.set(top, (byTop.get(top) ?? '') + node.textContent![index]);
+      }
+    }
+    return [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
+  });
+  const address = lines.join('').replace(/^Para/, '');
+  expect(address).toBe(owner.email);
+  // Every line but the last of the address ends at a '@' or '.' boundary (the next starts with one of them, or this one ends with it).
+  const addressLines = lines.map((line) => line.replace(/^Para/, '')).filter(Boolean);
+  for (let index = 0; index < addressLines.length - 1; index += 1) {
+    expect(/[@.]$/.test(addressLines[index]) || /^[@.]/.test(addressLines[index + 1]), `break after '${addressLines[index]}'`).toBe(true);
+  }
+});
+
+test('an admin sees the certificates of a course on a phone without the page widening', async ({ page, login }) => {
+  await login('admin');
+  const holder = await createUser({ role: 'E-MASTER' });
+  const title = `Certificados ${uniqueName('c')}`;
+  const course = db
+    .insert(courses)
+    .values({ title, titleKey: sortKey(title), description: 'Curso do teste.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '8 horas', level: 'beginner' })
+    .returning()
+    .get();
+  db.insert(certificates)
+    .values({ code: newCertificateCode(), userId: holder.id, courseId: course.id, holderName: longWord('Nome'), courseTitle: title, hours: '8 horas', instructor: 'Eng. Joana Araújo', completedAt: new Date() })
+    .run();
+  await expectFitsPhone(page, `/admin/certificates?course=${course.id}`);
+  // The row is a card: its status, date and 'Revogar' are on the screen (the headers are the cells' labels on a phone).
+  const row = page.getByRole('row').filter({ hasText: 'Válido' });
+  await row.scrollIntoViewIfNeeded();
+  for (const cell of await row.locator('td').all()) await expect(cell).toBeInViewport({ ratio: 1 });
+  expect(await row.locator('td').nth(2).evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Situação"');
+  await expect(row.getByRole('link', { name: /Revogar/ })).toBeInViewport();
 });

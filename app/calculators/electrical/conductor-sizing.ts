@@ -45,7 +45,7 @@ const ampacityFields = CANDIDATE_SECTIONS.map(
     max: 2000,
     ...(index === 0
       ? {
-          help: 'A app não reproduz as tabelas da NBR 5410 (direitos da ABNT): digite a capacidade de referência I₀ de cada seção para o seu método de instalação e número de condutores carregados. Deixe 0 nas seções que não quer considerar.',
+          help: 'A plataforma não reproduz as tabelas da NBR 5410 (direitos da ABNT): digite a capacidade de referência I₀ de cada seção para o seu método de instalação e número de condutores carregados. Deixe 0 nas seções que não quer considerar.',
         }
       : {}),
   }),
@@ -206,7 +206,7 @@ export const conductorSizing = defineCalculator({
     { code: 'IEC 60228', edition: '2004' },
   ],
   disclaimer:
-    'A app não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). ' + STANDING_DISCLAIMER,
+    'A plataforma não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). ' + STANDING_DISCLAIMER,
   compute(values) {
     const { system, voltage, loadMode, powerFactor, length, material, insulation, temperatureFactor, groupingFactor, circuit, device, ratedCurrent, shortCircuitMode, use } = values;
     const three = system === 'three';

@@ -76,7 +76,7 @@ export const lumenMethod = defineCalculator({
     { kind: 'number', name: 'ceilingHeight', label: 'Pé-direito H', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 2.8, min: 2, max: 30 },
     { kind: 'number', name: 'workPlane', label: 'Altura do plano de trabalho', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 0.75, min: 0, max: 1.2, help: 'Use 0 para o piso (circulações).' },
     { kind: 'number', name: 'suspension', label: 'Suspensão da luminária (abaixo do teto)', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 0, min: 0, max: 20, help: '0 para luminárias de sobrepor ou embutidas.' },
-    { kind: 'number', name: 'targetIlluminance', label: 'Iluminância mantida alvo E_m', unit: 'lx', default: 500, min: 20, max: 2000, help: 'Valor da NBR ISO/CIE 8995-1, seção 5, para a tarefa (a app não reproduz a tabela).' },
+    { kind: 'number', name: 'targetIlluminance', label: 'Iluminância mantida alvo E_m', unit: 'lx', default: 500, min: 20, max: 2000, help: 'Valor da NBR ISO/CIE 8995-1, seção 5, para a tarefa (a plataforma não reproduz a tabela).' },
     { kind: 'number', name: 'flux', label: 'Fluxo luminoso por luminária Φ', unit: 'lm', default: 4000, min: 50, max: 200_000, help: 'LED: fluxo da luminária; com lâmpadas: número de lâmpadas × fluxo de cada uma.' },
     { kind: 'number', name: 'utilisation', label: 'Fator de utilização u (tabela do fabricante)', unit: '', default: 0.6, min: 0.1, max: 1, help: 'Lido na tabela da luminária para o índice K calculado e as refletâncias de teto, paredes e piso.' },
     { kind: 'text', name: 'utilisationSource', label: 'Fonte do fator de utilização', format: 'note', default: 'Exemplo: catálogo do fabricante', maxLength: 50, optional: true },

@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { EmailAddress } from '~/components/ui/email-address';
 import type { OutboxItem } from '~/models/mail/outbox-admin.server';
 import { LightLink } from '~/components/ui/light-link';
 import { withParams } from '~/utils/url-state';
@@ -62,10 +63,12 @@ export function OutboxTable({ rows, total }: { rows: OutboxRow[]; total: number 
       <ListTable label="E-mails" headers={['Para', 'E-mail', 'Status', 'Tentativas', 'Último erro', 'Criado em', 'Ação']} empty="Nenhum e-mail encontrado." count={rows.length}>
         {rows.map((row) => (
           <tr key={row.id} data-testid="outbox-row">
-            <Cell className="break-all">{row.to}</Cell>
+            <Cell>
+              <EmailAddress address={row.to} />
+            </Cell>
             <Cell>
               <span className="font-medium">{row.subject}</span>
-              <span className="block text-xs text-slate-500">{row.kind}</span>
+              <span className="block text-xs text-slate-500">{row.kindLabel}</span>
             </Cell>
             <Cell className={statusClass[row.status]}>
               {row.statusLabel}

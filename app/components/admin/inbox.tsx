@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { EmailAddress } from '~/components/ui/email-address';
 import type { ReactNode } from 'react';
 import { Cell, ListTable } from '~/components/admin/form-fields';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
@@ -78,7 +79,7 @@ export function InboxTable({ items, empty }: { items: readonly InboxItem[]; empt
         <tr key={item.id} data-testid="inbox-row" className={item.isRead ? undefined : 'bg-brand-50/40'}>
           <Cell>
             <span className={item.isRead ? undefined : 'font-semibold'}>{item.name}</span>
-            <span className="block text-xs text-slate-500">{item.email}</span>
+            <EmailAddress address={item.email} className="block text-xs text-slate-500" />
           </Cell>
           <Cell>
             <InboxButton intent="open" id={item.id} className={`text-left text-brand-700 hover:underline ${item.isRead ? '' : 'font-semibold'}`}>
@@ -112,7 +113,9 @@ export function InboxMessageDialog({ item }: { item: InboxItem }) {
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-600">De</dt>
         <dd>
-          {item.name} &lt;{item.email}&gt;
+          {item.name} &lt;
+          <EmailAddress address={item.email} />
+          &gt;
         </dd>
         <dt className="font-medium text-slate-600">Recebida em</dt>
         <dd>{item.receivedAt}</dd>

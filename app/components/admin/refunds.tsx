@@ -1,4 +1,5 @@
 import { useLocation } from '@remix-run/react';
+import { EmailAddress } from '~/components/ui/email-address';
 import type { RefundRequestView } from '~/models/payments/views';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { formatCents, formatDateTime, formatShortDate } from '~/utils/format';
@@ -27,7 +28,7 @@ export function RefundRequestTable({ rows, total }: { rows: RefundRequestRow[]; 
           <tr key={row.id} data-testid="refund-row">
             <Cell>
               <span className="font-medium">{row.username ?? 'Conta excluída'}</span>
-              {row.email ? <span className="block text-xs text-slate-500">{row.email}</span> : null}
+              {row.email ? <EmailAddress address={row.email} className="block text-xs text-slate-500" /> : null}
             </Cell>
             <Cell>{row.description}</Cell>
             <Cell className="whitespace-nowrap">{formatCents(row.amountCents)}</Cell>

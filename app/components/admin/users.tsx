@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
+import { EmailAddress } from '~/components/ui/email-address';
 import { Form, useLocation } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -168,7 +169,9 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
         {users.map((user) => (
           <tr key={user.id} data-testid="user-row">
             <Cell className="font-medium">{user.username}</Cell>
-            <Cell>{user.email}</Cell>
+            <Cell>
+              <EmailAddress address={user.email} />
+            </Cell>
             <Cell className="whitespace-nowrap">{user.cpfLabel}</Cell>
             <Cell>
               <RoleBadge role={user.role} />

@@ -1,12 +1,14 @@
 import type { ChatMessageView } from '~/models/chat/chat.server';
 import { formatDateTime } from '~/utils/format';
+import { NEWEST_MESSAGE_ANCHOR } from '~/utils/ticket-path';
 import { MessageAttachments } from './message-attachments';
 
 /**
  * The messages of a ticket, in order of arrival, each with its author ('Administrador' or
  * 'Usuário') and time. Text is rendered as text (React escapes it), line breaks kept by CSS.
  * Takes the messages as props so the live layer can merge the ones that arrive while the page
- * is open (keyed by id: a message given twice shows once).
+ * is open (keyed by id: a message given twice shows once). The last one carries the anchor every
+ * link to a ticket goes to (app/utils/ticket-path.ts).
  */
 export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ChatMessageView[]; viewerIsAdmin: boolean }) {
   if (messages.length === 0) {
@@ -21,13 +23,14 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Ch
   // Few elements and short class lists per message: a ticket page renders up to 100 of them.
   return (
     <ol className="space-y-3" aria-label="Mensagens" data-testid="chat-messages">
-      {messages.map((message) => {
+      {messages.map((message, index) => {
         if (seen.has(message.id)) return null;
         seen.add(message.id);
         const own = message.isAdminMessage === viewerIsAdmin;
         return (
           <li
             key={message.id}
+            id={index === messages.length - 1 ? NEWEST_MESSAGE_ANCHOR : undefined}
             data-testid="chat-message"
             className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
           >

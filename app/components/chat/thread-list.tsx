@@ -4,6 +4,7 @@ import { Cell, ListTable } from '~/components/admin/form-fields';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
 import { CHAT_FILTER_LABELS, CHAT_FILTERS, type ChatFilter } from '~/utils/chat-labels';
+import { ticketPath } from '~/utils/ticket-path';
 import { withParams } from '~/utils/url-state';
 import { StatusBadge } from './status-badge';
 
@@ -108,7 +109,7 @@ export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, 
                   <StatusBadge status={item.status} />
                 </Cell>
                 <Cell>
-                  <LightLink to={`/chat/${item.id}`} className="btn-secondary">
+                  <LightLink to={ticketPath(item.id)} className="btn-secondary">
                     Visualizar<span className="sr-only"> {item.subject}</span>
                   </LightLink>
                 </Cell>

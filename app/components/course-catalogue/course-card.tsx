@@ -44,10 +44,12 @@ function accessBadge(course: CourseCardData): Badge {
   return { label: 'Incluído no plano', locked: false, tone: 'bg-green-100 text-green-800' };
 }
 
-function actionLabel(course: CourseCardData): string {
+/** The card's button: 'Revisar curso' once every lesson is done, 'Continuar curso' part-way, 'Acessar curso' before the first. */
+export function actionLabel(course: Pick<CourseCardData, 'access' | 'progress'>): string {
   if (course.access.state === 'promo') return 'Desbloquear';
   if (course.access.state === 'premium') return 'Ver detalhes';
-  return course.progress && course.progress.done > 0 ? 'Continuar curso' : 'Acessar curso';
+  if (!course.progress || course.progress.done === 0) return 'Acessar curso';
+  return course.progress.total > 0 && course.progress.done >= course.progress.total ? 'Revisar curso' : 'Continuar curso';
 }
 
 /** 'n de m aulas concluídas' with its bar (a course the viewer may open, with lessons). */

@@ -6,6 +6,7 @@ import { AppError } from '../../utils/errors';
 import { listQuerySchema } from '../../utils/list-query';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { isMailKind, MAIL_KINDS } from './kinds';
 import { announceQueued } from './outbox.server';
 
 /** The admin panel's 'E-mails' tab (docs/mail.md): the outbox as a list, and 'Reenviar' for a mail given up. */
@@ -31,6 +32,8 @@ export type OutboxItem = {
   id: number;
   to: string;
   kind: string;
+  /** The kind's Portuguese name ('Recuperação de senha'), as 'Minha Conta' → 'E-mails' names it. */
+  kindLabel: string;
   subject: string;
   status: MailStatus;
   statusLabel: string;
@@ -49,6 +52,8 @@ function filterOf(query: Pick<OutboxQuery, 'q' | 'status'>): SQL | undefined {
     query.status ? eq(mailOutbox.status, query.status) : undefined,
   );
 }
+
+const kindLabel = (kind: string) => (isMailKind(kind) ? MAIL_KINDS[kind].label : kind);
 
 export function listOutbox(query: OutboxQuery): Page<OutboxItem> {
   const where = filterOf(query);
@@ -74,7 +79,7 @@ export function listOutbox(query: OutboxQuery): Page<OutboxItem> {
         .limit(limit)
         .offset(offset)
         .all()
-        .map((row) => ({ ...row, statusLabel: MAIL_STATUS_LABELS[row.status], nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null })),
+        .map((row) => ({ ...row, kindLabel: kindLabel(row.kind), statusLabel: MAIL_STATUS_LABELS[row.status], nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null })),
   });
 }
 

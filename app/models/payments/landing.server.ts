@@ -1,4 +1,5 @@
-import type { ProRole } from '../../utils/value-sets';
+import { calculatorsByCategory } from '../../calculators';
+import { CATEGORIES, type Category, type ProRole } from '../../utils/value-sets';
 import { redirectWithToast, safeRedirect } from '../../utils/toast.server';
 import { UPGRADE_TOASTS } from '../../utils/upgrade-toasts';
 import { urlWithout } from '../../utils/url-state';
@@ -25,13 +26,19 @@ function paymentReturn(url: URL, signedIn: boolean): Promise<Response> | Respons
 }
 
 /**
- * The landing page's data: whether the visitor is logged in, and the paid plans' prices as the
+ * The landing page's data: whether the visitor is logged in, the calculators of each area, and the paid plans' prices as the
  * admin set them ('R$ 29,90'); a payment redirect back to `/` is thrown as its redirect. One
  * server module for the route, so the page's JavaScript loads no server-only code (decision 027).
  */
-export async function landingPage(request: Request): Promise<{ isLoggedIn: boolean; planPrices: Record<ProRole, string> }> {
+export async function landingPage(request: Request): Promise<{ isLoggedIn: boolean; planPrices: Record<ProRole, string>; areas: LandingArea[] }> {
   const user = await getOptionalUser(request);
   const returned = paymentReturn(new URL(request.url), Boolean(user));
   if (returned) throw await returned;
-  return { isLoggedIn: Boolean(user), planPrices: getPlanPriceLabels() };
+  return { isLoggedIn: Boolean(user), planPrices: getPlanPriceLabels(), areas: LANDING_AREAS };
 }
+
+/** One area of the landing page's 'Recursos': the calculators it has, by title. */
+export type LandingArea = { category: Category; calculators: string[] };
+
+/** What the landing page promises, read from the calculators themselves, so it names only what exists. */
+const LANDING_AREAS: LandingArea[] = CATEGORIES.map((category) => ({ category, calculators: calculatorsByCategory(category).map((calculator) => calculator.title) }));

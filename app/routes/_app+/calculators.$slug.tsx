@@ -7,7 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator, runCalculator } from '~/calculators';
 import type { InputField } from '~/calculators/types';
 import { CalculatorFigures } from '~/components/calculator-figures';
-import { CalculatorForm, isLiveNavigation } from '~/components/calculator-form';
+import { CalculatorForm, INPUTS_ANCHOR, isLiveNavigation, RESULT_ANCHOR } from '~/components/calculator-form';
 import { CalculatorHeader } from '~/components/calculator-header';
 import {
   CalculatorDisclaimer,
@@ -178,9 +178,9 @@ function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+function Section({ title, children, testId, id }: { title: string; children: ReactNode; testId?: string; id?: string }) {
   return (
-    <section className="card" data-testid={testId}>
+    <section className="card" data-testid={testId} id={id}>
       <h2 className="text-lg font-semibold">{title}</h2>
       <div className="mt-3">{children}</div>
     </section>
@@ -216,7 +216,7 @@ export default function CalculatorPage() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <CalculatorHeader {...header} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section className="card self-start" aria-labelledby="inputs-title">
+        <section className="card self-start" aria-labelledby="inputs-title" id={INPUTS_ANCHOR}>
           <h2 id="inputs-title" className="text-lg font-semibold">
             Dados de entrada
           </h2>
@@ -228,9 +228,14 @@ export default function CalculatorPage() {
         <div className="space-y-6">
           {outcome?.ok ? (
             <>
-              <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-                <Section title="Resultado" testId="calculator-result">
+              <div className={outcome.result.warnings.length > 0 ? 'grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : undefined}>
+                <Section title="Resultado" testId="calculator-result" id={RESULT_ANCHOR}>
                   <CalculatorResults results={outcome.result.results} />
+                  <p className="mt-4 print:hidden">
+                    <a href={`#${INPUTS_ANCHOR}`} className="text-sm font-medium text-brand-700 hover:underline">
+                      Editar dados
+                    </a>
+                  </p>
                 </Section>
                 {outcome.result.warnings.length > 0 ? (
                   <div className="self-start">
@@ -248,7 +253,14 @@ export default function CalculatorPage() {
               ) : null}
             </>
           ) : outcome ? (
-            <Alert title="Revise os dados">Corrija os campos destacados para ver o resultado.</Alert>
+            <div id={RESULT_ANCHOR}>
+              <Alert title="Revise os dados">
+                Corrija os campos destacados para ver o resultado.{' '}
+                <a href={`#${INPUTS_ANCHOR}`} className="font-medium underline">
+                  Editar dados
+                </a>
+              </Alert>
+            </div>
           ) : (
             <Alert variant="info" title="Exemplo preenchido">
               Ajuste os dados e clique em Calcular. O resultado fica no endereço da página: salve-o nos favoritos ou compartilhe o link.

@@ -86,9 +86,10 @@ export default function CalculationHistory() {
         <ul className="mt-6 space-y-3" data-testid="history-list">
           {items.map((item) => (
             <li key={item.id} data-testid="history-item" className="card p-4">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold">{item.href ? <LightLink to={item.href} className="text-brand-700 hover:underline">{item.title}</LightLink> : item.title}</h2>
+              {/* On a phone the title takes the card's width and the buttons go under it. */}
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 sm:flex-1">
+                  <h2 className="break-words font-semibold">{item.href ? <LightLink to={item.href} className="text-brand-700 hover:underline">{item.title}</LightLink> : item.title}</h2>
                   <p className="mt-0.5 text-sm text-slate-600">
                     {item.calculatorTitle ?? item.calculatorSlug} · salvo em {item.savedAt} · versão {item.savedVersion}
                   </p>

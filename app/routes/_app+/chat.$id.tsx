@@ -22,6 +22,7 @@ import { formatBr } from '~/utils/format';
 import { mergeMessages, useLiveThread } from '~/live/live-thread';
 import { pageMeta } from '~/utils/meta';
 import { jsonWithToast, redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
+import { ticketPath } from '~/utils/ticket-path';
 import { urlWithout } from '~/utils/url-state';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Ticket: ${data.thread.subject}` : 'Ticket');
@@ -203,7 +204,7 @@ export default function TicketPage() {
         <MessageList messages={paged ? messages : mergeMessages(messages, liveMessages)} viewerIsAdmin={isAdmin} />
         {paged ? (
           <p className="mt-3 text-center">
-            <LightLink to={`/chat/${thread.id}`} className="btn-ghost">
+            <LightLink to={ticketPath(thread.id)} className="btn-ghost">
               Mensagens mais recentes
             </LightLink>
             <span className="sr-only"> ({total} mensagens no total)</span>

@@ -11,6 +11,7 @@ import { handleForm, intent } from '~/utils/form.server';
 import { useIntentForm } from '~/utils/intent-form';
 import { pageMeta } from '~/utils/meta';
 import { redirectWithToast, safeRedirect } from '~/utils/toast.server';
+import { ticketPath } from '~/utils/ticket-path';
 
 export const meta: MetaFunction = () => pageMeta('Nova Conversa', 'Abra um chat com a equipe de suporte da E-Engenharia.');
 
@@ -37,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: FAILURE, description: message, type: 'error' }),
       run: async ({ subject, message }) => {
         const thread = await createThread(user, { subject, message });
-        return redirectWithToast(`/chat/${thread.id}`, { title: 'Conversa iniciada', description: 'Sua mensagem foi enviada com sucesso.', type: 'success' });
+        return redirectWithToast(ticketPath(thread.id), { title: 'Conversa iniciada', description: 'Sua mensagem foi enviada com sucesso.', type: 'success' });
       },
     }),
   });

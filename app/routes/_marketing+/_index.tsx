@@ -2,7 +2,7 @@ import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { landingPage } from '~/models/payments/landing.server';
-import type { ProRole } from '~/utils/value-sets';
+import { CATEGORY_LABELS, type Category, type ProRole } from '~/utils/value-sets';
 import { previewMeta, siteOriginOf } from '~/utils/meta';
 
 const LANDING_DESCRIPTION =
@@ -42,28 +42,16 @@ function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: strin
   );
 }
 
+/** Each area's card: its calculators come from the loader (the calculators themselves), never from text written here. */
+const AREA_ICONS: Record<Category, string> = {
+  mechanical: ICONS.gear,
+  electrical: ICONS.bolt,
+  textile: ICONS.swatch,
+  informatics: ICONS.computer,
+  chemical: ICONS.beaker,
+};
+
 const FEATURES = [
-  {
-    title: 'Engenharia Mecânica',
-    description: 'Calculadoras de mecânica para dimensionamento de eixos, engrenagens, tensões, esforços e transmissão de potência.',
-    icon: ICONS.gear,
-  },
-  {
-    title: 'Engenharia Elétrica',
-    description: 'Ferramentas de elétrica para Lei de Ohm, queda de tensão, dimensionamento de condutores e potência em circuitos.',
-    icon: ICONS.bolt,
-  },
-  {
-    title: 'Engenharia Têxtil',
-    description: 'Cálculos de têxtil para título de fios, gramatura, consumo de matéria-prima e produtividade de teares.',
-    icon: ICONS.swatch,
-  },
-  {
-    title: 'Informática e Química',
-    description:
-      'Calculadoras de informática (conversões, redes, armazenamento) e de química (concentrações, diluições e estequiometria).',
-    icon: ICONS.beaker,
-  },
   {
     title: 'Cursos Especializados',
     description: 'Cursos com aulas em vídeo e materiais exclusivos, preparados por engenheiros para quem quer ir além no dia a dia.',
@@ -155,7 +143,7 @@ const initials = (name: string) =>
     .slice(0, 2);
 
 export default function LandingPage() {
-  const { isLoggedIn, planPrices } = useLoaderData<typeof loader>();
+  const { isLoggedIn, planPrices, areas } = useLoaderData<typeof loader>();
   const registerHref = isLoggedIn ? '/dashboard' : '/auth?tab=register';
 
   return (
@@ -250,9 +238,10 @@ export default function LandingPage() {
           </div>
           <dl className="grid grid-cols-2 gap-4 sm:gap-6">
             {HERO_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-xl bg-white/10 p-6 ring-1 ring-white/20">
+              // Reversed so the value reads first; justify-end keeps it at the top when a neighbour's label wraps longer.
+              <div key={stat.label} data-testid="hero-stat" className="flex min-w-0 flex-col-reverse justify-end rounded-xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-6">
                 <dt className="mt-2 text-sm text-brand-100">{stat.label}</dt>
-                <dd className="text-2xl font-bold sm:text-3xl">{stat.value}</dd>
+                <dd className="break-words text-lg font-bold sm:text-3xl">{stat.value}</dd>
               </div>
             ))}
           </dl>
@@ -272,6 +261,20 @@ export default function LandingPage() {
             </p>
           </div>
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {areas.map((area) => (
+              <article key={area.category} data-testid="landing-area" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+                  <Icon path={AREA_ICONS[area.category]} />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">Engenharia {CATEGORY_LABELS[area.category]}</h3>
+                <p className="mt-2 text-sm text-slate-600">{area.calculators.length === 1 ? '1 calculadora:' : `${area.calculators.length} calculadoras:`}</p>
+                <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm leading-relaxed text-slate-600">
+                  {area.calculators.map((title) => (
+                    <li key={title}>{title}</li>
+                  ))}
+                </ul>
+              </article>
+            ))}
             {FEATURES.map((feature) => (
               <article key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
                 <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
