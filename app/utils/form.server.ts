@@ -34,7 +34,16 @@ const honeypot = new Honeypot({ validFromFieldName: null });
 
 export type FormArgs = { request: Request; context?: AppLoadContext };
 
-export type ReadFormOptions = { maxBytes?: number; honeypot?: boolean };
+export type ReadFormOptions = {
+  maxBytes?: number;
+  honeypot?: boolean;
+  /**
+   * A multipart body's own reader (a form with files: the upload kit, multipart-upload.server.ts,
+   * which streams files to disk and refuses past its own caps). Its AppError is answered as the
+   * kit's page with `Connection: close`: the body may be left unread.
+   */
+  readMultipart?: (request: Request, contentType: string) => Promise<FormData>;
+};
 
 /**
  * A page form, or a thrown Response a browser can show: 405 for any method but POST, 403 for
@@ -50,6 +59,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   const contentType = request.headers.get('Content-Type') ?? '';
   const type = FORM_TYPES.find((candidate) => contentType.toLowerCase().startsWith(candidate));
   if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
+  if (type === 'multipart/form-data' && options.readMultipart) return readOwnMultipart(request, contentType, options.readMultipart);
   const bytes = await readBodyCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
   let formData: FormData;
   try {
@@ -69,6 +79,15 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     }
   }
   return formData;
+}
+
+async function readOwnMultipart(request: Request, contentType: string, read: NonNullable<ReadFormOptions['readMultipart']>): Promise<FormData> {
+  try {
+    return await read(request, contentType);
+  } catch (error) {
+    if (isAppError(error)) throw errorResponse(error.status, error.message, {}, { headers: { Connection: 'close' } });
+    throw error;
+  }
 }
 
 /**
