@@ -43,6 +43,8 @@ export type IncomingFile = {
   bytes(): Promise<Uint8Array>;
   /** The file piece by piece (PDFs are copied as they came, never held whole). */
   chunks(): AsyncIterable<Uint8Array>;
+  /** A temporary file of its own in the uploads folder: a PDF is renamed into place instead of copied. */
+  temporaryPath?: string;
 };
 
 /** A File (in memory) as an incoming attachment. */
@@ -135,7 +137,8 @@ async function writeChecked(file: IncomingFile, partial: string): Promise<Omit<S
   if (!contentType) throw refuse(415, ATTACHMENT_MESSAGES.badType);
   const name = cleanFileName(file.name, contentType);
   if (contentType === 'application/pdf') {
-    await writeFile(partial, file.chunks(), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    if (file.temporaryPath) await rename(file.temporaryPath, partial);
+    else await writeFile(partial, file.chunks(), { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return { name, contentType, size: file.size };
   }
   return oneImageAtATime(async () => {

@@ -70,6 +70,8 @@ function fromDisk(file: ReceivedFile): IncomingFile {
     },
     bytes: () => readFile(file.path),
     chunks: () => createReadStream(file.path),
+    // The upload kit wrote it 0600 in the uploads folder itself (`directory` below).
+    temporaryPath: file.path,
   };
 }
 

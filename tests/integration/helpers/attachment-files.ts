@@ -99,3 +99,25 @@ export function webpOfTinyChunks(bytes = 5_000_000): Buffer {
   const body = Buffer.concat([webp.subarray(8), Buffer.alloc(Math.floor(bytes / 8) * 8).fill(empty)]);
   return Buffer.concat([Buffer.from('RIFF', 'latin1'), u32le(body.length), body]);
 }
+
+/** A PDF of `bytes` bytes (a header and spaces): the largest kind of attachment, copied as it came. */
+export function pdfOfBytes(bytes: number): Buffer {
+  const pdf = smallPdf();
+  return Buffer.concat([pdf, Buffer.alloc(bytes - pdf.length, 0x20)]);
+}
+
+/** A 2000 × 1500 PNG of `bytes` bytes: its picture data in one IDAT chunk, with a text chunk to strip. */
+export function pngOfBytes(bytes: number): Buffer {
+  const small = pngOfSize(2000, 1500);
+  const ihdrEnd = 8 + 12 + 13;
+  const text = pngChunk('tEXt', Buffer.from('Comment\0GPS', 'latin1'));
+  const idat = pngChunk('IDAT', Buffer.alloc(bytes - ihdrEnd - text.length - 12 - 12, 0x5a));
+  return Buffer.concat([small.subarray(0, ihdrEnd), text, idat, pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A JPEG of `bytes` bytes: the small one's segments and a long scan (no 0xFF in it). */
+export function jpegOfBytes(bytes: number): Buffer {
+  const jpeg = jpegWithExif();
+  const scanEnd = jpeg.length - 2;
+  return Buffer.concat([jpeg.subarray(0, scanEnd), Buffer.alloc(bytes - jpeg.length, 0x12), jpeg.subarray(scanEnd)]);
+}
