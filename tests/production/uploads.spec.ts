@@ -272,6 +272,10 @@ test('20 accounts upload at once (1 MB/s each): /healthcheck stays under 1 s thr
     healthChecks: checks.length,
     healthMaxMs: round(Math.max(...checks.map((check) => check.ms))),
     healthP50Ms: round(checks.map((check) => check.ms).sort((a, b) => a - b)[Math.floor(checks.length / 2)]),
+    healthSlowestMs: checks
+      .map((check) => round(check.ms))
+      .sort((a, b) => b - a)
+      .slice(0, 5),
     fullStatuses: [...new Set(answers.map((answer) => answer.full.status))],
     trickyStatuses: [...new Set(answers.map((answer) => answer.tricky.status))],
     trickyMaxMs: round(Math.max(...trickyMs)),
