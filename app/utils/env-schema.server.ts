@@ -39,11 +39,24 @@ const smtpUrl = z.string().refine((value) => {
 /** 'Nome <endereco@dominio>' or a bare address. */
 const mailbox = z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'use um endereço de e-mail, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>');
 
+/** A whole number of megabytes (0 and up), or the default when unset. */
+const megabytes = (fallback: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d{1,7}$/, 'use um número inteiro de MB, ex.: 100')
+      .transform(Number),
+  ).transform((value) => value ?? fallback);
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
   DATABASE_URL: optional(z.string()),
   /** Where support attachments are stored (app/models/chat/attachments.server.ts); unset: `uploads/` beside the database. */
   UPLOADS_DIR: optional(z.string()),
+  /** Storage caps of support attachments, in MB (app/models/chat/attachment-storage.server.ts, docs/decisions/043). */
+  UPLOADS_USER_QUOTA_MB: megabytes(100),
+  UPLOADS_TOTAL_QUOTA_MB: megabytes(400),
+  UPLOADS_MIN_FREE_MB: megabytes(200),
   SESSION_SECRET: optional(z.string()),
   PORT: optional(
     z

@@ -49,6 +49,15 @@ export const env = {
   get uploadsDir(): string | null {
     return readEnv('UPLOADS_DIR') ?? null;
   },
+  /** Support attachments' storage caps in bytes (UPLOADS_USER_QUOTA_MB, UPLOADS_TOTAL_QUOTA_MB, UPLOADS_MIN_FREE_MB). */
+  get uploadLimits(): { userQuotaBytes: number; totalQuotaBytes: number; minFreeBytes: number } {
+    const mb = 1024 * 1024;
+    return {
+      userQuotaBytes: readEnv('UPLOADS_USER_QUOTA_MB') * mb,
+      totalQuotaBytes: readEnv('UPLOADS_TOTAL_QUOTA_MB') * mb,
+      minFreeBytes: readEnv('UPLOADS_MIN_FREE_MB') * mb,
+    };
+  },
   /** The port server.js listens on (PORT, default 3000). */
   get port(): number {
     return readEnv('PORT');
