@@ -62,9 +62,22 @@ type OpenPurchase = { paymentIntent: Stripe.PaymentIntent } | { session: Stripe.
 const OPEN_INTENT = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 /**
+ * How long an open purchase of the other path counts as a payment under way (another tab on the
+ * card form or on Checkout): within it a new purchase is refused instead of cancelling it under
+ * the buyer; past it the purchase counts as abandoned and is cancelled.
+ */
+export const IN_PROGRESS_MS = 15 * 60_000;
+
+/** An open purchase the buyer may still be paying in another tab: refuse, never cancel it. */
+function refuseWhileInProgress(row: { createdAt: Date }, now: number) {
+  if (now - row.createdAt.getTime() < IN_PROGRESS_MS) throw new AppError(409, PAYMENT_MESSAGES.courseInProgress);
+}
+
+/**
  * A course is bought once: the buyer's earlier unpaid purchases of it are asked of Stripe first.
  * One paid meanwhile is fulfilled (the course is then owned, and quote refuses it); one the same
- * path can still pay at the same amount is answered again; any other still payable one is
+ * path can still pay at the same amount is answered again; one of the other path made within
+ * IN_PROGRESS_MS refuses the new purchase (the other tab goes on); any other still payable one is
  * cancelled (a PaymentIntent) or expired (a Checkout Session), so two can never both be paid; a
  * Pix or boleto already waiting for its money refuses a new purchase.
  */
@@ -76,6 +89,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
     .where(and(eq(payments.userId, user.id), eq(payments.courseId, q.courseId), eq(payments.status, 'pending')))
     .all();
   let reusable: OpenPurchase = null;
+  const now = Date.now();
   for (const row of pending) {
     const stripeId = row.stripePaymentIntentId;
     if (stripeId.startsWith('pi_')) {
@@ -85,6 +99,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
       else if (intent.status === 'processing') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
       else if (!reusable && path === 'card' && intent.amount === q.amountCents && OPEN_INTENT.has(intent.status)) reusable = { paymentIntent: intent };
       else {
+        if (path === 'checkout' && OPEN_INTENT.has(intent.status)) refuseWhileInProgress(row, now);
         await callStripe(() => stripe().paymentIntents.cancel(stripeId));
         markFailed(stripeId);
       }
@@ -95,6 +110,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
       else if (session.status === 'complete') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
       else if (!reusable && path === 'checkout' && session.amount_total === q.amountCents && session.url) reusable = { session };
       else {
+        if (path === 'card' && session.status === 'open') refuseWhileInProgress(row, now);
         await callStripe(() => stripe().checkout.sessions.expire(stripeId));
         markFailed(stripeId);
       }
