@@ -19,26 +19,77 @@ function effectiveEnd(grant: GrantPeriod): number {
 
 const isActiveAt = (grant: GrantPeriod, at: number) => grant.startsAt.getTime() <= at && effectiveEnd(grant) > at;
 
+/** A stretch of time in which one role is in force (`to` null: for good). */
+export type RoleSegment = { role: GrantableRole; from: Date; to: Date | null };
+
 /**
- * The role in force at `now` (the highest among active grants, else E-BASIC) and the instant
- * it ends: the end of the unbroken run of grants of that role (null when permanent or basic).
+ * Which role is in force when, from the grants (decision 047). Each grant holds its length
+ * (endsAt − startsAt; none: permanent) and may start at startsAt. At any moment the highest role
+ * among the grants that may run is in force, and only its days pass: one grant of that role at a
+ * time, the earliest first; the days of lower roles wait and resume when the higher ones end (an
+ * upgrade never swallows days already paid for). A revoked grant stops at its revocation, used
+ * or not. Segments come in time order, adjacent ones of one role merged; gaps are E-BASIC.
+ */
+export function roleTimeline(grants: GrantPeriod[]): RoleSegment[] {
+  const slots = grants
+    .map((grant, order) => ({
+      role: grant.role,
+      start: grant.startsAt.getTime(),
+      remaining: grant.endsAt ? grant.endsAt.getTime() - grant.startsAt.getTime() : Infinity,
+      revoked: grant.revokedAt ? grant.revokedAt.getTime() : Infinity,
+      order,
+    }))
+    .filter((slot) => slot.remaining > 0 && slot.revoked > slot.start)
+    .sort((a, b) => a.start - b.start || a.order - b.order);
+  const segments: Array<{ role: GrantableRole; from: number; to: number }> = [];
+  let t = slots.length > 0 ? slots[0].start : Infinity;
+  // Each step ends a slot, or reaches a slot's start or a revocation: a few per slot at most.
+  for (let step = 0; t < Infinity && step <= 4 * slots.length; step++) {
+    const now = t;
+    const live = slots.filter((slot) => slot.start <= now && slot.remaining > 0 && slot.revoked > now);
+    if (live.length === 0) {
+      t = Math.min(...slots.filter((slot) => slot.start > now && slot.remaining > 0).map((slot) => slot.start));
+      continue;
+    }
+    const running = live.reduce((best, slot) => (ROLE_RANK[slot.role] > ROLE_RANK[best.role] ? slot : best));
+    const until = Math.min(
+      now + running.remaining,
+      ...live.map((slot) => slot.revoked),
+      ...slots.filter((slot) => slot.start > now).map((slot) => slot.start),
+    );
+    const last = segments.at(-1);
+    if (last && last.role === running.role && last.to === now) last.to = until;
+    else segments.push({ role: running.role, from: now, to: until });
+    running.remaining -= until - now;
+    t = until;
+  }
+  return segments.map((segment) => ({ role: segment.role, from: new Date(segment.from), to: segment.to === Infinity ? null : new Date(segment.to) }));
+}
+
+function segmentAt(timeline: RoleSegment[], at: number): number {
+  return timeline.findIndex((segment) => segment.from.getTime() <= at && (segment.to === null || segment.to.getTime() > at));
+}
+
+/**
+ * The role in force at `now` (else E-BASIC) and the instant it ends: the end of its run in the
+ * timeline, when another role (a waiting lower plan, or E-BASIC) takes over; null when permanent
+ * or basic. This instant is what keeps the stored role never stale (syncUserRole).
  */
 export function effectiveRole(grants: GrantPeriod[], now: Date): { role: Role; expiresAt: Date | null } {
-  const at = now.getTime();
-  const active = grants.filter((grant) => isActiveAt(grant, at));
-  if (active.length === 0) return { role: 'E-BASIC', expiresAt: null };
-  const role = active.reduce((best, grant) => (ROLE_RANK[grant.role] > ROLE_RANK[best] ? grant.role : best), active[0].role);
+  const timeline = roleTimeline(grants);
+  const index = segmentAt(timeline, now.getTime());
+  if (index < 0) return { role: 'E-BASIC', expiresAt: null };
+  return { role: timeline[index].role, expiresAt: timeline[index].to };
+}
 
-  const sameRole = grants.filter((grant) => grant.role === role);
-  let end = at;
-  for (;;) {
-    const covering = sameRole.filter((grant) => isActiveAt(grant, end));
-    if (covering.length === 0) break;
-    const next = Math.max(...covering.map(effectiveEnd));
-    if (next === Infinity) return { role, expiresAt: null };
-    end = next;
-  }
-  return { role, expiresAt: new Date(end) };
+/** What follows the role in force at `now` when it ends, if a plan does ('Depois: E-TOOL até …'); null when E-BASIC follows. */
+export function roleAfter(grants: GrantPeriod[], now: Date): { role: GrantableRole; until: Date | null } | null {
+  const timeline = roleTimeline(grants);
+  const index = segmentAt(timeline, now.getTime());
+  const current = timeline[index];
+  const next = timeline[index + 1];
+  if (index < 0 || !current.to || !next || next.from.getTime() !== current.to.getTime()) return null;
+  return { role: next.role, until: next.to };
 }
 
 /**
