@@ -168,7 +168,7 @@ describe('confirming a card payment', () => {
     expect(paymentGrants(basic.id)).toHaveLength(1);
     expect(successNotices(basic.id)).toMatchObject([{ message: 'Seu upgrade foi concluído com sucesso.', type: 'success' }]);
     expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded', method: 'card' });
-    expect(listUserPayments(basic.id)).toMatchObject([{ amountLabel: 'R$ 89,70', methodLabel: 'Cartão', statusLabel: 'Pago', refundable: true }]);
+    expect(listUserPayments(basic.id)).toMatchObject([{ amountLabel: 'R$ 89,70', methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true }]);
   });
 
   test('confirming twice, and the confirmation racing the webhook, grant once', async () => {

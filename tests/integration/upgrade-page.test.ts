@@ -171,7 +171,7 @@ describe('Minha Conta: payments and refund requests', () => {
     const data = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { payments: Json[] };
     expect(data.payments).toHaveLength(1);
     const [payment] = data.payments;
-    expect(payment).toMatchObject({ amountCents: 2990, methodLabel: 'Cartão', statusLabel: 'Pago', refundable: true });
+    expect(payment).toMatchObject({ amountCents: 2990, methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true });
 
     const confirm = (await (await call(accountLoader, getRequest(`/account?confirm=refund&payment=${payment.id}`, { cookie }))).json()) as Json;
     expect(confirm.confirmRefund).toMatchObject({ id: payment.id });

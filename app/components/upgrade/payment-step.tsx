@@ -18,6 +18,10 @@ export type PaymentSummary = {
   months: number | null;
   amountCents: number;
   description: string;
+  /** Plan purchases: the day the plan's run ends once paid ('28/12/2026'). */
+  validUntil?: string | null;
+  /** Plan purchases: 'Depois: E-TOOL até …' when a lower plan's paid days wait for this one (decision 047). */
+  after?: string | null;
 };
 
 function HiddenPurchase({ purchase }: { purchase: Purchase }) {
@@ -116,7 +120,18 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
         ) : null}
         <dt className="text-slate-600">Total</dt>
         <dd className="font-semibold">{formatCents(summary.amountCents)}</dd>
+        {summary.validUntil ? (
+          <>
+            <dt className="text-slate-600">Válido até</dt>
+            <dd className="font-medium">{summary.validUntil}</dd>
+          </>
+        ) : null}
       </dl>
+      {summary.after ? (
+        <p className="mt-2 text-sm font-medium text-slate-700" data-testid="payment-after">
+          {summary.after}
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600">{summary.description}</p>
       {testMode ? (
         <div className="mt-4">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, effectiveRole, nextGrantStart, roleAfter, roleTimeline, type GrantPeriod } from './role-arithmetic';
+import { addDays, effectiveRole, grantEnds, grantOutlook, nextGrantStart, roleAfter, roleTimeline, type GrantPeriod } from './role-arithmetic';
 
 const d = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
@@ -111,5 +111,15 @@ describe('the days of a lower plan wait under a higher one', () => {
     expect(effectiveRole(grants, at('2026-11-28T12:00:00Z'))).toEqual({ role: 'E-MASTER', expiresAt: at('2026-12-28T12:00:00Z') });
     expect(roleAfter(grants, at('2026-11-28T12:00:00Z'))).toBeNull();
     expect(effectiveRole(grants, at('2026-12-28T12:00:00Z')).role).toBe('E-BASIC');
+  });
+});
+
+describe("what one grant buys in the timeline (a receipt's 'Válido até' and 'Depois')", () => {
+  it("the upgrade ends when its own days do, and the waiting plan follows; the waiting plan's end moves by the upgrade", () => {
+    const eTool = { role: 'E-TOOL' as const, startsAt: new Date('2026-11-26T12:00:00Z'), endsAt: new Date('2026-12-26T12:00:00Z') };
+    const upgrade = { role: 'E-MASTER' as const, startsAt: new Date('2026-11-28T12:00:00Z'), endsAt: new Date('2026-12-28T12:00:00Z') };
+    expect(grantOutlook([eTool, upgrade], 1)).toEqual({ until: new Date('2026-12-28T12:00:00Z'), after: { role: 'E-TOOL', until: new Date('2027-01-25T12:00:00Z') } });
+    expect(grantOutlook([eTool, upgrade], 0)).toEqual({ until: new Date('2027-01-25T12:00:00Z'), after: null });
+    expect(grantEnds([eTool, { ...upgrade, revokedAt: new Date('2026-11-30T12:00:00Z') }])).toEqual([new Date('2026-12-28T12:00:00Z'), new Date('2026-11-30T12:00:00Z')]);
   });
 });

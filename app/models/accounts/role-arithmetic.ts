@@ -31,39 +31,54 @@ export type RoleSegment = { role: GrantableRole; from: Date; to: Date | null };
  * or not. Segments come in time order, adjacent ones of one role merged; gaps are E-BASIC.
  */
 export function roleTimeline(grants: GrantPeriod[]): RoleSegment[] {
-  const slots = grants
-    .map((grant, order) => ({
-      role: grant.role,
-      start: grant.startsAt.getTime(),
-      remaining: grant.endsAt ? grant.endsAt.getTime() - grant.startsAt.getTime() : Infinity,
-      revoked: grant.revokedAt ? grant.revokedAt.getTime() : Infinity,
-      order,
-    }))
-    .filter((slot) => slot.remaining > 0 && slot.revoked > slot.start)
-    .sort((a, b) => a.start - b.start || a.order - b.order);
+  return simulate(grants).segments;
+}
+
+/** When each grant's days run out in the timeline (or it is revoked); null: never (permanent, or never run). In the order given. */
+export function grantEnds(grants: GrantPeriod[]): Array<Date | null> {
+  return simulate(grants).ends;
+}
+
+function simulate(grants: GrantPeriod[]): { segments: RoleSegment[]; ends: Array<Date | null> } {
+  const slots = grants.map((grant, order) => ({
+    role: grant.role,
+    start: grant.startsAt.getTime(),
+    remaining: grant.endsAt ? grant.endsAt.getTime() - grant.startsAt.getTime() : Infinity,
+    revoked: grant.revokedAt ? grant.revokedAt.getTime() : Infinity,
+    end: Infinity,
+    order,
+  }));
+  const queue = slots.filter((slot) => slot.remaining > 0 && slot.revoked > slot.start).sort((a, b) => a.start - b.start || a.order - b.order);
+  for (const slot of slots) if (!queue.includes(slot)) slot.end = Math.min(slot.start, slot.revoked);
   const segments: Array<{ role: GrantableRole; from: number; to: number }> = [];
-  let t = slots.length > 0 ? slots[0].start : Infinity;
+  let t = queue.length > 0 ? queue[0].start : Infinity;
   // Each step ends a slot, or reaches a slot's start or a revocation: a few per slot at most.
-  for (let step = 0; t < Infinity && step <= 4 * slots.length; step++) {
+  for (let step = 0; t < Infinity && step <= 4 * queue.length; step++) {
     const now = t;
-    const live = slots.filter((slot) => slot.start <= now && slot.remaining > 0 && slot.revoked > now);
+    for (const slot of queue) if (slot.end === Infinity && slot.revoked <= now) slot.end = slot.revoked;
+    const live = queue.filter((slot) => slot.start <= now && slot.remaining > 0 && slot.revoked > now);
     if (live.length === 0) {
-      t = Math.min(...slots.filter((slot) => slot.start > now && slot.remaining > 0).map((slot) => slot.start));
+      t = Math.min(...queue.filter((slot) => slot.start > now && slot.remaining > 0).map((slot) => slot.start));
       continue;
     }
     const running = live.reduce((best, slot) => (ROLE_RANK[slot.role] > ROLE_RANK[best.role] ? slot : best));
     const until = Math.min(
       now + running.remaining,
       ...live.map((slot) => slot.revoked),
-      ...slots.filter((slot) => slot.start > now).map((slot) => slot.start),
+      ...queue.filter((slot) => slot.start > now).map((slot) => slot.start),
     );
     const last = segments.at(-1);
     if (last && last.role === running.role && last.to === now) last.to = until;
     else segments.push({ role: running.role, from: now, to: until });
     running.remaining -= until - now;
+    if (running.remaining <= 0) running.end = until;
     t = until;
   }
-  return segments.map((segment) => ({ role: segment.role, from: new Date(segment.from), to: segment.to === Infinity ? null : new Date(segment.to) }));
+  for (const slot of queue) if (slot.end === Infinity && slot.revoked < Infinity) slot.end = slot.revoked;
+  return {
+    segments: segments.map((segment) => ({ role: segment.role, from: new Date(segment.from), to: segment.to === Infinity ? null : new Date(segment.to) })),
+    ends: slots.map((slot) => (slot.end === Infinity ? null : new Date(slot.end))),
+  };
 }
 
 function segmentAt(timeline: RoleSegment[], at: number): number {
@@ -109,3 +124,38 @@ export function nextGrantStart(grants: GrantPeriod[], role: GrantableRole, now: 
 }
 
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+export type PlanOutlook = {
+  /** When the plan's coming run in the timeline ends (null: for good). */
+  until: Date | null;
+  /** The plan that takes over right then, if any ('Depois: E-TOOL até …'); null when E-BASIC follows. */
+  after: { role: GrantableRole; until: Date | null } | null;
+};
+
+/**
+ * What the grant at `index` of `grants` buys: the day its days run out in the timeline, and the
+ * plan that takes over then if the role changes (a receipt's 'Válido até' and 'Depois').
+ */
+export function grantOutlook(grants: GrantPeriod[], index: number): PlanOutlook {
+  const { segments, ends } = simulate(grants);
+  const until = ends[index] ?? null;
+  if (!until) return { until: null, after: null };
+  const next = segments.find((segment) => segment.from.getTime() === until.getTime());
+  const follows = next && next.role !== grants[index].role && ROLE_RANK[next.role] < ROLE_RANK[grants[index].role];
+  return { until, after: follows ? { role: next.role, until: next.to } : null };
+}
+
+/**
+ * The run of `role` in force now or next in the timeline (a plan just bought, or the current
+ * one), and what follows it; null when the grants hold no more of that role.
+ */
+export function planOutlook(grants: GrantPeriod[], role: GrantableRole, now: Date): PlanOutlook | null {
+  const timeline = roleTimeline(grants);
+  const at = now.getTime();
+  const index = timeline.findIndex((segment) => segment.role === role && (segment.to === null || segment.to.getTime() > at));
+  if (index < 0) return null;
+  const run = timeline[index];
+  const next = timeline[index + 1];
+  const follows = run.to !== null && next !== undefined && next.from.getTime() === run.to.getTime();
+  return { until: run.to, after: follows ? { role: next.role, until: next.to } : null };
+}
