@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { roleGrants } from '../../db/schema';
@@ -43,4 +44,14 @@ test('E-TOOL buys a month of E-MASTER: /upgrade, Minha Conta and the receipt say
   const receipt = page.getByTestId('receipt');
   await expect(receipt).toContainText(`Válido até${formatShortDate(master.endsAt!)}`);
   await expect(receipt).toContainText(`Depois${after.replace('Depois: ', '')}`);
+
+  // The receipt page passes axe (scripts run in the page: the js project) and fits a 390 px phone.
+  if (jsEnabled) {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(receipt).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -5,12 +5,13 @@ import { db } from '../../db/client';
 import { courseGrants, courses, payments, type CourseRow } from '../../db/schema';
 import { action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
+import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import { IN_PROGRESS_MS } from '~/models/payments/checkout.server';
 import { sortKey } from '~/utils/fold';
 import { stripe } from '~/utils/stripe.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
-import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
+import { BASE_URL, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
 const deliverToRoute: WebhookDelivery = async (_url, payload, signature) => {
   await call(webhookRoute.action, new Request(`${BASE_URL}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
@@ -45,7 +46,10 @@ function post(cookie: string, courseId: number, fields: Record<string, string>) 
   );
 }
 const card = (cookie: string, courseId: number) => post(cookie, courseId, { intent: 'test-card', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: randomUUID() });
-const checkout = (cookie: string, courseId: number) => post(cookie, courseId, { intent: 'checkout' });
+const checkout = (cookie: string, courseId: number, pageKey?: string) => post(cookie, courseId, { intent: 'checkout', ...(pageKey ? { pageKey } : {}) });
+/** The card form with a real key: Stripe.js's element asks for the PaymentIntent with the page's key. */
+const cardElement = async (cookie: string, courseId: number, pageKey: string) =>
+  call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { courseId }, { cookie, headers: { 'Idempotency-Key': pageKey } }));
 
 const paymentsOf = (userId: number) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id).all();
 const owns = (userId: number) => db.select().from(courseGrants).where(eq(courseGrants.userId, userId)).all().length === 1;
@@ -101,5 +105,26 @@ describe('two checkouts of one course at once', () => {
     await checkout(cookie, other.id);
     db.update(payments).set({ createdAt: new Date(Date.now() - IN_PROGRESS_MS + 5000) }).where(eq(payments.courseId, other.id)).run();
     expect((await card(cookie, other.id)).status).toBe(409);
+  });
+
+  test("the same page switching path is not another tab: 'Pagar com Pix ou boleto' under the card form replaces the page's own PaymentIntent, and back", async () => {
+    const buyer = await createUser({ role: 'E-MASTER' });
+    const cookie = await sessionCookie(buyer);
+    const course = insertCourse();
+    const page = randomUUID();
+    const element = await cardElement(cookie, course.id, page);
+    expect(element.status).toBe(200);
+    const { paymentIntentId } = (await element.json()) as { paymentIntentId: string };
+    const toCheckout = await checkout(cookie, course.id, page);
+    expect(toCheckout.status).toBe(303);
+    expect((await stripe().paymentIntents.retrieve(paymentIntentId)).status).toBe('canceled');
+    const sessionId = toCheckout.headers.get('Location')!.split('/').pop()!;
+    // Back on the same page, the card form again: the page's own session goes.
+    expect((await cardElement(cookie, course.id, page)).status).toBe(200);
+    expect((await stripe().checkout.sessions.retrieve(sessionId)).status).toBe('expired');
+    // Another page (another tab) meanwhile is still refused.
+    const otherTab = await checkout(cookie, course.id, randomUUID());
+    expect(otherTab.status).toBe(409);
+    expect(await otherTab.text()).toContain(IN_PROGRESS);
   });
 });

@@ -38,11 +38,12 @@ function HiddenPurchase({ purchase }: { purchase: Purchase }) {
  * Without JavaScript (and as the Pix/boleto choice with it): 'Finalizar pagamento' posts the
  * purchase and the server answers with a 303 to a Stripe Checkout Session (card, Pix, boleto).
  */
-function CheckoutForm({ purchase, label, secondary }: { purchase: Purchase; label: string; secondary?: boolean }) {
+function CheckoutForm({ purchase, label, secondary, pageKey }: { purchase: Purchase; label: string; secondary?: boolean; pageKey: string }) {
   const pending = useIntentSubmitting('checkout');
   return (
     <Form method="post" className="grid">
       <input type="hidden" name="intent" value="checkout" />
+      <input type="hidden" name="pageKey" value={pageKey} />
       <HiddenPurchase purchase={purchase} />
       <button type="submit" className={secondary ? 'btn-secondary' : 'btn-primary'} disabled={pending}>
         {pending ? 'Processando...' : label}
@@ -142,14 +143,14 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
         {!hydrated ? (
           <>
             <p className="text-sm text-slate-600">Você será levado à página de pagamento segura do Stripe (cartão, Pix ou boleto).</p>
-            <CheckoutForm purchase={purchase} label="Finalizar pagamento" />
+            <CheckoutForm purchase={purchase} label="Finalizar pagamento" pageKey={idempotencyKey} />
           </>
         ) : testMode || !publishableKey ? (
           <TestCardForm purchase={purchase} idempotencyKey={idempotencyKey} />
         ) : (
-          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} />
+          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} pageKey={idempotencyKey} />
         )}
-        {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary /> : null}
+        {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary pageKey={idempotencyKey} /> : null}
         <LightLink to={backTo} className="btn-ghost text-center">
           Escolher outro plano
         </LightLink>

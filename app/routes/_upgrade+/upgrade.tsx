@@ -148,10 +148,10 @@ export async function action(args: ActionFunctionArgs) {
     // Without JavaScript: a 303 to the Checkout Session (card, Pix, boleto).
     checkout: intent({
       schema: checkoutFormSchema,
-      run: async ({ purchase }) => {
+      run: async ({ purchase, pageKey }) => {
         let url: string;
         try {
-          ({ url } = await createCheckoutSession(user, purchase));
+          ({ url } = await createCheckoutSession(user, purchase, { pageKey }));
         } catch (error) {
           return creationError(args, 'checkout', error);
         }
