@@ -387,6 +387,22 @@ describe('the daily plan reminders', () => {
     expect((await plansOf(user)).map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias', 'Seu plano terminou']);
   });
 
+  test('a plan whose days waited under a higher one is told about 3 days before its real end, not its stored one (decision 047)', async () => {
+    const start = new Date();
+    const user = await createUser({ role: 'E-TOOL', days: 30 });
+    grantRole(db, { userId: user.id, role: 'E-MASTER', days: 30, source: 'admin' }, start);
+    // The stored E-TOOL end (day 30) is under E-MASTER: nothing then.
+    sendPlanReminders(at(start, 27.5));
+    expect((await plansOf(user)).map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias']);
+    expect((await plansOf(user))[0].text).toContain('O seu plano E-MASTER termina em');
+    // E-TOOL resumed on day 30 with its 30 days: it ends on day 60.
+    sendPlanReminders(at(start, 45));
+    sendPlanReminders(at(start, 57.5));
+    const mails = await plansOf(user);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias', 'Seu plano termina em 3 dias']);
+    expect(mails[1].text).toContain('O seu plano E-TOOL termina em');
+  });
+
   test("the server's job runs the rule shortly after it starts (what server.js starts)", async () => {
     const user = await createUser({ role: 'E-TOOL', days: 2 });
     startPlanReminderJob(10);
