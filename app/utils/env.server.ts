@@ -72,6 +72,13 @@ export const env = {
   get stripeWebhookSecret(): string | null {
     return readEnv('STRIPE_WEBHOOK_SECRET') ?? null;
   },
+  /** SELLER_LEGAL_NAME and SELLER_CNPJ: the seller on receipts (null: unset; the test mode's demo seller stands in). */
+  get sellerLegalName(): string | null {
+    return readEnv('SELLER_LEGAL_NAME') ?? null;
+  },
+  get sellerCnpj(): string | null {
+    return readEnv('SELLER_CNPJ') ?? null;
+  },
   /** SMTP_URL: where the outbox delivers (docs/mail.md); null writes .eml files instead. */
   get smtpUrl(): string | null {
     return readEnv('MAIL_TRANSPORT') === 'file' ? null : (readEnv('SMTP_URL') ?? null);
