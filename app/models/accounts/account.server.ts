@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { users, type UserRow } from '../../../db/schema';
 import { AppError, isAppError } from '../../utils/errors';
+import { foldKey } from '../../utils/fold';
 import { hashPassword } from '../../utils/password.server';
 import { recordAudit } from '../admin/audit.server';
 import { authenticateWithPassword } from './auth.server';
+import { recordEmailChange, spendEmailLink } from './email-change.server';
 import { assertUnique, getUserById, setPasswordRecovery, userKeys, writeUser } from './user.server';
 
 /** Account settings: a user may change their own account; an admin any account. */
@@ -60,6 +62,11 @@ export async function updateAccount(
   }
   const username = input.username?.trim() ?? user.username;
   const email = input.email?.trim().toLowerCase() ?? user.email;
+  const emailChanged = foldKey(email) !== user.emailKey;
+  if (emailChanged) {
+    assertUnique(db, { email }, userId);
+    await spendEmailLink(userId);
+  }
   return db.transaction((tx) => {
     assertUnique(tx, { username, email }, userId);
     writeUser(() =>
@@ -70,6 +77,7 @@ export async function updateAccount(
         .where(eq(users.id, userId))
         .run(),
     );
+    if (emailChanged) recordEmailChange(tx, user, email);
     return getUserById(userId, tx)!;
   });
 }

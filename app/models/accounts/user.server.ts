@@ -124,8 +124,11 @@ export type NewUser = {
   disablePasswordRecovery?: boolean;
 };
 
+/** Who vouches for the address: an admin who typed it (confirmed), or nobody yet (a registration). */
+type AddressOrigin = { emailConfirmedAt?: Date | null; fullName?: string | null };
+
 /** Inserts a user (password already hashed by the caller, outside the transaction). */
-export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> & { passwordHash: string }): UserRow {
+export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> & AddressOrigin & { passwordHash: string }): UserRow {
   assertUnique(executor, input);
   const username = input.username.trim();
   const email = input.email.trim().toLowerCase();
@@ -140,6 +143,8 @@ export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> 
         cpf: input.cpf || null,
         password: input.passwordHash,
         disablePasswordRecovery: input.disablePasswordRecovery ?? false,
+        emailConfirmedAt: input.emailConfirmedAt ?? null,
+        fullName: input.fullName ?? null,
       })
       .returning()
       .get(),

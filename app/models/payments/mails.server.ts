@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { courses, users, type PaymentRow } from '../../../db/schema';
+import { courses, type PaymentRow } from '../../../db/schema';
 import { paymentPendingEmail, type PendingInstructions } from '../../emails/payment-pending';
 import { paymentReceiptEmail } from '../../emails/payment-receipt';
 import { refundDecisionEmail } from '../../emails/refund-decision';
@@ -8,6 +8,7 @@ import { renderEmail } from '../../emails/render';
 import { formatCents, formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
 import type { Stripe } from '../../utils/stripe.server';
+import { readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { REFUND_NOTICES } from './messages';
 import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';
@@ -22,8 +23,7 @@ import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './vie
 const PAYMENTS_PATH = '/account#pagamentos';
 
 function recipient(tx: Executor, userId: number | null) {
-  if (userId === null) return undefined;
-  return tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return userId === null ? undefined : readAddressee(tx, userId);
 }
 
 function itemOf(tx: Executor, row: PaymentRow): string {
@@ -39,7 +39,7 @@ export function queueReceipt(tx: Executor, row: PaymentRow): void {
   const method = row.method ? PAYMENT_METHOD_LABELS[row.method] : 'Não informada';
   const mail = renderEmail(
     paymentReceiptEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       method,
@@ -73,7 +73,7 @@ export function queuePendingInstructions(tx: Executor, row: PaymentRow, instruct
   if (!user) return;
   const mail = renderEmail(
     paymentPendingEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,
@@ -98,7 +98,7 @@ export function queueRefundDecision(tx: Executor, row: PaymentRow, decision: 'ap
   const notice = approved ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual') : REFUND_NOTICES.rejected(row.amountCents);
   const mail = renderEmail(
     refundDecisionEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,

@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
 import { AccountCertificates } from '~/components/certificate/account-certificates';
 import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
+import { EmailConfirmationNotice } from '~/components/account/email-confirmation';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
@@ -10,6 +11,7 @@ import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { pendingConfirmation, resendConfirmation } from '~/models/accounts/email-change.server';
 import { logoutCookie, requestAddress } from '~/models/accounts/auth.server';
 import { accountCertificates } from '~/models/courses/certificate.server';
 import { listUserPayments, requestRefund } from '~/models/payments/index.server';
@@ -19,6 +21,7 @@ import { activatePromoCode } from '~/models/admin/promo-code.server';
 import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
 import { toPublicUser } from '~/models/accounts/user.server';
 import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
+import { emailLinkSchema } from '~/schemas/email-link';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirmId = params.get('confirm') === 'refund' ? params.get('payment') : null;
   return json({
     user: toPublicUser(user),
+    pendingEmail: pendingConfirmation(user)?.email ?? null,
     status: accountStatus(user),
     recentCalculations: history.items,
     savedCalculations: history.total,
@@ -55,8 +59,21 @@ export async function action(args: ActionFunctionArgs) {
     profile: intent({
       schema: accountProfileSchema,
       run: async (value) => {
-        await updateAccount(user.id, value, requestAddress(args.request, args.context));
-        return redirectWithToast('/account', { title: 'Perfil atualizado', description: 'Suas informações foram salvas.', type: 'success' });
+        const updated = await updateAccount(user.id, value, requestAddress(args.request, args.context));
+        const pending = updated.email !== user.email && pendingConfirmation(updated);
+        return redirectWithToast('/account', {
+          title: 'Perfil atualizado',
+          description: pending ? `Suas informações foram salvas. Enviamos um link para confirmar ${pending.email}.` : 'Suas informações foram salvas.',
+          type: 'success',
+        });
+      },
+    }),
+    'resend-confirmation': intent({
+      schema: emailLinkSchema,
+      refusalToast: (message) => ({ title: 'Link não enviado', description: message, type: 'error' }),
+      run: async () => {
+        await resendConfirmation(user.id);
+        return redirectWithToast('/account', { title: 'Link enviado', description: `Enviamos um novo link de confirmação para ${user.email}.`, type: 'success' });
       },
     }),
     password: intent({
@@ -130,7 +147,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
+  const { user, pendingEmail, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (confirmRefund) {
     return (
@@ -152,6 +169,7 @@ export default function AccountPage() {
       </p>
       <div className="mt-6 grid gap-6">
         <ProfileForm username={user.username} email={user.email} />
+        <EmailConfirmationNotice pendingEmail={pendingEmail} />
         <PasswordForm />
         <PromoForm />
         <PaymentsSection payments={payments} />
