@@ -241,7 +241,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
         code: DEMO_CERTIFICATE.code,
         userId: masterId,
         courseId: diagrams.id,
-        holderName: DEMO_USERS.find((demo) => demo.email === 'master@example.com')!.username,
+        holderName: DEMO_USERS.find((demo) => demo.email === 'master@example.com')!.fullName,
         courseTitle: diagrams.title,
         hours: diagrams.duration,
         instructor: diagrams.instructor,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fullNameField } from './full-name';
 import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
 
 /** Step 2 of recovery without a live token (the specification's Validation rules). */
@@ -98,6 +99,8 @@ export const profileApiSchema = z
   .object({
     username: minString(3, PT.username, 50).optional(),
     email: emailField(PT.email).optional(),
+    /** An addition to the specification's fields: 'Nome completo' (issue 27, item 8). */
+    fullName: fullNameField.optional(),
     currentPassword: z.string().max(200).optional(),
     newPassword: passwordField(PT.password).optional(),
   })
@@ -105,6 +108,6 @@ export const profileApiSchema = z
     message: 'Informe a senha atual',
     path: ['currentPassword'],
   })
-  .refine((value) => value.username || value.email || value.newPassword, {
+  .refine((value) => value.username || value.email || value.fullName || value.newPassword, {
     message: 'Nada para atualizar',
   });

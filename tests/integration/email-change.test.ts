@@ -143,8 +143,9 @@ describe('an address change', () => {
 
     expect(await body(await call(revertLoader, getRequest(revert)))).toEqual({ invalid: null, address: 'meu@example.com' });
     expect(db.select().from(activeSessions).where(eq(activeSessions.userId, owner.id)).all()).toHaveLength(1);
-    const reverted = await call(revertAction, formRequest(revert, { intent: 'revert-email' }));
-    expect(await body(reverted)).toMatchObject({ done: true, email: 'meu@example.com' });
+    const reverted = await call(revertAction, formRequest(revert, { intent: 'revert-email' }, { cookie }));
+    expectRedirect(reverted, '/auth');
+    expect(reverted.headers.getSetCookie().join('\n')).toMatch(/en_session=;|Expires=Thu, 01 Jan 1970/);
 
     const row = db.select().from(users).where(eq(users.id, owner.id)).get()!;
     expect(row.email).toBe('meu@example.com');

@@ -16,15 +16,14 @@ export function EmailLinkPage({
   done,
   question,
   button,
-  doneText,
 }: {
   intent: string;
   title: string;
   invalid: string | null;
-  done: boolean;
+  /** What the button did, once it did (shown in place of the form). */
+  done?: ReactNode;
   question: ReactNode;
   button: string;
-  doneText: ReactNode;
 }) {
   const result = useIntentResult(intent);
   const submitting = useIntentSubmitting(intent);
@@ -34,12 +33,12 @@ export function EmailLinkPage({
         <h1 id="email-link-title" className="text-2xl font-bold">
           {title}
         </h1>
-        {invalid ? (
-          <Alert title="Link inválido">{invalid}</Alert>
-        ) : done ? (
+        {done ? (
           <Alert variant="success" title="Pronto">
-            {doneText}
+            {done}
           </Alert>
+        ) : invalid ? (
+          <Alert title="Link inválido">{invalid}</Alert>
         ) : (
           <>
             <FormError title="Não foi possível concluir" errors={result?.error?.['']} />

@@ -12,6 +12,8 @@ import { ROLE_RANK } from './roles';
 export type PublicUser = {
   id: number;
   username: string;
+  /** 'Nome completo' (an addition to the specification's shape), null until given. */
+  fullName: string | null;
   email: string;
   cpf: string | null;
   role: Role;
@@ -31,6 +33,7 @@ export function toPublicUser(user: UserRow): PublicUser {
   return {
     id: user.id,
     username: user.username,
+    fullName: user.fullName,
     email: user.email,
     cpf: user.cpf,
     role: user.role,

@@ -1,6 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { users, type UserRow } from '../../../db/schema';
+import { personName } from '../accounts/person-name';
 
 /**
  * Who a mail about an account goes to, and what it may say about them (issue 26, item 3; docs/mail.md).
@@ -22,7 +23,7 @@ type AddresseeFields = Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 
 
 export function addresseeOf(user: AddresseeFields): Addressee {
   const confirmed = user.emailConfirmedAt !== null;
-  return { id: user.id, email: user.email, confirmed, name: confirmed ? (user.fullName ?? user.username) : null };
+  return { id: user.id, email: user.email, confirmed, name: confirmed ? personName(user) : null };
 }
 
 const addresseeColumns = { id: users.id, email: users.email, username: users.username, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt };

@@ -4,12 +4,13 @@ import { PaymentsSection, RefundConfirmPanel } from '~/components/account/paymen
 import { AccountCertificates } from '~/components/certificate/account-certificates';
 import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
 import { EmailConfirmationNotice } from '~/components/account/email-confirmation';
+import { FullNameForm } from '~/components/account/full-name-form';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
 import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
-import { setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
+import { setFullName, setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
 import { pendingConfirmation, resendConfirmation } from '~/models/accounts/email-change.server';
 import { logoutCookie, requestAddress } from '~/models/accounts/auth.server';
@@ -22,6 +23,7 @@ import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
 import { toPublicUser } from '~/models/accounts/user.server';
 import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { emailLinkSchema } from '~/schemas/email-link';
+import { accountFullNameSchema } from '~/schemas/full-name';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
@@ -48,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     savedCalculations: history.total,
     payments,
     mailChoices: mailChoices(user),
-    certificates: accountCertificates(user.id),
+    certificates: accountCertificates(user.id, user.fullName),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -66,6 +68,13 @@ export async function action(args: ActionFunctionArgs) {
           description: pending ? `Suas informações foram salvas. Enviamos um link para confirmar ${pending.email}.` : 'Suas informações foram salvas.',
           type: 'success',
         });
+      },
+    }),
+    'full-name': intent({
+      schema: accountFullNameSchema,
+      run: ({ fullName }) => {
+        setFullName(user.id, fullName);
+        return redirectWithToast('/account#nome-completo', { title: 'Nome completo salvo', description: 'É este o nome dos seus próximos certificados, memoriais e recibos.', type: 'success' });
       },
     }),
     'resend-confirmation': intent({
@@ -170,13 +179,14 @@ export default function AccountPage() {
       <div className="mt-6 grid gap-6">
         <ProfileForm username={user.username} email={user.email} />
         <EmailConfirmationNotice pendingEmail={pendingEmail} />
+        <FullNameForm fullName={user.fullName} />
         <PasswordForm />
         <PromoForm />
         <PaymentsSection payments={payments} />
         <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
-        <AccountCertificates items={certificates} />
+        <AccountCertificates items={certificates} hasFullName={user.fullName !== null} />
         <DataExportSection />
         <DeleteAccountSection />
       </div>

@@ -36,14 +36,13 @@ export default function ConfirmEmail() {
       intent="confirm-email"
       title="Confirmar e-mail"
       invalid={invalid}
-      done={Boolean(data?.done)}
+      done={data?.done ? <>O e-mail {data.email} foi confirmado.</> : null}
       question={
         <>
           Confirmar <strong>{address}</strong> como o e-mail da sua conta?
         </>
       }
       button="Confirmar meu e-mail"
-      doneText={<>O e-mail {data?.email} foi confirmado.</>}
     />
   );
 }
