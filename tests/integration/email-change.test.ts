@@ -10,6 +10,9 @@ import { deliverDueMails } from '../../app/server/mail-worker.server';
 import { action as accountAction, loader as accountLoader } from '~/routes/_app+/account';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { action as profileApi } from '~/routes/api+/profile';
+import { loader as userApi } from '~/routes/api+/user';
+import { deleteOwnAccount } from '../../app/models/accounts/account-deletion.server';
+import { exportPersonalData } from '../../app/models/accounts/personal-data.server';
 import { action as confirmAction, loader as confirmLoader } from '~/routes/_marketing+/email.confirm';
 import { action as revertAction, loader as revertLoader } from '~/routes/_marketing+/email.revert';
 import { resetAllLimits } from '~/utils/rate-limit.server';
@@ -209,5 +212,37 @@ describe('an address change', () => {
     // The notice to an old address that was never confirmed does not name the new one.
     const notice = (await mailsTo('segundo@example.com')).find((mail) => mail.subject?.includes('foi alterado'));
     expect(whole(notice!)).not.toContain('terceiro@example.com');
+  });
+});
+
+describe("'Nome completo' (issue 27, item 8)", () => {
+  test('the API takes and returns it beside the specified fields; a bad one is a 400 that changes nothing', async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const refused = await call(profileApi, jsonRequest('/api/profile', { fullName: 'Ana\u202E avliS' }, { method: 'PATCH', cookie }));
+    expect(refused.status).toBe(400);
+    const saved = await call(profileApi, jsonRequest('/api/profile', { fullName: 'Ana  Luísa Prado' }, { method: 'PATCH', cookie }));
+    expect(await body(saved)).toMatchObject({ username: user.username, email: user.email, fullName: 'Ana Luísa Prado' });
+    const me = await call(userApi, getRequest('/api/user', { cookie }));
+    expect(await body(me)).toMatchObject({ id: user.id, username: user.username, fullName: 'Ana Luísa Prado' });
+    expect(auditOf(user.id)).toEqual([{ action: 'account.full_name', summary: 'nome completo informado' }]);
+  });
+
+  test('mails to a confirmed address greet by the full name; to an unconfirmed one, by no name', async () => {
+    const confirmed = await createUser({ fullName: 'Marcos d’Ávila Oliveira', email: 'marcos@example.com' });
+    const unconfirmed = await createUser({ fullName: 'Paula Nogueira', email: 'paula@example.com', emailConfirmed: false });
+    for (const user of [confirmed, unconfirmed]) await openAndClose(user, 'Dúvida sobre o memorial');
+    const [toConfirmed] = await mailsTo('marcos@example.com');
+    expect(toConfirmed?.text).toContain('Olá, Marcos d’Ávila Oliveira. Seu ticket “Dúvida sobre o memorial” foi encerrado.');
+    const [toUnconfirmed] = await mailsTo('paula@example.com');
+    expect(toUnconfirmed?.text).toContain('Olá. Seu ticket de suporte foi encerrado.');
+    expect(whole(toUnconfirmed!)).not.toContain('Paula');
+  });
+
+  test('the LGPD export carries it; deleting the account removes it', async () => {
+    const user = await createUser({ fullName: 'Renata Lúcia Campos' });
+    expect(exportPersonalData(user.id).profile).toMatchObject({ fullName: 'Renata Lúcia Campos', emailConfirmedAt: expect.any(String) });
+    await deleteOwnAccount(user.id, 'senha123', '127.0.0.1');
+    expect(db.select().from(users).where(eq(users.fullName, 'Renata Lúcia Campos')).all()).toEqual([]);
   });
 });

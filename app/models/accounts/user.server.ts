@@ -12,8 +12,6 @@ import { ROLE_RANK } from './roles';
 export type PublicUser = {
   id: number;
   username: string;
-  /** 'Nome completo' (an addition to the specification's shape), null until given. */
-  fullName: string | null;
   email: string;
   cpf: string | null;
   role: Role;
@@ -33,7 +31,6 @@ export function toPublicUser(user: UserRow): PublicUser {
   return {
     id: user.id,
     username: user.username,
-    fullName: user.fullName,
     email: user.email,
     cpf: user.cpf,
     role: user.role,
@@ -46,6 +43,11 @@ export function toPublicUser(user: UserRow): PublicUser {
     isTool: rank >= ROLE_RANK['E-TOOL'],
     isBasic: true,
   };
+}
+
+/** The signed-in user's own view (`GET /api/user`, `PATCH /api/profile`): the specified shape plus 'Nome completo', an addition (null until given). */
+export function toOwnUser(user: UserRow): PublicUser & { fullName: string | null } {
+  return { ...toPublicUser(user), fullName: user.fullName };
 }
 
 /** Reads a user with expired periods already applied, so access is never stale. */

@@ -20,7 +20,7 @@ import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { activatePromoCode } from '~/models/admin/promo-code.server';
 import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
-import { toPublicUser } from '~/models/accounts/user.server';
+import { toOwnUser } from '~/models/accounts/user.server';
 import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { emailLinkSchema } from '~/schemas/email-link';
 import { accountFullNameSchema } from '~/schemas/full-name';
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const confirmId = params.get('confirm') === 'refund' ? params.get('payment') : null;
   return json({
-    user: toPublicUser(user),
+    user: toOwnUser(user),
     pendingEmail: pendingConfirmation(user)?.email ?? null,
     status: accountStatus(user),
     recentCalculations: history.items,
