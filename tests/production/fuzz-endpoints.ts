@@ -204,6 +204,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     // Deleting the account asks for the password; the good value is never the demo user's, so even a well-formed case is refused.
     { route: '/account', method: 'POST', as: 'basic', intent: 'delete-account', fields: { password: str(1, 200) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'recovery', fields: { disablePasswordRecovery: oneOf(['true', 'false']) } },
+    // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
+    { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
     { route: '/dashboard', method: 'POST', as: 'master', search: `?dialog=rate&tool=${ids.tool}`, intent: 'rate', fields: { toolId: id(ids.tool), rating: int(1, 5), comment: str(0, 1000, true) } },
     { route: '/dashboard', method: 'GET', as: 'basic', query: { dialog: oneOf(['rate'], true), tool: id(ids.tool, true), category: oneOf(CATEGORIES, true) } },
