@@ -1,7 +1,9 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 export type ReceiptDetails = {
-  username: string;
+  /** The payer's full name (else the username) for the greeting; null for an address not yet confirmed. */
+  name: string | null;
   /** 'Plano E-TOOL — 1 mês (30 dias)' or 'Curso: …'. */
   item: string;
   /** 'R$ 29,90'. */
@@ -29,8 +31,8 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): EmailMessage {
       {
         kind: 'paragraph',
         text: receipt.confirmsLaterPayment
-          ? `Olá, ${receipt.username}. O seu ${receipt.method} foi compensado e o acesso já está liberado. Este é o seu recibo.`
-          : `Olá, ${receipt.username}. Recebemos o seu pagamento e o acesso já está liberado. Este é o seu recibo.`,
+          ? `${greeting(receipt.name)} O seu ${receipt.method} foi compensado e o acesso já está liberado. Este é o seu recibo.`
+          : `${greeting(receipt.name)} Recebemos o seu pagamento e o acesso já está liberado. Este é o seu recibo.`,
       },
       ...(receipt.testModeNotice ? [{ kind: 'paragraph' as const, text: receipt.testModeNotice }] : []),
       { kind: 'details', rows: receipt.rows },

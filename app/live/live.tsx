@@ -20,11 +20,11 @@ const LiveContext = createContext<LiveStore | null>(null);
 
 export const noop = () => () => {};
 
-/** The submissions that end the tab's own session: the logout, and 'Excluir conta' on /account. */
+/** The submissions that end the tab's own session: the logout, 'Excluir conta' on /account, and 'Não fui eu' (/email/revert). */
 function endsSession(formAction: string | undefined, formData: FormData | undefined): boolean {
   if (!formAction) return false;
   const path = formAction.split('?')[0];
-  return path === '/logout' || (path === '/account' && formData?.get('intent') === 'delete-account');
+  return path === '/logout' || path === '/email/revert' || (path === '/account' && formData?.get('intent') === 'delete-account');
 }
 
 /** The tab's live store, null until it has loaded (and for visitors). */

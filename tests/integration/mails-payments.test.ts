@@ -146,6 +146,19 @@ describe("'Recibo de pagamento'", () => {
     `);
   });
 
+  test("the receipt names the payer by the full name, and nobody while the address is unconfirmed (issues 26.3, 27.8)", async () => {
+    const named = await createUser({ username: 'recibo_nome', fullName: 'Helena Ribeiro Castro' });
+    await payByCard(named);
+    const [receipt] = await deliveredTo(named);
+    expect(receipt.text).toContain('Olá, Helena Ribeiro Castro. Recebemos o seu pagamento');
+    expect(receipt.text).not.toContain('recibo_nome');
+    const unconfirmed = await createUser({ username: 'recibo_sem_confirmar', fullName: 'Otávio Lima', emailConfirmed: false });
+    await payByCard(unconfirmed);
+    const [plain] = await deliveredTo(unconfirmed);
+    expect(plain.text).toContain('Olá. Recebemos o seu pagamento');
+    expect(plain.text).not.toMatch(/recibo_sem_confirmar|Otávio/);
+  });
+
   test('Pix: its instructions when created (once, though the webhook and the return page both see it), then the receipt says the payment is confirmed', async () => {
     const buyer = await createUser({ username: 'recibo_pix' });
     const sessionId = await payLater(buyer, 'pix');

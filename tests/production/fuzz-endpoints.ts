@@ -191,6 +191,10 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/certificados/:codigo/pdf', method: 'GET', as: 'anon', params: { codigo: DEMO_CERTIFICATE.code } },
     { route: '/email/unsubscribe', method: 'GET', as: 'anon', query: { u: str(0, 20, true), k: oneOf(['support-reply', 'plan-reminder', 'receipt'], true), t: str(0, 200, true) } },
     { route: '/email/unsubscribe', method: 'POST', as: 'anon', intent: 'unsubscribe', fields: { 'List-Unsubscribe': oneOf(['One-Click'], true) } },
+    { route: '/email/confirm', method: 'GET', as: 'anon', query: { token: str(0, 200, true) } },
+    { route: '/email/confirm', method: 'POST', as: 'anon', intent: 'confirm-email', fields: {} },
+    { route: '/email/revert', method: 'GET', as: 'anon', query: { token: str(0, 200, true) } },
+    { route: '/email/revert', method: 'POST', as: 'anon', intent: 'revert-email', fields: {} },
     { route: '/contact', method: 'POST', as: 'anon', intent: 'contact', honeypot: true, fields: { name: str(1, 100), email, subject: str(1, 150), message: str(1, 5000) } },
     { route: '/logout', method: 'POST', as: 'basic', noBody: true },
     { route: '/account', method: 'POST', as: 'basic', intent: 'profile', fields: { username: str(3, 50), email } },
@@ -200,6 +204,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     // Deleting the account asks for the password; the good value is never the demo user's, so even a well-formed case is refused.
     { route: '/account', method: 'POST', as: 'basic', intent: 'delete-account', fields: { password: str(1, 200) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'recovery', fields: { disablePasswordRecovery: oneOf(['true', 'false']) } },
+    // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
+    { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
     { route: '/dashboard', method: 'POST', as: 'master', search: `?dialog=rate&tool=${ids.tool}`, intent: 'rate', fields: { toolId: id(ids.tool), rating: int(1, 5), comment: str(0, 1000, true) } },
     { route: '/dashboard', method: 'GET', as: 'basic', query: { dialog: oneOf(['rate'], true), tool: id(ids.tool, true), category: oneOf(CATEGORIES, true) } },

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
 import { DAY_MS, effectiveRole, grantEnds, type GrantPeriod } from '../accounts/role-arithmetic';
 import { hasAtLeast } from '../accounts/roles';
+import { readAddressees } from './addressee.server';
 import { enqueueMail } from './outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from './preferences.server';
 
@@ -60,7 +61,7 @@ export function sendPlanReminders(now = new Date()): ReminderRun {
   const run: ReminderRun = { ending: 0, ended: 0 };
   if (candidates.length === 0) return run;
   const userIds = [...new Set(candidates.map((grant) => grant.userId))];
-  const people = new Map(db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, userIds)).all().map((user) => [user.id, user]));
+  const people = new Map(readAddressees(db, inArray(users.id, userIds)).map((user) => [user.id, user]));
 
   for (const candidate of candidates) {
     const user = people.get(candidate.userId);
@@ -77,7 +78,7 @@ export function sendPlanReminders(now = new Date()): ReminderRun {
       if (!wantsMail(user.id, 'plan-reminder', tx)) return;
       const fallsBackTo = endsAt(grants, candidate.role, end);
       if (!fallsBackTo) return;
-      const common = { username: user.username, plan: candidate.role, upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'), unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder') };
+      const common = { name: user.name, plan: candidate.role, upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'), unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder') };
       const headers = unsubscribeHeaders(user.id, 'plan-reminder');
       if (end.getTime() > now.getTime()) {
         const daysLeft = Math.min(3, Math.max(1, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)));

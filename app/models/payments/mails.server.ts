@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { courses, users, type PaymentRow } from '../../../db/schema';
+import { courses, type PaymentRow } from '../../../db/schema';
 import { paymentPendingEmail, type PendingInstructions } from '../../emails/payment-pending';
 import { paymentReceiptEmail } from '../../emails/payment-receipt';
 import { refundDecisionEmail } from '../../emails/refund-decision';
@@ -8,6 +8,7 @@ import { renderEmail } from '../../emails/render';
 import { formatCents, formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
 import type { Stripe } from '../../utils/stripe.server';
+import { readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { REFUND_NOTICES } from './messages';
 import { receiptOf, receiptRows, TEST_MODE_NOTICE } from './receipt.server';
@@ -23,8 +24,7 @@ import { courseDescription, planDescription } from './views';
 const PAYMENTS_PATH = '/account#pagamentos';
 
 function recipient(tx: Executor, userId: number | null) {
-  if (userId === null) return undefined;
-  return tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return userId === null ? undefined : readAddressee(tx, userId);
 }
 
 function itemOf(tx: Executor, row: PaymentRow): string {
@@ -33,6 +33,9 @@ function itemOf(tx: Executor, row: PaymentRow): string {
   return courseDescription(course?.title ?? null);
 }
 
+/** The payer's line in a receipt mailed to an address not yet confirmed, which may carry no name the account typed. */
+const UNCONFIRMED_PAYER = 'Titular da conta (confirme seu e-mail)';
+
 /** Where a receipt is in 'Minha Conta'. */
 export const receiptPath = (paymentId: number) => `/account/receipts/${paymentId}`;
 
@@ -40,10 +43,10 @@ export const receiptPath = (paymentId: number) => `/account/receipts/${paymentId
 export function queueReceipt(tx: Executor, row: PaymentRow, now = new Date()): void {
   const user = recipient(tx, row.userId);
   if (!user) return;
-  const receipt = receiptOf(tx, { ...row, completedAt: row.completedAt ?? now });
+  const receipt = receiptOf(tx, { ...row, completedAt: row.completedAt ?? now }, user.confirmed ? undefined : UNCONFIRMED_PAYER);
   const mail = renderEmail(
     paymentReceiptEmail({
-      username: user.username,
+      name: user.name,
       item: receipt.item,
       amount: receipt.amount,
       method: receipt.method,
@@ -77,7 +80,7 @@ export function queuePendingInstructions(tx: Executor, row: PaymentRow, instruct
   if (!user) return;
   const mail = renderEmail(
     paymentPendingEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,
@@ -102,7 +105,7 @@ export function queueRefundDecision(tx: Executor, row: PaymentRow, decision: 'ap
   const notice = approved ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual') : REFUND_NOTICES.rejected(row.amountCents);
   const mail = renderEmail(
     refundDecisionEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { courses, payments, type PaymentRow } from '../../../db/schema';
+import { courses, payments, users, type PaymentRow } from '../../../db/schema';
 import { formatCnpj } from '../../utils/cnpj';
 import { formatCpf } from '../../utils/cpf';
 import { env } from '../../utils/env.server';
@@ -8,6 +8,7 @@ import { isLiveStripeKey } from '../../utils/env-schema.server';
 import { AppError } from '../../utils/errors';
 import { formatCents, formatDateTime, formatShortDate } from '../../utils/format';
 import { planRunText } from '../../utils/role-labels';
+import { personName } from '../accounts/person-name';
 import { paymentGrantOutlook } from '../accounts/role-grant.server';
 import { PAYMENT_MESSAGES } from './messages';
 import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';
@@ -53,8 +54,17 @@ function seller(): Receipt['seller'] {
   return legalName && cnpj ? { legalName, cnpj: formatCnpj(cnpj) } : { legalName: DEMO_SELLER.legalName, cnpj: formatCnpj(DEMO_SELLER.cnpj) };
 }
 
-/** The receipt of a row that is paid (its grant already written, in the same transaction for the mail). */
-export function receiptOf(executor: Executor, row: PaymentRow): Receipt {
+/** The payer as documents name them: the account's full name while it exists, else the name kept on the payment. */
+function payerName(executor: Executor, row: PaymentRow): string {
+  const user = row.userId === null ? undefined : executor.select({ fullName: users.fullName, username: users.username }).from(users).where(eq(users.id, row.userId)).get();
+  return user ? personName(user) : (row.payerUsername ?? 'Cliente');
+}
+
+/**
+ * The receipt of a row that is paid (its grant already written, in the same transaction for the mail).
+ * `payer` overrides the name printed: a mail to an address not yet confirmed names no one (docs/mail.md).
+ */
+export function receiptOf(executor: Executor, row: PaymentRow, payer?: string): Receipt {
   let item: string;
   let validUntil = COURSE_VALIDITY;
   let after: string | null = null;
@@ -72,7 +82,7 @@ export function receiptOf(executor: Executor, row: PaymentRow): Receipt {
     reference: row.stripePaymentIntentId,
     testMode: isReceiptTestMode(),
     seller: seller(),
-    payer: { name: row.payerUsername ?? 'Cliente', cpf: row.payerCpf ? formatCpf(row.payerCpf) : null },
+    payer: { name: payer ?? payerName(executor, row), cpf: row.payerCpf ? formatCpf(row.payerCpf) : null },
     item,
     validUntil,
     after,
