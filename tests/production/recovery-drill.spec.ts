@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort, prepareDatabase, productionEnv, waitUntilHealthy } from './production-server';
+import { call, inspect, integrityCheck, MANY_CLIENTS_ENV, nextAddress, registerClient, registrationBody, runTag, sleep, type Client } from './load-client';
+import { replicaEnv, startS3 } from './s3-server';
+
+/**
+ * Issue 29, item 6: the volume is lost. The production server runs under Litestream (server.js,
+ * server/replication.js) replicating every second to a local S3 server; acknowledged writes are
+ * recorded; the whole process group is SIGKILLed and the data directory deleted; a fresh start on
+ * the empty directory must restore from the bucket before serving. Every write acknowledged more
+ * than the sync interval before the kill is back, once; the erased account stays erased.
+ * RPO (the oldest lost acknowledged write, in ms before the kill) and RTO (kill to the first
+ * healthy answer) are printed and annotated for bench/results.md.
+ */
+
+const SYNC_INTERVAL_MS = 1000;
+const BUCKET = 'drill';
+
+type Ack = { kind: 'registration' | 'message'; value: string; at: number };
+
+function startUnderLitestream(env: NodeJS.ProcessEnv) {
+  const output: string[] = [];
+  // Its own process group: the SIGKILL takes the launcher, Litestream and the server at once, as a lost machine would.
+  const child = spawn(process.execPath, ['--max-old-space-size=256', 'server.js'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const log = () => output.join('');
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  return { child, log, killGroup };
+}
+
+async function deleteOwnAccount(url: string, client: Client): Promise<number> {
+  const response = await fetch(`${url}/account`, {
+    method: 'POST',
+    headers: { Cookie: client.cookie, Origin: url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Real-IP': client.address },
+    body: new URLSearchParams({ intent: 'delete-account', password: 'senha-de-teste' }),
+    redirect: 'manual',
+  });
+  return response.status;
+}
+
+test('a lost volume comes back from the bucket: no acknowledged write older than the sync interval is lost', async () => {
+  test.setTimeout(180_000);
+  const dir = resolve('tests/.production/recovery-drill');
+  rmSync(dir, { recursive: true, force: true });
+  const dataDir = resolve(dir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const dbPath = resolve(dataDir, 'app.db');
+  const s3 = await startS3(resolve(dir, 's3'), await freePort(), BUCKET);
+  const port = await freePort();
+  const env = productionEnv(dbPath, port, { ...MANY_CLIENTS_ENV, ...replicaEnv(s3.endpoint, BUCKET, `drill-${runTag}/app.db`) });
+  const url = `http://127.0.0.1:${port}`;
+  let first: ReturnType<typeof startUnderLitestream> | undefined;
+  let second: ReturnType<typeof startUnderLitestream> | undefined;
+  try {
+    prepareDatabase(env, false);
+    first = startUnderLitestream(env);
+    await waitUntilHealthy(url, first.child, first.log);
+    const live = { url };
+
+    const erased = await registerClient(live, `dr${runTag}gone`);
+    expect([302, 303, 204, 200]).toContain(await deleteOwnAccount(url, erased));
+
+    const acks: Ack[] = [];
+    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => registerClient(live, `dr${runTag}u${i}`)));
+    for (const client of clients) acks.push({ kind: 'registration', value: client.username, at: Date.now() });
+    const threads = await Promise.all(
+      clients.map(async (client) => {
+        const answer = await call(live, '/api/chat/threads', { body: { subject: `Drill ${client.username}` }, cookie: client.cookie });
+        expect(answer.status).toBe(201);
+        return { client, id: (answer.body as { id: number }).id, sent: 0 };
+      }),
+    );
+
+    let writing = true;
+    let seq = 0;
+    const writer = async (lane: number) => {
+      while (writing) {
+        const n = ++seq;
+        const thread = threads[lane];
+        if (n % 2 === 0 || thread.sent >= 25) {
+          const username = `dr${runTag}r${n}`;
+          const answer = await call(live, '/api/register', { body: registrationBody(username), address: nextAddress() }).catch(() => null);
+          if (answer?.status === 201) acks.push({ kind: 'registration', value: username, at: Date.now() });
+        } else {
+          thread.sent++;
+          const message = `dr-${runTag}-m-${n}`;
+          const answer = await call(live, `/api/chat/threads/${thread.id}/messages`, { body: { message }, cookie: thread.client.cookie }).catch(() => null);
+          if (answer?.status === 201) acks.push({ kind: 'message', value: message, at: Date.now() });
+        }
+      }
+    };
+    const lanes = Promise.all(threads.map((_, lane) => writer(lane)));
+    await sleep(6000);
+
+    // The machine is lost: everything dies at once, mid-write, and the volume goes with it.
+    const killedAt = Date.now();
+    first.killGroup();
+    writing = false;
+    await lanes;
+    rmSync(dataDir, { recursive: true, force: true });
+
+    second = startUnderLitestream(env);
+    await waitUntilHealthy(url, second.child, second.log, 120_000);
+    const healthyAt = Date.now();
+    expect(second.log()).toMatch(/Banco restaurado da réplica s3:\/\/drill\/drill-[^:]+: geração [0-9a-f]{16}, WAL até o índice \d+, última escrita replicada \d{4}-/);
+
+    const found = inspect(dbPath, (sqlite) => ({
+      integrity: integrityCheck(sqlite),
+      users: new Set(sqlite.prepare('select username from users').pluck().all() as string[]),
+      messages: new Set(sqlite.prepare('select message from chat_messages').pluck().all() as string[]),
+    }));
+    const present = (ack: Ack) => (ack.kind === 'registration' ? found.users : found.messages).has(ack.value);
+    const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
+    const lost = acks.filter((ack) => !present(ack));
+    const report = {
+      acknowledged: acks.length,
+      olderThanSyncInterval: old.length,
+      lostOlderThanSyncInterval: old.filter((ack) => !present(ack)).length,
+      lostWithinSyncInterval: lost.length,
+      rpoMs: lost.length ? killedAt - Math.min(...lost.map((ack) => ack.at)) : 0,
+      rtoMs: healthyAt - killedAt,
+    };
+    console.log('recovery-drill:', JSON.stringify(report));
+    test.info().annotations.push({ type: 'recovery-drill', description: JSON.stringify(report) });
+    if (process.env.DRILL_RESULTS) appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
+
+    expect(found.integrity).toEqual(['ok']);
+    expect(old.length).toBeGreaterThan(50);
+    expect(report.lostOlderThanSyncInterval).toBe(0);
+    expect(report.rpoMs).toBeLessThanOrEqual(SYNC_INTERVAL_MS + 500);
+    // The erasure was replicated with the rest: the person does not come back.
+    expect(found.users.has(erased.username)).toBe(false);
+    // The restored server serves: one of the restored accounts signs in again.
+    const signIn = await call(live, '/api/login', { body: { email: `${clients[0].username}@example.com`, password: 'senha-de-teste' }, address: nextAddress() });
+    expect(signIn.status).toBe(200);
+  } finally {
+    first?.killGroup();
+    second?.killGroup();
+    await s3.close();
+  }
+});
