@@ -841,3 +841,13 @@ export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type MemorialProfileRow = typeof memorialProfiles.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * The ids of erased accounts, and when (docs/decisions/054-erasure-ledger.md): no name, e-mail or
+ * CPF, only what it takes to erase them again when a restore (npm run db:restore, or an older
+ * replica) brings back a database from before their erasure. Never deleted with the account.
+ */
+export const erasedAccounts = sqliteTable('erased_accounts', {
+  userId: integer('user_id').primaryKey(),
+  erasedAt: timestamp('erased_at').notNull(),
+});
