@@ -139,3 +139,13 @@ export function superviseWithLitestream({ isProduction, inWorker, vars = process
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return true;
 }
+
+// `node server/replication.js ARGS…` runs the pinned Litestream with ARGS (the Dockerfile checks
+// the binary with `version`; docs/operations.md runs `generations`, `snapshots` and `restore`),
+// with litestream.yml's variables filled from the environment as the server's start fills them.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const [command = 'version', ...rest] = process.argv.slice(2);
+  const withConfig = command === 'version' ? [command, ...rest] : [command, '-config', CONFIG_PATH, ...rest];
+  const result = spawnSync(litestreamBinary(), withConfig, { env: { ...process.env, ...replicaSettings() }, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
