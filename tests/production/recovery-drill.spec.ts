@@ -38,6 +38,17 @@ function startUnderLitestream(env: NodeJS.ProcessEnv) {
   return { child, log, killGroup };
 }
 
+function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (status) => done({ status, stdout, stderr }));
+  });
+}
+
 async function deleteOwnAccount(url: string, client: Client): Promise<number> {
   const response = await fetch(`${url}/account`, {
     method: 'POST',
@@ -140,6 +151,13 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     expect(report.rpoMs).toBeLessThanOrEqual(SYNC_INTERVAL_MS + 500);
     // The erasure was replicated with the rest: the person does not come back.
     expect(found.users.has(erased.username)).toBe(false);
+    // Item 5: the new machine replicates again (a new generation) and says how far behind it is.
+    await sleep(2500);
+    // Not spawnSync: the S3 server runs in this process and must keep answering.
+    const status = await npmRun('db:replica-status', env);
+    expect(status.status, status.stdout + status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/Geração: [0-9a-f]{16}\nÚltima escrita replicada: \d{4}-.*\nAtraso: \d+\.\d{3} s/);
+    expect(await (await fetch(`${url}/healthcheck`)).json()).toEqual({ status: 'ok' });
     // The restored server serves: one of the restored accounts signs in again.
     const signIn = await call(live, '/api/login', { body: { email: `${clients[0].username}@example.com`, password: 'senha-de-teste' }, address: nextAddress() });
     expect(signIn.status).toBe(200);
