@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, prepareDatabase, productionEnv, waitUntilHealthy } from './production-server';
@@ -47,6 +47,12 @@ function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<{ status: numbe
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (status) => done({ status, stdout, stderr }));
   });
+}
+
+/** The objects the bucket holds (s3rver keeps each as `<key>._S3rver_object`): count and bytes uploaded. */
+function bucketUsage(directory: string): { objects: number; bytes: number } {
+  const files = readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'));
+  return { objects: files.length, bytes: files.reduce((sum, entry) => sum + statSync(resolve(entry.parentPath, entry.name)).size, 0) };
 }
 
 async function deleteOwnAccount(url: string, client: Client): Promise<number> {
@@ -110,6 +116,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
         }
       }
     };
+    const writesFrom = bucketUsage(resolve(dir, 's3'));
     const lanes = Promise.all(threads.map((_, lane) => writer(lane)));
     await sleep(6000);
 
@@ -119,6 +126,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     writing = false;
     await lanes;
     rmSync(dataDir, { recursive: true, force: true });
+    const writesTo = bucketUsage(resolve(dir, 's3'));
 
     second = startUnderLitestream(env);
     await waitUntilHealthy(url, second.child, second.log, 120_000);
@@ -140,6 +148,10 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       lostWithinSyncInterval: lost.length,
       rpoMs: lost.length ? killedAt - Math.min(...lost.map((ack) => ack.at)) : 0,
       rtoMs: healthyAt - killedAt,
+      // Replication traffic of the 6 s write phase: objects (PUTs) and bytes uploaded, per acknowledged write.
+      uploads: writesTo.objects - writesFrom.objects,
+      uploadedBytes: writesTo.bytes - writesFrom.bytes,
+      bytesPerWrite: Math.round((writesTo.bytes - writesFrom.bytes) / Math.max(1, acks.length)),
     };
     console.log('recovery-drill:', JSON.stringify(report));
     test.info().annotations.push({ type: 'recovery-drill', description: JSON.stringify(report) });
