@@ -45,6 +45,8 @@ async function pdfText(path: string): Promise<string> {
 }
 
 test('an E-MASTER user completes a course, issues the certificate, downloads its PDF; a visitor verifies it; a revoked one says so', async ({ page, login, jsEnabled, browser }) => {
+  // Two browsers, a PDF and two axe runs: 30 s was spent with a CPU burner per core beside the suite (issue 26.16).
+  test.slow();
   const user = await login('E-MASTER');
   const { course, titles } = courseWithTwoLessons();
 

@@ -10,7 +10,8 @@ import { siteUrl } from '../../utils/security.server';
 import type { Stripe } from '../../utils/stripe.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { REFUND_NOTICES } from './messages';
-import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';
+import { receiptOf, receiptRows, TEST_MODE_NOTICE } from './receipt.server';
+import { courseDescription, planDescription } from './views';
 
 /**
  * The payment mails (docs/mail.md), each queued with the executor of the transaction that causes
@@ -32,22 +33,25 @@ function itemOf(tx: Executor, row: PaymentRow): string {
   return courseDescription(course?.title ?? null);
 }
 
-/** 'Recibo de pagamento', once per payment (dedupe `receipt:{id}`), for a row just claimed as paid. */
-export function queueReceipt(tx: Executor, row: PaymentRow): void {
+/** Where a receipt is in 'Minha Conta'. */
+export const receiptPath = (paymentId: number) => `/account/receipts/${paymentId}`;
+
+/** 'Recibo de pagamento', once per payment (dedupe `receipt:{id}`), for a row just claimed as paid and granted. */
+export function queueReceipt(tx: Executor, row: PaymentRow, now = new Date()): void {
   const user = recipient(tx, row.userId);
   if (!user) return;
-  const method = row.method ? PAYMENT_METHOD_LABELS[row.method] : 'Não informada';
+  const receipt = receiptOf(tx, { ...row, completedAt: row.completedAt ?? now });
   const mail = renderEmail(
     paymentReceiptEmail({
       username: user.username,
-      item: itemOf(tx, row),
-      amount: formatCents(row.amountCents),
-      method,
-      paidAt: formatDateTime(row.completedAt ?? new Date()),
-      paymentNumber: row.id,
-      stripeId: row.stripePaymentIntentId,
+      item: receipt.item,
+      amount: receipt.amount,
+      method: receipt.method,
+      rows: receiptRows(receipt),
+      testModeNotice: receipt.testMode ? TEST_MODE_NOTICE : null,
       confirmsLaterPayment: row.method === 'pix' || row.method === 'boleto',
       paymentsUrl: siteUrl(PAYMENTS_PATH, 'absolute'),
+      receiptUrl: siteUrl(receiptPath(row.id), 'absolute'),
     }),
   );
   enqueueMail(tx, { userId: user.id, to: user.email, kind: 'receipt', dedupeKey: `receipt:${row.id}`, ...mail });

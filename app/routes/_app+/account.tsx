@@ -21,7 +21,8 @@ import { toPublicUser } from '~/models/accounts/user.server';
 import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
-import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
+import { accountStatus, afterText, ROLE_LABELS } from '~/utils/role-labels';
+import { currentPlanAfter } from '~/models/accounts/role-grant.server';
 import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { withParams } from '~/utils/url-state';
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     user: toPublicUser(user),
     status: accountStatus(user),
+    planAfter: afterText(currentPlanAfter(user)),
     recentCalculations: history.items,
     savedCalculations: history.total,
     payments,
@@ -130,7 +132,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
+  const { user, status, planAfter, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (confirmRefund) {
     return (
@@ -150,6 +152,11 @@ export default function AccountPage() {
       <p className="mt-1 text-sm text-slate-600">
         Plano atual: <strong>{ROLE_LABELS[user.role]}</strong>
       </p>
+      {planAfter ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="plan-after">
+          {planAfter}
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-6">
         <ProfileForm username={user.username} email={user.email} />
         <PasswordForm />
