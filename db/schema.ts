@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  blob,
   check,
   index,
   integer,
@@ -628,6 +629,18 @@ export const chatAttachments = sqliteTable(
     check('chat_attachments_size_check', sql`size between 1 and 5242880`),
   ],
 );
+
+/**
+ * The bytes of each support attachment, committed with its message and replicated with the
+ * database (docs/decisions/053, issue 29 item 3): the file in UPLOADS_DIR is a cache that is
+ * written again from here when a restored volume lacks it. Deleted with the row (secure_delete).
+ */
+export const chatAttachmentBytes = sqliteTable('chat_attachment_bytes', {
+  attachmentId: integer('attachment_id')
+    .primaryKey()
+    .references(() => chatAttachments.id, { onDelete: 'cascade' }),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+});
 
 export const planPrices = sqliteTable(
   'plan_prices',
