@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, prepareDatabase, productionEnv, waitUntilHealthy } from './production-server';
 import { call, inspect, integrityCheck, MANY_CLIENTS_ENV, nextAddress, registerClient, registrationBody, runTag, sleep, type Client } from './load-client';
 import { replicaEnv, startS3 } from './s3-server';
+import { smallPdf } from '../integration/helpers/attachment-files';
 
 /**
  * Issue 29, item 6: the volume is lost. The production server runs under Litestream (server.js,
@@ -116,6 +118,25 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
         }
       }
     };
+    // Item 3: a support message with a 5 MB PDF (random bytes: nothing for compression to save) and a small one, through the page form.
+    const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024 - 9)]);
+    const sentFiles = new Map([
+      ['grande.pdf', bigPdf],
+      ['laudo.pdf', smallPdf()],
+    ]);
+    const form = new FormData();
+    form.append('intent', 'send');
+    form.append('message', `dr-${runTag}-anexos`);
+    for (const [name, bytes] of sentFiles) form.append('files', new File([new Uint8Array(bytes)], name));
+    const beforeUpload = bucketUsage(resolve(dir, 's3'));
+    const uploadStarted = performance.now();
+    const upload = await fetch(`${url}/chat/${threads[0].id}`, { method: 'POST', headers: { Cookie: threads[0].client.cookie, Origin: url }, body: form, redirect: 'manual' });
+    const uploadMs = performance.now() - uploadStarted;
+    expect([302, 303]).toContain(upload.status);
+    acks.push({ kind: 'message', value: `dr-${runTag}-anexos`, at: Date.now() });
+    await sleep(2000);
+    const afterUpload = bucketUsage(resolve(dir, 's3'));
+
     const writesFrom = bucketUsage(resolve(dir, 's3'));
     const lanes = Promise.all(threads.map((_, lane) => writer(lane)));
     await sleep(6000);
@@ -138,6 +159,16 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       users: new Set(sqlite.prepare('select username from users').pluck().all() as string[]),
       messages: new Set(sqlite.prepare('select message from chat_messages').pluck().all() as string[]),
     }));
+    const restoredFiles = inspect(dbPath, (sqlite) =>
+      sqlite.prepare('select id, name from chat_attachments where thread_id = ?').all(threads[0].id) as { id: number; name: string }[],
+    );
+    const download = async (id: number) => {
+      const started = performance.now();
+      const answer = await fetch(`${url}/resources/chat-files/${id}`, { headers: { Cookie: threads[0].client.cookie } });
+      return { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()), ms: performance.now() - started };
+    };
+    const downloads = [];
+    for (const row of restoredFiles) downloads.push({ name: row.name, first: await download(row.id), again: await download(row.id) });
     const present = (ack: Ack) => (ack.kind === 'registration' ? found.users : found.messages).has(ack.value);
     const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
     const lost = acks.filter((ack) => !present(ack));
@@ -152,12 +183,23 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       uploads: writesTo.objects - writesFrom.objects,
       uploadedBytes: writesTo.bytes - writesFrom.bytes,
       bytesPerWrite: Math.round((writesTo.bytes - writesFrom.bytes) / Math.max(1, acks.length)),
+      attachments: {
+        sent: sentFiles.size,
+        restoredByteForByte: downloads.filter((d) => d.first.status === 200 && d.first.bytes.equals(sentFiles.get(d.name)!) && d.again.bytes.equals(d.first.bytes)).length,
+        uploadMs: Math.round(uploadMs),
+        replicatedBytes: afterUpload.bytes - beforeUpload.bytes,
+        // The 5 MB file: first download after the restore (written back from the database), then from the folder.
+        bigDownloadMs: downloads.filter((d) => d.name === 'grande.pdf').map((d) => [Math.round(d.first.ms), Math.round(d.again.ms)])[0],
+      },
+      restoredDatabaseBytes: statSync(dbPath).size,
     };
     console.log('recovery-drill:', JSON.stringify(report));
     test.info().annotations.push({ type: 'recovery-drill', description: JSON.stringify(report) });
     if (process.env.DRILL_RESULTS) appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
 
     expect(found.integrity).toEqual(['ok']);
+    expect(restoredFiles).toHaveLength(sentFiles.size);
+    expect(report.attachments.restoredByteForByte).toBe(sentFiles.size);
     expect(old.length).toBeGreaterThan(50);
     expect(report.lostOlderThanSyncInterval).toBe(0);
     expect(report.rpoMs).toBeLessThanOrEqual(SYNC_INTERVAL_MS + 500);
