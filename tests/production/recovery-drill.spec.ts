@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, prepareDatabase, productionEnv, waitUntilHealthy } from './production-server';
+import { freePort, prepareDatabase, productionEnv, startProductionServer, waitUntilHealthy } from './production-server';
 import { call, inspect, integrityCheck, MANY_CLIENTS_ENV, nextAddress, registerClient, registrationBody, runTag, sleep, type Client } from './load-client';
 import { replicaEnv, startS3 } from './s3-server';
+import { NO_REPLICA_WARNING } from '../../server/replication.js';
 import { smallPdf } from '../integration/helpers/attachment-files';
 
 /**
@@ -215,9 +216,41 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     // The restored server serves: one of the restored accounts signs in again.
     const signIn = await call(live, '/api/login', { body: { email: `${clients[0].username}@example.com`, password: 'senha-de-teste' }, address: nextAddress() });
     expect(signIn.status).toBe(200);
+
+    // A deploy's stop: SIGTERM to the launcher reaches the server through Litestream; the server
+    // shuts down gracefully (WAL checkpoint), Litestream syncs a last time, and the exit code is 0.
+    const exited = new Promise<number | null>((done) => second!.child.once('exit', (code) => done(code)));
+    second.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(second.log()).toMatch(/Encerrado em \d+ ms/);
+    expect(second.log()).toContain('litestream shut down');
   } finally {
     first?.killGroup();
     second?.killGroup();
     await s3.close();
+  }
+});
+
+test('an empty volume whose replica cannot be read does not start, and creates no empty database', async () => {
+  const dir = resolve('tests/.production/recovery-refused');
+  rmSync(dir, { recursive: true, force: true });
+  const dbPath = resolve(dir, 'data', 'app.db');
+  const port = await freePort();
+  // Port 9 (discard) on loopback: nothing listens there.
+  const env = productionEnv(dbPath, port, replicaEnv('http://127.0.0.1:9', BUCKET, 'unreachable/app.db'));
+  const server = startUnderLitestream(env);
+  const code = await new Promise<number | null>((done) => server.child.once('exit', (exitCode) => done(exitCode)));
+  expect(code).toBe(1);
+  expect(server.log()).toContain('litestream restore falhou');
+  expect(existsSync(dbPath)).toBe(false);
+});
+
+test('a production start without a replica says once that nothing leaves the box', async () => {
+  const server = await startProductionServer({ name: 'no-replica' });
+  try {
+    expect(server.log().split(NO_REPLICA_WARNING).length - 1).toBe(1);
+    expect(server.log()).not.toContain('litestream');
+  } finally {
+    await server.stop();
   }
 });
