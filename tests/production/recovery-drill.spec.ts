@@ -22,7 +22,7 @@ import { smallPdf } from '../integration/helpers/attachment-files';
 const SYNC_INTERVAL_MS = 1000;
 const BUCKET = 'drill';
 
-type Ack = { kind: 'registration' | 'message'; value: string; at: number };
+type Ack = { kind: 'registration' | 'message' | 'payment'; value: string; at: number };
 
 function startUnderLitestream(env: NodeJS.ProcessEnv) {
   const output: string[] = [];
@@ -119,6 +119,18 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
         }
       }
     };
+    // Payments in test mode (fiscal records): one plan bought by each of three clients.
+    for (const [index, payer] of clients.slice(1).entries()) {
+      const purchase = { planType: index % 2 ? 'E-TOOL' : 'E-MASTER', months: 1, idempotencyKey: `drill-${runTag}-${index}` };
+      const created = await call(live, '/api/upgrade/create-payment-intent', { body: purchase, cookie: payer.cookie });
+      const intent = (created.body as { paymentIntentId?: string }).paymentIntentId!;
+      expect(created.status).toBe(200);
+      expect((await call(live, '/api/test-mode/confirm-card', { body: { paymentIntentId: intent, cardNumber: '4242 4242 4242 4242' }, cookie: payer.cookie })).status).toBe(200);
+      const confirmed = await call(live, '/api/upgrade/confirm-payment', { body: { paymentIntentId: intent }, cookie: payer.cookie });
+      expect((confirmed.body as { status?: string }).status).toBe('succeeded');
+      acks.push({ kind: 'payment', value: intent, at: Date.now() });
+    }
+
     // Item 3: a support message with a 5 MB PDF (random bytes: nothing for compression to save) and a small one, through the page form.
     const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024 - 9)]);
     const sentFiles = new Map([
@@ -159,6 +171,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       integrity: integrityCheck(sqlite),
       users: new Set(sqlite.prepare('select username from users').pluck().all() as string[]),
       messages: new Set(sqlite.prepare('select message from chat_messages').pluck().all() as string[]),
+      payments: new Set(sqlite.prepare("select stripe_payment_intent_id from payments where status = 'succeeded'").pluck().all() as string[]),
     }));
     const restoredFiles = inspect(dbPath, (sqlite) =>
       sqlite.prepare('select id, name from chat_attachments where thread_id = ?').all(threads[0].id) as { id: number; name: string }[],
@@ -170,7 +183,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     };
     const downloads = [];
     for (const row of restoredFiles) downloads.push({ name: row.name, first: await download(row.id), again: await download(row.id) });
-    const present = (ack: Ack) => (ack.kind === 'registration' ? found.users : found.messages).has(ack.value);
+    const present = (ack: Ack) => ({ registration: found.users, message: found.messages, payment: found.payments })[ack.kind].has(ack.value);
     const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
     const lost = acks.filter((ack) => !present(ack));
     const report = {
@@ -199,6 +212,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     if (process.env.DRILL_RESULTS) appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
 
     expect(found.integrity).toEqual(['ok']);
+    expect(acks.filter((ack) => ack.kind === 'payment' && !present(ack))).toEqual([]);
     expect(restoredFiles).toHaveLength(sentFiles.size);
     expect(report.attachments.restoredByteForByte).toBe(sentFiles.size);
     expect(old.length).toBeGreaterThan(50);
