@@ -10,7 +10,13 @@
 // machine with more than one core it runs one process per core (server/cluster.js, decision 026).
 // See docs/decisions/006-own-http-server.md.
 import { firstProcess, inWorker, mayListen, runCluster } from './server/cluster.js';
+import { superviseWithLitestream } from './server/replication.js';
 import { gracefulShutdown } from './server/shutdown.js';
+
+// With a Litestream replica configured, a production start restores an empty volume from it and
+// then runs this same file again as `litestream replicate -exec`'s child (server/replication.js,
+// docs/decisions/053); this process then only relays the stop signal and the exit code.
+if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production', inWorker })) await new Promise(() => {});
 
 // With more than one process this one becomes the cluster's primary, which never loads the app
 // (nor Express, Remix and the glue, imported below): it forks the workers and supervises them, and never

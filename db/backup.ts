@@ -186,6 +186,24 @@ export function inspectBackup(file: string): { migrations: number } {
 }
 
 /**
+ * The live database's erasure ledger joins the restored one (ids only, decision 054): whoever was
+ * erased after the backup was taken is erased again on the server's next start or by db:restore.
+ */
+function carryErasureLedger(live: string, staged: Database.Database): void {
+  if (!existsSync(live)) return;
+  const current = new Database(live, { readonly: true, fileMustExist: true });
+  try {
+    const hasLedger = current.prepare("select 1 from sqlite_master where type = 'table' and name = 'erased_accounts'").get();
+    if (!hasLedger) return;
+    const rows = current.prepare('select user_id, erased_at from erased_accounts').all() as { user_id: number; erased_at: number }[];
+    const insert = staged.prepare('insert or ignore into erased_accounts (user_id, erased_at) values (?, ?)');
+    staged.transaction(() => rows.forEach((row) => insert.run(row.user_id, row.erased_at)))();
+  } finally {
+    current.close();
+  }
+}
+
+/**
  * Puts a checked backup back as `databaseFile`, which the server may have open: the backup is
  * copied to a staging file and brought to this build's migrations there, the current database is
  * saved to `backups/pre-restore-…`, and then the staging file is copied over the live one with
@@ -205,6 +223,7 @@ export async function restoreDatabase(file: string, databaseFile: string, now = 
     try {
       staged.pragma('journal_mode = DELETE');
       applyMigrations(drizzle(staged, { schema }));
+      carryErasureLedger(live, staged);
       const missing = missingTables(staged, SCHEMA_TABLES);
       if (missing.length) throw new BackupRefusal(`Faltam tabelas do app no backup: ${missing.join(', ')}`);
       const errors = integrityErrors(staged);

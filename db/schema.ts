@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  blob,
   check,
   index,
   integer,
@@ -639,6 +640,18 @@ export const chatAttachments = sqliteTable(
   ],
 );
 
+/**
+ * The bytes of each support attachment, committed with its message and replicated with the
+ * database (docs/decisions/053, issue 29 item 3): the file in UPLOADS_DIR is a cache that is
+ * written again from here when a restored volume lacks it. Deleted with the row (secure_delete).
+ */
+export const chatAttachmentBytes = sqliteTable('chat_attachment_bytes', {
+  attachmentId: integer('attachment_id')
+    .primaryKey()
+    .references(() => chatAttachments.id, { onDelete: 'cascade' }),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+});
+
 export const planPrices = sqliteTable(
   'plan_prices',
   {
@@ -880,3 +893,13 @@ export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type MemorialProfileRow = typeof memorialProfiles.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * The ids of erased accounts, and when (docs/decisions/054-erasure-ledger.md): no name, e-mail or
+ * CPF, only what it takes to erase them again when a restore (npm run db:restore, or an older
+ * replica) brings back a database from before their erasure. Never deleted with the account.
+ */
+export const erasedAccounts = sqliteTable('erased_accounts', {
+  userId: integer('user_id').primaryKey(),
+  erasedAt: timestamp('erased_at').notNull(),
+});

@@ -1,11 +1,13 @@
 import { users } from '../../db/schema';
-import { db } from '../../db/client';
+import { databasePath, db } from '../../db/client';
+import { REPLICATION_LAG_LIMIT_MS, replicationLagMs } from './replica-status.server';
 import { HEALTHCHECK_HEADER } from './render-cache.server';
 
 /** Shorter than fly.toml's check timeout (5 s), so a stuck render answers 503 instead of timing out. */
 const PAGE_TIMEOUT_MS = 4_000;
 
-export type Health = { ok: true } | { ok: false; failed: 'database' | 'page' };
+/** `replicationLagMs` is set when the replica lags past REPLICATION_LAG_LIMIT_MS: degraded, still serving. */
+export type Health = { ok: true; replicationLagMs?: number } | { ok: false; failed: 'database' | 'page' };
 
 /** A row of a real table: `select 1` would answer without reading the database file at all. */
 function readDatabase(): void {
@@ -37,7 +39,11 @@ function remember(failure: string | null, error?: unknown): void {
   lastFailure = failure;
 }
 
-/** Fly's health check (GET /healthcheck): the database answers a query and a page renders. */
+/**
+ * Fly's health check (GET /healthcheck): the database answers a query and a page renders. A
+ * replica lagging past the limit (or unreadable) makes it degraded, never failing: Fly must not
+ * replace the one machine that holds the only up-to-date copy.
+ */
 export async function checkHealth(port: number | null | undefined): Promise<Health> {
   try {
     readDatabase();
@@ -52,5 +58,7 @@ export async function checkHealth(port: number | null | undefined): Promise<Heal
     return { ok: false, failed: 'page' };
   }
   remember(null);
+  const lag = replicationLagMs(databasePath());
+  if (lag !== null && lag > REPLICATION_LAG_LIMIT_MS) return { ok: true, replicationLagMs: lag };
   return { ok: true };
 }

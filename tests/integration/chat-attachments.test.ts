@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
-import { chatAttachments, chatMessages, chatThreads } from '../../db/schema';
+import { chatAttachmentBytes, chatAttachments, chatMessages, chatThreads } from '../../db/schema';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
 import { cleanFileName, sniffType, stripMetadata } from '~/models/chat/attachment-bytes';
 import { incomingFromFile, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles } from '~/models/chat/attachments.server';
@@ -272,6 +272,40 @@ describe('GET /resources/chat-files/{id}', () => {
     }
     expect((await fetchFile(999_999, owner.cookie)).status).toBe(404);
     expect((await call(fileRoute.loader, getRequest('/resources/chat-files/abc', { cookie: owner.cookie }), { id: 'abc' })).status).toBe(404);
+  });
+});
+
+describe('a volume restored from the replica (issue 29 item 3, decision 053)', () => {
+  test('the bytes are committed with the message, and a lost file is written again from them, byte for byte', async () => {
+    const owner = await signed();
+    const thread = await createThread(owner, { subject: 'Volume perdido' });
+    const message = await postMessage(owner, thread.id, 'Anexos', [file(pngWithText(), 'tela.png'), file(smallPdf(), 'laudo.pdf')]);
+    const [png, pdf] = message.attachments;
+    const expected = new Map([
+      [png.id, Buffer.from(stripMetadata('image/png', pngWithText())!)],
+      [pdf.id, smallPdf()],
+    ]);
+    for (const [id, bytes] of expected) {
+      const row = db.select().from(chatAttachmentBytes).where(eq(chatAttachmentBytes.attachmentId, id)).get();
+      expect(Buffer.from(row!.bytes).equals(bytes)).toBe(true);
+    }
+    // The folder is gone with the volume; the database came back from the replica.
+    for (const key of attachmentRows(thread.id).map((row) => row.storageKey)) rmSync(join(uploads, key));
+    for (const [id, bytes] of expected) {
+      const answer = await fetchFile(id, owner.cookie);
+      expect(answer.status).toBe(200);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(storedFiles()).toEqual(expect.arrayContaining(attachmentRows(thread.id).map((row) => row.storageKey)));
+  });
+
+  test('deleting the ticket deletes the committed bytes with it', async () => {
+    const owner = await signed();
+    const admin = await signed('admin');
+    const thread = await createThread(owner, { subject: 'Apagar os bytes' });
+    const message = await postMessage(owner, thread.id, 'Anexo', [file(smallPdf(), 'a.pdf')]);
+    deleteThread({ ...admin, username: 'admin' }, thread.id);
+    expect(db.select().from(chatAttachmentBytes).where(eq(chatAttachmentBytes.attachmentId, message.attachments[0].id)).all()).toEqual([]);
   });
 });
 

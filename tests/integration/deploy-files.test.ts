@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from '../../server/shutdown.js';
+import { litestreamBinary, replicaSettings } from '../../server/replication.js';
 import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 
 /**
@@ -11,7 +13,7 @@ import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 
 const fly = readFlyConfig();
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; scripts: Record<string, string>; dependencies: Record<string, string> };
 
 /** Dockerfile instructions, with continuation lines joined and comments dropped. */
 const instructions = dockerfile
@@ -103,4 +105,22 @@ describe('Dockerfile, fly.toml and package.json agree', () => {
     expect(fly.http_service.concurrency!.hard_limit).toBeGreaterThanOrEqual(fly.http_service.concurrency!.soft_limit);
     expect(fly.http_service.concurrency!.soft_limit).toBeGreaterThanOrEqual(1000);
   });
+
+  it('ships the pinned Litestream 0.3.13 from npm, its config and a check of the binary in the image (decision 053)', () => {
+    // Exact pin, a production dependency (kept by `npm prune --omit=dev`), no download elsewhere.
+    expect(pkg.dependencies['@flydotio/litestream']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dockerfile).not.toMatch(/litestream\/releases|curl|wget/);
+    const copies = finalStage.filter(({ keyword }) => keyword === 'COPY').map(({ args }) => args.split(/\s+/));
+    expect(copies.some((args) => args.includes('litestream.yml') && args.includes('server.js'))).toBe(true);
+    expect(finalStage.some(({ keyword, args }) => keyword === 'RUN' && args === 'node server/replication.js version')).toBe(true);
+    const version = spawnSync(litestreamBinary(), ['version'], { encoding: 'utf8' });
+    expect(version.stdout.trim()).toBe('v0.3.13');
+    // Every variable litestream.yml expands is one the start fills, for the database of fly.toml.
+    const config = readFileSync('litestream.yml', 'utf8');
+    const settings = replicaSettings({ DATABASE_URL: fly.env.DATABASE_URL, LITESTREAM_REPLICA_URL: 's3://bucket/e-engenharia/app.db' })!;
+    const expanded = [...config.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]);
+    expect(new Set(expanded)).toEqual(new Set(Object.keys(settings)));
+    expect(settings.LITESTREAM_DB_PATH).toBe(databaseFile(fly.env.DATABASE_URL));
+  });
 });
+

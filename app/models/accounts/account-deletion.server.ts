@@ -10,6 +10,7 @@ import { endAllSessions } from './session.server';
 import { getUserById } from './user.server';
 import { removeFilesAfterCommit, userFileKeys } from '../chat/attachments.server';
 import { revokeCertificatesOfErasedUser } from '../courses/certificate.server';
+import { recordErasure } from './erasure-ledger.server';
 
 export const ACCOUNT_DELETION_MESSAGES = {
   notFound: 'Usuário não encontrado',
@@ -32,7 +33,8 @@ type DeletionAction = 'user.delete' | 'account.delete';
  *   tools, codes and courses they created); the audit log forgets them (`forgetInAuditLog`): the
  *   rows they wrote and the rows about them keep ids and actions under 'usuário excluído #ID';
  * - one audit row records it: the account's id and role, never its name, e-mail or CPF;
- * - the last admin is never erased, by any path, so the panel always has someone to run it.
+ * - the last admin is never erased, by any path, so the panel always has someone to run it;
+ * - the id joins the erasure ledger, so no restore brings them back (erasure-ledger.server.ts).
  * The database runs with secure_delete (db/client.ts), so what goes is overwritten on disk too.
  */
 export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, action: DeletionAction): void {
@@ -65,6 +67,8 @@ export function eraseAccount(tx: Executor, actor: AuditActor, user: UserRow, act
   // Their tickets' files go once the rows are gone (attachments.server.ts).
   removeFilesAfterCommit(userFileKeys(tx, user.id));
   tx.delete(users).where(eq(users.id, user.id)).run();
+  // Listed (id only) so that a restore from before today erases them again (erasure-ledger.server.ts).
+  recordErasure(tx, user.id);
   for (const { toolId } of rated) refreshToolRating(tx, toolId);
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { databasePath, db, preparedQuery, type Executor } from '../../../db/client';
-import { chatAttachments, chatThreads } from '../../../db/schema';
+import { chatAttachmentBytes, chatAttachments, chatThreads } from '../../../db/schema';
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../schemas/chat-attachments';
 import { env } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
@@ -19,6 +20,8 @@ import { cleanFileName, rewriteImage, sniffType, type AttachmentType, type Image
  * whole), then the message and its rows in one transaction; if that fails the files are removed,
  * so there is never a message with missing files nor a row without its file. Deleting a ticket or
  * an account removes the rows with it (foreign keys) and the files just after the commit.
+ * The bytes are also committed in the database (chat_attachment_bytes), so the Litestream replica
+ * carries them: after a restore the folder is refilled on first download (decision 053).
  *
  * Who reads a file: the ticket's owner and admins; anyone else, signed in or not, gets the same
  * 404 as for a file that does not exist.
@@ -194,6 +197,9 @@ export function insertAttachments(tx: Executor, messageId: number, threadId: num
       })
       .returning({ id: chatAttachments.id })
       .get();
+    // The bytes too, in the same transaction: replicated with the database, so they survive the
+    // volume (decision 053); the file just stored stays as the cache that serves them.
+    tx.insert(chatAttachmentBytes).values({ attachmentId: row.id, bytes: readFileSync(filePath(file.storageKey)) }).run();
     return {
       id: row.id,
       name: file.name,
@@ -298,6 +304,29 @@ export function removeFilesAfterCommit(storageKeys: readonly string[]): void {
   });
 }
 
+const bytesOf = preparedQuery(() =>
+  db
+    .select({ bytes: chatAttachmentBytes.bytes })
+    .from(chatAttachmentBytes)
+    .where(eq(chatAttachmentBytes.attachmentId, sql.placeholder('id')))
+    .prepare(),
+);
+
+/**
+ * A file missing from the cache folder (a volume restored from the replica) is written again from
+ * its committed bytes (a temporary name, then a rename), before it is served. False when the
+ * database has no bytes for it either (a file stored before migration 0023 and lost with the volume).
+ */
+async function restoreFromDatabase(attachmentId: number, storageKey: string): Promise<boolean> {
+  const row = bytesOf().get({ id: attachmentId });
+  if (!row) return false;
+  const directory = await privateUploadsDirectory();
+  const partial = join(directory, `${storageKey}.${randomUUID()}.part`);
+  await writeFile(partial, row.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  await rename(partial, join(directory, storageKey));
+  return true;
+}
+
 const attachmentForReader = preparedQuery(() =>
   db
     .select({
@@ -328,7 +357,8 @@ export async function openAttachment(viewer: { id: number; role: string } | null
   const row = viewer ? attachmentForReader().get({ id: attachmentId }) : undefined;
   if (!viewer || !row || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw new AppError(404, ATTACHMENT_MESSAGES.notFound);
   const path = filePath(row.storageKey);
-  const found = await stat(path).catch(() => null);
+  let found = await stat(path).catch(() => null);
+  if (!found && (await restoreFromDatabase(attachmentId, row.storageKey))) found = await stat(path).catch(() => null);
   if (!found?.isFile()) throw new AppError(404, ATTACHMENT_MESSAGES.notFound);
   return {
     path,

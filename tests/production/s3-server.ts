@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import S3rver from '@20minutes/s3rver';
+
+/**
+ * A local S3-compatible server (s3rver, on loopback only) with one bucket, standing in for Tigris
+ * in the recovery drill. Its listing with a delimiter is patched (patches/@20minutes+s3rver+…):
+ * without it Litestream finds no generation.
+ */
+export async function startS3(directory: string, port: number, bucket: string): Promise<{ close: () => Promise<void>; endpoint: string }> {
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** What the server under Litestream needs to replicate into that bucket. */
+export function replicaEnv(endpoint: string, bucket: string, path: string): Record<string, string> {
+  return {
+    LITESTREAM_REPLICA_URL: `s3://${bucket}/${path}`,
+    LITESTREAM_ENDPOINT: endpoint,
+    LITESTREAM_REGION: 'us-east-1',
+    LITESTREAM_FORCE_PATH_STYLE: 'true',
+    LITESTREAM_SYNC_INTERVAL: '1s',
+    LITESTREAM_ACCESS_KEY_ID: 'S3RVER',
+    LITESTREAM_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
