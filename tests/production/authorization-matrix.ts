@@ -208,6 +208,13 @@ export const MATRIX: MatrixRow[] = [
     note: "A refund of someone else's payment is the same 404 as a missing one.",
   },
   {
+    route: '/account/receipts/:id',
+    method: 'GET',
+    path: '/account/receipts/{payment}',
+    expect: { anonymous: toAuth, basic: { status: 200, text: 'Recibo de pagamento' }, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    note: "A receipt is its payer's alone: another user's payment (an admin's too) is the same 404 as a missing one.",
+  },
+  {
     route: '/account/export',
     method: 'GET',
     path: '/account/export',
