@@ -71,7 +71,18 @@ test('every calculator memorial prints on A4 with no text cut at the margins and
       const numbers = [...document_.querySelectorAll('ol')].flatMap((list) => [...list.children].map((_, index) => `${index + 1}.`));
       const signature = (document.querySelector('[data-testid="memorial-signature"]') as HTMLElement).innerText;
       const disclaimer = (document_.querySelector('footer') as HTMLElement | null)?.innerText ?? '';
-      return { words: [...document_.innerText.split(/\s+/), ...numbers].filter(Boolean), signature, disclaimer };
+      // A subscript is a run of its own in the PDF, which need not follow its symbol: 'I<sub>B</sub>' is
+      // read as the words 'I' and 'B'. The spaces are taken out again before the page is printed.
+      const spacers = [...document_.querySelectorAll('sub, sup')].flatMap((element) => {
+        const before = document.createTextNode(' ');
+        const after = document.createTextNode(' ');
+        element.before(before);
+        element.after(after);
+        return [before, after];
+      });
+      const text = document_.innerText;
+      spacers.forEach((spacer) => spacer.remove());
+      return { words: [...text.split(/\s+/), ...numbers].filter(Boolean), signature, disclaimer };
     });
     const pages = await readPdf(await page.pdf({ format: 'A4', preferCSSPageSize: true }));
     const pdfText = squeeze(pages.map((one) => one.text).join(''));
