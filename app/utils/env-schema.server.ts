@@ -72,6 +72,7 @@ export const envSchema = z.object({
       .refine((methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)), 'use card, pix e/ou boleto separados por vírgula'),
   ),
   STRIPE_TEST_MODE: flag,
+  ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { errorMap: () => ({ message: 'use required ou optional' }) })),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailbox),
   MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),

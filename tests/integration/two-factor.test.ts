@@ -7,7 +7,11 @@ import { action as accountAction, loader as accountLoader } from '~/routes/_app+
 import { action as authAction, loader as authLoader } from '~/routes/_auth+/auth';
 import { action as loginAction } from '~/routes/api+/login';
 import { loader as rootLoader } from '~/root';
+import { action as adminUsersAction, loader as adminUsersLoader } from '~/routes/_app+/admin.users';
+import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
+import { loader as usersApiLoader } from '~/routes/api+/users';
 import { resetAllLimits } from '~/utils/rate-limit.server';
+import { exportPersonalData } from '~/models/accounts/personal-data.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';
 
 const ADDRESS = { clientAddress: '203.0.113.9' };
@@ -185,5 +189,76 @@ describe('POST /api/login with two-step sign-in', () => {
     // Without a pending login, a code alone opens nothing.
     nextStep();
     expect((await apiLogin({ code: await codeFor(secret) })).status).toBe(401);
+  });
+});
+
+describe('admins must use two-step sign-in where the setting requires it', () => {
+  beforeEach(() => {
+    process.env.ADMIN_TWO_FACTOR = 'required';
+  });
+  afterEach(() => {
+    delete process.env.ADMIN_TWO_FACTOR;
+  });
+
+  it('an admin without it reaches only its setup page, on pages and in the API; with it, everything', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    expectRedirect(await call(adminUsersLoader, getRequest('/admin/users', { cookie })), '/account#seguranca');
+    expect((await call(accountLoader, getRequest('/account', { cookie }))).status).toBe(200);
+    const api = await call(usersApiLoader, getRequest('/api/users', { cookie }));
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ message: 'Administradores precisam ativar a verificação em duas etapas antes de continuar.', twoFactorSetupRequired: true });
+    // Other users are not asked.
+    const basic = await createUser();
+    expect((await call(dashboardLoader, getRequest('/dashboard', { cookie: await sessionCookie(basic) }))).status).toBe(200);
+
+    const { cookie: after } = await enrol(admin);
+    expect((await call(adminUsersLoader, getRequest('/admin/users', { cookie: after }))).status).toBe(200);
+    expect((await call(usersApiLoader, getRequest('/api/users', { cookie: after }))).status).toBe(200);
+  });
+
+  it('is relaxed by ADMIN_TWO_FACTOR=optional', async () => {
+    process.env.ADMIN_TWO_FACTOR = 'optional';
+    const admin = await createUser({ role: 'admin' });
+    expect((await call(adminUsersLoader, getRequest('/admin/users', { cookie: await sessionCookie(admin) }))).status).toBe(200);
+  });
+});
+
+describe('an admin who lost the phone', () => {
+  it('another admin turns two-step sign-in off for them, audited under the acting admin', async () => {
+    const lost = await createUser({ role: 'admin' });
+    await enrol(lost);
+    const helper = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(helper);
+    const done = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }), {}, ADDRESS);
+    expect(done.status).toBe(302);
+    expect(db.select().from(twoFactor).where(eq(twoFactor.userId, lost.id)).get()).toBeUndefined();
+    expect(db.select().from(recoveryCodeRows).where(eq(recoveryCodeRows.userId, lost.id)).all()).toHaveLength(0);
+    const audit = db.select().from(auditLog).where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id))).all();
+    expect(audit).toHaveLength(1);
+    expect(audit[0].actorId).toBe(helper.id);
+    // A non-admin cannot.
+    const basic = await createUser();
+    await enrol(basic);
+    const refused = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(basic.id) }, { cookie: await sessionCookie(basic) }), {}, ADDRESS);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('Location')).toBe('/dashboard');
+    expect(db.select().from(twoFactor).where(eq(twoFactor.userId, basic.id)).get()?.enabledAt).toBeTruthy();
+  });
+});
+
+describe('LGPD: export and deletion', () => {
+  it('the export says whether it is on, never the secret or the codes; deleting the account removes the factor', async () => {
+    const user = await createUser();
+    const { secret, recoveryCodes, cookie } = await enrol(user);
+    const data = exportPersonalData(user.id);
+    expect(data.twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10, recoveryCodesUsed: [] });
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(secret);
+    for (const code of recoveryCodes) expect(text).not.toContain(code);
+
+    expectRedirect(await accountPost(cookie, { intent: 'delete-account', password: 'senha123' }), '/');
+    expect(db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).all()).toHaveLength(0);
+    expect(db.select().from(recoveryCodeRows).where(eq(recoveryCodeRows.userId, user.id)).all()).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { recoveryCodeUsedEmail } from '../../emails/recovery-code-used';
 import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { qrSvgPath } from '../../utils/qr-code.server';
-import { recordOwnerAudit } from '../admin/audit.server';
+import { recordAudit, recordOwnerAudit, type AuditActor } from '../admin/audit.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { authenticateWithPassword } from './auth.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
@@ -215,6 +215,19 @@ function useRecoveryCode(user: Pick<UserRow, 'id' | 'username' | 'email'>, code:
     recordOwnerAudit(tx, user, { action: 'two-factor.recovery-code-used', entityType: 'user', entityId: user.id, summary: `Código de recuperação usado para entrar (restam ${left?.count ?? 0})` });
     enqueueMail(tx, { userId: user.id, to: user.email, kind: 'security', ...renderEmail(recoveryCodeUsedEmail({ username: user.username, left: left?.count ?? 0, when: now })) });
     return true;
+  });
+}
+
+/**
+ * Another admin turns it off for a user who lost the phone and the recovery codes: audited
+ * under the acting admin's name; the user may set it up again in 'Minha Conta'.
+ */
+export function turnOffTwoFactorAsAdmin(actor: AuditActor, userId: number): boolean {
+  return db.transaction((tx) => {
+    const removed = tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes;
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+    if (removed > 0) recordAudit(tx, actor, { action: 'user.two_factor_off', entityType: 'user', entityId: userId, summary: 'verificação em duas etapas desativada por um administrador' });
+    return removed > 0;
   });
 }
 
