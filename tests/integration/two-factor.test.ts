@@ -237,6 +237,10 @@ describe('an admin who lost the phone', () => {
     const audit = db.select().from(auditLog).where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id))).all();
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe(helper.id);
+    // Nothing left to turn off: 409, and no second audit row.
+    const again = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }), {}, ADDRESS);
+    expect(again.status).toBe(409);
+    expect(db.select().from(auditLog).where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id))).all()).toHaveLength(1);
     // A non-admin cannot.
     const basic = await createUser();
     await enrol(basic);

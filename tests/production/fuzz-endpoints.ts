@@ -47,6 +47,8 @@ export type Endpoint = {
   search?: string;
   fields?: Record<string, Field>;
   intent?: string;
+  /** Tells apart two entries of one JSON endpoint that reads different bodies (the two calls of a two-step login). */
+  variant?: string;
   /** Public forms carry remix-utils' honeypot field (empty). */
   honeypot?: boolean;
   query?: Record<string, Field>;
@@ -60,7 +62,7 @@ export type Endpoint = {
 
 export const isApi = (endpoint: Endpoint) => endpoint.route.startsWith('/api/');
 export const endpointName = (endpoint: Endpoint) =>
-  `${endpoint.method} ${endpoint.route}${endpoint.intent ? ` [${endpoint.intent}]` : ''}`;
+  `${endpoint.method} ${endpoint.route}${endpoint.intent ? ` [${endpoint.intent}]` : ''}${endpoint.variant ? ` (${endpoint.variant})` : ''}`;
 
 const s = String;
 // proDays is left out: it means something only for E-TOOL and E-MASTER (dropped for other roles,
@@ -111,7 +113,7 @@ export function apiEndpoints(ids: Ids): Endpoint[] {
     { route: '/api/register', method: 'POST', as: 'anon', fields: { username: str(3, 50), email, cpf, password: str(6, 200), promoCode: str(0, 50, true) } },
     { route: '/api/login', method: 'POST', as: 'anon', fields: { email, password: str(6, 200) } },
     // The second call of a two-step sign-in (without a pending login it answers 401).
-    { route: '/api/login', method: 'POST', as: 'anon', fields: { code: str(1, 32) } },
+    { route: '/api/login', method: 'POST', as: 'anon', variant: 'code', fields: { code: str(1, 32) } },
     { route: '/api/recover-password', method: 'POST', as: 'anon', fields: { identifier: str(1, 254), cpf } },
     { route: '/api/reset-password', method: 'POST', as: 'anon', fields: { password: str(6, 200), confirmPassword: str(6, 200), token: str(0, 200, true) } },
     { route: '/api/logout', method: 'POST', as: 'basic', noBody: true },

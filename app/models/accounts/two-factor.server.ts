@@ -32,6 +32,7 @@ export const TWO_FACTOR_MESSAGES = {
   notPending: 'Comece a ativação da verificação em duas etapas novamente.',
   alreadyOn: 'A verificação em duas etapas já está ativada.',
   notOn: 'A verificação em duas etapas não está ativada.',
+  notOnForUser: 'Este usuário não usa a verificação em duas etapas.',
 } as const;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -222,12 +223,12 @@ function useRecoveryCode(user: Pick<UserRow, 'id' | 'username' | 'email'>, code:
  * Another admin turns it off for a user who lost the phone and the recovery codes: audited
  * under the acting admin's name; the user may set it up again in 'Minha Conta'.
  */
-export function turnOffTwoFactorAsAdmin(actor: AuditActor, userId: number): boolean {
-  return db.transaction((tx) => {
+export function turnOffTwoFactorAsAdmin(actor: AuditActor, userId: number): void {
+  db.transaction((tx) => {
     const removed = tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes;
+    if (removed === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.notOnForUser);
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    if (removed > 0) recordAudit(tx, actor, { action: 'user.two_factor_off', entityType: 'user', entityId: userId, summary: 'verificação em duas etapas desativada por um administrador' });
-    return removed > 0;
+    recordAudit(tx, actor, { action: 'user.two_factor_off', entityType: 'user', entityId: userId, summary: 'verificação em duas etapas desativada por um administrador' });
   });
 }
 

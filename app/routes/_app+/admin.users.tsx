@@ -115,12 +115,8 @@ export async function action(args: ActionFunctionArgs) {
       schema: adminUserIdSchema,
       refusalToast: refusal('Erro ao desativar a verificação em duas etapas'),
       run: ({ id }) => {
-        const removed = turnOffTwoFactorAsAdmin(admin, id);
-        return redirectWithToast(back, {
-          title: 'Verificação em duas etapas',
-          description: removed ? 'Desativada para este usuário.' : 'Este usuário não usa a verificação em duas etapas.',
-          type: 'success',
-        });
+        turnOffTwoFactorAsAdmin(admin, id);
+        return redirectWithToast(back, { title: 'Verificação em duas etapas', description: 'Desativada para este usuário.', type: 'success' });
       },
     }),
     delete: intent({
