@@ -81,7 +81,7 @@ export async function measureMailDelivery(count: number, say: (line: string) => 
     const queueStarted = performance.now();
     db.transaction((tx) => {
       for (let index = 0; index < count; index += 1) {
-        const mail = renderEmail(welcomeEmail({ username: `bench_${index}`, dashboardUrl: 'http://127.0.0.1/dashboard' }));
+        const mail = renderEmail(welcomeEmail({ confirmUrl: `http://127.0.0.1/email/confirm?token=bench${index}`, days: 7 }));
         enqueueMail(tx, { userId: null, to: `bench_${index}@example.com`, kind: 'bench', ...mail });
       }
     });

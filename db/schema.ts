@@ -61,6 +61,8 @@ export const users = sqliteTable(
     usernameKey: text('username_key').notNull(),
     emailKey: text('email_key').notNull(),
     cpf: text('cpf'),
+    /** 'Nome completo': printed on certificates, memorials and receipts; null until the person gives it. */
+    fullName: text('full_name'),
     password: text('password').notNull(),
     /** The effective role, recomputed from role_grants whenever the user is read. */
     role: text('role', { enum: ROLES }).notNull().default('E-BASIC'),
@@ -71,6 +73,14 @@ export const users = sqliteTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     disablePasswordRecovery: bool('disable_password_recovery').notNull().default(false),
+    /**
+     * When the owner of `email` followed our confirmation link; null while it is unconfirmed, and
+     * then mails to it carry no text the account wrote (app/models/accounts/email-change.server.ts).
+     * Migration 0019 counts the addresses of existing accounts as confirmed.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at'),
+    /** The last change of `email` by its owner: the reset link by e-mail is refused for 72 h after it. */
+    emailChangedAt: timestamp('email_changed_at'),
     createdAt: createdAt(),
     lastLogin: timestamp('last_login'),
   },
@@ -826,6 +836,35 @@ export const certificates = sqliteTable(
     index('certificates_user_idx').on(t.userId),
     index('certificates_course_issued_idx').on(t.courseId, t.issuedAt),
     check('certificates_status_check', inList('status', CERTIFICATE_STATUSES)),
+  ],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['confirm', 'revert'] as const;
+
+/**
+ * The e-mailed links of an address change (app/models/accounts/email-change.server.ts): 'confirm'
+ * confirms `address` (still the account's address when followed), 'revert' ('Não fui eu') puts
+ * `address` back, with `addressConfirmed` as it was. Only a digest of the token is stored; a row is
+ * deleted when its link is used, so each link works once.
+ */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenDigest: text('token_digest').notNull(),
+    address: text('address').notNull(),
+    addressConfirmed: bool('address_confirmed').notNull().default(false),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_digest_unique').on(t.tokenDigest),
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+    check('email_tokens_purpose_check', inList('purpose', EMAIL_TOKEN_PURPOSES)),
   ],
 );
 

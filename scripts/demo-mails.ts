@@ -2,6 +2,7 @@ import type { Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderEmail } from '../app/emails/render';
 import { welcomeEmail } from '../app/emails/welcome';
+import { CONFIRM_LINK_DAYS, EMAIL_CONFIRM_PATH, newConfirmationLink } from '../app/models/accounts/email-change.server';
 import { enqueueMail, newMessageId } from '../app/models/mail/outbox.server';
 import { siteUrl } from '../app/utils/security.server';
 
@@ -12,10 +13,10 @@ import { siteUrl } from '../app/utils/security.server';
  */
 export function seedDemoMails(tx: Tx, users: { id: number; username: string; email: string }[]): void {
   for (const user of users) {
-    const mail = renderEmail(welcomeEmail({ username: user.username, dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+    const mail = renderEmail(welcomeEmail({ confirmUrl: newConfirmationLink(tx, user), days: CONFIRM_LINK_DAYS }));
     enqueueMail(tx, { userId: user.id, to: user.email, kind: 'welcome', ...mail });
   }
-  const bounced = renderEmail(welcomeEmail({ username: 'cliente_antigo', dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+  const bounced = renderEmail(welcomeEmail({ confirmUrl: siteUrl(EMAIL_CONFIRM_PATH, 'absolute'), days: CONFIRM_LINK_DAYS }));
   tx.insert(mailOutbox)
     .values({
       messageId: newMessageId('nao-responda@e-engenharia.localhost'),

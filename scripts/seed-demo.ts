@@ -27,11 +27,11 @@ import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './dem
 import { demoTools } from './demo-tools';
 
 export const DEMO_USERS = [
-  { username: 'admin', email: 'admin@example.com', password: 'admin123', cpf: '52998224725', role: 'admin' as const, days: null },
-  { username: 'basico', email: 'basic@example.com', password: 'senha123', cpf: '11144477735', role: null, days: null },
+  { username: 'admin', fullName: 'Helena Duarte', email: 'admin@example.com', password: 'admin123', cpf: '52998224725', role: 'admin' as const, days: null },
+  { username: 'basico', fullName: 'Bruno Almeida', email: 'basic@example.com', password: 'senha123', cpf: '11144477735', role: null, days: null },
   // The paid demo users hold their plan through a test-mode payment (see demoPayments), not a seed grant.
-  { username: 'ferramentas', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30, paidDaysAgo: 2 },
-  { username: 'mestre', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30, paidDaysAgo: 10 },
+  { username: 'ferramentas', fullName: 'Carla Ferreira', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30, paidDaysAgo: 2 },
+  { username: 'mestre', fullName: 'Marcos d’Ávila Oliveira', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30, paidDaysAgo: 10 },
 ];
 
 const withTitleKeys = (rows: Omit<typeof courses.$inferInsert, 'titleKey'>[]) =>
@@ -45,7 +45,8 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
   db.transaction((tx) => {
     const ids: Record<string, number> = {};
     DEMO_USERS.forEach((demo, index) => {
-      const user = insertUser(tx, { username: demo.username, email: demo.email, cpf: demo.cpf, passwordHash: hashes[index] });
+      // The demo addresses count as confirmed, like those of every account older than confirmation.
+      const user = insertUser(tx, { username: demo.username, fullName: demo.fullName, email: demo.email, cpf: demo.cpf, passwordHash: hashes[index], emailConfirmedAt: now });
       ids[demo.email] = user.id;
       if (demo.role && 'paidDaysAgo' in demo && demo.paidDaysAgo !== undefined) {
         // A succeeded test-mode card payment of one month, and the grant it gave (source 'payment', as the
@@ -246,7 +247,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
         code: DEMO_CERTIFICATE.code,
         userId: masterId,
         courseId: diagrams.id,
-        holderName: DEMO_USERS.find((demo) => demo.email === 'master@example.com')!.username,
+        holderName: DEMO_USERS.find((demo) => demo.email === 'master@example.com')!.fullName,
         courseTitle: diagrams.title,
         hours: diagrams.duration,
         instructor: diagrams.instructor,

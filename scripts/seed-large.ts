@@ -162,13 +162,14 @@ type NewUser = {
 };
 
 function userInserter(sqlite: Database.Database): (user: NewUser) => number {
-  const columns = ['username', 'email', 'cpf', 'password', 'role', 'role_expiry_date', 'created_at', 'last_login', 'username_key', 'email_key'];
+  // The addresses count as confirmed, as those of accounts that existed before confirmation did (migration 0019).
+  const columns = ['username', 'email', 'cpf', 'password', 'role', 'role_expiry_date', 'created_at', 'last_login', 'username_key', 'email_key', 'email_confirmed_at'];
   const statement = insertStatement(sqlite, 'users', columns);
   return (user) =>
     Number(
       statement.run(
         user.username, user.email, user.cpf, user.password, user.role, user.roleExpiryDate, user.createdAt, user.lastLogin,
-        foldKey(user.username), foldKey(user.email),
+        foldKey(user.username), foldKey(user.email), user.createdAt,
       ).lastInsertRowid,
     );
 }

@@ -1,27 +1,28 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 export type ReceiptDetails = {
-  username: string;
+  /** The payer's full name (else the username) for the greeting; null for an address not yet confirmed. */
+  name: string | null;
   /** 'Plano E-TOOL — 1 mês (30 dias)' or 'Curso: …'. */
   item: string;
   /** 'R$ 29,90'. */
   amount: string;
-  /** 'Cartão', 'Pix' or 'Boleto'. */
+  /** 'Cartão de crédito', 'Pix' or 'Boleto'. */
   method: string;
-  /** Paid at, São Paulo time: '27/11/2026 10:15'. */
-  paidAt: string;
-  /** The app's number of the payment (what 'Minha Conta' and support know it by). */
-  paymentNumber: number;
-  /** Stripe's id of what was paid: a PaymentIntent (pi_…) or a Checkout Session (cs_…). */
-  stripeId: string;
+  /** The receipt's rows (seller, CNPJ, payer, CPF, item, period, amount, method, date, references): the page in 'Minha Conta' prints the same. */
+  rows: ReadonlyArray<readonly [label: string, value: string]>;
+  /** No real money taken: the receipt says so first. */
+  testModeNotice: string | null;
   /** Pix and boleto are paid after they are created: the receipt is also their confirmation. */
   confirmsLaterPayment: boolean;
   paymentsUrl: string;
+  /** The receipt's page in 'Minha Conta'. */
+  receiptUrl: string;
 };
 
 /** 'Recibo de pagamento': one for every payment that becomes paid, whichever the path. */
 export function paymentReceiptEmail(receipt: ReceiptDetails): EmailMessage {
-  const stripeLabel = receipt.stripeId.startsWith('cs_') ? 'Sessão de pagamento no Stripe' : 'Pagamento no Stripe (PaymentIntent)';
   return {
     subject: receipt.confirmsLaterPayment ? 'Pagamento confirmado — Recibo de pagamento' : 'Recibo de pagamento',
     preheader: `${receipt.item}: ${receipt.amount} pagos por ${receipt.method}.`,
@@ -30,20 +31,12 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): EmailMessage {
       {
         kind: 'paragraph',
         text: receipt.confirmsLaterPayment
-          ? `Olá, ${receipt.username}. O seu ${receipt.method} foi compensado e o acesso já está liberado. Este é o seu recibo.`
-          : `Olá, ${receipt.username}. Recebemos o seu pagamento e o acesso já está liberado. Este é o seu recibo.`,
+          ? `${greeting(receipt.name)} O seu ${receipt.method} foi compensado e o acesso já está liberado. Este é o seu recibo.`
+          : `${greeting(receipt.name)} Recebemos o seu pagamento e o acesso já está liberado. Este é o seu recibo.`,
       },
-      {
-        kind: 'details',
-        rows: [
-          ['Item', receipt.item],
-          ['Valor', receipt.amount],
-          ['Forma de pagamento', receipt.method],
-          ['Data', receipt.paidAt],
-          ['Número do pagamento (E-Engenharia)', `#${receipt.paymentNumber}`],
-          [stripeLabel, receipt.stripeId],
-        ],
-      },
+      ...(receipt.testModeNotice ? [{ kind: 'paragraph' as const, text: receipt.testModeNotice }] : []),
+      { kind: 'details', rows: receipt.rows },
+      { kind: 'paragraph', text: `Este recibo também está em Minha Conta: ${receipt.receiptUrl}` },
       { kind: 'paragraph', text: 'Você pode pedir o reembolso em até 7 dias, em Minha Conta → Pagamentos.' },
     ],
     action: { label: 'Ver meus pagamentos', url: receipt.paymentsUrl },

@@ -1,7 +1,8 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 export type PlanEnded = {
-  username: string;
+  name: string | null;
   plan: string;
   /** When it ended, São Paulo time. */
   endedAt: string;
@@ -18,7 +19,7 @@ export function planEndedEmail(plan: PlanEnded): EmailMessage {
     preheader: `O plano ${plan.plan} terminou em ${plan.endedAt}. Sua conta está no plano ${plan.nowOn}.`,
     heading: `Seu plano ${plan.plan} terminou`,
     blocks: [
-      { kind: 'paragraph', text: `Olá, ${plan.username}. O seu plano ${plan.plan} terminou em ${plan.endedAt}, e sua conta voltou ao plano ${plan.nowOn}.` },
+      { kind: 'paragraph', text: `${greeting(plan.name)} O seu plano ${plan.plan} terminou em ${plan.endedAt}, e sua conta voltou ao plano ${plan.nowOn}.` },
       { kind: 'paragraph', text: 'Seus cálculos salvos continuam no histórico. Para voltar a usar as ferramentas do plano, escolha um novo período.' },
     ],
     action: { label: 'Escolher um plano', url: plan.upgradeUrl },

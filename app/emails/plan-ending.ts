@@ -1,7 +1,8 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 export type PlanEnding = {
-  username: string;
+  name: string | null;
   /** The plan that ends: 'E-TOOL' or 'E-MASTER'. */
   plan: string;
   /** Whole days left, 1 to 3 (rounded up). */
@@ -23,7 +24,7 @@ export function planEndingEmail(plan: PlanEnding): EmailMessage {
     preheader: `O plano ${plan.plan} termina em ${plan.endsAt}. Renove para não perder o acesso.`,
     heading: `Seu plano ${plan.plan} termina ${inDays(plan.daysLeft)}`,
     blocks: [
-      { kind: 'paragraph', text: `Olá, ${plan.username}. O seu plano ${plan.plan} termina em ${plan.endsAt}. Depois disso, sua conta volta ao plano ${plan.fallsBackTo}.` },
+      { kind: 'paragraph', text: `${greeting(plan.name)} O seu plano ${plan.plan} termina em ${plan.endsAt}. Depois disso, sua conta volta ao plano ${plan.fallsBackTo}.` },
       { kind: 'paragraph', text: 'Para continuar com as mesmas ferramentas, renove o plano antes dessa data: os novos dias começam quando os atuais terminam.' },
     ],
     action: { label: 'Renovar meu plano', url: plan.upgradeUrl },

@@ -1,7 +1,8 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 export type RefundDecision = {
-  username: string;
+  name: string | null;
   item: string;
   amount: string;
   paymentNumber: number;
@@ -22,7 +23,7 @@ export function refundDecisionEmail(decision: RefundDecision): EmailMessage {
     preheader: decision.notice,
     heading: approved ? 'Seu reembolso foi aprovado' : 'Seu pedido de reembolso foi recusado',
     blocks: [
-      { kind: 'paragraph', text: `Olá, ${decision.username}. ${decision.notice}` },
+      { kind: 'paragraph', text: `${greeting(decision.name)} ${decision.notice}` },
       {
         kind: 'details',
         rows: [

@@ -1,3 +1,4 @@
+import { greeting } from './greeting';
 import type { EmailMessage } from './render';
 
 /** How a support reply is signed in the mail: the team, never an admin's account name (the ticket page shows 'Administrador'). */
@@ -8,15 +9,16 @@ export const SUPPORT_AUTHOR = 'Suporte E-Engenharia';
  * (at most one mail per ticket every 15 minutes gathers them), quoted in order, and the ticket.
  */
 export function supportReplyEmail({
-  username,
+  name,
   ticketSubject,
   replies,
   earlier,
   ticketUrl,
   unsubscribeUrl,
 }: {
-  username: string;
-  ticketSubject: string;
+  name: string | null;
+  /** Null for an address not yet confirmed: the subject is the account's text. */
+  ticketSubject: string | null;
   replies: readonly string[];
   /** Older replies of the same period left out of the quotes (the ticket has them). */
   earlier: number;
@@ -26,9 +28,9 @@ export function supportReplyEmail({
   const total = replies.length + earlier;
   const several = total > 1;
   return {
-    subject: `${several ? 'Novas respostas' : 'Nova resposta'} no seu ticket: ${ticketSubject}`,
+    subject: `${several ? 'Novas respostas' : 'Nova resposta'} no seu ticket${ticketSubject === null ? '' : `: ${ticketSubject}`}`,
     preheader: several ? `O suporte respondeu ${total} vezes ao seu ticket.` : 'O suporte respondeu ao seu ticket.',
-    heading: `Olá, ${username}. ${several ? `O suporte enviou ${total} respostas` : 'O suporte respondeu'} ao ticket “${ticketSubject}”.`,
+    heading: `${greeting(name)} ${several ? `O suporte enviou ${total} respostas` : 'O suporte respondeu'} ${ticketSubject === null ? 'ao seu ticket' : `ao ticket “${ticketSubject}”`}.`,
     blocks: [
       ...(earlier > 0 ? [{ kind: 'paragraph' as const, text: `As ${earlier} respostas mais antigas estão no ticket; seguem as ${replies.length} mais recentes.` }] : []),
       ...replies.map((text) => ({ kind: 'quote' as const, author: SUPPORT_AUTHOR, text })),

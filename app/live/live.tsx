@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore, t
 import { useIdleRevalidate } from './idle-revalidate';
 import type { LiveConnector } from './live-connection';
 import type { LiveCounter, LiveStore } from './live-store';
+import { pageRouter, watchNavigation } from './router-navigation';
 
 /**
  * The live updates in the page: `useLiveEvents` (once, in the root layout) loads the tab's store
@@ -19,11 +20,11 @@ const LiveContext = createContext<LiveStore | null>(null);
 
 export const noop = () => () => {};
 
-/** The submissions that end the tab's own session: the logout, and 'Excluir conta' on /account. */
+/** The submissions that end the tab's own session: the logout, 'Excluir conta' on /account, and 'Não fui eu' (/email/revert). */
 function endsSession(formAction: string | undefined, formData: FormData | undefined): boolean {
   if (!formAction) return false;
   const path = formAction.split('?')[0];
-  return path === '/logout' || (path === '/account' && formData?.get('intent') === 'delete-account');
+  return path === '/logout' || path === '/email/revert' || (path === '/account' && formData?.get('intent') === 'delete-account');
 }
 
 /** The tab's live store, null until it has loaded (and for visitors). */
@@ -46,7 +47,8 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
   const revalidate = useIdleRevalidate();
   // Signing out (or deleting the account) ends this session: the stream would report it ended
   // ('Sessão expirada') and race the action's own redirect and toast, so the tab hangs up as soon
-  // as it submits one of them.
+  // as it submits one of them: at the router's own 'submitting' (below), which comes before the
+  // request leaves, and stays off while React's rendering of it says so.
   const navigation = useNavigation();
   const signingOut = navigation.state !== 'idle' && endsSession(navigation.formAction, navigation.formData);
 
@@ -72,10 +74,18 @@ export function useLiveEvents(viewer: LiveViewer, cursor: string | null): LiveSt
     if (!live || signingOut) return;
     const stopResync = live.store.onEvent((event) => (event.type === 'resync' ? revalidate() : undefined));
     const stop = live.connect(live.store);
-    return () => {
+    const hangUp = () => {
+      unwatch();
       stopResync();
       stop();
     };
+    // React renders the router's 'submitting' in a transition, which a busy machine delays past the
+    // logout's answer and the stream's 'session-ended': the router's own state is read instead.
+    let unwatch = () => {};
+    unwatch = watchNavigation(pageRouter(), (now) => {
+      if (now.state !== 'idle' && endsSession(now.formAction, now.formData)) hangUp();
+    });
+    return hangUp;
   }, [live, signingOut, revalidate]);
 
   return live?.store ?? null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fullNameField } from './full-name';
 import { cpfApiField, cpfFormField, checkbox, emailField, minString, optionalCode, passwordField } from './fields';
 import { usernameField } from './person-name';
 
@@ -100,6 +101,8 @@ export const profileApiSchema = z
   .object({
     username: usernameField(PT.username).optional(),
     email: emailField(PT.email).optional(),
+    /** An addition to the specification's fields: 'Nome completo' (issue 27, item 8). */
+    fullName: fullNameField.optional(),
     currentPassword: z.string().max(200).optional(),
     newPassword: passwordField(PT.password).optional(),
   })
@@ -107,6 +110,6 @@ export const profileApiSchema = z
     message: 'Informe a senha atual',
     path: ['currentPassword'],
   })
-  .refine((value) => value.username || value.email || value.newPassword, {
+  .refine((value) => value.username || value.email || value.fullName || value.newPassword, {
     message: 'Nada para atualizar',
   });

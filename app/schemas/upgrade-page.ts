@@ -64,8 +64,13 @@ function toPurchase(value: PurchaseInput, ctx: z.RefinementCtx): Purchase {
   return z.NEVER;
 }
 
-/** 'Finalizar pagamento' without JavaScript: the purchase, sent on to a Checkout Session. */
-export const checkoutFormSchema = z.object(purchaseShape).transform((value, ctx) => ({ purchase: toPurchase(value, ctx) }));
+/**
+ * 'Finalizar pagamento' without JavaScript: the purchase, sent on to a Checkout Session. `pageKey`
+ * is the payment step's rendering (its idempotency key): the page's own card form is not another tab.
+ */
+export const checkoutFormSchema = z
+  .object({ ...purchaseShape, pageKey: z.string().uuid().optional() })
+  .transform(({ pageKey, ...value }, ctx) => ({ purchase: toPurchase(value, ctx), pageKey }));
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCnpj } from './cnpj';
 
 /**
  * Every environment variable the server reads, in one zod schema (the Epic Stack's pattern).
@@ -39,11 +40,24 @@ const smtpUrl = z.string().refine((value) => {
 /** 'Nome <endereco@dominio>' or a bare address. */
 const mailbox = z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'use um endereço de e-mail, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>');
 
+/** A whole number of megabytes (0 and up), or the default when unset. */
+const megabytes = (fallback: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d{1,7}$/, 'use um número inteiro de MB, ex.: 100')
+      .transform(Number),
+  ).transform((value) => value ?? fallback);
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
   DATABASE_URL: optional(z.string()),
   /** Where support attachments are stored (app/models/chat/attachments.server.ts); unset: `uploads/` beside the database. */
   UPLOADS_DIR: optional(z.string()),
+  /** Storage caps of support attachments, in MB (app/models/chat/attachment-storage.server.ts, docs/decisions/043). */
+  UPLOADS_USER_QUOTA_MB: megabytes(100),
+  UPLOADS_TOTAL_QUOTA_MB: megabytes(400),
+  UPLOADS_MIN_FREE_MB: megabytes(200),
   SESSION_SECRET: optional(z.string()),
   PORT: optional(
     z
@@ -73,6 +87,9 @@ export const envSchema = z.object({
   ),
   STRIPE_TEST_MODE: flag,
   ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { errorMap: () => ({ message: 'use required ou optional' }) })),
+  /** The seller on every receipt (app/models/payments/receipt.server.ts): required in production with a live Stripe key. */
+  SELLER_LEGAL_NAME: optional(z.string().max(200, 'use no máximo 200 caracteres')),
+  SELLER_CNPJ: optional(z.string().refine(isValidCnpj, 'não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81')),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailbox),
   MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),
@@ -126,6 +143,23 @@ export function stripeConfigurationError(vars: Vars = process.env): string | nul
   );
 }
 
+/** A key that takes real money (sk_live_…, rk_live_…). */
+export const isLiveStripeKey = (key: string | undefined) => /^(sk|rk)_live_/.test(key?.trim() ?? '');
+
+/**
+ * Why a production server taking real payments may not run, or null: every receipt names the
+ * seller by legal name and CNPJ (what a Brazilian accountant needs), so a live key needs both.
+ */
+export function sellerConfigurationError(vars: Vars = process.env): string | null {
+  if (vars.NODE_ENV !== 'production' || !isLiveStripeKey(vars.STRIPE_SECRET_KEY)) return null;
+  const missing = (['SELLER_LEGAL_NAME', 'SELLER_CNPJ'] as const).filter((key) => !vars[key]?.trim());
+  if (missing.length === 0) return null;
+  return (
+    `${missing.join(' e ')} não ${missing.length === 1 ? 'definido' : 'definidos'} em produção com uma chave live do Stripe: ` +
+    'os recibos precisam da razão social e do CNPJ do vendedor. Defina SELLER_LEGAL_NAME e SELLER_CNPJ (ex.: 11.222.333/0001-81).'
+  );
+}
+
 /**
  * Why a production server with this mail configuration may not run, or null. Without SMTP_URL
  * the outbox writes .eml files (docs/mail.md): fine for development and the demo, a silent loss
@@ -159,6 +193,8 @@ export function environmentProblems(vars: Vars = process.env): string[] {
     // Stripe's own PUBLIC_ORIGIN sentence would repeat the one above (or the malformed value's).
     const stripe = stripeConfigurationError(vars);
     if (stripe && !stripe.startsWith('PUBLIC_ORIGIN')) problems.push(stripe);
+    const seller = sellerConfigurationError(vars);
+    if (seller) problems.push(seller);
     const mail = mailConfigurationError(vars);
     const mailAlreadyListed = problems.some((problem) => /^(SMTP_URL|MAIL_FROM|MAIL_TRANSPORT):/.test(problem));
     if (mail && !mailAlreadyListed) problems.push(mail);

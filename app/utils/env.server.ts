@@ -58,6 +58,15 @@ export const env = {
   get uploadsDir(): string | null {
     return readEnv('UPLOADS_DIR') ?? null;
   },
+  /** Support attachments' storage caps in bytes (UPLOADS_USER_QUOTA_MB, UPLOADS_TOTAL_QUOTA_MB, UPLOADS_MIN_FREE_MB). */
+  get uploadLimits(): { userQuotaBytes: number; totalQuotaBytes: number; minFreeBytes: number } {
+    const mb = 1024 * 1024;
+    return {
+      userQuotaBytes: readEnv('UPLOADS_USER_QUOTA_MB') * mb,
+      totalQuotaBytes: readEnv('UPLOADS_TOTAL_QUOTA_MB') * mb,
+      minFreeBytes: readEnv('UPLOADS_MIN_FREE_MB') * mb,
+    };
+  },
   /** The port server.js listens on (PORT, default 3000). */
   get port(): number {
     return readEnv('PORT');
@@ -71,6 +80,13 @@ export const env = {
   },
   get stripeWebhookSecret(): string | null {
     return readEnv('STRIPE_WEBHOOK_SECRET') ?? null;
+  },
+  /** SELLER_LEGAL_NAME and SELLER_CNPJ: the seller on receipts (null: unset; the test mode's demo seller stands in). */
+  get sellerLegalName(): string | null {
+    return readEnv('SELLER_LEGAL_NAME') ?? null;
+  },
+  get sellerCnpj(): string | null {
+    return readEnv('SELLER_CNPJ') ?? null;
   },
   /** SMTP_URL: where the outbox delivers (docs/mail.md); null writes .eml files instead. */
   get smtpUrl(): string | null {

@@ -42,6 +42,12 @@ export type ReadFormOptions = {
   honeypot?: boolean;
   /** The fields the form can use (form-fields.server.ts); the global ceiling when not given. */
   fields?: FieldAllowance;
+  /**
+   * A multipart body's own reader (a form with files: the upload kit, multipart-upload.server.ts,
+   * which streams files to disk and refuses past its own caps). Its AppError is answered as the
+   * kit's page with `Connection: close`: the body may be left unread.
+   */
+  readMultipart?: (request: Request, contentType: string) => Promise<FormData>;
 };
 
 /**
@@ -59,6 +65,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   const contentType = request.headers.get('Content-Type') ?? '';
   const type = FORM_TYPES.find((candidate) => contentType.toLowerCase().startsWith(candidate));
   if (!type) throw errorResponse(415, FORM_MESSAGES.contentType);
+  if (type === 'multipart/form-data' && options.readMultipart) return readOwnMultipart(request, contentType, options.readMultipart);
   const bytes = await readBodyCapped(request, options.maxBytes ?? DEFAULT_FORM_BYTES);
   const allowance = options.fields ?? CEILING_ALLOWANCE;
   if (countRawFields(bytes, contentType) > allowance.total) throw errorResponse(413, FORM_MESSAGES.tooManyFields);
@@ -81,6 +88,15 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     }
   }
   return formData;
+}
+
+async function readOwnMultipart(request: Request, contentType: string, read: NonNullable<ReadFormOptions['readMultipart']>): Promise<FormData> {
+  try {
+    return await read(request, contentType);
+  } catch (error) {
+    if (isAppError(error)) throw errorResponse(error.status, error.message, {}, { headers: { Connection: 'close' } });
+    throw error;
+  }
 }
 
 /**

@@ -44,6 +44,8 @@ const LIMITS = {
   chatMessage: { keyPrefix: 'chat-message', points: 30, duration: 60, by: 'user' },
   /** Public certificate verification: codes that match nothing, per client address (a found code costs nothing). */
   certificateMiss: { keyPrefix: 'certificate-miss', points: 30, duration: 15 * 60, by: 'address' },
+  /** Address changes and resent confirmation links, per account: each mails an address the account typed. */
+  emailLink: { keyPrefix: 'email-link', points: 5, duration: 60 * 60, by: 'user' },
 } as const satisfies Record<string, { keyPrefix: string; points: number; duration: number; by: KeyKind }>;
 
 export type LimiterName = keyof typeof LIMITS;

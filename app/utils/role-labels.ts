@@ -37,3 +37,16 @@ export function accountStatus(user: { role: Role; roleExpiryDate: Date | string 
   }
   return { label: 'Básico', tone: ROLE_TONES['E-BASIC'] };
 }
+
+/** A plan in the timeline: its role and the day its run ends (null: for good). */
+export type PlanRun = { role: Role; until: Date | string | null };
+
+/** 'E-TOOL até 25/01/2027' (plain 'E-TOOL' with no end). */
+export function planRunText(run: PlanRun): string {
+  return run.until ? `${ROLE_LABELS[run.role]} até ${formatShortDate(run.until)}` : ROLE_LABELS[run.role];
+}
+
+/** 'Depois: E-TOOL até 25/01/2027': the paid days of a lower plan that resume when the current one ends (decision 047). */
+export function afterText(after: PlanRun | null | undefined): string | null {
+  return after ? `Depois: ${planRunText(after)}` : null;
+}

@@ -30,7 +30,9 @@ export async function waitForMail(address: string, subject: string | RegExp): Pr
 
 /** The first link in the plain-text body that starts with `prefix` (a path of the site). */
 export function linkIn(mail: ReceivedMail, prefix: string): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname.startsWith(prefix));
+  // A prefix with a fragment ('/account#pagamentos') names that exact path and fragment.
+  const matches = (url: string) => (prefix.includes('#') ? `${new URL(url).pathname}${new URL(url).hash}` === prefix : new URL(url).pathname.startsWith(prefix));
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find(matches);
   if (!link) throw new Error(`Nenhum link para ${prefix} em "${mail.subject}":\n${mail.text}`);
   return link;
 }

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { createUser } from '../setup/factories';
+import { DAY_MS } from '../../app/models/accounts/role-arithmetic';
+import { formatCpf } from '../../app/utils/cpf';
+import { formatShortDate } from '../../app/utils/format';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -37,10 +41,28 @@ test.describe('payment mails caused by forms', () => {
     const mail = await waitForMail(user.email, 'Recibo de pagamento');
     expect(mail.text).toContain('Item: Plano E-TOOL — 1 mês (30 dias)');
     expect(mail.text).toContain('Valor: R$ 29,90');
-    expect(mail.text).toContain('Forma de pagamento: Cartão');
-    expect(mail.text).toMatch(/Data: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    expect(mail.text).toMatch(jsEnabled ? /Pagamento no Stripe \(PaymentIntent\): pi_/ : /Sessão de pagamento no Stripe: cs_/);
-    await page.goto(linkIn(mail, '/account'));
+    expect(mail.text).toContain('Forma de pagamento: Cartão de crédito');
+    expect(mail.text).toMatch(/Data do pagamento: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(mail.text).toMatch(jsEnabled ? /Referência do pagamento: pi_/ : /Referência do pagamento: cs_/);
+    expect(mail.text).not.toContain('PaymentIntent');
+    // What a Brazilian accountant reads (issue 27.9): seller and CNPJ, payer and CPF, the period bought.
+    const paid = db.select().from(payments).where(eq(payments.userId, user.id)).get()!;
+    const validUntil = formatShortDate(new Date(paid.completedAt!.getTime() + 30 * DAY_MS));
+    const cpf = formatCpf(user.cpf!);
+    for (const line of ['Vendedor: E-Engenharia Demonstração Ltda. (fictícia)', 'CNPJ: 11.222.333/0001-81', `CPF: ${cpf}`, `Válido até: ${validUntil}`, 'Modo de teste']) {
+      expect(mail.text).toContain(line);
+    }
+    // The same receipt in 'Minha Conta', from the mail's link.
+    await page.goto(linkIn(mail, '/account/receipts/'));
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByRole('heading', { name: 'Recibo de pagamento' })).toBeVisible();
+    await expect(receipt).toContainText('CNPJ11.222.333/0001-81');
+    await expect(receipt).toContainText(`CPF${cpf}`);
+    await expect(receipt).toContainText(`Válido até${validUntil}`);
+    await expect(receipt).toContainText('Forma de pagamentoCartão de crédito');
+    await expect(receipt).toContainText('Modo de teste: pagamento simulado, sem valor fiscal.');
+    // The button ('Ver meus pagamentos'), not the receipt's own link above it.
+    await page.goto(linkIn(mail, '/account#pagamentos'));
     const row = page.getByRole('table', { name: 'Pagamentos' }).getByTestId('payment-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Plano E-TOOL');

@@ -8,7 +8,7 @@ import { unsubscribeUrl, wantsMail } from '../../app/models/mail/preferences.ser
  * JavaScript on and off, and its links work when followed (docs/mail.md).
  */
 test.describe('mails caused by forms', () => {
-  test('registering sends the welcome mail, whose button opens the dashboard', async ({ page }) => {
+  test('registering sends the welcome mail, which names nobody and whose button confirms the address', async ({ page }) => {
     const username = uniqueName('mail');
     const email = `${username}@example.com`;
     await page.goto('/auth?tab=register');
@@ -21,10 +21,12 @@ test.describe('mails caused by forms', () => {
 
     const mail = await waitForMail(email, 'Bem-vindo ao E-Engenharia');
     expect(mail.from).toContain('nao-responda@e-engenharia.test');
-    expect(mail.text).toContain(`Olá, ${username}! Sua conta está pronta.`);
-    expect(mail.html).toContain('Abrir meu painel');
-    await page.goto(linkIn(mail, '/dashboard'));
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${username}!` })).toBeVisible();
+    expect(mail.text).toContain('Olá! Sua conta está pronta.');
+    expect(mail.text).not.toContain(username);
+    await page.goto(linkIn(mail, '/email/confirm'));
+    await expect(page.getByText(`Confirmar ${email} como o e-mail da sua conta?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmar meu e-mail' }).click();
+    await expect(page.getByText(`O e-mail ${email} foi confirmado.`)).toBeVisible();
   });
 
   test("'Recuperar senha por e-mail' sends a link that leads to a new password, which then logs in", async ({ page, login, context }) => {

@@ -237,7 +237,10 @@ describe('PATCH /api/users/{id}', () => {
     expect(getUserById(target.id)!.role).toBe('E-MASTER');
 
     const edited = await safeJson<ApiUser>(await patchUser(target.id, { role: 'E-TOOL' }));
-    expect(edited).toMatchObject({ role: 'E-TOOL', roleExpiryDate: toolEnd.toISOString() });
+    // The E-TOOL days waited while E-MASTER ran (decision 047): they resume now, their end moved by that while.
+    const master = db.select().from(roleGrants).where(and(eq(roleGrants.userId, target.id), eq(roleGrants.role, 'E-MASTER'))).get()!;
+    const waited = master.revokedAt!.getTime() - master.startsAt.getTime();
+    expect(edited).toMatchObject({ role: 'E-TOOL', roleExpiryDate: new Date(toolEnd.getTime() + waited).toISOString() });
     expect(liveGrantsOf(target.id).map((grant) => grant.role)).toEqual(['E-TOOL']);
   });
 

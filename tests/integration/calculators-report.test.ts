@@ -12,7 +12,7 @@ let basic: Awaited<ReturnType<typeof createUser>>;
 let basicCookie: string;
 
 beforeAll(async () => {
-  basic = await createUser();
+  basic = await createUser({ fullName: 'Bruna Ferraz Teixeira' });
   basicCookie = await sessionCookie(basic);
 });
 
@@ -31,7 +31,8 @@ describe('the calculation report (memorial de cálculo)', () => {
     const calculator = getCalculator(SHAFT)!;
     expect(data.state).toBe('ok');
     expect(data.header).toMatchObject({ title: calculator.title, summary: calculator.summary, version: calculator.version, level: 'E-BASIC' });
-    expect(data.username).toBe(basic.username);
+    // 'Gerado por' is the person's full name, not the login (issue 27, item 8).
+    expect(data.generatedBy).toBe('Bruna Ferraz Teixeira');
     expect(data.generatedAt).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const [day, month, year] = data.generatedAt.split(' ')[0].split('/').map(Number);
     expect(Math.abs(Date.UTC(year, month - 1, day) - before)).toBeLessThan(2 * 86_400_000);

@@ -39,8 +39,9 @@ function courseWithLessons(count = 2, values: Partial<typeof courses.$inferInser
 const markDone = (userId: number, courseId: number, lessonIds: number[], firstDay = 20) =>
   lessonIds.forEach((lessonId, index) => db.insert(lessonProgress).values({ userId, courseId, lessonId, completedAt: new Date(Date.UTC(2026, 10, firstDay + index, 15)) }).run());
 
-async function master(username?: string) {
-  const user = await createUser({ role: 'E-MASTER', username });
+/** An E-MASTER user with a 'Nome completo' (`null`: none yet), as certificates require one. */
+async function master(fullName: string | null = 'Maria da Silva Prado') {
+  const user = await createUser({ role: 'E-MASTER', fullName });
   return { user, cookie: await sessionCookie(user) };
 }
 
@@ -90,11 +91,11 @@ describe('issuing', () => {
     expect(await issuedCode(cookie, course.id)).toBe(code);
     const rows = db.select().from(certificates).where(eq(certificates.userId, user.id)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ holderName: user.username, courseTitle: course.title, hours: '12 horas', instructor: 'Eng. Joana Araújo', status: 'valid' });
+    expect(rows[0]).toMatchObject({ holderName: 'Maria da Silva Prado', courseTitle: course.title, hours: '12 horas', instructor: 'Eng. Joana Araújo', status: 'valid' });
     expect(rows[0].completedAt.toISOString()).toBe('2026-11-21T15:00:00.000Z');
 
     const page = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
-    expect(page.certificate).toEqual({ complete: true, code });
+    expect(page.certificate).toEqual({ complete: true, code, renamed: false, needsFullName: false });
   });
 
   test('a course without lessons, or one the user cannot open, gives no certificate', async () => {
@@ -110,12 +111,19 @@ describe('issuing', () => {
     expect(db.select().from(certificates).where(eq(certificates.courseId, paid.course.id)).all()).toEqual([]);
   });
 
-  test("a name change reissues: the old code says 'substituído', the new one carries the new name", async () => {
+  test("a full-name change offers 'Emitir com o novo nome': the old code says 'substituído', the new one carries the new name", async () => {
     const { user, cookie } = await master();
     const { course, lessonIds } = courseWithLessons(1);
     markDone(user.id, course.id, lessonIds);
     const first = await issuedCode(cookie, course.id);
-    db.update(users).set({ username: 'Júlia Conceição' }).where(eq(users.id, user.id)).run();
+    // The username is not what is printed: changing it reissues nothing.
+    db.update(users).set({ username: 'outro_login' }).where(eq(users.id, user.id)).run();
+    expect(await issuedCode(cookie, course.id)).toBe(first);
+    expectRedirect(await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Júlia  Conceição ' }, { cookie })), '/account#nome-completo');
+    const offered = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
+    expect(offered.certificate).toEqual({ complete: true, code: first, renamed: true, needsFullName: false });
+    const inAccount = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
+    expect(inAccount.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: first, renamed: true }]);
     const second = await issuedCode(cookie, course.id);
     expect(second).not.toBe(first);
     const old = (await (await verify(first)).json()) as { certificate: { status: string } };
@@ -130,10 +138,26 @@ describe('issuing', () => {
     const { course, lessonIds } = courseWithLessons(1);
     markDone(user.id, course.id, lessonIds);
     const before = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
-    expect(before.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: null }]);
+    expect(before.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: null, renamed: false }]);
     const code = await issuedCode(cookie, course.id);
     const after = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
-    expect(after.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code }]);
+    expect(after.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code, renamed: false }]);
+  });
+
+  test("without a 'Nome completo' the certificate is refused, and the pages say where to give it", async () => {
+    const { user, cookie } = await master(null);
+    const { course, lessonIds } = courseWithLessons(1);
+    markDone(user.id, course.id, lessonIds);
+    const refused = await issue(cookie, course.id);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain(CERTIFICATE_MESSAGES.needsFullName);
+    const page = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
+    expect(page.certificate).toEqual({ complete: true, code: null, renamed: false, needsFullName: true });
+    const bad = await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Maria\u202E avliS' }, { cookie }));
+    expect(bad.status).toBe(400);
+    expect(db.select({ fullName: users.fullName }).from(users).where(eq(users.id, user.id)).get()?.fullName).toBeNull();
+    expectRedirect(await call(account.action, formRequest('/account', { intent: 'full-name', fullName: "Ana D'Ávila-Souza" }, { cookie })), '/account#nome-completo');
+    expect((await issuedCode(cookie, course.id))).toMatch(/^[0-9A-Z]{26}$/);
   });
 });
 
@@ -169,6 +193,7 @@ describe('public verification and the PDF', () => {
     expect(Math.round(height)).toBe(595);
     const text = await pdfText(response);
     for (const expected of ['CERTIFICADO DE CONCLUSÃO', 'Conceição Araújo', 'Termodinâmica Aplicada à Refrigeração', '24 horas', code, 'Eng. Joana Araújo']) expect(text).toContain(expected);
+    expect(text).not.toContain(user.username);
   });
 
   test("an unknown code is 'Certificado não encontrado'; after 30 misses an address is refused, even a right code", async () => {

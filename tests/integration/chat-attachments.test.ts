@@ -8,7 +8,7 @@ import { db } from '../../db/client';
 import { chatAttachments, chatMessages, chatThreads } from '../../db/schema';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
 import { cleanFileName, sniffType, stripMetadata } from '~/models/chat/attachment-bytes';
-import { prepareFiles, removeFilesAfterCommit, threadFileKeys, withStoredFiles } from '~/models/chat/attachments.server';
+import { incomingFromFile, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles } from '~/models/chat/attachments.server';
 import { createThread, deleteThread, postMessage } from '~/models/chat/chat.server';
 import * as fileRoute from '~/routes/resources+/chat-files.$id';
 import * as ticketPage from '~/routes/_app+/chat.$id';
@@ -226,7 +226,7 @@ describe('sending files with a message (the page form, without JavaScript)', () 
 
   test('a transaction that fails removes the files it was given', async () => {
     const before = storedFiles().length;
-    const prepared = await prepareFiles([file(smallPdf(), 'a.pdf'), file(pngWithText(), 'b.png')]);
+    const prepared = await storeFiles([file(smallPdf(), 'a.pdf'), file(pngWithText(), 'b.png')].map(incomingFromFile));
     await expect(
       withStoredFiles(prepared, (stored) => {
         expect(storedFiles().length).toBe(before + stored.length);

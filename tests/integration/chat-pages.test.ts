@@ -344,7 +344,7 @@ describe('Nova Conversa (/chat/new)', () => {
     const creator = await signed('E-TOOL');
     const response = await postNew(creator.cookie, { subject: 'Erro no memorial', message: 'O PDF sai em branco.' });
     const [created] = db.select().from(chatThreads).where(eq(chatThreads.userId, creator.user.id)).all();
-    expectRedirect(response, `/chat/${created.id}`);
+    expectRedirect(response, `/chat/${created.id}#recentes`);
     expect(await flashedToast(response)).toEqual({ title: 'Conversa iniciada', description: 'Sua mensagem foi enviada com sucesso.', type: 'success' });
     expect(created).toMatchObject({ subject: 'Erro no memorial', subjectKey: sortKey('Erro no memorial'), status: 'open', isAdminUnread: true, isUserUnread: false });
     expect(storedMessages(created.id).map((m) => m.message)).toEqual(['O PDF sai em branco.']);
@@ -370,7 +370,7 @@ describe('the lists', () => {
     expect(empty).toContain('Inicie uma nova conversa com nossa equipe');
 
     const page = markup((await html('/chats', lister.cookie)).text);
-    for (const text of ['Meus Chats', 'placeholder="Buscar chats..."', 'Novo Chat', 'href="/chat/new"', 'Assunto', 'Data', 'Status', 'Ações', 'Aberto', 'Visualizar', `href="/chat/${mine.id}"`]) {
+    for (const text of ['Meus Chats', 'placeholder="Buscar chats..."', 'Novo Chat', 'href="/chat/new"', 'Assunto', 'Data', 'Status', 'Ações', 'Aberto', 'Visualizar', `href="/chat/${mine.id}#recentes"`]) {
       expect(page).toContain(text);
     }
     expect(page).not.toContain('Instalação alheia');

@@ -22,7 +22,8 @@ describe('the configuration schema, checked once at start', () => {
 
   test('production requires SESSION_SECRET, and PUBLIC_ORIGIN once, with a real Stripe key or without', () => {
     const { SESSION_SECRET: _secret, PUBLIC_ORIGIN: _origin, STRIPE_TEST_MODE: _test, ...rest } = E2E;
-    expect(environmentProblems({ ...rest, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([
+    const seller = { SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11.222.333/0001-81' };
+    expect(environmentProblems({ ...rest, ...seller, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([
       expect.stringMatching(/^SESSION_SECRET não definido em produção/),
       expect.stringMatching(/^PUBLIC_ORIGIN não definido em produção/),
     ]);
@@ -41,6 +42,21 @@ describe('the configuration schema, checked once at start', () => {
     }
     expect(environmentProblems({ ...withMail, PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toEqual([]);
     expect(environmentProblems({ NODE_ENV: 'development', SMTP_URL: withMail.SMTP_URL })).toEqual([]);
+  });
+
+  test("production taking real money names the seller on receipts: a live key needs SELLER_LEGAL_NAME and SELLER_CNPJ, whose check digits must hold", () => {
+    const live = { ...E2E, STRIPE_TEST_MODE: '', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(environmentProblems(live)).toEqual([
+      'SELLER_LEGAL_NAME e SELLER_CNPJ não definidos em produção com uma chave live do Stripe: os recibos precisam da razão social e do CNPJ do vendedor. Defina SELLER_LEGAL_NAME e SELLER_CNPJ (ex.: 11.222.333/0001-81).',
+    ]);
+    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.' })).toEqual([expect.stringMatching(/^SELLER_CNPJ não definido em produção com uma chave live/)]);
+    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11.222.333/0001-82' })).toEqual([
+      'SELLER_CNPJ: não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81.',
+    ]);
+    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11222333000181' })).toEqual([]);
+    // A test key, or the offline test mode, takes no money: the demo seller stands in, said as 'Modo de teste'.
+    expect(environmentProblems({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toEqual([]);
+    expect(environmentProblems(E2E)).toEqual([]);
   });
 
   test("a secret's malformed value is named, never repeated", () => {

@@ -24,6 +24,9 @@ import { smtpTransport, type MailTransport } from '../../app/server/mail-transpo
 import { deliverDueMails } from '../../app/server/mail-worker.server';
 import { BASE_URL, call, createUser } from '../setup/helpers';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../setup/smtp-sink';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { formatCpf } from '~/utils/cpf';
+import { formatShortDate } from '~/utils/format';
 
 /**
  * The payment and plan mails (docs/mail.md), each caused by its real event (the test mode's card
@@ -64,6 +67,9 @@ async function deliveredTo(user: Pick<UserRow, 'email'>): Promise<ReceivedMail[]
 const stable = (text: string | undefined) =>
   (text ?? '')
     .replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/g, 'DD/MM/AAAA HH:MM')
+    .replace(/\d{2}\/\d{2}\/\d{4}/g, 'DD/MM/AAAA')
+    .replace(/\d{3}\.\d{3}\.\d{3}-\d{2}/g, '000.000.000-00')
+    .replace(/receipts\/\d+/g, 'receipts/N')
     .replace(/#\d+/g, '#N')
     .replace(/\b(pi|cs)_test_[A-Za-z0-9]{16}/g, '$1_test_…')
     .replace(/u=\d+&k=plan-reminder&t=[\w-]+/g, 'u=N&k=plan-reminder&t=…');
@@ -95,7 +101,17 @@ describe("'Recibo de pagamento'", () => {
     expect(mails.map((mail) => mail.subject)).toEqual(['Recibo de pagamento']);
     const [receipt] = mails;
     expect(receipt.text).toContain(`Número do pagamento (E-Engenharia): #${payment.id}`);
-    expect(receipt.text).toContain(`Pagamento no Stripe (PaymentIntent): ${payment.stripePaymentIntentId}`);
+    expect(receipt.text).toContain(`Referência do pagamento: ${payment.stripePaymentIntentId}`);
+    expect(receipt.text).not.toContain('PaymentIntent');
+    // What a Brazilian accountant reads (issue 27.9): seller and CNPJ, payer and CPF, the period bought.
+    expect(receipt.text).toContain('Vendedor: E-Engenharia Demonstração Ltda. (fictícia)');
+    expect(receipt.text).toContain('CNPJ: 11.222.333/0001-81');
+    expect(receipt.text).toContain('Modo de teste: pagamento simulado, sem valor fiscal.');
+    expect(receipt.text).toContain(`Comprador: recibo_cartao`);
+    expect(receipt.text).toContain(`CPF: ${formatCpf(buyer.cpf!)}`);
+    expect(receipt.text).toContain(`Válido até: ${formatShortDate(new Date(payment.completedAt!.getTime() + 30 * DAY_MS))}`);
+    expect(receipt.text).toContain('Forma de pagamento: Cartão de crédito');
+    expect(receipt.text).toContain(`http://127.0.0.1:3000/account/receipts/${payment.id}`);
     expect(receipt.html).toContain('href="http://127.0.0.1:3000/account#pagamentos"');
     expect(receipt.headers.has('list-unsubscribe')).toBe(false);
     expect(stable(receipt.text)).toMatchInlineSnapshot(`
@@ -105,12 +121,21 @@ describe("'Recibo de pagamento'", () => {
 
       Olá, recibo_cartao. Recebemos o seu pagamento e o acesso já está liberado. Este é o seu recibo.
 
+      Modo de teste: pagamento simulado, sem valor fiscal.
+
+      Vendedor: E-Engenharia Demonstração Ltda. (fictícia)
+      CNPJ: 11.222.333/0001-81
+      Comprador: recibo_cartao
+      CPF: 000.000.000-00
       Item: Plano E-TOOL — 1 mês (30 dias)
+      Válido até: DD/MM/AAAA
       Valor: R$ 29,90
-      Forma de pagamento: Cartão
-      Data: DD/MM/AAAA HH:MM
+      Forma de pagamento: Cartão de crédito
+      Data do pagamento: DD/MM/AAAA HH:MM
       Número do pagamento (E-Engenharia): #N
-      Pagamento no Stripe (PaymentIntent): pi_test_…
+      Referência do pagamento: pi_test_…
+
+      Este recibo também está em Minha Conta: http://127.0.0.1:3000/account/receipts/N
 
       Você pode pedir o reembolso em até 7 dias, em Minha Conta → Pagamentos.
 
@@ -119,6 +144,19 @@ describe("'Recibo de pagamento'", () => {
       --
       Você recebeu este e-mail porque fez um pagamento no E-Engenharia com esta conta."
     `);
+  });
+
+  test("the receipt names the payer by the full name, and nobody while the address is unconfirmed (issues 26.3, 27.8)", async () => {
+    const named = await createUser({ username: 'recibo_nome', fullName: 'Helena Ribeiro Castro' });
+    await payByCard(named);
+    const [receipt] = await deliveredTo(named);
+    expect(receipt.text).toContain('Olá, Helena Ribeiro Castro. Recebemos o seu pagamento');
+    expect(receipt.text).not.toContain('recibo_nome');
+    const unconfirmed = await createUser({ username: 'recibo_sem_confirmar', fullName: 'Otávio Lima', emailConfirmed: false });
+    await payByCard(unconfirmed);
+    const [plain] = await deliveredTo(unconfirmed);
+    expect(plain.text).toContain('Olá. Recebemos o seu pagamento');
+    expect(plain.text).not.toMatch(/recibo_sem_confirmar|Otávio/);
   });
 
   test('Pix: its instructions when created (once, though the webhook and the return page both see it), then the receipt says the payment is confirmed', async () => {
@@ -156,7 +194,7 @@ describe("'Recibo de pagamento'", () => {
     expect((await fulfilCheckoutSession(sessionId, buyer)).status).toBe('succeeded');
     const mails = await deliveredTo(buyer);
     expect(mails.map((mail) => mail.subject)).toEqual(['Seu Pix foi gerado: veja como pagar', 'Pagamento confirmado — Recibo de pagamento']);
-    expect(mails[1].text).toContain(`Sessão de pagamento no Stripe: ${sessionId}`);
+    expect(mails[1].text).toContain(`Referência do pagamento: ${sessionId}`);
     expect(stable(mails[1].text)).toMatchInlineSnapshot(`
       "E-Engenharia
 
@@ -164,12 +202,21 @@ describe("'Recibo de pagamento'", () => {
 
       Olá, recibo_pix. O seu Pix foi compensado e o acesso já está liberado. Este é o seu recibo.
 
+      Modo de teste: pagamento simulado, sem valor fiscal.
+
+      Vendedor: E-Engenharia Demonstração Ltda. (fictícia)
+      CNPJ: 11.222.333/0001-81
+      Comprador: recibo_pix
+      CPF: 000.000.000-00
       Item: Plano E-TOOL — 1 mês (30 dias)
+      Válido até: DD/MM/AAAA
       Valor: R$ 29,90
       Forma de pagamento: Pix
-      Data: DD/MM/AAAA HH:MM
+      Data do pagamento: DD/MM/AAAA HH:MM
       Número do pagamento (E-Engenharia): #N
-      Sessão de pagamento no Stripe: cs_test_…
+      Referência do pagamento: cs_test_…
+
+      Este recibo também está em Minha Conta: http://127.0.0.1:3000/account/receipts/N
 
       Você pode pedir o reembolso em até 7 dias, em Minha Conta → Pagamentos.
 
@@ -351,6 +398,22 @@ describe('the daily plan reminders', () => {
     expect(ending.text).toContain('sua conta volta ao plano E-TOOL.');
     sendPlanReminders(at(start, 31));
     expect((await plansOf(user)).map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias', 'Seu plano terminou']);
+  });
+
+  test('a plan whose days waited under a higher one is told about 3 days before its real end, not its stored one (decision 047)', async () => {
+    const start = new Date();
+    const user = await createUser({ role: 'E-TOOL', days: 30 });
+    grantRole(db, { userId: user.id, role: 'E-MASTER', days: 30, source: 'admin' }, start);
+    // The stored E-TOOL end (day 30) is under E-MASTER: nothing then.
+    sendPlanReminders(at(start, 27.5));
+    expect((await plansOf(user)).map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias']);
+    expect((await plansOf(user))[0].text).toContain('O seu plano E-MASTER termina em');
+    // E-TOOL resumed on day 30 with its 30 days: it ends on day 60.
+    sendPlanReminders(at(start, 45));
+    sendPlanReminders(at(start, 57.5));
+    const mails = await plansOf(user);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias', 'Seu plano termina em 3 dias']);
+    expect(mails[1].text).toContain('O seu plano E-TOOL termina em');
   });
 
   test("the server's job runs the rule shortly after it starts (what server.js starts)", async () => {

@@ -217,7 +217,7 @@ describe("'Novo ticket'", () => {
     setMailChoice(optedOut.id, 'new-ticket', false);
     const user = await createUser();
     const answer = await call(newChatAction, formRequest('/chat/new', { intent: 'create', subject: 'Cálculo de viga', message: 'A flecha ficou acima de L/250.\nO que faço?' }, { cookie: await sessionCookie(user) }));
-    expectRedirect(answer, /^\/chat\/\d+$/);
+    expectRedirect(answer, /^\/chat\/\d+#recentes$/);
     const threadId = Number(/\/chat\/(\d+)/.exec(answer.headers.get('Location')!)![1]);
 
     expect(await deliveredTo(optedOut.email)).toHaveLength(0);

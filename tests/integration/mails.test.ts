@@ -37,25 +37,29 @@ async function deliveredTo(address: string) {
 }
 
 describe('the welcome mail', () => {
-  test('registration queues it in its own transaction; it arrives with the dashboard link', async () => {
+  test('registration queues it in its own transaction; it names nobody and carries the link that confirms the address', async () => {
     const { user } = await registerUser({ username: 'boas_vindas', email: 'Boas.Vindas@example.com', cpf: '52998224725', password: 'senha-segura-1' });
     expect(db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id)).all()).toHaveLength(1);
     const [mail] = await deliveredTo('boas.vindas@example.com');
     expect(mail?.subject).toBe('Bem-vindo ao E-Engenharia');
-    expect(mail?.html).toContain('href="http://127.0.0.1:3000/dashboard"');
-    expect(mail?.text).toMatchInlineSnapshot(`
+    expect(mail?.html).toMatch(/href="http:\/\/127\.0\.0\.1:3000\/email\/confirm\?token=[\w-]{43}"/);
+    expect(mail?.text?.replace(/token=[\w-]{43}/, 'token={token}')).toMatchInlineSnapshot(`
       "E-Engenharia
 
-      Olá, boas_vindas! Sua conta está pronta.
+      Olá! Sua conta está pronta.
 
       Com o plano E-BASIC você já usa as calculadoras básicas de engenharia mecânica, elétrica, têxtil, informática e química, salva seus cálculos no histórico e fala com o suporte quando precisar.
 
       Quando quiser mais ferramentas, os planos E-TOOL e E-MASTER liberam as calculadoras avançadas e os cursos.
 
-      Abrir meu painel: http://127.0.0.1:3000/dashboard
+      Confirme que este e-mail é seu pelo botão abaixo (o link vale por 7 dias). Até lá, nossos e-mails para este endereço não trazem textos escritos na conta.
+
+      Se você não criou esta conta, ignore este e-mail: sem a confirmação, este endereço não recebe mensagens escritas por quem a criou.
+
+      Confirmar meu e-mail: http://127.0.0.1:3000/email/confirm?token={token}
 
       --
-      Você recebeu este e-mail porque criou uma conta no E-Engenharia com este endereço."
+      Você recebeu este e-mail porque uma conta no E-Engenharia foi criada com este endereço."
     `);
   });
 

@@ -168,7 +168,7 @@ describe('confirming a card payment', () => {
     expect(paymentGrants(basic.id)).toHaveLength(1);
     expect(successNotices(basic.id)).toMatchObject([{ message: 'Seu upgrade foi concluído com sucesso.', type: 'success' }]);
     expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded', method: 'card' });
-    expect(listUserPayments(basic.id)).toMatchObject([{ amountLabel: 'R$ 89,70', methodLabel: 'Cartão', statusLabel: 'Pago', refundable: true }]);
+    expect(listUserPayments(basic.id)).toMatchObject([{ amountLabel: 'R$ 89,70', methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true }]);
   });
 
   test('confirming twice, and the confirmation racing the webhook, grant once', async () => {
@@ -359,7 +359,7 @@ describe('refunds within 7 days', () => {
     await expect(stripe().refunds.create({ payment_intent: intent.paymentIntentId })).rejects.toThrow(/already been refunded/);
   });
 
-  test('refunding an upgrade goes back to the role below and its own end', async () => {
+  test('refunding an upgrade goes back to the role below, with the days it had left when the upgrade began', async () => {
     const admin = await createUser({ role: 'admin' });
     const tool = await createUser({ role: 'E-TOOL', days: 20 });
     const toolEnd = userNow(tool).roleExpiryDate!.getTime();
@@ -369,7 +369,11 @@ describe('refunds within 7 days', () => {
     const payment = paymentRow(intent.paymentIntentId)!;
     requestRefund(tool, payment.id);
     await approveRefund(admin, payment.id);
-    expect(userNow(tool)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: new Date(toolEnd) });
+    // The E-TOOL days waited while E-MASTER ran (decision 047): its end moves by that while.
+    const upgrade = db.select().from(roleGrants).where(and(eq(roleGrants.userId, tool.id), eq(roleGrants.role, 'E-MASTER'))).get()!;
+    const waited = upgrade.revokedAt!.getTime() - upgrade.startsAt.getTime();
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(userNow(tool)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: new Date(toolEnd + waited) });
     await flushTestWebhooks();
   });
 

@@ -19,7 +19,8 @@ beforeEach(() => {
 });
 
 describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-MASTER on 1 February', () => {
-  test('E-MASTER until 3 March, then E-TOOL until 10 March, then E-BASIC, on every read', async () => {
+  // The 37 E-TOOL days left on 1 February wait while E-MASTER runs (decision 047).
+  test('E-MASTER until 3 March, then E-TOOL with its 37 waiting days until 9 April, then E-BASIC, on every read', async () => {
     const user = await createUser();
     // 60 days from 9 January end on 10 March.
     grantRole(db, { userId: user.id, role: 'E-TOOL', days: 60, source: 'payment' }, at('2026-01-09'));
@@ -33,12 +34,12 @@ describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-M
 
     // Reading the user after 3 March applies the end of E-MASTER, with nothing else run.
     const march3 = getUserById(user.id, db, at('2026-03-03'))!;
-    expect(march3).toMatchObject({ role: 'E-TOOL', roleExpiryDate: at('2026-03-10') });
-    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-03-10') });
-    expect(toPublicUser(march3)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: '2026-03-10T12:00:00.000Z', isTool: true, isMaster: false });
+    expect(march3).toMatchObject({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
+    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
+    expect(toPublicUser(march3)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: '2026-04-09T12:00:00.000Z', isTool: true, isMaster: false });
 
-    expect(getUserById(user.id, db, at('2026-03-09'))).toMatchObject({ role: 'E-TOOL' });
-    expect(getUserById(user.id, db, at('2026-03-10'))).toMatchObject({ role: 'E-BASIC', roleExpiryDate: null });
+    expect(getUserById(user.id, db, at('2026-04-08'))).toMatchObject({ role: 'E-TOOL' });
+    expect(getUserById(user.id, db, at('2026-04-09'))).toMatchObject({ role: 'E-BASIC', roleExpiryDate: null });
     expect(storedRow(user.id)).toEqual({ role: 'E-BASIC', roleExpiryDate: null });
   });
 
@@ -56,8 +57,9 @@ describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-M
 
     expect(syncAllUserRoles(at('2026-03-02'))).toBe(0);
     expect(syncAllUserRoles(at('2026-03-04'))).toBe(1);
-    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-03-10') });
-    expect(syncAllUserRoles(at('2026-03-11'))).toBe(1);
+    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
+    expect(syncAllUserRoles(at('2026-03-11'))).toBe(0);
+    expect(syncAllUserRoles(at('2026-04-10'))).toBe(1);
     expect(storedRow(user.id)).toEqual({ role: 'E-BASIC', roleExpiryDate: null });
   });
 });
@@ -92,12 +94,12 @@ describe('POST /api/admin/force-expiration-check', () => {
     const first = await runCheck(await sessionCookie(admin));
     expect(first.status).toBe(200);
     expect(await safeJson(first)).toEqual({ message: 'Verificação concluída', updated: 1 });
-    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-03-10') });
+    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
 
     const again = await runCheck(await sessionCookie(admin));
     expect(await again.json()).toEqual({ message: 'Verificação concluída', updated: 0 });
 
-    vi.setSystemTime(at('2026-03-10'));
+    vi.setSystemTime(at('2026-04-09'));
     const last = await runCheck(await sessionCookie(admin));
     expect(await last.json()).toEqual({ message: 'Verificação concluída', updated: 1 });
     expect(storedRow(user.id)).toEqual({ role: 'E-BASIC', roleExpiryDate: null });

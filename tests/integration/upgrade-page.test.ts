@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, courses, notifications, payments } from '../../db/schema';
+import { auditLog, courses, notifications, payments, roleGrants } from '../../db/schema';
 import { listUserPayments } from '~/models/payments/index.server';
 import { getUserById } from '~/models/accounts/user.server';
 import { loader as upgradeLoader, action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import { loader as accountLoader, action as accountAction } from '~/routes/_app+/account';
+import { loader as receiptLoader } from '~/routes/_app+/account_.receipts.$id';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { formatCpf } from '~/utils/cpf';
+import { formatCents, formatShortDate } from '~/utils/format';
 import { loader as refundsLoader, action as refundsAction } from '~/routes/_app+/admin.refunds';
 import { loader as checkoutLoader, action as checkoutAction } from '~/routes/_app+/test-mode.checkout.$sessionId';
 import { loader as returnLoader } from '~/routes/_app+/upgrade.return';
@@ -171,7 +175,7 @@ describe('Minha Conta: payments and refund requests', () => {
     const data = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { payments: Json[] };
     expect(data.payments).toHaveLength(1);
     const [payment] = data.payments;
-    expect(payment).toMatchObject({ amountCents: 2990, methodLabel: 'Cartão', statusLabel: 'Pago', refundable: true });
+    expect(payment).toMatchObject({ amountCents: 2990, methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true });
 
     const confirm = (await (await call(accountLoader, getRequest(`/account?confirm=refund&payment=${payment.id}`, { cookie }))).json()) as Json;
     expect(confirm.confirmRefund).toMatchObject({ id: payment.id });
@@ -231,5 +235,63 @@ describe('admin Reembolsos tab', () => {
     expect((await post(refundsAction, '/admin/refunds', { intent: 'approve', paymentId: String(paymentId) }, admin.cookie)).status).toBe(400);
     expect((await post(accountAction, '/account', { intent: 'refund', paymentId: String(paymentId) }, buyer.cookie)).status).toBe(400);
     expect(getUserById(buyer.user.id)?.role).toBe('E-TOOL');
+  });
+});
+
+describe("the receipt in 'Minha Conta' (issue 27.9) and what follows an upgrade (issue 27.10)", () => {
+  const receiptPage = (id: number | string, cookie?: string) => call(receiptLoader, getRequest(`/account/receipts/${id}`, { cookie }), { id: String(id) });
+
+  test("an upgrade over E-TOOL: /upgrade, 'Minha Conta' and the receipt say the E-TOOL days follow; the receipt reads seller, CNPJ, payer, CPF and period", async () => {
+    const { user, cookie } = await signedIn('E-TOOL');
+    const tool = db.select().from(roleGrants).where(eq(roleGrants.userId, user.id)).get()!;
+    const after = `Depois: E-TOOL até ${formatShortDate(new Date(tool.startsAt.getTime() + 60 * DAY_MS))}`;
+    const before = await page('/upgrade?plan=E-MASTER&months=1&step=pay', cookie);
+    expect(before.summary).toMatchObject({ after, validUntil: formatShortDate(new Date(Date.now() + 30 * DAY_MS)) });
+
+    await post(upgradeAction, '/upgrade', { intent: 'test-card', plan: 'E-MASTER', months: '1', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: crypto.randomUUID() }, cookie);
+    const account = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { planAfter: string; payments: Json[] };
+    expect(account.planAfter).toBe(after);
+
+    const paymentId = account.payments[0].id as number;
+    const paid = db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
+    const receipt = (await (await receiptPage(paymentId, cookie)).json()) as { receipt: { rows: [string, string][]; testModeNotice: string | null } };
+    expect(Object.fromEntries(receipt.receipt.rows)).toEqual({
+      Vendedor: 'E-Engenharia Demonstração Ltda. (fictícia)',
+      CNPJ: '11.222.333/0001-81',
+      Comprador: user.username,
+      CPF: formatCpf(user.cpf!),
+      Item: 'Plano E-MASTER — 1 mês (30 dias)',
+      'Válido até': formatShortDate(new Date(paid.completedAt!.getTime() + 30 * DAY_MS)),
+      Depois: after.replace('Depois: ', ''),
+      Valor: formatCents(paid.amountCents),
+      'Forma de pagamento': 'Cartão de crédito',
+      'Data do pagamento': expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+      'Número do pagamento (E-Engenharia)': `#${paymentId}`,
+      'Referência do pagamento': paid.stripePaymentIntentId,
+    });
+    expect(receipt.receipt.testModeNotice).toBe('Modo de teste: pagamento simulado, sem valor fiscal.');
+  });
+
+  test('a configured seller is named; another account, an unpaid payment or a bad id is a 404; a visitor goes to /auth', async () => {
+    vi.stubEnv('SELLER_LEGAL_NAME', 'E-Engenharia Tecnologia Ltda.');
+    vi.stubEnv('SELLER_CNPJ', '11222333000181');
+    try {
+      const { cookie } = await signedIn('E-BASIC');
+      await post(upgradeAction, '/upgrade', { intent: 'test-card', plan: 'E-TOOL', months: '1', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: crypto.randomUUID() }, cookie);
+      const [payment] = ((await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { payments: Json[] }).payments;
+      const own = (await (await receiptPage(payment.id as number, cookie)).json()) as { receipt: { rows: [string, string][] } };
+      expect(Object.fromEntries(own.receipt.rows)).toMatchObject({ Vendedor: 'E-Engenharia Tecnologia Ltda.', CNPJ: '11.222.333/0001-81' });
+
+      const other = await signedIn('E-BASIC');
+      expect((await receiptPage(payment.id as number, other.cookie)).status).toBe(404);
+      const pending = db.insert(payments).values({ userId: other.user.id, stripePaymentIntentId: `pi_receipt_${Date.now()}`, kind: 'plan', planType: 'E-TOOL', months: 1, amountCents: 2990, status: 'pending', method: 'card' }).returning().get();
+      expect((await receiptPage(pending.id, other.cookie)).status).toBe(404);
+      expect((await receiptPage('abc', cookie)).status).toBe(404);
+      const visitor = await receiptPage(payment.id as number);
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get('Location')).toMatch(/^\/auth/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

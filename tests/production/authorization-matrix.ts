@@ -103,6 +103,11 @@ export const MATRIX: MatrixRow[] = [
     form: { 'List-Unsubscribe': 'One-Click' },
     expect: everyone(400),
   },
+  // The e-mailed links of an address change (issue 26, item 3): no login, the token is the permission.
+  { route: '/email/confirm', method: 'GET', path: '/email/confirm?token=link-falso-de-confirmacao-000', expect: everyone(400), note: 'An unknown token shows "Link inválido" to everyone.' },
+  { route: '/email/confirm', method: 'POST', path: '/email/confirm?token=link-falso-de-confirmacao-000', form: { intent: 'confirm-email' }, expect: everyone(400) },
+  { route: '/email/revert', method: 'GET', path: '/email/revert?token=link-falso-de-restauracao-000', expect: everyone(400) },
+  { route: '/email/revert', method: 'POST', path: '/email/revert?token=link-falso-de-restauracao-000', form: { intent: 'revert-email' }, expect: everyone(400) },
   { route: '/preview', method: 'GET', path: `/preview?to=${encodeURIComponent(`/calculators/torque-eixo?${TORQUE}`)}`, expect: everyone() },
   // Certificates (issue 22): public by design, the code is the permission; the demo E-MASTER user's certificate (db/seed-constants.ts).
   { route: '/certificados/:codigo', method: 'GET', path: `/certificados/${DEMO_CERTIFICATE.code}`, expect: everyone({ status: 200, text: 'Certificado válido' }) },

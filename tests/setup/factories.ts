@@ -23,6 +23,10 @@ type CreateUserOptions = {
   password?: string;
   username?: string;
   email?: string;
+  /** 'Nome completo' (none by default). */
+  fullName?: string | null;
+  /** false: an address nobody confirmed yet (as after a registration). Default: confirmed, like every account older than confirmation. */
+  emailConfirmed?: boolean;
 };
 
 /** A user with the given role (admin: permanent; E-TOOL/E-MASTER: `days`, default 30). */
@@ -35,6 +39,8 @@ export async function createUser(options: CreateUserOptions = {}): Promise<UserR
     email: options.email ?? `user_${id}@example.com`,
     cpf: options.cpf === undefined ? uniqueCpf() : options.cpf,
     passwordHash,
+    fullName: options.fullName ?? null,
+    emailConfirmedAt: options.emailConfirmed === false ? null : new Date(),
   });
   const role = options.role ?? 'E-BASIC';
   if (role !== 'E-BASIC') {

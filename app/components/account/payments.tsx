@@ -7,7 +7,7 @@ import { formatCents, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';
 
 /** One payment as the account page shows it (refundable: paid, within the 7 days, no refund asked yet). */
-export type AccountPayment = Pick<PaymentView, 'id' | 'createdAt' | 'description' | 'amountCents' | 'methodLabel' | 'statusLabel' | 'refundLabel' | 'refundable'>;
+export type AccountPayment = Pick<PaymentView, 'id' | 'createdAt' | 'description' | 'amountCents' | 'methodLabel' | 'status' | 'statusLabel' | 'refundLabel' | 'refundable'>;
 
 export const REFUND_CONFIRM = 'Tem certeza que deseja solicitar o reembolso deste pagamento? O acesso concedido por ele será removido quando o reembolso for aprovado.';
 
@@ -41,7 +41,17 @@ export function PaymentsSection({ payments }: { payments: AccountPayment[] }) {
                 <Cell>{payment.description}</Cell>
                 <Cell className="whitespace-nowrap">{formatCents(payment.amountCents)}</Cell>
                 <Cell>{payment.methodLabel}</Cell>
-                <Cell>{payment.statusLabel}</Cell>
+                <Cell>
+                  {payment.statusLabel}
+                  {payment.status === 'succeeded' ? (
+                    <>
+                      {' · '}
+                      <LightLink to={`/account/receipts/${payment.id}`} className="font-medium text-brand-700 hover:underline">
+                        Recibo<span className="sr-only"> do pagamento #{payment.id}</span>
+                      </LightLink>
+                    </>
+                  ) : null}
+                </Cell>
                 <Cell>
                   {payment.refundable ? (
                     <ConfirmActionLink

@@ -1,9 +1,9 @@
-import { Form } from '@remix-run/react';
 import { LightLink } from '~/components/ui/light-link';
 import type { AccountCertificate } from '~/models/courses/certificate.server';
+import { FullNameNeeded, IssueCertificateForm } from './certificate-offer';
 
-/** 'Minha Conta' → 'Certificados': a link to each issued certificate, and 'Emitir certificado' for a completed course without one. */
-export function AccountCertificates({ items }: { items: AccountCertificate[] }) {
+/** 'Minha Conta' → 'Certificados': a link to each issued certificate, 'Emitir certificado' for a completed course without one, 'Emitir com o novo nome' after a change of name. */
+export function AccountCertificates({ items, hasFullName }: { items: AccountCertificate[]; hasFullName: boolean }) {
   return (
     <section className="card" aria-labelledby="certificates-title" id="certificados">
       <h2 id="certificates-title" className="text-lg font-semibold">
@@ -12,25 +12,29 @@ export function AccountCertificates({ items }: { items: AccountCertificate[] }) 
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Conclua todas as aulas de um curso para emitir o seu certificado.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
-          {items.map((item) => (
-            <li key={item.courseId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="font-medium">{item.courseTitle}</span>
-              {item.code ? (
-                <LightLink to={`/certificados/${item.code}`} className="text-brand-700 hover:underline">
-                  Ver certificado
-                </LightLink>
-              ) : (
-                <Form method="post" action={`/courses/${item.courseId}`}>
-                  <input type="hidden" name="intent" value="certificate" />
-                  <button type="submit" className="btn-secondary">
-                    Emitir certificado
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          {!hasFullName && items.some((item) => !item.code) ? (
+            <div className="mt-2">
+              <FullNameNeeded />
+            </div>
+          ) : null}
+          <ul className="mt-3 divide-y divide-slate-100">
+            {items.map((item) => (
+              <li key={item.courseId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="font-medium">{item.courseTitle}</span>
+                <span className="flex flex-wrap items-center gap-3">
+                  {item.code ? (
+                    <LightLink to={`/certificados/${item.code}`} className="text-brand-700 hover:underline">
+                      Ver certificado
+                    </LightLink>
+                  ) : null}
+                  {item.renamed ? <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir com o novo nome" className="btn-secondary" /> : null}
+                  {!item.code && hasFullName ? <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir certificado" className="btn-secondary" /> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -2,7 +2,32 @@ import { Form } from '@remix-run/react';
 import { LightLink } from '~/components/ui/light-link';
 import type { CertificateOffer } from '~/models/courses/certificate.server';
 
-/** The course page's certificate box, once every lesson is done: 'Emitir certificado', or the issued one. */
+/** The form that issues (or, after a change of the full name, issues anew) the certificate: a plain POST. */
+export function IssueCertificateForm({ action, label, className }: { action?: string; label: string; className: string }) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value="certificate" />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** Where 'Nome completo' is asked, for a certificate that needs it. */
+export function FullNameNeeded() {
+  return (
+    <p className="text-sm text-slate-600">
+      O certificado leva o seu nome completo.{' '}
+      <LightLink to="/account#nome-completo" className="text-brand-700 hover:underline">
+        Informe seu nome completo em Minha Conta
+      </LightLink>{' '}
+      para emiti-lo.
+    </p>
+  );
+}
+
+/** The course page's certificate box, once every lesson is done: 'Emitir certificado', or the issued one (and 'Emitir com o novo nome' after a change of name). */
 export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
   if (!offer.complete) return null;
   return (
@@ -12,19 +37,18 @@ export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
           Certificado
         </h2>
         <p className="text-sm text-slate-600">Você concluiu todas as aulas deste curso.</p>
+        {offer.renamed ? <p className="text-sm text-slate-600">Seu nome completo mudou desde a emissão: emita o certificado de novo para que ele leve o novo nome (o código atual passa a constar como substituído).</p> : null}
+        {!offer.code && offer.needsFullName ? <FullNameNeeded /> : null}
       </div>
-      {offer.code ? (
-        <LightLink to={`/certificados/${offer.code}`} className="btn-primary">
-          Ver certificado
-        </LightLink>
-      ) : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="certificate" />
-          <button type="submit" className="btn-primary">
-            Emitir certificado
-          </button>
-        </Form>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {offer.code ? (
+          <LightLink to={`/certificados/${offer.code}`} className={offer.renamed ? 'btn-secondary' : 'btn-primary'}>
+            Ver certificado
+          </LightLink>
+        ) : null}
+        {offer.renamed ? <IssueCertificateForm label="Emitir com o novo nome" className="btn-primary" /> : null}
+        {!offer.code && !offer.needsFullName ? <IssueCertificateForm label="Emitir certificado" className="btn-primary" /> : null}
+      </div>
     </section>
   );
 }

@@ -58,7 +58,7 @@ export function MemorialSection({ number, title, children, keepTogether = true, 
 }
 
 /** The memorial's identification: project, client, place and date, who generated it. */
-export function MemorialIdentification({ profile, generatedAt, username }: { profile: MemorialProfile; generatedAt: string; username: string }) {
+export function MemorialIdentification({ profile, generatedAt, generatedBy }: { profile: MemorialProfile; generatedAt: string; generatedBy: string }) {
   return (
     <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 print:grid-cols-2" data-testid="memorial-identification">
       <Item label="Projeto">
@@ -74,7 +74,7 @@ export function MemorialIdentification({ profile, generatedAt, username }: { pro
         <span data-testid="report-date">{generatedAt}</span>
       </Item>
       <Item label="Gerado por">
-        <span data-testid="report-user">{username}</span>
+        <span data-testid="report-user">{generatedBy}</span>
       </Item>
     </dl>
   );

@@ -18,6 +18,10 @@ export type PaymentSummary = {
   months: number | null;
   amountCents: number;
   description: string;
+  /** Plan purchases: the day the plan's run ends once paid ('28/12/2026'). */
+  validUntil?: string | null;
+  /** Plan purchases: 'Depois: E-TOOL até …' when a lower plan's paid days wait for this one (decision 047). */
+  after?: string | null;
 };
 
 function HiddenPurchase({ purchase }: { purchase: Purchase }) {
@@ -34,11 +38,12 @@ function HiddenPurchase({ purchase }: { purchase: Purchase }) {
  * Without JavaScript (and as the Pix/boleto choice with it): 'Finalizar pagamento' posts the
  * purchase and the server answers with a 303 to a Stripe Checkout Session (card, Pix, boleto).
  */
-function CheckoutForm({ purchase, label, secondary }: { purchase: Purchase; label: string; secondary?: boolean }) {
+function CheckoutForm({ purchase, label, secondary, pageKey }: { purchase: Purchase; label: string; secondary?: boolean; pageKey: string }) {
   const pending = useIntentSubmitting('checkout');
   return (
     <Form method="post" className="grid">
       <input type="hidden" name="intent" value="checkout" />
+      <input type="hidden" name="pageKey" value={pageKey} />
       <HiddenPurchase purchase={purchase} />
       <button type="submit" className={secondary ? 'btn-secondary' : 'btn-primary'} disabled={pending}>
         {pending ? 'Processando...' : label}
@@ -116,7 +121,18 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
         ) : null}
         <dt className="text-slate-600">Total</dt>
         <dd className="font-semibold">{formatCents(summary.amountCents)}</dd>
+        {summary.validUntil ? (
+          <>
+            <dt className="text-slate-600">Válido até</dt>
+            <dd className="font-medium">{summary.validUntil}</dd>
+          </>
+        ) : null}
       </dl>
+      {summary.after ? (
+        <p className="mt-2 text-sm font-medium text-slate-700" data-testid="payment-after">
+          {summary.after}
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600">{summary.description}</p>
       {testMode ? (
         <div className="mt-4">
@@ -127,14 +143,14 @@ export function PaymentStep({ summary, purchase, testMode, publishableKey, idemp
         {!hydrated ? (
           <>
             <p className="text-sm text-slate-600">Você será levado à página de pagamento segura do Stripe (cartão, Pix ou boleto).</p>
-            <CheckoutForm purchase={purchase} label="Finalizar pagamento" />
+            <CheckoutForm purchase={purchase} label="Finalizar pagamento" pageKey={idempotencyKey} />
           </>
         ) : testMode || !publishableKey ? (
           <TestCardForm purchase={purchase} idempotencyKey={idempotencyKey} />
         ) : (
-          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} />
+          <StripePaymentElement publishableKey={publishableKey} purchase={purchase} returnUrl={returnUrl} pageKey={idempotencyKey} />
         )}
-        {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary /> : null}
+        {hydrated ? <CheckoutForm purchase={purchase} label="Pagar com Pix ou boleto" secondary pageKey={idempotencyKey} /> : null}
         <LightLink to={backTo} className="btn-ghost text-center">
           Escolher outro plano
         </LightLink>

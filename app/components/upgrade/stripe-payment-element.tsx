@@ -46,7 +46,7 @@ const apiBody = (purchase: Purchase) => ('courseId' in purchase ? { courseId: pu
  * server and grants; or 'notice', which shows the refusal's toast), so every toast comes from
  * the server through the root's one outlet.
  */
-export function StripePaymentElement({ publishableKey, purchase, returnUrl }: { publishableKey: string; purchase: Purchase; returnUrl: string }) {
+export function StripePaymentElement({ publishableKey, purchase, returnUrl, pageKey }: { publishableKey: string; purchase: Purchase; returnUrl: string; pageKey: string }) {
   const submit = useSubmit();
   const target = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ client: StripeJs; elements: StripeElements } | null>(null);
@@ -59,7 +59,8 @@ export function StripePaymentElement({ publishableKey, purchase, returnUrl }: { 
     (async () => {
       const response = await fetch('/api/upgrade/create-payment-intent', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // The page's rendering: a remount answers the same PaymentIntent, and the page's own 'Pagar com Pix ou boleto' is not another tab.
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': pageKey },
         body: purchaseKey,
       });
       const body = (await response.json().catch(() => ({}))) as { clientSecret?: string; message?: string };
@@ -85,7 +86,7 @@ export function StripePaymentElement({ publishableKey, purchase, returnUrl }: { 
       cancelled = true;
       element?.destroy();
     };
-  }, [publishableKey, purchaseKey, submit]);
+  }, [publishableKey, purchaseKey, pageKey, submit]);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, type Executor } from '../../../db/client';
 import { users, type UserRow } from '../../../db/schema';
 import { AppError, isAppError } from '../../utils/errors';
+import { foldKey } from '../../utils/fold';
 import { hashPassword } from '../../utils/password.server';
-import { recordAudit } from '../admin/audit.server';
+import { recordAudit, recordOwnerAudit } from '../admin/audit.server';
 import { authenticateWithPassword } from './auth.server';
+import { recordEmailChange, spendEmailLink } from './email-change.server';
 import { assertUnique, getUserById, setPasswordRecovery, userKeys, writeUser } from './user.server';
 
 /** Account settings: a user may change their own account; an admin any account. */
@@ -43,7 +45,7 @@ export function setPasswordRecoveryAs(actor: Pick<UserRow, 'id' | 'role' | 'user
  */
 export async function updateAccount(
   userId: number,
-  input: { username?: string; email?: string; currentPassword?: string; newPassword?: string },
+  input: { username?: string; email?: string; fullName?: string; currentPassword?: string; newPassword?: string },
   address: string,
 ): Promise<UserRow> {
   const user = getUserById(userId);
@@ -60,6 +62,11 @@ export async function updateAccount(
   }
   const username = input.username?.trim() ?? user.username;
   const email = input.email?.trim().toLowerCase() ?? user.email;
+  const emailChanged = foldKey(email) !== user.emailKey;
+  if (emailChanged) {
+    assertUnique(db, { email }, userId);
+    await spendEmailLink(userId);
+  }
   return db.transaction((tx) => {
     assertUnique(tx, { username, email }, userId);
     writeUser(() =>
@@ -70,6 +77,28 @@ export async function updateAccount(
         .where(eq(users.id, userId))
         .run(),
     );
+    if (emailChanged) recordEmailChange(tx, user, email);
+    if (input.fullName !== undefined) writeFullName(tx, user, input.fullName);
     return getUserById(userId, tx)!;
   });
+}
+
+/**
+ * 'Minha Conta' → 'Nome completo' (and `PATCH /api/profile`'s extra `fullName`): the name printed on
+ * certificates, memorials and receipts. The log says that it changed, never the name (LGPD: the audit
+ * log outlives the account only without its names).
+ */
+export function setFullName(userId: number, fullName: string): UserRow {
+  return db.transaction((tx) => {
+    const before = getUserById(userId, tx);
+    if (!before) throw new AppError(404, 'Usuário não encontrado');
+    writeFullName(tx, before, fullName);
+    return getUserById(userId, tx)!;
+  });
+}
+
+function writeFullName(tx: Executor, before: UserRow, fullName: string): void {
+  if (before.fullName === fullName) return;
+  tx.update(users).set({ fullName }).where(eq(users.id, before.id)).run();
+  recordOwnerAudit(tx, before, { action: 'account.full_name', entityType: 'user', entityId: before.id, summary: before.fullName ? 'nome completo alterado' : 'nome completo informado' });
 }

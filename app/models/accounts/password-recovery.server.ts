@@ -7,7 +7,9 @@ import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { hashPassword } from '../../utils/password.server';
 import { siteUrl } from '../../utils/security.server';
+import { addresseeOf } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
+import { emailResetHeld } from './email-change.server';
 import { endAllSessions } from './session.server';
 import { findUserByEmail, findUserByIdentifier } from './user.server';
 
@@ -15,7 +17,7 @@ export const RECOVERY_TTL_MS = 15 * 60 * 1000;
 /** The e-mailed link lives longer than the CPF flow's token: the mail may take a minute to arrive. */
 export const EMAIL_RECOVERY_TTL_MS = 30 * 60 * 1000;
 /** What 'Recuperar senha por e-mail' answers, whether or not the address has an account. */
-export const EMAIL_RECOVERY_SENT = 'Se houver uma conta com este e-mail e a recuperação de senha estiver ativa, enviamos um link para criar uma nova senha. Ele vale por 30 minutos.';
+export const EMAIL_RECOVERY_SENT = 'Se houver uma conta com este e-mail, a recuperação de senha estiver ativa e o e-mail não tiver sido trocado nas últimas 72 horas, enviamos um link para criar uma nova senha. Ele vale por 30 minutos.';
 /** The path of the e-mailed link; its loader moves the token into the session (app/routes/_auth+/auth.reset-link.tsx). */
 export const RESET_LINK_PATH = '/auth/reset-link';
 export const IDENTITY_NOT_VERIFIED = 'Não foi possível verificar sua identidade. Verifique os dados informados.';
@@ -50,7 +52,8 @@ export function verifyIdentity(identifier: string, cpf: string, now = new Date()
  */
 export function sendRecoveryLink(email: string, now = new Date()): void {
   const user = findUserByEmail(email);
-  if (!user || user.disablePasswordRecovery) return;
+  // 72 h after the owner changed the address, the link goes nowhere: whoever changed it may not own the account.
+  if (!user || user.disablePasswordRecovery || emailResetHeld(user, now)) return;
   const token = randomBytes(32).toString('base64url');
   db.transaction((tx) => {
     tx.update(users)
@@ -58,7 +61,7 @@ export function sendRecoveryLink(email: string, now = new Date()): void {
       .where(eq(users.id, user.id))
       .run();
     const resetUrl = siteUrl(`${RESET_LINK_PATH}?${new URLSearchParams({ token })}`, 'absolute');
-    const mail = renderEmail(passwordResetEmail({ username: user.username, resetUrl, minutes: EMAIL_RECOVERY_TTL_MS / 60_000 }));
+    const mail = renderEmail(passwordResetEmail({ name: addresseeOf(user).name, resetUrl, minutes: EMAIL_RECOVERY_TTL_MS / 60_000 }));
     enqueueMail(tx, { userId: user.id, to: user.email, kind: 'password-reset', ...mail });
   });
 }

@@ -100,7 +100,10 @@ function collect(tx: Executor, userId: number, now: Date) {
     profile: {
       id: user.id,
       username: user.username,
+      fullName: user.fullName,
       email: user.email,
+      emailConfirmedAt: iso(user.emailConfirmedAt),
+      emailChangedAt: iso(user.emailChangedAt),
       cpf: user.cpf,
       role: user.role,
       roleExpiryDate: iso(user.roleExpiryDate),

@@ -3,9 +3,9 @@ import type { UserRow } from '../../../db/schema';
 import { renderEmail } from '../../emails/render';
 import { welcomeEmail } from '../../emails/welcome';
 import { hashPassword } from '../../utils/password.server';
-import { siteUrl } from '../../utils/security.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { findPromoByCode, assertRedeemable, redeemPromoCodeIn } from '../admin/promo-code.server';
+import { CONFIRM_LINK_DAYS, newConfirmationLink } from './email-change.server';
 import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } from './user.server';
 
 /**
@@ -20,7 +20,8 @@ export async function registerUser(input: NewUser & { promoCode?: string }, now 
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => {
     const created = insertUser(tx, { ...input, passwordHash });
-    const welcome = renderEmail(welcomeEmail({ username: created.username, dashboardUrl: siteUrl('/dashboard', 'absolute') }));
+    // The address is unconfirmed: the welcome names nobody and carries the link that confirms it.
+    const welcome = renderEmail(welcomeEmail({ confirmUrl: newConfirmationLink(tx, created, now), days: CONFIRM_LINK_DAYS }));
     enqueueMail(tx, { userId: created.id, to: created.email, kind: 'welcome', ...welcome });
     if (!input.promoCode) return { user: created };
     const redemption = redeemPromoCodeIn(tx, { userId: created.id, code: input.promoCode }, now);

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { roleGrants, users, type GrantableRole, type Role } from '../../../db/schema';
 import { publishAccessChanged } from '../notifications/live-events.server';
-import { addDays, effectiveRole, nextGrantStart, type GrantPeriod } from './role-arithmetic';
+import { addDays, effectiveRole, grantOutlook, nextGrantStart, planOutlook, type GrantPeriod, type PlanOutlook } from './role-arithmetic';
 
 type GrantSource = (typeof roleGrants.$inferInsert)['source'];
 
@@ -58,6 +58,35 @@ export function grantRole(
     })
     .run();
   return syncUserRole(executor, input.userId, now);
+}
+
+/** The user's run of `role` now or next, and the plan that follows it (Minha Conta, receipts). */
+export function planOutlookOf(userId: number, role: GrantableRole, now = new Date(), executor: Executor = db): PlanOutlook | null {
+  return planOutlook(loadGrants(executor, userId), role, now);
+}
+
+/** The same, as it would be after `days` of `role` granted now (what /upgrade shows before paying). */
+export function previewPlanOutlook(userId: number, role: GrantableRole, days: number, now = new Date(), executor: Executor = db): PlanOutlook | null {
+  const grants = loadGrants(executor, userId);
+  const start = nextGrantStart(grants, role, now);
+  return planOutlook([...grants, { role, startsAt: start, endsAt: addDays(start, days) }], role, now);
+}
+
+/** What a payment's grant buys in the user's timeline: until when it runs, and the plan that follows (its receipt); null without one. */
+export function paymentGrantOutlook(userId: number, paymentId: number, executor: Executor = db): PlanOutlook | null {
+  const rows = executor
+    .select({ role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt, source: roleGrants.source, sourceId: roleGrants.sourceId })
+    .from(roleGrants)
+    .where(eq(roleGrants.userId, userId))
+    .all();
+  const index = rows.findIndex((row) => row.source === 'payment' && row.sourceId === paymentId);
+  return index < 0 ? null : grantOutlook(rows, index);
+}
+
+/** What follows the user's current role when it ends (Minha Conta's 'Depois: …'); null for E-BASIC or when E-BASIC follows. */
+export function currentPlanAfter(user: { id: number; role: Role }, now = new Date()): PlanOutlook['after'] {
+  if (user.role === 'E-BASIC') return null;
+  return planOutlookOf(user.id, user.role, now)?.after ?? null;
 }
 
 /** Ends, now, every unfinished grant of the given roles (an admin lowering a user's role). */

@@ -45,6 +45,11 @@ export function toPublicUser(user: UserRow): PublicUser {
   };
 }
 
+/** The signed-in user's own view (`GET /api/user`, `PATCH /api/profile`): the specified shape plus 'Nome completo', an addition (null until given). */
+export function toOwnUser(user: UserRow): PublicUser & { fullName: string | null } {
+  return { ...toPublicUser(user), fullName: user.fullName };
+}
+
 /** Reads a user with expired periods already applied, so access is never stale. */
 const userById = preparedQuery(() => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
 
@@ -124,8 +129,11 @@ export type NewUser = {
   disablePasswordRecovery?: boolean;
 };
 
+/** Who vouches for the address: an admin who typed it (confirmed), or nobody yet (a registration). */
+type AddressOrigin = { emailConfirmedAt?: Date | null; fullName?: string | null };
+
 /** Inserts a user (password already hashed by the caller, outside the transaction). */
-export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> & { passwordHash: string }): UserRow {
+export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> & AddressOrigin & { passwordHash: string }): UserRow {
   assertUnique(executor, input);
   const username = input.username.trim();
   const email = input.email.trim().toLowerCase();
@@ -140,6 +148,8 @@ export function insertUser(executor: Executor, input: Omit<NewUser, 'password'> 
         cpf: input.cpf || null,
         password: input.passwordHash,
         disablePasswordRecovery: input.disablePasswordRecovery ?? false,
+        emailConfirmedAt: input.emailConfirmedAt ?? null,
+        fullName: input.fullName ?? null,
       })
       .returning()
       .get(),

@@ -178,7 +178,8 @@ export async function createUserAsAdmin(actor: AuditActor, input: AdminUserCreat
   assertUnique(db, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => {
-    const user = insertUser(tx, { username: input.username, email: input.email, cpf: input.cpf, passwordHash });
+    // An address an admin types counts as confirmed (decision 045): the admin vouches for it, under audit.
+    const user = insertUser(tx, { username: input.username, email: input.email, cpf: input.cpf, passwordHash, emailConfirmedAt: now });
     if (input.role !== 'E-BASIC') {
       grantRole(
         tx,
@@ -216,7 +217,8 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
     if (Object.keys(changes).length > 0) {
       assertValidCpf(changes.cpf);
       assertUnique(tx, changes, userId);
-      writeUser(() => tx.update(users).set({ ...changes, ...userKeys(changes) }).where(eq(users.id, userId)).run());
+      const newAddress = changes.email !== undefined && foldKey(changes.email) !== user.emailKey ? { emailConfirmedAt: now, emailChangedAt: null } : {};
+      writeUser(() => tx.update(users).set({ ...changes, ...userKeys(changes), ...newAddress }).where(eq(users.id, userId)).run());
     }
     applyRoleChoice(tx, userId, target, input.proDays, actor.id, now);
     const updated = getUserById(userId, tx, now)!;

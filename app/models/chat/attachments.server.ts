@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { databasePath, db, preparedQuery, type Executor } from '../../../db/client';
@@ -8,7 +8,7 @@ import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../.
 import { env } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { logger } from '../../utils/logger.server';
-import { cleanFileName, sniffType, stripMetadata, type AttachmentType } from './attachment-bytes';
+import { cleanFileName, rewriteImage, sniffType, type AttachmentType, type ImageProblem } from './attachment-bytes';
 
 /**
  * Files attached to support messages (issue 22): at most 3 a message, PNG, JPEG, WebP or PDF of
@@ -33,13 +33,40 @@ export type AttachmentView = {
   url: string;
 };
 
-/** A file checked and ready to write: its type from the bytes, its bytes without metadata, its clean name. */
-export type PreparedFile = {
+/** A file as it arrives: from the page's multipart body (a temporary file on disk) or, in tests and scripts, a File in memory. */
+export type IncomingFile = {
+  name: string;
+  size: number;
+  /** The first bytes, enough to tell the type. */
+  head(): Promise<Uint8Array>;
+  /** The whole file in memory (images only: their structure is walked). */
+  bytes(): Promise<Uint8Array>;
+  /** The file piece by piece (PDFs are copied as they came, never held whole). */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** A temporary file of its own in the uploads folder: a PDF is renamed into place instead of copied. */
+  temporaryPath?: string;
+};
+
+/** A File (in memory) as an incoming attachment. */
+export function incomingFromFile(file: File): IncomingFile {
+  return {
+    name: file.name,
+    size: file.size,
+    head: async () => new Uint8Array(await file.slice(0, 16).arrayBuffer()),
+    bytes: async () => new Uint8Array(await file.arrayBuffer()),
+    async *chunks() {
+      yield new Uint8Array(await file.arrayBuffer());
+    },
+  };
+}
+
+/** A file checked and written under its random key, waiting for its message's transaction. */
+export type StoredFile = {
   name: string;
   contentType: AttachmentType;
-  bytes: Uint8Array;
+  size: number;
+  storageKey: string;
 };
-type StoredFile = PreparedFile & { storageKey: string };
 
 export const attachmentUrl = (id: number) => `/resources/chat-files/${id}`;
 
@@ -51,28 +78,45 @@ export function uploadsDirectory(): string {
 
 const filePath = (storageKey: string) => join(uploadsDirectory(), storageKey);
 
+/** Users' files are private like the mail and backup folders: the folder 0700, each file 0600. */
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+let madePrivate: string | null = null;
+
+/**
+ * The uploads folder, created 0700; on the first use in a process an existing folder and its
+ * files are brought to 0700/0600 (folders made before these modes were 0755 with files 0644).
+ */
+export async function privateUploadsDirectory(): Promise<string> {
+  const directory = uploadsDirectory();
+  await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  if (madePrivate === directory) return directory;
+  await chmod(directory, PRIVATE_DIRECTORY_MODE);
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    if (entry.isFile()) await chmod(join(directory, entry.name), PRIVATE_FILE_MODE).catch(() => undefined);
+  }
+  madePrivate = directory;
+  return directory;
+}
+
 const refuse = (status: number, message: string) => new AppError(status, message, 'files');
 
-/** Checks the chosen files and turns them into what is stored; the first problem is refused beside the file field. */
-export async function prepareFiles(files: readonly File[]): Promise<PreparedFile[]> {
-  if (files.length > MAX_ATTACHMENTS) throw refuse(400, ATTACHMENT_MESSAGES.tooMany);
-  const prepared: PreparedFile[] = [];
-  for (const file of files) {
-    if (file.size > MAX_ATTACHMENT_BYTES) throw refuse(413, ATTACHMENT_MESSAGES.tooLarge);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.length === 0 || bytes.length > MAX_ATTACHMENT_BYTES)
-      throw refuse(bytes.length === 0 ? 400 : 413, bytes.length === 0 ? ATTACHMENT_MESSAGES.unreadable : ATTACHMENT_MESSAGES.tooLarge);
-    const contentType = sniffType(bytes);
-    if (!contentType) throw refuse(415, ATTACHMENT_MESSAGES.badType);
-    const stripped = stripMetadata(contentType, bytes);
-    if (!stripped) throw refuse(400, ATTACHMENT_MESSAGES.unreadable);
-    prepared.push({
-      name: cleanFileName(file.name, contentType),
-      contentType,
-      bytes: stripped,
-    });
-  }
-  return prepared;
+const IMAGE_REFUSALS: Record<ImageProblem, AppError> = {
+  unreadable: refuse(400, ATTACHMENT_MESSAGES.unreadable),
+  tooComplex: refuse(400, ATTACHMENT_MESSAGES.tooComplex),
+  tooManyPixels: refuse(413, ATTACHMENT_MESSAGES.tooManyPixels),
+};
+
+/**
+ * One image is read whole and rewritten at a time in the process: the walk is synchronous
+ * anyway, and this keeps the memory of many parallel uploads at one image (5 MB), not one per upload.
+ */
+let imageTurn: Promise<unknown> = Promise.resolve();
+function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageTurn.then(work, work);
+  imageTurn = run.catch(() => undefined);
+  return run;
 }
 
 const isDiskFull = (error: unknown) => {
@@ -85,28 +129,50 @@ export async function removeFiles(storageKeys: readonly string[]): Promise<void>
   await Promise.all(storageKeys.map((key) => rm(filePath(key), { force: true })));
 }
 
+/** Checks one file and writes what is stored (an image rewritten, a PDF copied) to `partial`. */
+async function writeChecked(file: IncomingFile, partial: string): Promise<Omit<StoredFile, 'storageKey'>> {
+  if (file.size > MAX_ATTACHMENT_BYTES) throw refuse(413, ATTACHMENT_MESSAGES.tooLarge);
+  if (file.size === 0) throw refuse(400, ATTACHMENT_MESSAGES.unreadable);
+  const contentType = sniffType(await file.head());
+  if (!contentType) throw refuse(415, ATTACHMENT_MESSAGES.badType);
+  const name = cleanFileName(file.name, contentType);
+  if (contentType === 'application/pdf') {
+    if (file.temporaryPath) await rename(file.temporaryPath, partial);
+    else await writeFile(partial, file.chunks(), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    return { name, contentType, size: file.size };
+  }
+  return oneImageAtATime(async () => {
+    const image = rewriteImage(contentType, await file.bytes());
+    if (typeof image === 'string') throw IMAGE_REFUSALS[image];
+    await writeFile(partial, image.parts, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    return { name, contentType, size: image.parts.reduce((sum, part) => sum + part.length, 0) };
+  });
+}
+
 /**
- * Writes the files whole under random keys (a temporary name, then a rename). On any failure
- * every file of this call is removed; a full disk is the 507 'no space' message.
+ * Checks the chosen files (count, size, type by the bytes, an image's structure and pixels) and
+ * writes each whole under a random key (a temporary name, then a rename), images without their
+ * metadata. The first problem is refused beside the file field and every file of this call is
+ * removed; a full disk is the 507 'no space' message.
  */
-export async function writeFiles(files: readonly PreparedFile[]): Promise<StoredFile[]> {
+export async function storeFiles(files: readonly IncomingFile[]): Promise<StoredFile[]> {
+  if (files.length > MAX_ATTACHMENTS) throw refuse(400, ATTACHMENT_MESSAGES.tooMany);
   if (files.length === 0) return [];
-  const directory = uploadsDirectory();
+  const directory = await privateUploadsDirectory();
   const stored: StoredFile[] = [];
-  const temporary: string[] = [];
+  let partial: string | null = null;
   try {
-    await mkdir(directory, { recursive: true });
     for (const file of files) {
       const storageKey = randomUUID();
-      const partial = join(directory, `${storageKey}.part`);
-      temporary.push(partial);
-      await writeFile(partial, file.bytes, { flag: 'wx' });
+      partial = join(directory, `${storageKey}.part`);
+      const checked = await writeChecked(file, partial);
       await rename(partial, join(directory, storageKey));
-      stored.push({ ...file, storageKey });
+      partial = null;
+      stored.push({ ...checked, storageKey });
     }
     return stored;
   } catch (error) {
-    await Promise.all(temporary.map((path) => rm(path, { force: true })));
+    if (partial) await rm(partial, { force: true });
     await removeFiles(stored.map((file) => file.storageKey));
     if (isDiskFull(error)) throw refuse(507, ATTACHMENT_MESSAGES.diskFull);
     throw error;
@@ -124,7 +190,7 @@ export function insertAttachments(tx: Executor, messageId: number, threadId: num
         storageKey: file.storageKey,
         name: file.name,
         contentType: file.contentType,
-        size: file.bytes.length,
+        size: file.size,
       })
       .returning({ id: chatAttachments.id })
       .get();
@@ -132,15 +198,14 @@ export function insertAttachments(tx: Executor, messageId: number, threadId: num
       id: row.id,
       name: file.name,
       contentType: file.contentType,
-      size: file.bytes.length,
+      size: file.size,
       url: attachmentUrl(row.id),
     };
   });
 }
 
-/** Writes the files, runs `write` (the message's transaction) with them, and removes them if it fails. */
-export async function withStoredFiles<T>(files: readonly PreparedFile[], write: (stored: StoredFile[]) => T): Promise<T> {
-  const stored = await writeFiles(files);
+/** Runs `write` (the message's transaction) with files already stored, and removes them if it fails. */
+export async function withStoredFiles<T>(stored: readonly StoredFile[], write: (stored: readonly StoredFile[]) => T): Promise<T> {
   try {
     return write(stored);
   } catch (error) {

@@ -6,6 +6,7 @@ import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../s
 import type { ChatFilter } from '../../utils/chat-labels';
 import { firstIssueMessage } from '../../utils/api.server';
 import { AppError } from '../../utils/errors';
+import { logger } from '../../utils/logger.server';
 import { formatDateTime } from '../../utils/format';
 import { sortKey } from '../../utils/fold';
 import { likePattern, paginate, type Page } from '../../utils/pagination.server';
@@ -14,7 +15,9 @@ import { recordAudit, type AuditActor } from '../admin/audit.server';
 import { liveChannels, publish } from '../notifications/live-events.server';
 import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
 import { queueRatingRequestMail } from './ticket-rating.server';
-import { attachmentsOf, insertAttachments, prepareFiles, removeFilesAfterCommit, threadFileKeys, withStoredFiles, type AttachmentView } from './attachments.server';
+import { assertRoomForFiles, warnAdminsIfStorageLow } from './attachment-storage.server';
+import { attachmentsOf, incomingFromFile, insertAttachments, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles, type AttachmentView, type IncomingFile } from './attachments.server';
+import type { UploadAdmission } from './message-upload.server';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -341,17 +344,26 @@ async function spendMessagePoint(viewer: ChatViewer): Promise<void> {
 /**
  * POST /api/chat/threads/{id}/messages and the ticket page's box: the owner or an admin writes
  * to an open ticket. Blank (after trimming) and over-long messages are refused, as is any
- * message to a closed ticket; users are rate-limited. `files` (the page's form) are checked by
- * their bytes and written before the transaction, removed again if it fails (attachments.server.ts).
+ * message to a closed ticket; users are rate-limited (the page's upload spent its point before
+ * its body was read: `admission`, message-upload.server.ts). `files` are checked by their bytes
+ * and stored before the transaction, which checks the storage quotas with their real sizes and
+ * removes them again if it fails (attachments.server.ts, attachment-storage.server.ts).
  */
-export async function postMessage(viewer: ChatViewer, threadId: number, text: unknown, files: readonly File[] = []): Promise<ChatMessageView> {
+export async function postMessage(
+  viewer: ChatViewer,
+  threadId: number,
+  text: unknown,
+  files: readonly (File | IncomingFile)[] = [],
+  admission?: UploadAdmission | null,
+): Promise<ChatMessageView> {
   const message = parseOr400(chatMessageField, text, 'message');
   const thread = loadVisible(viewer, threadId);
   if (thread.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
-  const prepared = await prepareFiles(files);
-  await spendMessagePoint(viewer);
+  if (admission?.userId !== viewer.id) await spendMessagePoint(viewer);
+  const stored = await storeFiles(files.map((file) => (file instanceof File ? incomingFromFile(file) : file)));
+  const storedBytes = stored.reduce((sum, file) => sum + file.size, 0);
   const fromAdmin = isAdmin(viewer);
-  const written = await withStoredFiles(prepared, (stored) =>
+  const written = await withStoredFiles(stored, (storedFiles) =>
     db.transaction((tx) => {
       // Read again inside the transaction: the ticket may have been closed or deleted meanwhile.
       const current = tx
@@ -361,6 +373,7 @@ export async function postMessage(viewer: ChatViewer, threadId: number, text: un
         .get();
       if (!current) throw new AppError(404, CHAT_MESSAGES.notFound);
       if (current.status === 'closed') throw new AppError(409, CHAT_MESSAGES.closed);
+      assertRoomForFiles(tx, viewer.id, storedBytes);
       const at = new Date(Math.max(Date.now(), current.lastMessageAt?.getTime() ?? 0));
       const inserted = tx
         .insert(chatMessages)
@@ -372,9 +385,10 @@ export async function postMessage(viewer: ChatViewer, threadId: number, text: un
         .where(eq(chatThreads.id, threadId))
         .run();
       if (fromAdmin && viewer.id !== thread.userId) queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
-      return { row: inserted, attachments: insertAttachments(tx, inserted.id, threadId, stored) };
+      return { row: inserted, attachments: insertAttachments(tx, inserted.id, threadId, storedFiles) };
     }),
   );
+  if (storedBytes > 0) warnAdminsIfStorageLow().catch((error: unknown) => logger.error({ err: error }, 'attachments: could not check the storage'));
   const view = toMessageView(written.row, written.attachments);
   publish(liveChannels.thread(threadId), 'chat-message', { threadId, message: view });
   publishUnread(thread.userId, { user: true, admin: true });

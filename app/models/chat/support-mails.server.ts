@@ -5,6 +5,7 @@ import { renderEmail } from '../../emails/render';
 import { supportNewTicketEmail } from '../../emails/support-new-ticket';
 import { supportReplyEmail } from '../../emails/support-reply';
 import { siteUrl } from '../../utils/security.server';
+import { ownText, readAddressee, readAddressees, type Addressee } from '../mail/addressee.server';
 import { enqueueMail, latestMailOfTopic, rewritePendingMail } from '../mail/outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '../mail/preferences.server';
 import { hasOpenLiveTab } from '../notifications/live-presence.server';
@@ -31,7 +32,7 @@ const firstReplyOf = (key: string | null) => Number(/^support-reply:\d+:(\d+)$/.
 
 type Ticket = { id: number; userId: number; subject: string };
 
-function renderReplyMail(tx: Executor, owner: { id: number; username: string }, ticket: Ticket, firstReplyId: number) {
+function renderReplyMail(tx: Executor, owner: Addressee, ticket: Ticket, firstReplyId: number) {
   const replies = tx
     .select({ message: chatMessages.message })
     .from(chatMessages)
@@ -49,8 +50,8 @@ function renderReplyMail(tx: Executor, owner: { id: number; username: string }, 
     .map((row) => row.message);
   return renderEmail(
     supportReplyEmail({
-      username: owner.username,
-      ticketSubject: ticket.subject,
+      name: owner.name,
+      ticketSubject: ownText(owner, ticket.subject),
       replies: replies.slice(-MAX_QUOTED_REPLIES),
       earlier: Math.max(0, replies.length - MAX_QUOTED_REPLIES),
       ticketUrl: siteUrl(ticketPath(ticket.id), 'absolute'),
@@ -66,7 +67,7 @@ function renderReplyMail(tx: Executor, owner: { id: number; username: string }, 
  * at once, or 15 minutes after the last one went.
  */
 export function queueSupportReplyMail(tx: Executor, ticket: Ticket, replyId: number, now = Date.now()): void {
-  const owner = tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, ticket.userId)).get();
+  const owner = readAddressee(tx, ticket.userId);
   if (!owner || !wantsMail(owner.id, 'support-reply', tx) || hasOpenLiveTab(owner.id)) return;
   const topic = supportReplyTopic(ticket.id);
   const last = latestMailOfTopic(tx, topic, 'support-reply');
@@ -96,20 +97,14 @@ export function queueSupportReplyMail(tx: Executor, ticket: Ticket, replyId: num
 export function queueNewTicketMails(tx: Executor, ticket: Ticket, firstMessage: string | undefined): void {
   const author = tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, ticket.userId)).get();
   if (!author) return;
-  const admins = tx
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), ne(users.id, author.id)))
-    .all();
+  const admins = readAddressees(tx, and(eq(users.role, 'admin'), ne(users.id, author.id)));
   const ticketUrl = siteUrl(ticketPath(ticket.id), 'absolute');
   for (const admin of admins) {
     if (!wantsMail(admin.id, 'new-ticket', tx)) continue;
     const mail = renderEmail(
       supportNewTicketEmail({
-        adminName: admin.username,
-        authorName: author.username,
-        ticketSubject: ticket.subject,
-        firstMessage,
+        adminName: admin.name,
+        ticket: ownText(admin, { authorName: author.username, ticketSubject: ticket.subject, firstMessage }),
         ticketUrl,
         unsubscribeUrl: unsubscribeUrl(admin.id, 'new-ticket'),
       }),

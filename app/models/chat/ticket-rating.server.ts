@@ -10,6 +10,7 @@ import { CHAT_MESSAGES } from '../../schemas/chat';
 import { renderEmail } from '../../emails/render';
 import { supportRatingEmail } from '../../emails/support-rating';
 import { siteUrl } from '../../utils/security.server';
+import { ownText, readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '../mail/preferences.server';
 import type { ChatViewer } from './chat.server';
@@ -90,7 +91,7 @@ export const ratingPath = (threadId: number) => `/chat/${threadId}#avaliacao`;
  * they switched it off; once per ticket (dedupe key), even if it is closed again.
  */
 export function queueRatingRequestMail(tx: Executor, ticket: { id: number; userId: number; subject: string }): void {
-  const owner = tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, ticket.userId)).get();
+  const owner = readAddressee(tx, ticket.userId);
   if (!owner || !wantsMail(owner.id, 'support-rating', tx)) return;
   const rated = tx.select({ id: ticketRatings.id }).from(ticketRatings).where(eq(ticketRatings.threadId, ticket.id)).get();
   if (rated) return;
@@ -100,8 +101,8 @@ export function queueRatingRequestMail(tx: Executor, ticket: { id: number; userI
     kind: 'support-rating',
     ...renderEmail(
       supportRatingEmail({
-        username: owner.username,
-        ticketSubject: ticket.subject,
+        name: owner.name,
+        ticketSubject: ownText(owner, ticket.subject),
         ratingUrl: siteUrl(ratingPath(ticket.id), 'absolute'),
         unsubscribeUrl: unsubscribeUrl(owner.id, 'support-rating'),
       }),

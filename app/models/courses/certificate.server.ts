@@ -16,13 +16,14 @@ import { loadOpenCourseFor } from './access.server';
  * PDF library: docs/decisions/038-certificate-codes-and-pdf.md.
  */
 
-type Viewer = Pick<UserRow, 'id' | 'role' | 'username'>;
+type Viewer = Pick<UserRow, 'id' | 'role' | 'username' | 'fullName'>;
 
 export const CERTIFICATE_MESSAGES = {
   notFound: 'Certificado não encontrado',
   incomplete: 'Conclua todas as aulas do curso para emitir o certificado',
   alreadyRevoked: 'Este certificado já foi revogado',
   revokedForCourse: 'O certificado deste curso foi revogado. Fale com o suporte.',
+  needsFullName: 'Informe seu nome completo em Minha Conta para emitir o certificado: é ele que vai impresso.',
 } as const;
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper is not misread. */
@@ -101,11 +102,21 @@ function completionOf(executor: Executor, userId: number, courseId: number): Dat
   return done.last;
 }
 
-/** What the course page and 'Minha Conta' offer: 'Emitir certificado' once complete, and the valid code if issued. */
-export type CertificateOffer = { complete: boolean; code: string | null };
+/**
+ * What the course page and 'Minha Conta' offer: 'Emitir certificado' once complete, the valid code if
+ * issued, 'Emitir com o novo nome' when the full name changed since (`renamed`), and the way to
+ * 'Nome completo' while there is none (`needsFullName`).
+ */
+export type CertificateOffer = { complete: boolean; code: string | null; renamed: boolean; needsFullName: boolean };
 
-export function certificateOfferFor(viewer: Pick<UserRow, 'id'>, courseId: number, executor: Executor = db): CertificateOffer {
-  return { complete: completionOf(executor, viewer.id, courseId) !== null, code: validCertificate(executor, viewer.id, courseId)?.code ?? null };
+export function certificateOfferFor(viewer: Pick<UserRow, 'id' | 'fullName'>, courseId: number, executor: Executor = db): CertificateOffer {
+  const valid = validCertificate(executor, viewer.id, courseId);
+  return {
+    complete: completionOf(executor, viewer.id, courseId) !== null,
+    code: valid?.code ?? null,
+    renamed: valid !== undefined && viewer.fullName !== null && valid.holderName !== viewer.fullName,
+    needsFullName: viewer.fullName === null,
+  };
 }
 
 /**
@@ -119,7 +130,8 @@ export function issueCertificate(viewer: Viewer, courseId: number, now = new Dat
     if (!completedAt) throw new AppError(409, CERTIFICATE_MESSAGES.incomplete);
     const current = validCertificate(tx, viewer.id, courseId);
     if (!current && hasRevoked(tx, viewer.id, courseId)) throw new AppError(409, CERTIFICATE_MESSAGES.revokedForCourse);
-    if (current && current.holderName === viewer.username) return toCertificateView(current);
+    if (!viewer.fullName) throw new AppError(409, CERTIFICATE_MESSAGES.needsFullName);
+    if (current && current.holderName === viewer.fullName) return toCertificateView(current);
     if (current) tx.update(certificates).set({ status: 'replaced', statusChangedAt: now }).where(eq(certificates.id, current.id)).run();
     const row = tx
       .insert(certificates)
@@ -127,7 +139,7 @@ export function issueCertificate(viewer: Viewer, courseId: number, now = new Dat
         code: newCertificateCode(),
         userId: viewer.id,
         courseId,
-        holderName: viewer.username,
+        holderName: viewer.fullName,
         courseTitle: course.title,
         hours: course.duration,
         instructor: course.instructor,
@@ -167,10 +179,10 @@ export function certificatesOf(userId: number, executor: Executor = db): (Certif
     .map((row) => ({ ...toCertificateView(row), courseId: row.courseId }));
 }
 
-/** 'Minha Conta' → 'Certificados': each course whose lessons the user has all done, with its valid code or none yet. */
-export type AccountCertificate = { courseId: number; courseTitle: string; code: string | null };
+/** 'Minha Conta' → 'Certificados': each course whose lessons the user has all done, with its valid code or none yet, and whether it bears an older name. */
+export type AccountCertificate = { courseId: number; courseTitle: string; code: string | null; renamed: boolean };
 
-export function accountCertificates(userId: number, executor: Executor = db): AccountCertificate[] {
+export function accountCertificates(userId: number, fullName: string | null, executor: Executor = db): AccountCertificate[] {
   const done = executor
     .select({ courseId: lessonProgress.courseId, n: count() })
     .from(lessonProgress)
@@ -191,11 +203,11 @@ export function accountCertificates(userId: number, executor: Executor = db): Ac
   if (complete.length === 0) return [];
   const codes = new Map(
     executor
-      .select({ courseId: certificates.courseId, code: certificates.code })
+      .select({ courseId: certificates.courseId, code: certificates.code, holderName: certificates.holderName })
       .from(certificates)
       .where(and(eq(certificates.userId, userId), eq(certificates.status, 'valid'), inArray(certificates.courseId, complete)))
       .all()
-      .map((row) => [row.courseId, row.code]),
+      .map((row) => [row.courseId, row]),
   );
   return executor
     .select({ courseId: courses.id, courseTitle: courses.title })
@@ -203,7 +215,10 @@ export function accountCertificates(userId: number, executor: Executor = db): Ac
     .where(inArray(courses.id, complete))
     .orderBy(courses.titleKey)
     .all()
-    .map((row) => ({ ...row, code: codes.get(row.courseId) ?? null }));
+    .map((row) => {
+      const valid = codes.get(row.courseId);
+      return { ...row, code: valid?.code ?? null, renamed: valid !== undefined && fullName !== null && valid.holderName !== fullName };
+    });
 }
 
 export type AdminCertificateItem = CertificateView & { id: number };

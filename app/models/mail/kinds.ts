@@ -5,6 +5,8 @@
  */
 export const MAIL_KINDS = {
   welcome: { label: 'Boas-vindas', description: 'Enviado uma vez, ao criar a conta.', optional: false, adminOnly: false },
+  'email-confirm': { label: 'Confirmação de e-mail', description: 'O link que confirma um endereço novo.', optional: false, adminOnly: false },
+  'email-changed': { label: 'Troca de e-mail', description: 'O aviso ao endereço anterior quando o e-mail da conta é trocado.', optional: false, adminOnly: false },
   'password-reset': { label: 'Recuperação de senha', description: 'O link de redefinição que você pedir.', optional: false, adminOnly: false },
   receipt: { label: 'Recibos de pagamento', description: 'Um recibo para cada pagamento confirmado.', optional: false, adminOnly: false },
   'payment-pending': { label: 'Instruções de Pix e boleto', description: 'Como pagar um Pix ou boleto que você gerou.', optional: false, adminOnly: false },

@@ -6,8 +6,9 @@ import { planEndingEmail } from '../../emails/plan-ending';
 import { renderEmail } from '../../emails/render';
 import { formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
-import { DAY_MS, effectiveRole, type GrantPeriod } from '../accounts/role-arithmetic';
+import { DAY_MS, effectiveRole, grantEnds, type GrantPeriod } from '../accounts/role-arithmetic';
 import { hasAtLeast } from '../accounts/roles';
+import { readAddressees } from './addressee.server';
 import { enqueueMail } from './outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from './preferences.server';
 
@@ -23,6 +24,11 @@ import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from './preferences.ser
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 /** How far back an ended plan is still told about (a server down for days, or a first run). */
 export const ENDED_LOOK_BACK_MS = 7 * DAY_MS;
+/**
+ * A grant's days may wait under a higher plan (decision 047), so it ends after its stored end:
+ * grants stored as ending up to this long before the window are looked at for a later real end.
+ */
+const WAITED_LOOK_BACK_MS = 2 * 366 * DAY_MS;
 
 export type ReminderRun = { ending: number; ended: number };
 
@@ -38,30 +44,41 @@ function endsAt(grants: GrantPeriod[], role: string, at: Date) {
 export function sendPlanReminders(now = new Date()): ReminderRun {
   const from = new Date(now.getTime() - ENDED_LOOK_BACK_MS);
   const until = new Date(now.getTime() + REMINDER_LEAD_MS);
+  // A grant ends at or after its stored end (its days may have waited): the stored end bounds the search.
   const candidates = db
-    .select({ id: roleGrants.id, userId: roleGrants.userId, role: roleGrants.role, endsAt: roleGrants.endsAt })
+    .select({ id: roleGrants.id, userId: roleGrants.userId, role: roleGrants.role })
     .from(roleGrants)
-    .where(and(isNotNull(roleGrants.endsAt), gt(roleGrants.endsAt, from), lte(roleGrants.endsAt, until), isNull(roleGrants.revokedAt), ne(roleGrants.role, 'admin')))
+    .where(
+      and(
+        isNotNull(roleGrants.endsAt),
+        gt(roleGrants.endsAt, new Date(from.getTime() - WAITED_LOOK_BACK_MS)),
+        lte(roleGrants.endsAt, until),
+        isNull(roleGrants.revokedAt),
+        ne(roleGrants.role, 'admin'),
+      ),
+    )
     .all();
   const run: ReminderRun = { ending: 0, ended: 0 };
   if (candidates.length === 0) return run;
   const userIds = [...new Set(candidates.map((grant) => grant.userId))];
-  const people = new Map(db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, userIds)).all().map((user) => [user.id, user]));
+  const people = new Map(readAddressees(db, inArray(users.id, userIds)).map((user) => [user.id, user]));
 
   for (const candidate of candidates) {
     const user = people.get(candidate.userId);
-    const end = candidate.endsAt!;
     if (!user) continue;
     db.transaction((tx) => {
-      if (!wantsMail(user.id, 'plan-reminder', tx)) return;
       const grants = tx
-        .select({ role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt })
+        .select({ id: roleGrants.id, role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt })
         .from(roleGrants)
         .where(eq(roleGrants.userId, user.id))
         .all();
+      // When its days really run out in the role timeline.
+      const end = grantEnds(grants)[grants.findIndex((grant) => grant.id === candidate.id)];
+      if (!end || end.getTime() <= from.getTime() || end.getTime() > until.getTime()) return;
+      if (!wantsMail(user.id, 'plan-reminder', tx)) return;
       const fallsBackTo = endsAt(grants, candidate.role, end);
       if (!fallsBackTo) return;
-      const common = { username: user.username, plan: candidate.role, upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'), unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder') };
+      const common = { name: user.name, plan: candidate.role, upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'), unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder') };
       const headers = unsubscribeHeaders(user.id, 'plan-reminder');
       if (end.getTime() > now.getTime()) {
         const daysLeft = Math.min(3, Math.max(1, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)));

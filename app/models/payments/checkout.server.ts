@@ -22,8 +22,10 @@ import { CURRENCY, quote, type Purchase, type Quote } from './quote.server';
 const BOLETO_RANGE = { min: 500, max: 4_999_999 };
 
 /** What the PaymentIntent and the Checkout Session carry, so any path can fulfil from Stripe's object alone. */
-function purchaseMetadata(user: Pick<UserRow, 'id'>, q: Quote): Record<string, string> {
+function purchaseMetadata(user: Pick<UserRow, 'id'>, q: Quote, pageKey?: string | null): Record<string, string> {
   return {
+    // The payment step's rendering that made it: its own other path is not another tab.
+    page: pageKey ?? '',
     userId: String(user.id),
     kind: q.kind,
     planType: q.planType ?? '',
@@ -62,13 +64,31 @@ type OpenPurchase = { paymentIntent: Stripe.PaymentIntent } | { session: Stripe.
 const OPEN_INTENT = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 /**
+ * How long an open purchase of the other path counts as a payment under way (another tab on the
+ * card form or on Checkout): within it a new purchase is refused instead of cancelling it under
+ * the buyer; past it the purchase counts as abandoned and is cancelled.
+ */
+export const IN_PROGRESS_MS = 15 * 60_000;
+
+/**
+ * An open purchase of the other path that the buyer may still be paying in another tab: refuse,
+ * never cancel it. One made by this same page (the card form's PaymentIntent when 'Pagar com Pix
+ * ou boleto' is chosen under it, or the other way round) is the buyer changing their mind: it goes.
+ */
+function refuseWhileInProgress(row: { createdAt: Date }, madeBy: string | undefined, pageKey: string | null, now: number) {
+  if (pageKey && madeBy === pageKey) return;
+  if (now - row.createdAt.getTime() < IN_PROGRESS_MS) throw new AppError(409, PAYMENT_MESSAGES.courseInProgress);
+}
+
+/**
  * A course is bought once: the buyer's earlier unpaid purchases of it are asked of Stripe first.
  * One paid meanwhile is fulfilled (the course is then owned, and quote refuses it); one the same
- * path can still pay at the same amount is answered again; any other still payable one is
+ * path can still pay at the same amount is answered again; one of the other path made within
+ * IN_PROGRESS_MS refuses the new purchase (the other tab goes on); any other still payable one is
  * cancelled (a PaymentIntent) or expired (a Checkout Session), so two can never both be paid; a
  * Pix or boleto already waiting for its money refuses a new purchase.
  */
-async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, path: 'card' | 'checkout'): Promise<OpenPurchase> {
+async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, path: 'card' | 'checkout', pageKey: string | null): Promise<OpenPurchase> {
   if (q.courseId === null) return null;
   const pending = db
     .select()
@@ -76,6 +96,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
     .where(and(eq(payments.userId, user.id), eq(payments.courseId, q.courseId), eq(payments.status, 'pending')))
     .all();
   let reusable: OpenPurchase = null;
+  const now = Date.now();
   for (const row of pending) {
     const stripeId = row.stripePaymentIntentId;
     if (stripeId.startsWith('pi_')) {
@@ -85,6 +106,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
       else if (intent.status === 'processing') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
       else if (!reusable && path === 'card' && intent.amount === q.amountCents && OPEN_INTENT.has(intent.status)) reusable = { paymentIntent: intent };
       else {
+        if (path === 'checkout' && OPEN_INTENT.has(intent.status)) refuseWhileInProgress(row, intent.metadata?.page, pageKey, now);
         await callStripe(() => stripe().paymentIntents.cancel(stripeId));
         markFailed(stripeId);
       }
@@ -95,6 +117,7 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
       else if (session.status === 'complete') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
       else if (!reusable && path === 'checkout' && session.amount_total === q.amountCents && session.url) reusable = { session };
       else {
+        if (path === 'card' && session.status === 'open') refuseWhileInProgress(row, session.metadata?.page, pageKey, now);
         await callStripe(() => stripe().checkout.sessions.expire(stripeId));
         markFailed(stripeId);
       }
@@ -112,22 +135,28 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
 export function createPaymentIntent(user: UserRow, purchase: Purchase, options: { idempotencyKey?: string | null } = {}) {
   return onePurchaseAtATime(user.id, async () => {
     let q = quote(user, purchase);
-    const open = await settleOpenCoursePurchases(user, q, 'card');
+    const clientKey = options.idempotencyKey?.trim().slice(0, 128) || null;
+    const open = await settleOpenCoursePurchases(user, q, 'card', clientKey);
     if (open && 'paymentIntent' in open && open.paymentIntent.client_secret) {
       return { clientSecret: open.paymentIntent.client_secret, paymentIntentId: open.paymentIntent.id, amountCents: q.amountCents, description: q.description };
     }
     // Settling may have fulfilled a payment that arrived meanwhile: the course may be owned now.
     q = quote(user, purchase);
-    const clientKey = options.idempotencyKey?.trim().slice(0, 128);
     const key = clientKey
       ? `pi:${user.id}:${clientKey}`
       : `pi:${user.id}:${q.kind}:${q.planType ?? q.courseId}:${q.months ?? ''}:${q.amountCents}:${Math.floor(Date.now() / 60_000)}`;
-    const intent = await callStripe(() =>
-      stripe().paymentIntents.create(
-        { amount: q.amountCents, currency: CURRENCY, allowed_payment_method_types: ['card'], description: q.description, metadata: purchaseMetadata(user, q) },
-        { idempotencyKey: key },
-      ),
-    );
+    const create = (idempotencyKey: string) =>
+      callStripe(() =>
+        stripe().paymentIntents.create(
+          { amount: q.amountCents, currency: CURRENCY, allowed_payment_method_types: ['card'], description: q.description, metadata: purchaseMetadata(user, q, clientKey) },
+          { idempotencyKey },
+        ),
+      );
+    let intent = await create(key);
+    // The key's PaymentIntent was cancelled since (the same page chose Checkout, then came back; Stripe
+    // answers a repeated key with its first answer, status included): our row knows, and a new one is made.
+    const known = db.select({ status: payments.status }).from(payments).where(eq(payments.stripePaymentIntentId, intent.id)).get();
+    if (known?.status === 'failed') intent = await create(`${key}:${randomUUID()}`);
     if (!intent.client_secret) throw new AppError(502, PAYMENT_MESSAGES.createFallback);
     recordPending(user, intent.id, q, 'card');
     return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amountCents: q.amountCents, description: q.description };
@@ -154,15 +183,16 @@ const checkoutReturnUrl = (path: string) => siteUrl(path, isStripeTestMode() ? '
  * its url is the app's own /test-mode/checkout/{id}. A course with an open session of this buyer
  * answers that session.
  */
-export function createCheckoutSession(user: UserRow, purchase: Purchase, options: { cancelPath?: string; idempotencyKey?: string | null } = {}) {
+export function createCheckoutSession(user: UserRow, purchase: Purchase, options: { cancelPath?: string; idempotencyKey?: string | null; pageKey?: string | null } = {}) {
   return onePurchaseAtATime(user.id, async () => {
     let q = quote(user, purchase);
-    const open = await settleOpenCoursePurchases(user, q, 'checkout');
+    const pageKey = options.pageKey?.trim().slice(0, 128) || null;
+    const open = await settleOpenCoursePurchases(user, q, 'checkout', pageKey);
     if (open && 'session' in open && open.session.url) return { url: open.session.url, sessionId: open.session.id };
     q = quote(user, purchase);
     const cancelPath = options.cancelPath?.startsWith('/') && !options.cancelPath.startsWith('//') ? options.cancelPath : '/upgrade';
     const methods = checkoutMethods(q.amountCents);
-    const metadata = purchaseMetadata(user, q);
+    const metadata = purchaseMetadata(user, q, pageKey);
     const session = await callStripe(() =>
       stripe().checkout.sessions.create(
         {

@@ -81,13 +81,15 @@ function claimAndGrant(tx: Executor, input: Fulfilment, now: Date): { result: Fu
     .get();
   if (!claimed) return nothing(existing.id);
   if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) return nothing(claimed.id);
-  queueReceipt(tx, claimed);
   let link = '/dashboard';
   if (input.kind === 'plan') {
     grantRole(tx, { userId: input.userId, role: input.planType!, days: 30 * input.months!, source: 'payment', sourceId: claimed.id }, now);
   } else {
     const course = tx.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId!)).get();
-    if (!course) return nothing(claimed.id);
+    if (!course) {
+      queueReceipt(tx, claimed, now);
+      return nothing(claimed.id);
+    }
     const purchase = tx
       .insert(coursePurchases)
       .values({ userId: input.userId, courseId: course.id, stripePaymentId: input.stripeId, purchasedAt: now, expiresAt: null, active: true, priceCents: input.amountCents })
@@ -96,6 +98,8 @@ function claimAndGrant(tx: Executor, input: Fulfilment, now: Date): { result: Fu
     grantCourse(tx, { userId: input.userId, courseId: course.id, source: 'purchase', sourceId: purchase.id }, now);
     link = `/courses/${course.id}`;
   }
+  // After the grant: the receipt says until when it runs, and what follows it.
+  queueReceipt(tx, claimed, now);
   const notice = writeNotification(tx, { title: PAYMENT_MESSAGES.success.title, message: PAYMENT_MESSAGES.success.description, type: 'success', userId: input.userId, link });
   return { result: { granted: true, paymentId: claimed.id }, notice };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { courses, users, type PaymentRow } from '../../../db/schema';
+import { courses, type PaymentRow } from '../../../db/schema';
 import { paymentPendingEmail, type PendingInstructions } from '../../emails/payment-pending';
 import { paymentReceiptEmail } from '../../emails/payment-receipt';
 import { refundDecisionEmail } from '../../emails/refund-decision';
@@ -8,9 +8,11 @@ import { renderEmail } from '../../emails/render';
 import { formatCents, formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
 import type { Stripe } from '../../utils/stripe.server';
+import { readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { REFUND_NOTICES } from './messages';
-import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';
+import { receiptOf, receiptRows, TEST_MODE_NOTICE } from './receipt.server';
+import { courseDescription, planDescription } from './views';
 
 /**
  * The payment mails (docs/mail.md), each queued with the executor of the transaction that causes
@@ -22,8 +24,7 @@ import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './vie
 const PAYMENTS_PATH = '/account#pagamentos';
 
 function recipient(tx: Executor, userId: number | null) {
-  if (userId === null) return undefined;
-  return tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return userId === null ? undefined : readAddressee(tx, userId);
 }
 
 function itemOf(tx: Executor, row: PaymentRow): string {
@@ -32,22 +33,28 @@ function itemOf(tx: Executor, row: PaymentRow): string {
   return courseDescription(course?.title ?? null);
 }
 
-/** 'Recibo de pagamento', once per payment (dedupe `receipt:{id}`), for a row just claimed as paid. */
-export function queueReceipt(tx: Executor, row: PaymentRow): void {
+/** The payer's line in a receipt mailed to an address not yet confirmed, which may carry no name the account typed. */
+const UNCONFIRMED_PAYER = 'Titular da conta (confirme seu e-mail)';
+
+/** Where a receipt is in 'Minha Conta'. */
+export const receiptPath = (paymentId: number) => `/account/receipts/${paymentId}`;
+
+/** 'Recibo de pagamento', once per payment (dedupe `receipt:{id}`), for a row just claimed as paid and granted. */
+export function queueReceipt(tx: Executor, row: PaymentRow, now = new Date()): void {
   const user = recipient(tx, row.userId);
   if (!user) return;
-  const method = row.method ? PAYMENT_METHOD_LABELS[row.method] : 'Não informada';
+  const receipt = receiptOf(tx, { ...row, completedAt: row.completedAt ?? now }, user.confirmed ? undefined : UNCONFIRMED_PAYER);
   const mail = renderEmail(
     paymentReceiptEmail({
-      username: user.username,
-      item: itemOf(tx, row),
-      amount: formatCents(row.amountCents),
-      method,
-      paidAt: formatDateTime(row.completedAt ?? new Date()),
-      paymentNumber: row.id,
-      stripeId: row.stripePaymentIntentId,
+      name: user.name,
+      item: receipt.item,
+      amount: receipt.amount,
+      method: receipt.method,
+      rows: receiptRows(receipt),
+      testModeNotice: receipt.testMode ? TEST_MODE_NOTICE : null,
       confirmsLaterPayment: row.method === 'pix' || row.method === 'boleto',
       paymentsUrl: siteUrl(PAYMENTS_PATH, 'absolute'),
+      receiptUrl: siteUrl(receiptPath(row.id), 'absolute'),
     }),
   );
   enqueueMail(tx, { userId: user.id, to: user.email, kind: 'receipt', dedupeKey: `receipt:${row.id}`, ...mail });
@@ -73,7 +80,7 @@ export function queuePendingInstructions(tx: Executor, row: PaymentRow, instruct
   if (!user) return;
   const mail = renderEmail(
     paymentPendingEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,
@@ -98,7 +105,7 @@ export function queueRefundDecision(tx: Executor, row: PaymentRow, decision: 'ap
   const notice = approved ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual') : REFUND_NOTICES.rejected(row.amountCents);
   const mail = renderEmail(
     refundDecisionEmail({
-      username: user.username,
+      name: user.name,
       item: itemOf(tx, row),
       amount: formatCents(row.amountCents),
       paymentNumber: row.id,

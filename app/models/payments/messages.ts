@@ -15,6 +15,7 @@ export const PAYMENT_MESSAGES = {
   courseNotForSale: 'Este curso não está à venda.',
   courseOwned: 'Você já tem acesso a este curso.',
   coursePending: 'Já há um pagamento deste curso em processamento. Você receberá uma notificação em breve.',
+  courseInProgress: 'Já há um pagamento deste curso em andamento em outra aba ou janela. Conclua-o por lá ou tente novamente em alguns minutos.',
   belowMinimum: 'O valor mínimo para pagamento com cartão é R$ 0,50.',
   notFound: 'Pagamento não encontrado.',
   notYours: 'Este pagamento não pertence à sua conta.',

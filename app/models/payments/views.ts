@@ -11,7 +11,8 @@ import { DAY_MS } from '../accounts/role-arithmetic';
 export const REFUND_WINDOW_DAYS = 7;
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Em processamento', succeeded: 'Pago', failed: 'Não concluído' };
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Cartão', pix: 'Pix', boleto: 'Boleto' };
+/** The method in Portuguese, as receipts name it (never Stripe's words). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Cartão de crédito', pix: 'Pix', boleto: 'Boleto' };
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   requested: 'Reembolso solicitado',
   refunded: 'Reembolsado',

@@ -3,6 +3,8 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
 import { AccountCertificates } from '~/components/certificate/account-certificates';
 import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
+import { EmailConfirmationNotice } from '~/components/account/email-confirmation';
+import { FullNameForm } from '~/components/account/full-name-form';
 import { PasswordForm, ProfileForm } from '~/components/account/profile-forms';
 import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
@@ -18,8 +20,9 @@ import {
   twoFactorStatus,
 } from '~/models/accounts/two-factor.server';
 import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorRegenerateSchema, twoFactorStartSchema } from '~/schemas/two-factor';
-import { setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
+import { setFullName, setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { pendingConfirmation, resendConfirmation } from '~/models/accounts/email-change.server';
 import { logoutCookie, requestAddress } from '~/models/accounts/auth.server';
 import { accountCertificates } from '~/models/courses/certificate.server';
 import { listUserPayments, requestRefund } from '~/models/payments/index.server';
@@ -27,11 +30,14 @@ import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { activatePromoCode } from '~/models/admin/promo-code.server';
 import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
-import { toPublicUser } from '~/models/accounts/user.server';
+import { toOwnUser } from '~/models/accounts/user.server';
 import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
+import { emailLinkSchema } from '~/schemas/email-link';
+import { accountFullNameSchema } from '~/schemas/full-name';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
-import { accountStatus, ROLE_LABELS } from '~/utils/role-labels';
+import { accountStatus, afterText, ROLE_LABELS } from '~/utils/role-labels';
+import { currentPlanAfter } from '~/models/accounts/role-grant.server';
 import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { withParams } from '~/utils/url-state';
@@ -48,13 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const confirmId = params.get('confirm') === 'refund' ? params.get('payment') : null;
   return json({
-    user: toPublicUser(user),
+    user: toOwnUser(user),
+    pendingEmail: pendingConfirmation(user)?.email ?? null,
     status: accountStatus(user),
+    planAfter: afterText(currentPlanAfter(user)),
     recentCalculations: history.items,
     savedCalculations: history.total,
     payments,
     mailChoices: mailChoices(user),
-    certificates: accountCertificates(user.id),
+    certificates: accountCertificates(user.id, user.fullName),
     twoFactor: twoFactorStatus(user),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
@@ -66,8 +74,28 @@ export async function action(args: ActionFunctionArgs) {
     profile: intent({
       schema: accountProfileSchema,
       run: async (value) => {
-        await updateAccount(user.id, value, requestAddress(args.request, args.context));
-        return redirectWithToast('/account', { title: 'Perfil atualizado', description: 'Suas informações foram salvas.', type: 'success' });
+        const updated = await updateAccount(user.id, value, requestAddress(args.request, args.context));
+        const pending = updated.email !== user.email && pendingConfirmation(updated);
+        return redirectWithToast('/account', {
+          title: 'Perfil atualizado',
+          description: pending ? `Suas informações foram salvas. Enviamos um link para confirmar ${pending.email}.` : 'Suas informações foram salvas.',
+          type: 'success',
+        });
+      },
+    }),
+    'full-name': intent({
+      schema: accountFullNameSchema,
+      run: ({ fullName }) => {
+        setFullName(user.id, fullName);
+        return redirectWithToast('/account#nome-completo', { title: 'Nome completo salvo', description: 'É este o nome dos seus próximos certificados, memoriais e recibos.', type: 'success' });
+      },
+    }),
+    'resend-confirmation': intent({
+      schema: emailLinkSchema,
+      refusalToast: (message) => ({ title: 'Link não enviado', description: message, type: 'error' }),
+      run: async () => {
+        await resendConfirmation(user.id);
+        return redirectWithToast('/account', { title: 'Link enviado', description: `Enviamos um novo link de confirmação para ${user.email}.`, type: 'success' });
       },
     }),
     password: intent({
@@ -188,7 +216,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, status, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates, twoFactor } = useLoaderData<typeof loader>();
+  const { user, pendingEmail, status, planAfter, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates, twoFactor } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const recoveryCodes = actionData && 'recoveryCodes' in actionData && Array.isArray(actionData.recoveryCodes) ? (actionData.recoveryCodes as string[]) : null;
   const location = useLocation();
@@ -210,8 +239,15 @@ export default function AccountPage() {
       <p className="mt-1 text-sm text-slate-600">
         Plano atual: <strong>{ROLE_LABELS[user.role]}</strong>
       </p>
+      {planAfter ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="plan-after">
+          {planAfter}
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-6">
         <ProfileForm username={user.username} email={user.email} />
+        <EmailConfirmationNotice pendingEmail={pendingEmail} />
+        <FullNameForm fullName={user.fullName} />
         <PasswordForm />
         <PromoForm />
         <PaymentsSection payments={payments} />
@@ -219,7 +255,7 @@ export default function AccountPage() {
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <TwoFactorSection status={twoFactor} recoveryCodes={recoveryCodes} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
-        <AccountCertificates items={certificates} />
+        <AccountCertificates items={certificates} hasFullName={user.fullName !== null} />
         <DataExportSection />
         <DeleteAccountSection />
       </div>

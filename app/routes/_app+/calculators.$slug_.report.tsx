@@ -26,6 +26,7 @@ import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
 import { redirectWithToast } from '~/utils/toast.server';
+import { personName } from '~/models/accounts/person-name';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);
 
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     disclaimer: calculator.disclaimer ?? null,
     result: run.result,
     generatedAt: formatDateTime(new Date()),
-    username: user.username,
+    generatedBy: personName(user),
     profile: getMemorialProfile(user.id),
     formHref: calculatorPath(calculator.slug, query),
   });
@@ -123,7 +124,7 @@ export default function CalculationReport() {
     );
   }
 
-  const { header, inputs, formula, references, standards, disclaimer, result, generatedAt, username, profile, formHref } = data;
+  const { header, inputs, formula, references, standards, disclaimer, result, generatedAt, generatedBy, profile, formHref } = data;
   let section = 0;
   const next = () => ++section;
   return (
@@ -142,7 +143,7 @@ export default function CalculationReport() {
         <header>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">E-Engenharia · Memorial de cálculo</p>
           <h1 className="mt-1 break-words text-2xl font-bold">{header.title}</h1>
-          <MemorialIdentification profile={profile} generatedAt={generatedAt} username={username} />
+          <MemorialIdentification profile={profile} generatedAt={generatedAt} generatedBy={generatedBy} />
         </header>
 
         <MemorialSection number={next()} title="Objetivo e método">

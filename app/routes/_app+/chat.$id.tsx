@@ -10,11 +10,11 @@ import { DELETE_TICKET_MESSAGE, TicketActions } from '~/components/chat/ticket-a
 import { Alert } from '~/components/ui/alert';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat/chat.server';
+import { messageUpload } from '~/models/chat/message-upload.server';
 import { getTicketRating, rateTicket } from '~/models/chat/ticket-rating.server';
 import { currentEventId } from '~/models/notifications/live-events.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES } from '~/schemas/chat';
-import { chatMessageWithFilesSchema, MESSAGE_FORM_BYTES } from '~/schemas/chat-attachments';
+import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
 import { ticketRatingSchema } from '~/schemas/ticket-rating';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
@@ -105,12 +105,15 @@ export async function action(args: ActionFunctionArgs) {
   const id = await ticketId(params);
   if (!canViewThread(user, id)) throw await denied();
   const here = urlWithout(request.url, ['confirm']);
+  // The reply box is a multipart form that may carry three files: streamed to disk once the
+  // account's point, upload slot and storage allow it (message-upload.server.ts).
+  const upload = messageUpload(user);
   const intents = {
     send: intent({
-      schema: chatMessageWithFilesSchema,
+      schema: chatMessageSchema,
       refusalToast: refusal('Erro ao enviar mensagem'),
-      run: async ({ message, files }) => {
-        await postMessage(user, id, message, files);
+      run: async ({ message }) => {
+        await postMessage(user, id, message, upload.files, upload.admission);
         // The latest messages, where the new one is.
         return safeRedirect(`/chat/${id}#responder`);
       },
@@ -144,10 +147,11 @@ export async function action(args: ActionFunctionArgs) {
       },
     }),
   };
-  // The reply box is a multipart form that may carry three files (refused while streaming past
-  // this); any other body keeps the kit's small cap.
-  const multipart = (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data');
-  return handleForm(args, intents, multipart ? { maxBytes: MESSAGE_FORM_BYTES } : {});
+  try {
+    return await handleForm(args, intents, { readMultipart: upload.receive });
+  } finally {
+    await upload.finish();
+  }
 }
 
 export default function TicketPage() {

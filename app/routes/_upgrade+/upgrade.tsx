@@ -11,6 +11,9 @@ import { confirmPayment, confirmTestCardPayment, createCheckoutSession, createPa
 import { requireUser } from '~/models/accounts/permissions.server';
 import { getPlanPrices } from '~/models/payments/price.server';
 import { ROLE_RANK } from '~/models/accounts/roles';
+import { previewPlanOutlook } from '~/models/accounts/role-grant.server';
+import { formatShortDate } from '~/utils/format';
+import { afterText } from '~/utils/role-labels';
 import {
   checkoutFormSchema,
   confirmFormSchema,
@@ -34,6 +37,16 @@ import { PRO_ROLES } from '~/utils/value-sets';
 export const meta: MetaFunction = () => pageMeta('Upgrade de Plano', 'Escolha um plano E-TOOL ou E-MASTER, ou compre um curso.');
 
 const stepUrl = (purchase: Purchase) => `/upgrade?${new URLSearchParams({ ...purchaseFields(purchase), step: 'pay' })}`;
+
+/** A plan purchase's 'Válido até' and what follows it ('Depois: E-TOOL até …'), as they would be once paid. */
+function planOutlookLines(userId: number, purchase: Purchase): { validUntil: string | null; after: string | null } {
+  if ('courseId' in purchase) return { validUntil: null, after: null };
+  const outlook = previewPlanOutlook(userId, purchase.planType, 30 * purchase.months);
+  return {
+    validUntil: outlook?.until ? formatShortDate(outlook.until) : null,
+    after: afterText(outlook?.after),
+  };
+}
 
 /**
  * /upgrade is not under the _app layout: the specification shows visitors the 'Acesso Restrito'
@@ -67,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         months: 'courseId' in purchase ? null : purchase.months,
         amountCents: priced.amountCents,
         description: priced.description,
+        ...planOutlookLines(user.id, purchase),
       },
       publishableKey: testMode ? null : stripePublishableKey(),
       // One key per rendering of the form: a double click or a resubmission creates one PaymentIntent.
@@ -134,10 +148,10 @@ export async function action(args: ActionFunctionArgs) {
     // Without JavaScript: a 303 to the Checkout Session (card, Pix, boleto).
     checkout: intent({
       schema: checkoutFormSchema,
-      run: async ({ purchase }) => {
+      run: async ({ purchase, pageKey }) => {
         let url: string;
         try {
-          ({ url } = await createCheckoutSession(user, purchase));
+          ({ url } = await createCheckoutSession(user, purchase, { pageKey }));
         } catch (error) {
           return creationError(args, 'checkout', error);
         }
