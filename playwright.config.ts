@@ -72,6 +72,8 @@ export default defineConfig({
         PUBLIC_ORIGIN: `http://localhost:${PORT}`,
         // No Stripe key: the offline test mode, which production runs only when told (decision 016).
         STRIPE_TEST_MODE: '1',
+        // The demo admin signs in with a password alone on test servers (README: ADMIN_TWO_FACTOR).
+        ADMIN_TWO_FACTOR: 'optional',
         // Mails over real SMTP to the run's own mail server (tests/setup/mailbox-server.ts).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>',

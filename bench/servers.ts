@@ -59,7 +59,7 @@ export async function prepareSmallDatabase(name = 'small'): Promise<string> {
   await runToEnd('npm run setup', 'npm', ['run', 'setup'], {
     cwd: ROOT,
     // The demo seed loads the app's configuration (it queues the demo's mails): a production setup needs its secret.
-    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORTS.app) },
+    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORTS.app), ADMIN_TWO_FACTOR: 'optional' },
     logPath: log(`setup-${name}`),
   });
   return path;
@@ -71,7 +71,7 @@ export async function prepareLargeDatabase(): Promise<{ path: string; seconds: n
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'app.db');
   const started = performance.now();
-  await runToEnd('seed-large', join(BIN, 'tsx'), ['scripts/seed-large.ts', path, '--fresh'], { cwd: ROOT, env: baseEnv(), logPath: log('seed-large'), timeoutMs: 300_000 });
+  await runToEnd('seed-large', join(BIN, 'tsx'), ['scripts/seed-large.ts', path, '--fresh'], { cwd: ROOT, env: { ...baseEnv(), ADMIN_TWO_FACTOR: 'optional' }, logPath: log('seed-large'), timeoutMs: 300_000 });
   return { path, seconds: (performance.now() - started) / 1000, megabytes: statSync(path).size / 1024 / 1024 };
 }
 
@@ -122,6 +122,8 @@ export function spawnApp(name: string, port: number, databasePath: string, proce
       // Production requires it (the links of mails and certificates leave the server).
       PUBLIC_ORIGIN: origin(port),
       WEB_CONCURRENCY: String(processes),
+      // The bench signs the demo admin in with a password alone (README: ADMIN_TWO_FACTOR).
+      ADMIN_TWO_FACTOR: 'optional',
       ...withoutUnset(env),
     },
     logPath: log(name),

@@ -124,7 +124,7 @@ function spawnServer(databasePath: string, files: number): Group {
   return spawnGroup('app-streams', 'sh', ['-c', `ulimit -n ${files} && exec npm start`], {
     cwd: ROOT,
     // Offline: payments in their labelled test mode (the production start refuses to guess).
-    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `file:${databasePath}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORT), STRIPE_TEST_MODE: '1', MAIL_TRANSPORT: 'file' },
+    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `file:${databasePath}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORT), STRIPE_TEST_MODE: '1', MAIL_TRANSPORT: 'file', ADMIN_TWO_FACTOR: 'optional' },
     logPath: join(LOG_DIR, 'app-streams.log'),
   });
 }

@@ -903,3 +903,51 @@ export const erasedAccounts = sqliteTable('erased_accounts', {
   userId: integer('user_id').primaryKey(),
   erasedAt: timestamp('erased_at').notNull(),
 });
+
+/**
+ * Two-step sign-in (TOTP, RFC 6238) of a user: the secret is stored while set up, and `enabledAt`
+ * is set once the first code confirmed it. `lastUsedStep` is the 30 s step of the last code
+ * accepted: a code is taken only for a later step, so none is accepted twice.
+ */
+export const twoFactor = sqliteTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at'),
+  lastUsedStep: integer('last_used_step').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of two-step sign-in, stored as SHA-256 digests. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A password accepted for an account with two-step sign-in, waiting for its code: the browser
+ * holds the token in a signed cookie, this row holds its digest. Deleted when the sign-in
+ * completes, so a copied cookie cannot be used again; dead after `expiresAt`.
+ */
+export const pendingLogins = sqliteTable(
+  'pending_logins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [index('pending_logins_user_idx').on(t.userId)],
+);
+
+export type TwoFactorRow = typeof twoFactor.$inferSelect;

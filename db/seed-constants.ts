@@ -47,3 +47,10 @@ export const DEMO_CERTIFICATE = {
     level: 'beginner',
   },
 } as const;
+
+/**
+ * The demo admin's two-step sign-in secret (base32), printed in the README so `npm run dev` signs
+ * in with any authenticator app or `npx tsx scripts/totp-code.ts`. Public: a demo value only.
+ * Seeded unless ADMIN_TWO_FACTOR=optional (the test servers and the bench sign in with the password alone).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'EENGENHARIADEMOADMINTOTP';

@@ -13,6 +13,7 @@ import {
   promoCodes,
   ticketRatings,
   tools,
+  twoFactor,
 } from '../db/schema';
 import { grantRole, syncUserRole } from '../app/models/accounts/role-grant.server';
 import { findUserByEmail, insertUser } from '../app/models/accounts/user.server';
@@ -20,7 +21,8 @@ import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTickets, seedDemoFiles } from './demo-chats';
 import { seedDemoMails } from './demo-mails';
-import { BENCH_COURSE, DEMO_CERTIFICATE } from '../db/seed-constants';
+import { BENCH_COURSE, DEMO_ADMIN_TOTP_SECRET, DEMO_CERTIFICATE } from '../db/seed-constants';
+import { readEnv } from '../app/utils/env-schema.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
@@ -75,6 +77,10 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       } else if (demo.role) grantRole(tx, { userId: user.id, role: demo.role, days: demo.days, source: 'seed' }, now);
     });
     const adminId = ids['admin@example.com'];
+    // Two-step sign-in with the README's fixed secret, so the demo admin can sign in where it is required (decision 055).
+    if (readEnv('ADMIN_TWO_FACTOR') !== 'optional') {
+      tx.insert(twoFactor).values({ userId: adminId, secret: DEMO_ADMIN_TOTP_SECRET, enabledAt: now, lastUsedStep: 0 }).run();
+    }
 
     tx.insert(tools)
       .values(demoTools({ toolUserCpf: '39053344705' }).map((tool) => ({ ...tool, createdBy: adminId })))

@@ -106,6 +106,11 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(400, 'O corpo da requisição deve ser um objeto JSON.');
   }
+  return validateJson(body, schema);
+}
+
+/** A parsed JSON object checked against a schema: its first issue becomes a 400. */
+export function validateJson<S extends z.ZodTypeAny>(body: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new AppError(400, firstIssueMessage(parsed.error));
   return parsed.data;

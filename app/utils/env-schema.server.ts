@@ -86,6 +86,7 @@ export const envSchema = z.object({
       .refine((methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)), 'use card, pix e/ou boleto separados por vírgula'),
   ),
   STRIPE_TEST_MODE: flag,
+  ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { errorMap: () => ({ message: 'use required ou optional' }) })),
   /** The seller on every receipt (app/models/payments/receipt.server.ts): required in production with a live Stripe key. */
   SELLER_LEGAL_NAME: optional(z.string().max(200, 'use no máximo 200 caracteres')),
   SELLER_CNPJ: optional(z.string().refine(isValidCnpj, 'não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81')),

@@ -45,6 +45,15 @@ export const env = {
   get publicOrigin(): string | null {
     return readEnv('PUBLIC_ORIGIN');
   },
+  /**
+   * Whether an admin must have two-step sign-in to reach anything but its setup (ADMIN_TWO_FACTOR:
+   * 'required' or 'optional'; unset: required in production only). 'optional' is for a demo or a
+   * test deployment (README, decision 055).
+   */
+  get adminTwoFactorRequired(): boolean {
+    const setting = readEnv('ADMIN_TWO_FACTOR');
+    return setting ? setting === 'required' : isProduction;
+  },
   /** UPLOADS_DIR: the folder of support attachments; null means `uploads/` beside the database. */
   get uploadsDir(): string | null {
     return readEnv('UPLOADS_DIR') ?? null;

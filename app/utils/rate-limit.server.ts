@@ -34,6 +34,9 @@ const LIMITS = {
   register: { keyPrefix: 'register', points: 20, duration: 60 * 60, by: 'address' },
   recoverAccount: { keyPrefix: 'recover-account', points: 5, duration: 15 * 60, by: 'account' },
   recoverAddress: { keyPrefix: 'recover-address', points: 20, duration: 15 * 60, by: 'address' },
+  /** Two-step sign-in codes (and recovery codes), guessed like passwords: per account and per address. */
+  twoFactorUser: { keyPrefix: 'two-factor-user', points: 5, duration: 15 * 60, by: 'user' },
+  twoFactorAddress: { keyPrefix: 'two-factor-address', points: 30, duration: 15 * 60, by: 'address' },
   promoAccount: { keyPrefix: 'promo-account', points: 10, duration: 15 * 60, by: 'user' },
   /** Public contact form: messages stored per client address (every one counts, not only failures). */
   contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60, by: 'address' },

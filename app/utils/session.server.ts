@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from '@remix-run/node';
+import { createCookie, createCookieSessionStorage } from '@remix-run/node';
 import { env } from './env.server';
 
 /** How long a session lives (the cookie and the active_sessions row alike). */
@@ -34,3 +34,19 @@ export function keepPrivate(request: Pick<Request, 'headers'>, headers: Headers)
   if (carriesSessionCookie(request)) headers.set('Cache-Control', 'private, no-store');
   return headers;
 }
+
+/** How long a password accepted for an account with two-step sign-in waits for its code. */
+export const PENDING_LOGIN_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * The pending-login cookie: a signed token that only the second step of sign-in reads (its row
+ * in `pending_logins` is the truth, deleted when the sign-in completes).
+ */
+export const pendingLoginCookie = createCookie('en_pending_login', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: env.isProduction,
+  secrets: [env.sessionSecret],
+  maxAge: PENDING_LOGIN_TTL_MS / 1000,
+});

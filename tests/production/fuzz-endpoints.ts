@@ -47,6 +47,8 @@ export type Endpoint = {
   search?: string;
   fields?: Record<string, Field>;
   intent?: string;
+  /** Tells apart two entries of one JSON endpoint that reads different bodies (the two calls of a two-step login). */
+  variant?: string;
   /** Public forms carry remix-utils' honeypot field (empty). */
   honeypot?: boolean;
   query?: Record<string, Field>;
@@ -60,7 +62,7 @@ export type Endpoint = {
 
 export const isApi = (endpoint: Endpoint) => endpoint.route.startsWith('/api/');
 export const endpointName = (endpoint: Endpoint) =>
-  `${endpoint.method} ${endpoint.route}${endpoint.intent ? ` [${endpoint.intent}]` : ''}`;
+  `${endpoint.method} ${endpoint.route}${endpoint.intent ? ` [${endpoint.intent}]` : ''}${endpoint.variant ? ` (${endpoint.variant})` : ''}`;
 
 const s = String;
 // proDays is left out: it means something only for E-TOOL and E-MASTER (dropped for other roles,
@@ -110,6 +112,8 @@ export function apiEndpoints(ids: Ids): Endpoint[] {
   return [
     { route: '/api/register', method: 'POST', as: 'anon', fields: { username: str(3, 50), email, cpf, password: str(6, 200), promoCode: str(0, 50, true) } },
     { route: '/api/login', method: 'POST', as: 'anon', fields: { email, password: str(6, 200) } },
+    // The second call of a two-step sign-in (without a pending login it answers 401).
+    { route: '/api/login', method: 'POST', as: 'anon', variant: 'code', fields: { code: str(1, 32) } },
     { route: '/api/recover-password', method: 'POST', as: 'anon', fields: { identifier: str(1, 254), cpf } },
     { route: '/api/reset-password', method: 'POST', as: 'anon', fields: { password: str(6, 200), confirmPassword: str(6, 200), token: str(0, 200, true) } },
     { route: '/api/logout', method: 'POST', as: 'basic', noBody: true },
@@ -179,6 +183,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
   const thread = { id: s(ids.thread) };
   return [
     { route: '/auth', method: 'POST', as: 'anon', intent: 'login', honeypot: true, fields: { email, password: str(6, 200) } },
+    { route: '/auth', method: 'POST', as: 'anon', intent: 'login-code', honeypot: true, fields: { code: str(1, 32) } },
     { route: '/auth', method: 'POST', as: 'anon', intent: 'register', honeypot: true, fields: { username: str(3, 50), email, cpf, password: str(6, 200) } },
     { route: '/auth', method: 'POST', as: 'anon', intent: 'recover', honeypot: true, fields: { identifier: str(1, 254), cpf } },
     { route: '/auth', method: 'POST', as: 'anon', intent: 'reset', honeypot: true, fields: { password: str(6, 200), confirmPassword: str(6, 200) } },
@@ -204,6 +209,11 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     // Deleting the account asks for the password; the good value is never the demo user's, so even a well-formed case is refused.
     { route: '/account', method: 'POST', as: 'basic', intent: 'delete-account', fields: { password: str(1, 200) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'recovery', fields: { disablePasswordRecovery: oneOf(['true', 'false']) } },
+    { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-start', fields: {} },
+    { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-cancel', fields: {} },
+    { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-confirm', fields: { code: str(1, 32) } },
+    { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-recovery-codes', fields: { code: str(1, 32) } },
+    { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-disable', fields: { password: str(1, 200), code: str(1, 32) } },
     // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
     { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
@@ -257,6 +267,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'update', fields: { id: id(ids.otherUser), username: str(3, 50), email, role: oneOf(ROLES) } },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'reset', fields: { id: id(ids.otherUser), password: str(6, 200) } },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'delete', fields: recordId(ids.otherUser) },
+    { route: '/admin/users', method: 'POST', as: 'admin', intent: 'two-factor-off', fields: recordId(ids.otherUser) },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'expire', noBody: true },
     { route: '/admin/users', method: 'GET', as: 'admin', query: { ...listQuery, role: oneOf(ROLES, true), dialog: oneOf(['edit-user'], true), user: id(ids.otherUser, true) } },
     { route: '/admin/tools', method: 'POST', as: 'admin', intent: 'create', fields: toolFields(ids) },

@@ -60,6 +60,8 @@ export function productionEnv(dbPath: string, port: number, extra: Record<string
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     STRIPE_TEST_MODE: '1',
     MAIL_TRANSPORT: 'file',
+    // The demo admin signs in with a password alone on test servers (README: ADMIN_TWO_FACTOR).
+    ADMIN_TWO_FACTOR: 'optional',
     ...extra,
   };
 }

@@ -265,6 +265,17 @@ export function PasswordResetDialog({ user }: { user: AdminUserDetail }) {
           </button>
         </div>
       </IntentForm>
+      <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="two-factor-off" />
+        <input type="hidden" name="id" value={user.id} />
+        <p className="text-sm text-slate-600">
+          Perdeu o celular e os códigos de recuperação? Desative a verificação em duas etapas da conta (fica registrado na auditoria); o usuário pode ativá-la de
+          novo em Minha Conta.
+        </p>
+        <button type="submit" className="btn-secondary mt-2">
+          Desativar verificação em duas etapas
+        </button>
+      </Form>
     </UrlDialog>
   );
 }

@@ -5,6 +5,8 @@ import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.s
 import type { Role } from '../../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
 import { hasAtLeast } from './roles';
+import { hasTwoFactor } from './two-factor.server';
+import { env } from '../../utils/env.server';
 
 /**
  * Every guard of the app: pages redirect (to /auth, or to /dashboard with the caller's message),
@@ -17,11 +19,23 @@ const pathOf = (request: Request) => {
   return `${url.pathname}${url.search}`;
 };
 
+export const TWO_FACTOR_REQUIRED = 'Administradores precisam ativar a verificação em duas etapas antes de continuar.';
+/** Where an admin who must set up two-step sign-in may still go: the setup ('Minha Conta' → 'Segurança'). */
+const TWO_FACTOR_SETUP_PATHS = ['/account'];
+
+/** An admin without two-step sign-in where the setting requires it (ADMIN_TWO_FACTOR; decision 055). */
+const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && env.adminTwoFactorRequired && !hasTwoFactor(user.id);
+
 /** Page guard: visitors go to /auth and come back after login; an ended session says why. */
 export async function requireUser(request: Request, redirectTo = pathOf(request)): Promise<UserRow> {
   requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
-  if (user) return user;
+  if (user) {
+    if (mustSetUpTwoFactor(user) && !TWO_FACTOR_SETUP_PATHS.includes(new URL(request.url).pathname)) {
+      throw await redirectWithToast('/account#seguranca', { title: 'Verificação em duas etapas', description: TWO_FACTOR_REQUIRED, type: 'error' });
+    }
+    return user;
+  }
   // WhatsApp, Teams…: the public preview of the page instead of the login form (decision 031).
   if (isLinkPreviewRequest(request)) throw safeRedirect(linkPreviewPath(pathOf(request)));
   const target = `/auth?${new URLSearchParams({ redirectTo })}`;
@@ -57,7 +71,10 @@ export async function requireAnonymous(request: Request): Promise<void> {
 export async function requireApiUser(request: Request): Promise<UserRow> {
   requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
-  if (user) return user;
+  if (user) {
+    if (mustSetUpTwoFactor(user)) throw errorResponse(403, TWO_FACTOR_REQUIRED, { twoFactorSetupRequired: true });
+    return user;
+  }
   if (ended) {
     throw errorResponse(
       401,

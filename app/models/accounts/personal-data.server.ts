@@ -16,9 +16,11 @@ import {
   payments,
   promoCodes,
   promoUsage,
+  recoveryCodes,
   roleGrants,
   toolRatings,
   tools,
+  twoFactor,
   users,
 } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
@@ -232,6 +234,20 @@ function collect(tx: Executor, userId: number, now: Date) {
       .orderBy(asc(activeSessions.createdAt))
       .all()
       .map((row) => ({ createdAt: iso(row.createdAt), lastSeenAt: iso(row.lastActivity), expiresAt: iso(row.expiresAt), userAgent: row.userAgent, ipAddress: row.ipAddress })),
+    // Whether two-step sign-in is on and how many recovery codes are left; never the secret or the codes.
+    twoFactor: twoFactorSummary(tx, userId),
+  };
+}
+
+function twoFactorSummary(tx: Executor, userId: number) {
+  const row = tx.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, recoveryCodesUsed: [] as string[] };
+  const codes = tx.select({ usedAt: recoveryCodes.usedAt }).from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all();
+  return {
+    enabled: true,
+    enabledAt: iso(row.enabledAt),
+    recoveryCodesLeft: codes.filter((code) => !code.usedAt).length,
+    recoveryCodesUsed: codes.flatMap((code) => (code.usedAt ? [iso(code.usedAt)] : [])),
   };
 }
 

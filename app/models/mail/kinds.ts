@@ -10,6 +10,7 @@ export const MAIL_KINDS = {
   'password-reset': { label: 'Recuperação de senha', description: 'O link de redefinição que você pedir.', optional: false, adminOnly: false },
   receipt: { label: 'Recibos de pagamento', description: 'Um recibo para cada pagamento confirmado.', optional: false, adminOnly: false },
   'payment-pending': { label: 'Instruções de Pix e boleto', description: 'Como pagar um Pix ou boleto que você gerou.', optional: false, adminOnly: false },
+  security: { label: 'Avisos de segurança', description: 'O uso de um código de recuperação e outros avisos sobre o acesso à sua conta.', optional: false, adminOnly: false },
   refund: { label: 'Reembolsos', description: 'A resposta ao seu pedido de reembolso.', optional: false, adminOnly: false },
   'support-reply': { label: 'Respostas do suporte', description: 'Quando o suporte responde um ticket seu e você não está com o site aberto.', optional: true, adminOnly: false },
   'support-rating': { label: 'Avaliação do atendimento', description: 'Quando um ticket seu é encerrado, o pedido para avaliar o atendimento.', optional: true, adminOnly: false },

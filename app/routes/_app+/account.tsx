@@ -1,5 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation } from '@remix-run/react';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { PaymentsSection, RefundConfirmPanel } from '~/components/account/payments';
 import { AccountCertificates } from '~/components/certificate/account-certificates';
 import { DataExportSection, DeleteAccountSection } from '~/components/account/personal-data';
@@ -10,6 +10,16 @@ import { PromoForm } from '~/components/account/promo-form';
 import { RecentCalculations } from '~/components/account/recent-calculations';
 import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
+import { TwoFactorSection } from '~/components/account/two-factor-section';
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from '~/models/accounts/two-factor.server';
+import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorRegenerateSchema, twoFactorStartSchema } from '~/schemas/two-factor';
 import { setFullName, setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
 import { pendingConfirmation, resendConfirmation } from '~/models/accounts/email-change.server';
@@ -53,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payments,
     mailChoices: mailChoices(user),
     certificates: accountCertificates(user.id, user.fullName),
+    twoFactor: twoFactorStatus(user),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -142,6 +153,53 @@ export async function action(args: ActionFunctionArgs) {
         return redirectWithToast('/account#emails', { title: 'Preferências salvas', description: 'Seus e-mails foram atualizados.', type: 'success' });
       },
     }),
+    'two-factor-start': intent({
+      schema: twoFactorStartSchema,
+      run: async () => {
+        await startTwoFactorSetup(user);
+        return redirect('/account#seguranca');
+      },
+    }),
+    'two-factor-cancel': intent({
+      schema: twoFactorStartSchema,
+      run: () => {
+        cancelTwoFactorSetup(user.id);
+        return redirect('/account#seguranca');
+      },
+    }),
+    'two-factor-confirm': intent({
+      schema: twoFactorConfirmSchema,
+      hideFields: ['code'],
+      run: async ({ code }, submission) => {
+        const recoveryCodes = await confirmTwoFactorSetup(user, code, requestAddress(args.request, args.context));
+        // The codes are shown on this answer only (never stored in the clear), so no redirect.
+        return jsonWithToast(
+          args,
+          { intent: 'two-factor-confirm', result: submission.reply({ resetForm: true }), recoveryCodes },
+          { title: 'Verificação em duas etapas ativada', description: 'Guarde seus códigos de recuperação.', type: 'success' },
+        );
+      },
+    }),
+    'two-factor-recovery-codes': intent({
+      schema: twoFactorRegenerateSchema,
+      hideFields: ['code'],
+      run: async ({ code }, submission) => {
+        const recoveryCodes = await regenerateRecoveryCodes(user, code, requestAddress(args.request, args.context));
+        return jsonWithToast(
+          args,
+          { intent: 'two-factor-recovery-codes', result: submission.reply({ resetForm: true }), recoveryCodes },
+          { title: 'Novos códigos gerados', description: 'Os códigos anteriores não valem mais.', type: 'success' },
+        );
+      },
+    }),
+    'two-factor-disable': intent({
+      schema: twoFactorDisableSchema,
+      hideFields: ['password', 'code'],
+      run: async ({ password, code }) => {
+        await disableTwoFactor(user, password, code, requestAddress(args.request, args.context));
+        return redirectWithToast('/account#seguranca', { title: 'Verificação em duas etapas desativada', description: 'Sua conta volta a pedir só a senha.', type: 'success' });
+      },
+    }),
     recovery: intent({
       schema: accountRecoverySchema,
       refusalToast: () => ({ title: 'Erro', description: 'Não foi possível atualizar a configuração de recuperação de senha.', type: 'error' }),
@@ -158,7 +216,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, pendingEmail, status, planAfter, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates } = useLoaderData<typeof loader>();
+  const { user, pendingEmail, status, planAfter, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates, twoFactor } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const recoveryCodes = actionData && 'recoveryCodes' in actionData && Array.isArray(actionData.recoveryCodes) ? (actionData.recoveryCodes as string[]) : null;
   const location = useLocation();
   if (confirmRefund) {
     return (
@@ -192,6 +253,7 @@ export default function AccountPage() {
         <PaymentsSection payments={payments} />
         <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
+        <TwoFactorSection status={twoFactor} recoveryCodes={recoveryCodes} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
         <AccountCertificates items={certificates} hasFullName={user.fullName !== null} />
         <DataExportSection />

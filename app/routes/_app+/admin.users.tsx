@@ -21,6 +21,7 @@ import { getUserById, type PublicUser } from '~/models/accounts/user.server';
 import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormSchema, adminUserIdSchema, adminUserPageQuerySchema } from '~/schemas/admin-user';
 import { formatCpf } from '~/utils/cpf';
 import { AppError, isAppError } from '~/utils/errors';
+import { turnOffTwoFactorAsAdmin } from '~/models/accounts/two-factor.server';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatShortDate } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
@@ -108,6 +109,14 @@ export async function action(args: ActionFunctionArgs) {
       run: async ({ id, password }) => {
         await resetUserPassword(admin, id, password);
         return redirectWithToast(back, { title: 'Senha redefinida', description: 'A nova senha já vale; o usuário foi desconectado.', type: 'success' });
+      },
+    }),
+    'two-factor-off': intent({
+      schema: adminUserIdSchema,
+      refusalToast: refusal('Erro ao desativar a verificação em duas etapas'),
+      run: ({ id }) => {
+        turnOffTwoFactorAsAdmin(admin, id);
+        return redirectWithToast(back, { title: 'Verificação em duas etapas', description: 'Desativada para este usuário.', type: 'success' });
       },
     }),
     delete: intent({

@@ -1,11 +1,15 @@
 import { LightLink } from '~/components/ui/light-link';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { LoginForm } from '~/components/auth/login-form';
 import { RecoverDialog, RecoverEmailDialog, RECOVERY_DIALOGS, ResetDialog } from '~/components/auth/recovery-dialogs';
 import { RegisterForm } from '~/components/auth/register-form';
 import { registerWithLimits, sendRecoveryLinkWithLimits, verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
 import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
+import { clearPendingLoginCookie, completePendingLogin, pendingLoginUser, startPendingLogin } from '~/models/accounts/pending-login.server';
+import { hasTwoFactor } from '~/models/accounts/two-factor.server';
+import { LoginCodeForm } from '~/components/auth/login-code-form';
+import { loginCodeSchema } from '~/schemas/two-factor';
 import { signInWithPassword } from '~/models/accounts/authenticator.server';
 import { EMAIL_RECOVERY_SENT, resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
 import { requireAnonymous } from '~/models/accounts/permissions.server';
@@ -21,7 +25,9 @@ export const meta: MetaFunction = () => pageMeta('Entrar', 'Entre na sua conta o
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const session = await getAuthSession(request);
-  return json({ hasRecoveryToken: Boolean(session.get('recoveryToken')) });
+  // `?step=code`: the password was right for an account with two-step sign-in; the code comes next.
+  const askCode = new URL(request.url).searchParams.get('step') === 'code' && (await pendingLoginUser(request)) !== null;
+  return json({ hasRecoveryToken: Boolean(session.get('recoveryToken')), askCode });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,6 +42,11 @@ export async function action(args: ActionFunctionArgs) {
         run: async ({ email, password, redirectTo }) => {
           const address = requestAddress(request, args.context);
           const user = await signInWithPassword(address, request.url, { email, password });
+          if (hasTwoFactor(user.id)) {
+            return redirect(`/auth?${new URLSearchParams({ step: 'code', ...(redirectTo ? { redirectTo } : {}) })}`, {
+              headers: { 'Set-Cookie': await startPendingLogin(user.id) },
+            });
+          }
           // The answer, its Location included, is built before the session is started (which ends
           // the user's other sessions): a target that cannot be answered never costs them.
           const response = await redirectWithToast(safeRedirectPath(redirectTo), {
@@ -43,6 +54,22 @@ export async function action(args: ActionFunctionArgs) {
             description: `Bem-vindo, ${user.username}!`,
             type: 'success',
           });
+          response.headers.append('Set-Cookie', await loginCookie(request, user, address));
+          return response;
+        },
+      }),
+      'login-code': intent({
+        schema: loginCodeSchema,
+        hideFields: ['code'],
+        run: async ({ code, redirectTo }) => {
+          const address = requestAddress(request, args.context);
+          const user = await completePendingLogin(request, code, address);
+          const response = await redirectWithToast(safeRedirectPath(redirectTo), {
+            title: 'Login bem-sucedido',
+            description: `Bem-vindo, ${user.username}!`,
+            type: 'success',
+          });
+          response.headers.append('Set-Cookie', await clearPendingLoginCookie());
           response.headers.append('Set-Cookie', await loginCookie(request, user, address));
           return response;
         },
@@ -102,7 +129,7 @@ const tabClass = (active: boolean) =>
   `flex-1 rounded-md px-3 py-2 text-center text-sm font-medium ${active ? 'bg-white text-slate-900 shadow' : 'text-slate-600 hover:text-slate-900'}`;
 
 export default function AuthPage() {
-  const { hasRecoveryToken } = useLoaderData<typeof loader>();
+  const { hasRecoveryToken, askCode } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const dialog = readDialog(searchParams, RECOVERY_DIALOGS);
@@ -126,7 +153,7 @@ export default function AuthPage() {
           </LightLink>
         </div>
         <div role="tabpanel" className="mt-6">
-          {tab === 'login' ? <LoginForm key="login" /> : <RegisterForm key="register" />}
+          {tab === 'register' ? <RegisterForm key="register" /> : askCode ? <LoginCodeForm key="login-code" /> : <LoginForm key="login" />}
         </div>
       </div>
       {dialog === 'recover' ? <RecoverDialog /> : null}
