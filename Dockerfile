@@ -37,8 +37,8 @@ COPY server ./server
 COPY db ./db
 COPY app ./app
 COPY scripts ./scripts
-# Litestream 0.3.13 comes with the npm dependencies (@flydotio/litestream's binary for this
-# platform, pinned in package.json): nothing else is downloaded. The build stops here if it is missing.
+# Litestream 0.3.13 comes with the npm dependencies (@flydotio/litestream-linux-x64, the binary's own
+# package, pinned as an optional dependency in package.json): nothing else is downloaded. The build stops here if it is missing.
 # With LITESTREAM_REPLICA_URL set, server.js runs under `litestream replicate -exec` (decision 053).
 RUN node server/replication.js version
 # The volume's mount point, for a run without a volume; on Fly the entrypoint hands the mounted

@@ -20,7 +20,11 @@ export const CONFIG_PATH = fileURLToPath(new URL('../litestream.yml', import.met
 export const NO_REPLICA_WARNING =
   'Replicação desligada: nenhum LITESTREAM_REPLICA_URL (ou LITESTREAM_BUCKET) configurado; o banco e os anexos existem só neste volume (README, "Deploy on Fly.io").';
 
-/** The Litestream binary of @flydotio/litestream's platform package (0.3.13), called directly: its wrapper script neither forwards signals nor exit codes. */
+/**
+ * The Litestream binary (0.3.13) of its platform package, called directly: the @flydotio/litestream
+ * wrapper neither forwards signals nor exit codes, and its optional packages for other platforms are
+ * not all on the registry, which broke `npm ci`. Only linux-x64 (the Fly machine) is a dependency.
+ */
 export function litestreamBinary() {
   return require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/litestream`);
 }

@@ -1,4 +1,4 @@
-import { expect, expectToast, test, uniqueName } from './fixtures';
+import { askForResetLink, expect, expectToast, test, uniqueName } from './fixtures';
 import { linkIn, mailsTo, waitForMail } from './mailbox';
 
 /**
@@ -76,13 +76,7 @@ test.describe("'Nome completo'", () => {
     await expect(page.getByTestId('report-user')).toHaveText("Ana Luísa D'Ávila");
 
     await context.clearCookies();
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
-    await page.getByRole('dialog', { name: 'Recuperação de Senha' }).getByRole('link', { name: 'Recuperar senha por e-mail' }).click();
-    const ask = page.getByRole('dialog', { name: 'Recuperar senha por e-mail' });
-    await ask.getByLabel('E-mail').fill(user.email);
-    await ask.getByRole('button', { name: 'Enviar link' }).click();
-    await expectToast(page, 'Verifique seu e-mail');
+    await askForResetLink(page, user.email);
     const mail = await waitForMail(user.email, 'Redefinir sua senha do E-Engenharia');
     expect(mail.text).toContain("Olá, Ana Luísa D'Ávila. Vamos redefinir sua senha?");
   });

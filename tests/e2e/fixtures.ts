@@ -34,6 +34,17 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(shown).toBeAttached();
 }
 
+/** From the login page, 'Esqueceu sua senha?' → 'Recuperar senha por e-mail' for `email`, up to its toast. */
+export async function askForResetLink(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
+  await page.getByRole('dialog', { name: 'Recuperação de Senha' }).getByRole('link', { name: 'Recuperar senha por e-mail' }).click();
+  const ask = page.getByRole('dialog', { name: 'Recuperar senha por e-mail' });
+  await ask.getByLabel('E-mail').fill(email);
+  await ask.getByRole('button', { name: 'Enviar link' }).click();
+  await expectToast(page, 'Verifique seu e-mail');
+}
+
 /** A unique, valid-looking identity for sign-up tests. */
 export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

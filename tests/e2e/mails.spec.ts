@@ -1,4 +1,4 @@
-import { expect, expectToast, test, uniqueName } from './fixtures';
+import { askForResetLink, expect, expectToast, test, uniqueName } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { uniqueCpf } from '../setup/factories';
 import { unsubscribeUrl, wantsMail } from '../../app/models/mail/preferences.server';
@@ -33,13 +33,7 @@ test.describe('mails caused by forms', () => {
     const user = await login('E-BASIC');
     await context.clearCookies();
 
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
-    await page.getByRole('dialog', { name: 'Recuperação de Senha' }).getByRole('link', { name: 'Recuperar senha por e-mail' }).click();
-    const ask = page.getByRole('dialog', { name: 'Recuperar senha por e-mail' });
-    await ask.getByLabel('E-mail').fill(user.email);
-    await ask.getByRole('button', { name: 'Enviar link' }).click();
-    await expectToast(page, 'Verifique seu e-mail');
+    await askForResetLink(page, user.email);
 
     const mail = await waitForMail(user.email, 'Redefinir sua senha do E-Engenharia');
     expect(mail.text).toContain('vale por 30 minutos');

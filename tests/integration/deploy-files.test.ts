@@ -13,7 +13,7 @@ import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 
 const fly = readFlyConfig();
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; scripts: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; scripts: Record<string, string>; dependencies: Record<string, string>; optionalDependencies?: Record<string, string> };
 
 /** Dockerfile instructions, with continuation lines joined and comments dropped. */
 const instructions = dockerfile
@@ -107,8 +107,10 @@ describe('Dockerfile, fly.toml and package.json agree', () => {
   });
 
   it('ships the pinned Litestream 0.3.13 from npm, its config and a check of the binary in the image (decision 053)', () => {
-    // Exact pin, a production dependency (kept by `npm prune --omit=dev`), no download elsewhere.
-    expect(pkg.dependencies['@flydotio/litestream']).toMatch(/^\d+\.\d+\.\d+$/);
+    // Exact pin of the binary's own package (linux-x64, the Fly machine's platform; optional, so an install
+    // elsewhere skips it), kept by `npm prune --omit=dev`; no download from anywhere else.
+    expect(pkg.optionalDependencies?.['@flydotio/litestream-linux-x64']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.dependencies['@flydotio/litestream']).toBeUndefined();
     expect(dockerfile).not.toMatch(/litestream\/releases|curl|wget/);
     const copies = finalStage.filter(({ keyword }) => keyword === 'COPY').map(({ args }) => args.split(/\s+/));
     expect(copies.some((args) => args.includes('litestream.yml') && args.includes('server.js'))).toBe(true);
