@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.password_reset': 'Senha redefinida',
   'user.password_recovery': 'Recuperação de senha alterada',
   'user.delete': 'Usuário excluído',
+  'user.two_factor_off': 'Verificação em duas etapas desativada',
   'account.delete': 'Conta excluída pelo titular',
   'account.email_change': 'E-mail trocado pelo titular',
   'account.email_confirmation_sent': 'Link de confirmação reenviado',
