@@ -219,6 +219,7 @@ export const MATRIX: MatrixRow[] = [
     route: '/account/receipts/:id',
     method: 'GET',
     path: '/account/receipts/{payment}',
+    fresh: ['payment'],
     expect: { anonymous: toAuth, basic: { status: 200, text: 'Recibo de pagamento' }, tool: 404, master: 404, admin: 404, nonOwner: 404 },
     note: "A receipt is its payer's alone: another user's payment (an admin's too) is the same 404 as a missing one.",
   },

@@ -240,6 +240,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/chat/:id', method: 'POST', as: 'basic', params: thread, intent: 'rate', fields: { score: int(1, 5), comment: str(0, 1000, true) } },
     { route: '/chat/:id', method: 'POST', as: 'admin', params: thread, intent: 'delete', noBody: true },
     { route: '/chat/:id', method: 'GET', as: 'basic', params: thread, query: { before: id(1, true), confirm: oneOf(['delete'], true) } },
+    // A receipt is its payer's alone: the demo E-BASIC user has no paid payment, so every id is the same 404.
+    { route: '/account/receipts/:id', method: 'GET', as: 'basic', params: { id: '1' } },
     { route: '/chats', method: 'GET', as: 'basic', query: listQuery },
     { route: '/courses', method: 'POST', as: 'master', intent: 'promo', fields: { code: str(3, 50) } },
     { route: '/courses', method: 'GET', as: 'master', query: { ...listQuery, category: oneOf(COURSE_CATEGORIES, true), level: oneOf(COURSE_LEVELS, true), dialog: oneOf(['promo'], true) } },
