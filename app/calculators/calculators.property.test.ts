@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIGURE_MIN_WIDTH } from '../charts';
-import { labelCollisions } from '../charts/label-collisions';
+import { drawnCurves, labelCollisions, placedLabels } from '../charts/label-collisions';
 import { calculators } from './index';
 import { FORM_ERROR, defaultParams, fieldUnits, parseDecimal } from './parse';
 import { runCalculator } from './run';
@@ -118,5 +118,18 @@ describe.each(calculators.map((calculator) => [calculator.slug, calculator] as c
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+// The collision property reads the marks the kit writes on placed labels and drawn lines: without
+// them it would have nothing to check. The figures whose labels once sat on lines (issue 27.6) carry both.
+describe('the label marks the collision property reads', () => {
+  it.each(['queda-tensao-condutor', 'aquecimento-tanque', 'ph-acidos-bases', 'orcamento-optico-gpon'])('%s: its example figures mark placed labels and drawn lines', (slug) => {
+    const calculator = calculators.find((candidate) => candidate.slug === slug)!;
+    const outcome = runCalculator(calculator, defaultParams(calculator), { figures: true });
+    if (!outcome.ok) throw new Error(`${slug}: the example does not compute`);
+    const svgs = (outcome.result.figures ?? []).map((figure) => figure.svg);
+    expect(svgs.flatMap(placedLabels).length, slug).toBeGreaterThan(0);
+    expect(svgs.flatMap(drawnCurves).length, slug).toBeGreaterThan(0);
   });
 });

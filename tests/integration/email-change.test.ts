@@ -16,7 +16,7 @@ import { exportPersonalData } from '../../app/models/accounts/personal-data.serv
 import { action as confirmAction, loader as confirmLoader } from '~/routes/_marketing+/email.confirm';
 import { action as revertAction, loader as revertLoader } from '~/routes/_marketing+/email.revert';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { body, call, createUser, expectRedirect, formRequest, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';
+import { BASE_URL, body, call, createUser, expectRedirect, formRequest, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';
 import { startSmtpSink, type SmtpSink } from '../setup/smtp-sink';
 
 /**
@@ -135,6 +135,27 @@ describe('an address change', () => {
     const account = await body<{ pendingEmail: string | null }>(await call(accountLoader, getRequest('/account', { cookie })));
     expect(account.pendingEmail).toBe('novo@example.com');
     expect(auditOf(owner.id)).toEqual([{ action: 'account.email_change', summary: 'e-mail trocado, aguardando confirmação; email: antigo@example.com → novo@example.com' }]);
+  });
+
+  test('an e-mailed link’s button sent 40 times at once acts once; a 64 KB body of one repeated field, thousands of parts and 20 MB are refused before parsing', async () => {
+    const owner = await createUser({ email: 'paralelo@example.com' });
+    const cookie = await sessionCookie(owner);
+    expectRedirect(await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'outro.paralelo@example.com' }, { cookie })), '/account');
+    const revert = linkIn((await mailsTo('paralelo@example.com'))[0]!, '/email/revert');
+    const raw = (body: string | Uint8Array<ArrayBuffer>, type: string) => call(revertAction, new Request(`${BASE_URL}${revert}`, { method: 'POST', body, headers: { 'Content-Type': type } }));
+
+    const repeated = await raw(`intent=revert-email&${'a=1&'.repeat(16_384)}`, 'application/x-www-form-urlencoded');
+    expect(repeated.status).toBe(413);
+    const parts = Array.from({ length: 3_000 }, (_, index) => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n\r\n`).join('');
+    expect((await raw(`${parts}--b--\r\n`, 'multipart/form-data; boundary=b')).status).toBe(413);
+    expect((await raw(new Uint8Array(20 * 1024 * 1024), 'application/x-www-form-urlencoded')).status).toBe(413);
+    expect(db.select().from(users).where(eq(users.id, owner.id)).get()!.email).toBe('outro.paralelo@example.com');
+
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call(revertAction, formRequest(revert, { intent: 'revert-email' }))));
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(39);
+    expect(db.select().from(users).where(eq(users.id, owner.id)).get()!.email).toBe('paralelo@example.com');
+    expect(auditOf(owner.id).map((entry) => entry.action)).toEqual(['account.email_change', 'account.email_revert']);
   });
 
   test('“Não fui eu” restores the old address, ends every session, works once and kills the pending confirmation', async () => {

@@ -1,7 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { EmailLinkPage } from '~/components/account/email-link-page';
-import { readEmailLink, revertEmail } from '~/models/accounts/email-change.server';
+import { emailLinkLoader, emailLinkToken } from '~/server/email-link-page.server';
+import { revertEmail } from '~/models/accounts/email-change.server';
 import { emailLinkSchema } from '~/schemas/email-link';
 import { handleForm, intent } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
@@ -10,16 +11,8 @@ import { logoutCookie } from '~/models/accounts/auth.server';
 
 export const meta: MetaFunction = () => [...pageMeta('Não fui eu', 'Restaure o e-mail anterior da sua conta no E-Engenharia.'), { name: 'robots', content: 'noindex' }];
 
-const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? '';
-
 /** /email/revert?token=…: 'Não fui eu' in the mail to the old address after a change (docs/accounts-and-sessions.md). No login: the token is the permission. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const view = readEmailLink(tokenOf(request), 'revert');
-  return json(view.state === 'invalid' ? { invalid: view.message, address: null } : { invalid: null, address: view.address }, {
-    status: view.state === 'invalid' ? 400 : 200,
-    headers: { 'Cache-Control': 'no-store' },
-  });
-}
+export const loader = emailLinkLoader('revert');
 
 export async function action(args: ActionFunctionArgs) {
   return handleForm(args, {
@@ -27,7 +20,7 @@ export async function action(args: ActionFunctionArgs) {
       schema: emailLinkSchema,
       // Every session ended, this browser's too: its cookie goes, and the login page says what happened.
       run: async () => {
-        const { email } = revertEmail(tokenOf(args.request));
+        const { email } = revertEmail(emailLinkToken(args.request));
         return redirectWithToast(
           '/auth',
           { title: 'E-mail restaurado', description: `O e-mail ${email} voltou a ser o da conta e todas as sessões foram encerradas. Crie uma nova senha em “Esqueceu sua senha?”.`, type: 'success' },
