@@ -63,6 +63,8 @@ export type Results = {
   largeSeed: { seconds: number; megabytes: number };
   /** Scenarios during which the app's server exited and was started again. */
   restarts: string[];
+  /** Scenarios whose slice completed no request and was taken again. */
+  repeats: string[];
   /** The id of the demo seed's large course (the course-page scenario) on each database. */
   benchCourse: { small: number; large: number };
   /** Sections of their own (the mail outbox, the CSV export), in markdown, printed before the targets. */
@@ -134,6 +136,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     `- Ceiling (raw node:http, 10 KB HTML, alone): ${n0(r.ceiling.rps)} req/s, ${n2(r.ceiling.cpuPerRequestMs)} ms CPU per request, p50 ${n1(r.ceiling.p50)} ms, p99 ${n1(r.ceiling.p99)} ms.`,
     `- Whole run: ${Math.round(r.durationSeconds)} s.`,
   );
+  if (r.repeats.length) {
+    push(`- A slice in which no request completed was taken again (a stall of the machine, not of the page): ${r.repeats.join('; ')}.`);
+  }
   if (r.restarts.length) {
     push(`- The app server exited during a scenario and was restarted (the scenario was measured again; RSS is of the restarted process): ${r.restarts.join('; ')}.`);
   }
