@@ -2,7 +2,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const dateFns = [
-  { name: 'date-fns', message: 'Import single functions (date-fns/format): the barrel loads every function and slows the server\'s cold start (docs/performance.md).' },
+  {
+    name: 'date-fns',
+    message:
+      "Import single functions (date-fns/format): the barrel loads every function and slows the server's cold start (docs/performance.md).",
+  },
   { name: 'date-fns/locale', message: 'Import date-fns/locale/pt-BR: the barrel loads every locale (docs/performance.md).' },
 ];
 
@@ -29,7 +33,11 @@ const layer = (files, forbidden) => ({
       'error',
       {
         paths: dateFns,
-        patterns: forbidden.map(({ group, regex, message, allowTypeImports = false }) => ({ ...(regex ? { regex } : { group }), message, allowTypeImports })),
+        patterns: forbidden.map(({ group, regex, message, allowTypeImports = false }) => ({
+          ...(regex ? { regex } : { group }),
+          message,
+          allowTypeImports,
+        })),
       },
     ],
   },
@@ -41,12 +49,23 @@ const noModels = { group: folder('models'), message: 'Models sit above this laye
 const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/server) and scripts talk to the database.' };
 const noSchemas = { group: folder('schemas'), message: 'Schemas sit above this layer.' };
 const noCalculators = { group: folder('calculators'), message: 'Calculators sit above this layer.' };
-const noCharts = { group: folder('charts'), message: 'The chart kit (app/charts) sits above this layer: only calculators, components, routes, models and the server plumbing draw charts.' };
+const noCharts = {
+  group: folder('charts'),
+  message:
+    'The chart kit (app/charts) sits above this layer: only calculators, components, routes, models and the server plumbing draw charts.',
+};
 const noEmails = { group: folder('emails'), message: 'Mail templates (app/emails) are rendered by models, which queue the mails.' };
 /** app/server/, written with the alias or relatively (not 'react-dom/server' nor the repository's server/ from tests). */
 const serverGroup = { regex: '^(~/server(/|$)|(\\.\\./)+server/|\\./server/)' };
-const noServer = { ...serverGroup, message: 'The server plumbing (app/server) sits above this layer: only routes and entry.server.tsx use it.' };
-const noLive = { group: folder('live'), message: 'The browser side of live updates (app/live) is for routes, components and root.tsx: move the shared piece down (utils) or pass it in.' };
+const noServer = {
+  ...serverGroup,
+  message: 'The server plumbing (app/server) sits above this layer: only routes and entry.server.tsx use it.',
+};
+const noLive = {
+  group: folder('live'),
+  message:
+    'The browser side of live updates (app/live) is for routes, components and root.tsx: move the shared piece down (utils) or pass it in.',
+};
 const onlyLiveProtocol = {
   group: ['~/live/*', '!~/live/protocol', '**/live/*', '!**/live/protocol'],
   message: 'Of app/live only the wire format (live/protocol) is shared with the server: the rest runs in the browser.',
@@ -54,7 +73,18 @@ const onlyLiveProtocol = {
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/.bare/**', 'bench/.data/**', 'tmp-perf/**'],
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'node_modules/**',
+      '.cache/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/.bare/**',
+      'bench/.data/**',
+      'tmp-perf/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -68,13 +98,20 @@ export default tseslint.config(
     },
   },
   layer(['app/routes/**'], [noRoutes, noDb]),
-  layer(['app/components/**'], [
-    noRoutes,
-    noDb,
-    noServer,
-    { ...noModels, message: 'Components import models for types only (import type).', allowTypeImports: true },
-    { group: ['~/utils/*.server', '**/utils/*.server'], message: 'Components import server utils for types only.', allowTypeImports: true },
-  ]),
+  layer(
+    ['app/components/**'],
+    [
+      noRoutes,
+      noDb,
+      noServer,
+      { ...noModels, message: 'Components import models for types only (import type).', allowTypeImports: true },
+      {
+        group: ['~/utils/*.server', '**/utils/*.server'],
+        message: 'Components import server utils for types only.',
+        allowTypeImports: true,
+      },
+    ],
+  ),
   layer(['app/server/**'], [noRoutes, noComponents, onlyLiveProtocol]),
   layer(['app/models/**'], [noRoutes, noComponents, noServer, onlyLiveProtocol]),
   layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators, noCharts]),

@@ -22,13 +22,14 @@ if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production
 // (nor Express, Remix and the glue, imported below): it forks the workers and supervises them, and never
 // gets past here. Each worker runs the rest.
 await runCluster();
-const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { createHttpHandlers }, { createRequestLog }] = await Promise.all([
-  import('@remix-run/express'),
-  import('@remix-run/node'),
-  import('express'),
-  import('./server/http-handlers.js'),
-  import('./server/request-log.js'),
-]);
+const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { createHttpHandlers }, { createRequestLog }] =
+  await Promise.all([
+    import('@remix-run/express'),
+    import('@remix-run/node'),
+    import('express'),
+    import('./server/http-handlers.js'),
+    import('./server/request-log.js'),
+  ]);
 
 const BUILD_PATH = './build/index.js';
 // Loading the build checks the whole environment (app/utils/env-schema.server.ts): a bad one stops here, before listening, with its list.
@@ -42,7 +43,8 @@ const { env, routeConsoleToLogger, configurationWarnings } = build.entry.module;
 routeConsoleToLogger();
 if (env.isProduction && firstProcess) for (const warning of configurationWarnings()) console.warn(warning);
 const mode = env.isDevelopment ? 'development' : 'production';
-const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(build);
+const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } =
+  createHttpHandlers(build);
 const { requestLog, servedAs } = createRequestLog(build);
 const staticHeaders = (route) => (res) => {
   assetHeaders(res);
@@ -76,7 +78,12 @@ app.all(
 app.use(compress);
 app.use(
   build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false, setHeaders: staticHeaders(`${build.publicPath}*`) }),
+  express.static(build.assetsBuildDirectory, {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    setHeaders: staticHeaders(`${build.publicPath}*`),
+  }),
 );
 // Only names with an extension (favicon.svg) can be files of public/: a page path asked of
 // express.static cost a stat() and a thrown ENOENT on every request (3.5 % of a signed-in page's CPU).

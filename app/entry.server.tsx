@@ -90,7 +90,13 @@ function defersData(remixContext: EntryContext): boolean {
 }
 
 /** Streams a document: for crawlers (all of it once ready) and for pages whose loaders defer data (from the shell on). */
-function streamDocument(tree: JSX.Element, { bot, nonce }: { bot: boolean; nonce: string }, status: number, headers: Headers, cache: (html: string) => void): Promise<Response> {
+function streamDocument(
+  tree: JSX.Element,
+  { bot, nonce }: { bot: boolean; nonce: string },
+  status: number,
+  headers: Headers,
+  cache: (html: string) => void,
+): Promise<Response> {
   const renderStarted = performance.now();
   return new Promise((resolve, reject) => {
     let shellRendered = false;

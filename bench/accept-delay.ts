@@ -37,7 +37,8 @@ const VARIANTS: { name: string; env: Record<string, string | undefined>; process
 
 async function main() {
   const database = join(ROOT, 'bench/.data/small/app.db');
-  if (!existsSync(database) || !existsSync(join(ROOT, 'build/index.js'))) throw new Error('run `npm run bench:quick` first (build/ and bench/.data/small/app.db)');
+  if (!existsSync(database) || !existsSync(join(ROOT, 'build/index.js')))
+    throw new Error('run `npm run bench:quick` first (build/ and bench/.data/small/app.db)');
   const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
   const rows: string[] = [];
   for (const [index, variant] of VARIANTS.entries()) {

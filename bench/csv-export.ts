@@ -60,24 +60,36 @@ export async function measureCsvExport(server: Running, cookie: string): Promise
   const cpuBefore = groupCpu(server.group.pid);
   const started = performance.now();
   try {
-    const answer = await new Promise<{ status: number; ttfbMs: number; wireBytes: number; body: Buffer; gzip: boolean }>((resolve, reject) => {
-      const request = http.get(`${server.origin}${CSV_EXPORT_PATH}`, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' }, agent: false, timeout: 120_000 }, (response) => {
-        const chunks: Buffer[] = [];
-        let ttfbMs = 0;
-        let wireBytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (!ttfbMs) ttfbMs = performance.now() - started;
-          wireBytes += chunk.length;
-          chunks.push(chunk);
-        });
-        response.on('error', reject);
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, ttfbMs, wireBytes, body: Buffer.concat(chunks), gzip: response.headers['content-encoding'] === 'gzip' }),
+    const answer = await new Promise<{ status: number; ttfbMs: number; wireBytes: number; body: Buffer; gzip: boolean }>(
+      (resolve, reject) => {
+        const request = http.get(
+          `${server.origin}${CSV_EXPORT_PATH}`,
+          { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' }, agent: false, timeout: 120_000 },
+          (response) => {
+            const chunks: Buffer[] = [];
+            let ttfbMs = 0;
+            let wireBytes = 0;
+            response.on('data', (chunk: Buffer) => {
+              if (!ttfbMs) ttfbMs = performance.now() - started;
+              wireBytes += chunk.length;
+              chunks.push(chunk);
+            });
+            response.on('error', reject);
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                ttfbMs,
+                wireBytes,
+                body: Buffer.concat(chunks),
+                gzip: response.headers['content-encoding'] === 'gzip',
+              }),
+            );
+          },
         );
-      });
-      request.on('timeout', () => request.destroy(new Error(`${CSV_EXPORT_PATH}: sem resposta em 120 s`)));
-      request.on('error', reject);
-    });
+        request.on('timeout', () => request.destroy(new Error(`${CSV_EXPORT_PATH}: sem resposta em 120 s`)));
+        request.on('error', reject);
+      },
+    );
     const totalMs = performance.now() - started;
     const cpuMs = cpuBetween(cpuBefore, groupCpu(server.group.pid));
     const { gunzipSync } = await import('node:zlib');

@@ -14,7 +14,15 @@ import { DATA_DIR, LOG_DIR, ROOT, buildApp, prepareSmallDatabase, resetDataDir, 
 
 const PORT = 3210;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const OUT_DIR = join(DATA_DIR, 'lighthouse');
 
 const CATEGORIES = [
@@ -84,7 +92,13 @@ function failingAudits(lhr: Lhr, category: string): Audit[] {
   const threshold = category === 'performance' ? 0.9 : 1;
   return lhr.categories[category].auditRefs
     .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit && audit.score !== null && audit.score < threshold && !['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode));
+    .filter(
+      (audit) =>
+        audit &&
+        audit.score !== null &&
+        audit.score < threshold &&
+        !['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode),
+    );
 }
 
 function describe(audit: Audit): string {
@@ -129,7 +143,8 @@ async function main(): Promise<number> {
       say(`${page.path}${page.auth ? ' (E-TOOL)' : ''}`);
       const name = page.path === '/' ? 'home' : page.path.slice(1);
       const lhr = await runLighthouse(`${server.origin}${page.path}`, name, page.auth ? { Cookie: cookie } : {});
-      if (page.auth && new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} redirecionou para ${lhr.finalDisplayedUrl}: o cookie não valeu`);
+      if (page.auth && new URL(lhr.finalDisplayedUrl).pathname !== page.path)
+        throw new Error(`${page.path} redirecionou para ${lhr.finalDisplayedUrl}: o cookie não valeu`);
       results.push({ path: page.path, lhr });
     }
   } finally {
@@ -140,8 +155,12 @@ async function main(): Promise<number> {
   const lines: string[] = ['# Lighthouse', ''];
   lines.push(`- Date: ${new Date().toISOString()}`);
   lines.push(`- Commit: \`${git('rev-parse', '--short=12', 'HEAD')}\``);
-  lines.push(`- Lighthouse ${first.lighthouseVersion}, **desktop preset** (\`--preset=desktop\`: simulated throttling, 1350×940 screen), in ${chromiumVersion()} headless (${CHROME_PATH}, ${CHROME_FLAGS.join(' ')})`);
-  lines.push(`- Server: \`npm start\` (NODE_ENV=production) on a fresh \`npm run setup\` database with SEED_DEMO=1, http://127.0.0.1:${PORT}; \`/dashboard\` as tool@example.com (session cookie passed as an extra header).`);
+  lines.push(
+    `- Lighthouse ${first.lighthouseVersion}, **desktop preset** (\`--preset=desktop\`: simulated throttling, 1350×940 screen), in ${chromiumVersion()} headless (${CHROME_PATH}, ${CHROME_FLAGS.join(' ')})`,
+  );
+  lines.push(
+    `- Server: \`npm start\` (NODE_ENV=production) on a fresh \`npm run setup\` database with SEED_DEMO=1, http://127.0.0.1:${PORT}; \`/dashboard\` as tool@example.com (session cookie passed as an extra header).`,
+  );
   lines.push('');
   lines.push(`| page | ${CATEGORIES.map((c) => `${c.label} (≥ ${c.target})`).join(' | ')} |`);
   lines.push(`|---|${CATEGORIES.map(() => '---:').join('|')}|`);
@@ -158,7 +177,10 @@ async function main(): Promise<number> {
   lines.push(below === 0 ? 'Every score meets its target.' : `**${below} score(s) below target.**`);
   lines.push('');
   lines.push('## Audits that cost points', '');
-  lines.push('For every score under 100, the audits that fail (performance: score under 0.9), with up to three of the elements or URLs they name.', '');
+  lines.push(
+    'For every score under 100, the audits that fail (performance: score under 0.9), with up to three of the elements or URLs they name.',
+    '',
+  );
   for (const { path, lhr } of results) {
     for (const c of CATEGORIES) {
       const value = score(lhr, c.id);

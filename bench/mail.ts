@@ -56,7 +56,11 @@ async function countingSmtpServer() {
 }
 
 /** On `databasePath` (the demo database the bench already made), or a fresh one. */
-export async function measureMailDelivery(count: number, say: (line: string) => void = console.log, databasePath?: string): Promise<MailBenchResult> {
+export async function measureMailDelivery(
+  count: number,
+  say: (line: string) => void = console.log,
+  databasePath?: string,
+): Promise<MailBenchResult> {
   databasePath ??= await prepareSmallDatabase('mail');
   // The queue side renders templates with React: its production build, as the server runs it. Loading
   // the app's modules checks a production configuration, which this process only needs to pass.
@@ -66,7 +70,11 @@ export async function measureMailDelivery(count: number, say: (line: string) => 
   process.env.MAIL_TRANSPORT ??= 'file';
   process.env.PUBLIC_ORIGIN ??= origin(PORTS.mail);
   const smtp = await countingSmtpServer();
-  const app = await startApp('app-mail', PORTS.mail, databasePath, 1, { MAIL_TRANSPORT: undefined, SMTP_URL: smtp.url, MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>' });
+  const app = await startApp('app-mail', PORTS.mail, databasePath, 1, {
+    MAIL_TRANSPORT: undefined,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>',
+  });
   try {
     // The queue side runs in this process, through the app's own modules, on the server's file.
     process.env.DATABASE_URL = `file:${databasePath}`;
@@ -99,7 +107,9 @@ export async function measureMailDelivery(count: number, say: (line: string) => 
     const cpuMs = cpuBetween(cpuBefore, groupCpu(app.group.pid));
     // The worker marks a row sent right after the server's 250: give the last ones a moment.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const notSent = (sqliteConnection().prepare("select count(*) as n from mail_outbox where kind = 'bench' and status != 'sent'").get() as { n: number }).n;
+    const notSent = (
+      sqliteConnection().prepare("select count(*) as n from mail_outbox where kind = 'bench' and status != 'sent'").get() as { n: number }
+    ).n;
     return {
       count,
       queueMs,

@@ -41,20 +41,34 @@ export function percentile(sorted: number[], p: number): number {
 
 export function latencyOf(values: number[]): Latency {
   const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One request on a connection of its own (`Connection: close`); resolves with its status and ms. */
-export function freshRequest(url: string, headers: Record<string, string>, write?: { method: 'POST'; body: string }, timeoutMs = 30_000): Promise<{ status: number; ms: number }> {
+export function freshRequest(
+  url: string,
+  headers: Record<string, string>,
+  write?: { method: 'POST'; body: string },
+  timeoutMs = 30_000,
+): Promise<{ status: number; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.request(url, { method: write?.method ?? 'GET', headers: { ...headers, Connection: 'close' }, agent: false, timeout: timeoutMs }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      url,
+      { method: write?.method ?? 'GET', headers: { ...headers, Connection: 'close' }, agent: false, timeout: timeoutMs },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+        response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(write?.body);
@@ -78,7 +92,15 @@ export async function measureLoad(
   extraWarmupSeconds = 0,
 ): Promise<Load> {
   const request = write ? { method: write.method, body: write.body } : {};
-  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: warmupSeconds + seconds + 30, timeout: 10, sampleInt: 100, ...request });
+  const instance = autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: warmupSeconds + seconds + 30,
+    timeout: 10,
+    sampleInt: 100,
+    ...request,
+  });
   const samples: number[] = [];
   let counting = false;
   let non2xx = 0;
@@ -122,7 +144,8 @@ export async function measureLoad(
       const { status, ms } = await freshRequest(url, headers, write, 10_000);
       first.push(ms);
       if (performance.now() <= deadline) firstWithin++;
-      if (status === 0) probeErrors++; // no answer within 10 s, or the connection failed
+      if (status === 0)
+        probeErrors++; // no answer within 10 s, or the connection failed
       else if (status < 200 || status > 299) probeNon2xx++;
       await sleep(100);
     }
@@ -184,11 +207,21 @@ export async function measureNewConnections(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuMs = cpuBetween(cpuBefore, cpu());
-  return { latency: latencyOf(latencies), over2s: latencies.filter((ms) => ms > 2000).length, non2xx, rps: total / elapsed, cpuPerRequestMs: cpuMs / total };
+  return {
+    latency: latencyOf(latencies),
+    over2s: latencies.filter((ms) => ms > 2000).length,
+    non2xx,
+    rps: total / elapsed,
+    cpuPerRequestMs: cpuMs / total,
+  };
 }
 
 /** `count` sequential GETs on one keep-alive connection; the median of Server-Timing's render and total, in ms. */
-export async function serverTimingMedians(url: string, headers: Record<string, string>, count: number): Promise<{ renderMs: number; totalMs: number; samples: number }> {
+export async function serverTimingMedians(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<{ renderMs: number; totalMs: number; samples: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const render: number[] = [];
   const total: number[] = [];
@@ -212,7 +245,17 @@ export async function serverTimingMedians(url: string, headers: Record<string, s
   } finally {
     agent.destroy();
   }
-  return { renderMs: percentile([...render].sort((a, b) => a - b), 50), totalMs: percentile([...total].sort((a, b) => a - b), 50), samples: render.length };
+  return {
+    renderMs: percentile(
+      [...render].sort((a, b) => a - b),
+      50,
+    ),
+    totalMs: percentile(
+      [...total].sort((a, b) => a - b),
+      50,
+    ),
+    samples: render.length,
+  };
 }
 
 /** One GET without keep-alive; resolves with the status, or null when the port does not answer yet. */
@@ -260,19 +303,23 @@ export type Fetched = { status: number; body: Buffer; text: string; headers: htt
  */
 export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 30_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        let body = Buffer.concat(chunks);
-        const encoding = String(response.headers['content-encoding'] ?? '');
-        if (encoding === 'gzip') body = gunzipSync(body);
-        else if (encoding === 'br') body = brotliDecompressSync(body);
-        else if (encoding === 'deflate') body = inflateSync(body);
-        resolve({ status: response.statusCode ?? 0, body, text: body.toString('utf8'), headers: response.headers });
-      });
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 30_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const encoding = String(response.headers['content-encoding'] ?? '');
+          if (encoding === 'gzip') body = gunzipSync(body);
+          else if (encoding === 'br') body = brotliDecompressSync(body);
+          else if (encoding === 'deflate') body = inflateSync(body);
+          resolve({ status: response.statusCode ?? 0, body, text: body.toString('utf8'), headers: response.headers });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${url}: sem resposta em 30 s`)));
     req.on('error', reject);
     req.end(options.body);

@@ -18,7 +18,12 @@ export type Group = {
 
 const live = new Set<Group>();
 
-export function spawnGroup(name: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logPath?: string } = {}): Group {
+export function spawnGroup(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; logPath?: string } = {},
+): Group {
   const log = options.logPath ? openSync(options.logPath, 'a') : 'ignore';
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -89,7 +94,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 /** Runs a command to completion (its own group too); throws on a non-zero exit. */
-export async function runToEnd(name: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logPath?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function runToEnd(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; logPath?: string; timeoutMs?: number } = {},
+): Promise<void> {
   const group = spawnGroup(name, command, args, options);
   const timeout = options.timeoutMs ?? 180_000;
   const timer = setTimeout(() => signalGroup(group.pid, 'SIGKILL'), timeout);

@@ -46,10 +46,16 @@ const login = await handler(
   context(),
 );
 if (login.status !== 200) throw new Error(`login as ${args.as}: ${login.status}`);
-const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+const cookie = login.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0])
+  .join('; ');
 
 async function one() {
-  const response = await handler(new Request(`${ORIGIN}${args.path}`, { headers: { cookie, 'User-Agent': BROWSER, Accept: 'text/html' } }), context());
+  const response = await handler(
+    new Request(`${ORIGIN}${args.path}`, { headers: { cookie, 'User-Agent': BROWSER, Accept: 'text/html' } }),
+    context(),
+  );
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${args.path}: ${response.status}`);
 }
@@ -84,7 +90,13 @@ const run = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 
 if (run.status !== 0) throw new Error(`the profiled run ended with ${run.status}`);
 const profile = JSON.parse(readFileSync(join(dir, readdirSync(dir)[0]), 'utf8'));
 rmSync(dir, { recursive: true, force: true });
-const measuredFrom = Number(run.stdout.trim().split('\n').filter((line) => /^\d+$/.test(line)).pop());
+const measuredFrom = Number(
+  run.stdout
+    .trim()
+    .split('\n')
+    .filter((line) => /^\d+$/.test(line))
+    .pop(),
+);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map();

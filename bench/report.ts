@@ -121,13 +121,17 @@ export function renderReport(r: Results): { markdown: string; met: number; total
 
   push(r.quick ? '# Benchmark (quick run: indicative only, timings not asserted)' : '# Benchmark results', '');
   push(`- Date: ${r.date}`);
-  push(`- Commit: \`${r.commit}\`${r.dirty ? ' (working tree had uncommitted changes in the app code (app/, db/, server, seed scripts or package-lock.json))' : ''}`);
-  push(`- Machine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGb.toFixed(1)} GB memory, Node ${r.machine.node}, ${r.machine.os}`);
+  push(
+    `- Commit: \`${r.commit}\`${r.dirty ? ' (working tree had uncommitted changes in the app code (app/, db/, server, seed scripts or package-lock.json))' : ''}`,
+  );
+  push(
+    `- Machine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGb.toFixed(1)} GB memory, Node ${r.machine.node}, ${r.machine.os}`,
+  );
   push(
     `- Method (bench/README.md): autocannon 8 at ${CONNECTIONS} keep-alive connections from the bench's own process over 127.0.0.1. Each scenario is a slice of ${t.scenarioWarmup} s warm-up (longer, by ${t.extraWarmup} s at most, until every connection has had an answer) + ${t.scenarioSeconds} s,`,
     `  between two slices of its reference on the bare Remix app (${t.referenceWarmup} s + ${t.referenceSeconds} s each; a slice between two scenarios with the same reference serves both): both servers up, one loaded at a time.`,
-    '  Ratios divide by the mean of the two reference slices. Steady p50/p99: responses after the warm-up, leaving out each connection\'s first answer (requests on connections already open).',
-    '  CPU: utime + stime of every process of the server\'s process group (/proc/<pid>/stat) over the slice, divided by the responses completed in it.',
+    "  Ratios divide by the mean of the two reference slices. Steady p50/p99: responses after the warm-up, leaving out each connection's first answer (requests on connections already open).",
+    "  CPU: utime + stime of every process of the server's process group (/proc/<pid>/stat) over the slice, divided by the responses completed in it.",
     '  First request on a new connection: one at a time, 100 ms apart, on a connection of its own, during the same slice.',
     `  Render: median of Server-Timing \`render\` over ${t.renderSamples} sequential requests on one keep-alive connection right after the page's slice.`,
     '  The app is started with `npm start` (NODE_ENV=production, SESSION_SECRET=bench-secret, WEB_CONCURRENCY=1 unless said); scenarios run as the demo E-TOOL user (tool@example.com),',
@@ -140,7 +144,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     push(`- A slice in which no request completed was taken again (a stall of the machine, not of the page): ${r.repeats.join('; ')}.`);
   }
   if (r.restarts.length) {
-    push(`- The app server exited during a scenario and was restarted (the scenario was measured again; RSS is of the restarted process): ${r.restarts.join('; ')}.`);
+    push(
+      `- The app server exited during a scenario and was restarted (the scenario was measured again; RSS is of the restarted process): ${r.restarts.join('; ')}.`,
+    );
   }
   push('');
 
@@ -173,7 +179,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
 
   // 2. CPU per request and render.
   push('## CPU per request and render', '');
-  push('| scenario | database | CPU ms / request | reference CPU ms / request | median render ms (Server-Timing) | median total ms (Server-Timing) | CPU / render | target | |');
+  push(
+    '| scenario | database | CPU ms / request | reference CPU ms / request | median render ms (Server-Timing) | median total ms (Server-Timing) | CPU / render | target | |',
+  );
   push('|---|---|---:|---:|---:|---:|---:|---|---|');
   for (const [db, dbLabel] of DATABASES) {
     for (const m of r[db]) {
@@ -212,7 +220,10 @@ export function renderReport(r: Results): { markdown: string; met: number; total
       const refTail = ref.latency.p99 / ref.latency.p50;
       const against = tail / refTail;
       const ok = against <= TARGETS.tailOverReference && healthy(m);
-      checks.push({ label: `${m.label} (${dbLabel}): steady p99/p50 ≤ ${TARGETS.tailOverReference} × ${REFERENCES[m.reference.id].label}'s`, ok });
+      checks.push({
+        label: `${m.label} (${dbLabel}): steady p99/p50 ≤ ${TARGETS.tailOverReference} × ${REFERENCES[m.reference.id].label}'s`,
+        ok,
+      });
       const first = m.load.firstRequest;
       push(
         `| ${m.label} | ${dbLabel} | ${n1(m.load.p50)} | ${n1(m.load.p99)} | ${x2(tail)} | ${x2(refTail)} | ${x2(against)} | ≤ ${TARGETS.tailOverReference}× | ${verdict(ok)} | ${first.count}, ${n1(first.p50)} / ${n1(first.max)} | ${connections(m.load)} | ${problems(m)} |`,
@@ -223,11 +234,16 @@ export function renderReport(r: Results): { markdown: string; met: number; total
 
   // 4. New connections.
   push('## Many new connections', '');
-  push(`Each request on a new connection (\`Connection: close\`), ${NEW_CONNECTIONS.concurrency} at a time, as fast as the server takes them, one server loaded at a time (small database).`, '');
+  push(
+    `Each request on a new connection (\`Connection: close\`), ${NEW_CONNECTIONS.concurrency} at a time, as fast as the server takes them, one server loaded at a time (small database).`,
+    '',
+  );
   push('| target | requests | requests/s | p50 ms | p99 ms | max ms | over 2 s | CPU ms / request | non-2xx |');
   push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const c of r.newConnections) {
-    push(`| ${c.label} | ${c.total} | ${n0(c.rps)} | ${n1(c.latency.p50)} | ${n1(c.latency.p99)} | ${n1(c.latency.max)} | ${c.over2s} | ${n2(c.cpuPerRequestMs)} | ${c.non2xx} |`);
+    push(
+      `| ${c.label} | ${c.total} | ${n0(c.rps)} | ${n1(c.latency.p50)} | ${n1(c.latency.p99)} | ${n1(c.latency.max)} | ${c.over2s} | ${n2(c.cpuPerRequestMs)} | ${c.non2xx} |`,
+    );
   }
   push('', 'Behind Fly\'s proxy the app sees few new connections: see "New connections and Fly\'s proxy" in bench/README.md.', '');
 
@@ -238,7 +254,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     `The app with WEB_CONCURRENCY=1 and a second one with WEB_CONCURRENCY=2 on the same small database, both up, loaded one at a time: one process, two, one again; the ratio divides by the mean of the two one-process slices. The WEB_CONCURRENCY=2 server ran ${processes} node process(es)${processes <= 1 ? ' (**WEB_CONCURRENCY not honoured by `npm start` yet: the ratio measures nothing**)' : ''}.`,
     '',
   );
-  push('| scenario | 1 process requests/s (before / after) | 2 processes requests/s | ratio | target | | CPU ms / request, 1 / 2 processes |');
+  push(
+    '| scenario | 1 process requests/s (before / after) | 2 processes requests/s | ratio | target | | CPU ms / request, 1 / 2 processes |',
+  );
   push('|---|---:|---:|---:|---:|---|---:|');
   for (const row of r.twoProcesses.rows) {
     const one = (row.one[0].rps + row.one[1].rps) / 2;
@@ -264,7 +282,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     const ratio = measurable ? large.load.p99 / small.load.p99 : NaN;
     const ok = measurable && ratio <= TARGETS.p99LargeOverSmall;
     checks.push({ label: `${small.label}: p99 large/small ≤ ${TARGETS.p99LargeOverSmall}×`, ok });
-    push(`| ${small.label} | ${n1(small.load.p99)} | ${n1(large.load.p99)} | ${x2(ratio)} | ≤ ${TARGETS.p99LargeOverSmall}× | ${verdict(ok)} |`);
+    push(
+      `| ${small.label} | ${n1(small.load.p99)} | ${n1(large.load.p99)} | ${x2(ratio)} | ≤ ${TARGETS.p99LargeOverSmall}× | ${verdict(ok)} |`,
+    );
   }
   push('');
 
@@ -276,7 +296,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
   const coldOk = best <= TARGETS.coldStartMs;
   checks.push({ label: 'cold start', ok: coldOk });
   const runs = r.coldStartMs.length > 1 ? ` (runs: ${r.coldStartMs.map((ms) => Math.round(ms)).join(', ')})` : '';
-  push(`| cold start, \`npm start\` spawn → first 200 of /healthcheck, best of ${r.coldStartMs.length}${runs} | ${n0(best)} ms | ≤ ${n0(TARGETS.coldStartMs)} ms | ${verdict(coldOk)} |`);
+  push(
+    `| cold start, \`npm start\` spawn → first 200 of /healthcheck, best of ${r.coldStartMs.length}${runs} | ${n0(best)} ms | ≤ ${n0(TARGETS.coldStartMs)} ms | ${verdict(coldOk)} |`,
+  );
   const memories = [
     ['small database', r.memory.small],
     ['large database', r.memory.large],
@@ -290,7 +312,10 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     }
     const ok = memory.maxRssMb <= TARGETS.rssMb;
     checks.push({ label: `RSS per process, ${what}`, ok });
-    const detail = memory.processes > 1 ? `largest of ${memory.processes} node processes, ${n1(memory.totalRssMb)} MB together` : `\`${memory.command}\``;
+    const detail =
+      memory.processes > 1
+        ? `largest of ${memory.processes} node processes, ${n1(memory.totalRssMb)} MB together`
+        : `\`${memory.command}\``;
     push(`| RSS per process after the run, ${what} (${detail}) | ${n1(memory.maxRssMb)} MB | ≤ ${TARGETS.rssMb} MB | ${verdict(ok)} |`);
   }
   for (const [path, size] of Object.entries(r.scripts)) {
@@ -298,9 +323,13 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     const ok = size.gzipBytes <= TARGETS.homeScriptGzipKb * 1024;
     if (isHome) checks.push({ label: 'JavaScript on /', ok });
     const who = isHome ? 'anonymous' : 'E-TOOL user';
-    push(`| JavaScript loaded by \`${path}\` (${who}): ${size.files} files, ${kb(size.rawBytes)} raw, gzip -9 | ${kb(size.gzipBytes)} | ${isHome ? `≤ ${TARGETS.homeScriptGzipKb} KB` : '—'} | ${isHome ? verdict(ok) : ''} |`);
+    push(
+      `| JavaScript loaded by \`${path}\` (${who}): ${size.files} files, ${kb(size.rawBytes)} raw, gzip -9 | ${kb(size.gzipBytes)} | ${isHome ? `≤ ${TARGETS.homeScriptGzipKb} KB` : '—'} | ${isHome ? verdict(ok) : ''} |`,
+    );
   }
-  push(`| large database: \`scripts/seed-large.ts\` wall time (incl. tsx start, migrations, demo seed) and file size | ${n1(r.largeSeed.seconds)} s, ${n1(r.largeSeed.megabytes)} MB | — | |`);
+  push(
+    `| large database: \`scripts/seed-large.ts\` wall time (incl. tsx start, migrations, demo seed) and file size | ${n1(r.largeSeed.seconds)} s, ${n1(r.largeSeed.megabytes)} MB | — | |`,
+  );
   push('');
 
   for (const section of r.sections) push(section);

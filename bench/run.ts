@@ -13,7 +13,19 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { CONNECTIONS, coldStart, get, login, measureLoad, measureNewConnections, pageScriptSize, request, serverTimingMedians, type Load, type ScriptSize } from './measure';
+import {
+  CONNECTIONS,
+  coldStart,
+  get,
+  login,
+  measureLoad,
+  measureNewConnections,
+  pageScriptSize,
+  request,
+  serverTimingMedians,
+  type Load,
+  type ScriptSize,
+} from './measure';
 import { csvExportRows, measureCsvExport, type CsvExport } from './csv-export';
 import { measureMailDelivery, renderMailSection } from './mail';
 import { killAll } from './processes';
@@ -79,8 +91,24 @@ if (unknown.length) {
 }
 const quick = args.includes('--quick');
 const TIMES: Timings = quick
-  ? { scenarioSeconds: 1.2, scenarioWarmup: 0.8, extraWarmup: 1, referenceSeconds: 0.7, referenceWarmup: 0.3, renderSamples: 20, newConnections: NEW_CONNECTIONS.quick }
-  : { scenarioSeconds: 5, scenarioWarmup: 2, extraWarmup: 5, referenceSeconds: 3, referenceWarmup: 1, renderSamples: 100, newConnections: NEW_CONNECTIONS.full };
+  ? {
+      scenarioSeconds: 1.2,
+      scenarioWarmup: 0.8,
+      extraWarmup: 1,
+      referenceSeconds: 0.7,
+      referenceWarmup: 0.3,
+      renderSamples: 20,
+      newConnections: NEW_CONNECTIONS.quick,
+    }
+  : {
+      scenarioSeconds: 5,
+      scenarioWarmup: 2,
+      extraWarmup: 5,
+      referenceSeconds: 3,
+      referenceWarmup: 1,
+      renderSamples: 100,
+      newConnections: NEW_CONNECTIONS.full,
+    };
 const COLD_STARTS = quick ? 1 : 3;
 /** Downloads of the 20,000-row history export on the large database (bench/csv-export.ts). */
 const CSV_EXPORT_RUNS = quick ? 1 : 3;
@@ -93,7 +121,9 @@ const describe = (load: Load) =>
   `${Math.round(load.rps)} req/s, CPU ${load.cpuPerRequestMs.toFixed(2)} ms/req, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, ` +
   `1st req on new conn p50 ${load.firstRequest.p50.toFixed(1)} / max ${load.firstRequest.max.toFixed(1)} ms, non-2xx ${load.non2xx}` +
   `, ${load.connections.answeredAtStart}/${CONNECTIONS} connections answered by the end of the warm-up` +
-  (Number.isFinite(load.connections.lastFirstAnswerSeconds) ? `, all by ${load.connections.lastFirstAnswerSeconds.toFixed(1)} s` : ', not all within the slice');
+  (Number.isFinite(load.connections.lastFirstAnswerSeconds)
+    ? `, all by ${load.connections.lastFirstAnswerSeconds.toFixed(1)} s`
+    : ', not all within the slice');
 
 type Target = { path: string; headers: Record<string, string>; write?: Scenario['write'] };
 
@@ -156,7 +186,10 @@ async function benchCourseId(server: Running, cookies: Cookies): Promise<number>
  */
 async function benchThreadIds(server: Running, cookies: Cookies): Promise<{ thread: number; writeThread: number }> {
   const find = async (subject: string) => {
-    const response = await get(`${server.origin}/api/chat/threads?${new URLSearchParams({ q: subject, perPage: '10' })}`, { Accept: 'application/json', Cookie: cookies.tool });
+    const response = await get(`${server.origin}/api/chat/threads?${new URLSearchParams({ q: subject, perPage: '10' })}`, {
+      Accept: 'application/json',
+      Cookie: cookies.tool,
+    });
     if (response.status !== 200) throw new Error(`GET /api/chat/threads respondeu ${response.status}: ${response.text.slice(0, 200)}`);
     const found = (JSON.parse(response.text) as { id: number; subject: string }[]).find((thread) => thread.subject === subject);
     if (!found) throw new Error(`o ticket "${subject}" não está no banco (o seed de demonstração o cria)`);
@@ -187,7 +220,16 @@ async function startAppPatiently(name: string, port: number, databasePath: strin
 }
 
 /** The app under measurement, its demo sessions and the ids its scenarios need; restarted when it dies. */
-type App = { name: string; port: number; databasePath: string; server: Running; cookies: Cookies; ids: BenchIds; restarts: string[]; repeats: string[] };
+type App = {
+  name: string;
+  port: number;
+  databasePath: string;
+  server: Running;
+  cookies: Cookies;
+  ids: BenchIds;
+  restarts: string[];
+  repeats: string[];
+};
 
 async function openApp(name: string, port: number, databasePath: string): Promise<App> {
   say(`app (${name}): npm start`);
@@ -260,7 +302,9 @@ async function measureScenarios(app: App, bare: Running): Promise<ScenarioResult
     if (scenario.kind === 'page') {
       const target = scenarioTarget(app, scenario);
       render = await serverTimingMedians(`${app.server.origin}${target.path}`, target.headers, TIMES.renderSamples);
-      say(`    render (Server-Timing, mediana de ${render.samples}): ${render.renderMs.toFixed(2)} ms; total ${render.totalMs.toFixed(2)} ms`);
+      say(
+        `    render (Server-Timing, mediana de ${render.samples}): ${render.renderMs.toFixed(2)} ms; total ${render.totalMs.toFixed(2)} ms`,
+      );
     }
     const after = await referenceSlice(bare, refId);
     last = { id: refId, load: after };
@@ -286,7 +330,13 @@ async function measureNewConnectionScenario(app: App, bare: Running): Promise<Ne
     [REFERENCES['bare-page'].label, bare, REFERENCES['bare-page']],
   ];
   for (const [label, server, target] of targets) {
-    const result = await measureNewConnections(`${server.origin}${target.path}`, target.headers, TIMES.newConnections, NEW_CONNECTIONS.concurrency, serverCpu(server));
+    const result = await measureNewConnections(
+      `${server.origin}${target.path}`,
+      target.headers,
+      TIMES.newConnections,
+      NEW_CONNECTIONS.concurrency,
+      serverCpu(server),
+    );
     say(
       `  ${label}: ${TIMES.newConnections} conexões novas, ${NEW_CONNECTIONS.concurrency} por vez: ${Math.round(result.rps)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, ` +
         `p99 ${result.latency.p99.toFixed(1)} ms, max ${result.latency.max.toFixed(1)} ms, > 2 s: ${result.over2s}, non-2xx ${result.non2xx}`,
@@ -329,7 +379,23 @@ function gitFacts(): { commit: string; dirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
     const commit = git('rev-parse', '--short=12', 'HEAD');
-    const dirty = git('status', '--porcelain', '--', 'app', 'db', 'server.js', 'server', 'package-lock.json', 'remix.config.js', 'scripts/seed-demo.ts', 'scripts/demo-courses.ts', 'scripts/demo-chats.ts', 'scripts/setup.ts', 'scripts/migrate.ts').length > 0;
+    const dirty =
+      git(
+        'status',
+        '--porcelain',
+        '--',
+        'app',
+        'db',
+        'server.js',
+        'server',
+        'package-lock.json',
+        'remix.config.js',
+        'scripts/seed-demo.ts',
+        'scripts/demo-courses.ts',
+        'scripts/demo-chats.ts',
+        'scripts/setup.ts',
+        'scripts/migrate.ts',
+      ).length > 0;
     return { commit, dirty };
   } catch {
     return { commit: 'unknown', dirty: false };
@@ -354,7 +420,10 @@ async function main(): Promise<number> {
   const coldStartMs: number[] = [];
   for (let i = 0, failures = 0; i < COLD_STARTS; ) {
     try {
-      const ms = await coldStart(() => spawnApp(`cold-start-${i + 1}`, PORTS.coldStart, smallPath), `${origin(PORTS.coldStart)}${HEALTH_PATH}`);
+      const ms = await coldStart(
+        () => spawnApp(`cold-start-${i + 1}`, PORTS.coldStart, smallPath),
+        `${origin(PORTS.coldStart)}${HEALTH_PATH}`,
+      );
       coldStartMs.push(ms);
       say(`  ${Math.round(ms)} ms`);
       i++;
@@ -384,7 +453,8 @@ async function main(): Promise<number> {
   let twoProcesses: TwoProcessResult;
   const scripts: Record<string, ScriptSize> = {};
   try {
-    for (const path of SCRIPT_PAGES) scripts[path] = await pageScriptSize(small.server.origin, path, path === '/' ? {} : { Cookie: small.cookies.tool });
+    for (const path of SCRIPT_PAGES)
+      scripts[path] = await pageScriptSize(small.server.origin, path, path === '/' ? {} : { Cookie: small.cookies.tool });
     smallScenarios = await measureScenarios(small, bare);
     smallMemory = serverProcesses(small.server);
     say(`  RSS ${smallMemory ? `${smallMemory.maxRssMb.toFixed(1)} MB (${smallMemory.processes} processo(s))` : 'não encontrado'}`);
@@ -416,7 +486,9 @@ async function main(): Promise<number> {
 
   say(`e-mails: ${MAIL_COUNT.toLocaleString('pt-BR')} na fila, entregues por SMTP`);
   const mail = await measureMailDelivery(MAIL_COUNT, say, smallPath);
-  say(`  ${mail.received} recebidos em ${(mail.deliverMs / 1000).toFixed(1)} s; RSS ${mail.rssBeforeMb.toFixed(0)} → ${mail.rssPeakMb.toFixed(0)} MB`);
+  say(
+    `  ${mail.received} recebidos em ${(mail.deliverMs / 1000).toFixed(1)} s; RSS ${mail.rssBeforeMb.toFixed(0)} → ${mail.rssPeakMb.toFixed(0)} MB`,
+  );
 
   const results: Results = {
     quick,
@@ -462,7 +534,9 @@ async function main(): Promise<number> {
   say(`${met} de ${total} metas atingidas; gravado em ${file}`);
 
   // A scenario that did not answer as expected means the bench measured the wrong thing: fail (CI too).
-  const broken = [...results.small, ...results.large].filter((m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0 || m.load.requests === 0);
+  const broken = [...results.small, ...results.large].filter(
+    (m) => m.status !== (m.expected ?? 200) || m.load.non2xx > 0 || m.load.requests === 0,
+  );
   const brokenRefs = [...results.small, ...results.large].filter((m) => m.reference.before.non2xx > 0 || m.reference.after.non2xx > 0);
   if (csvExports.some((result) => result.status !== 200 || result.rows < 20_000)) {
     say(`exportação CSV: ${csvExports.map((result) => `${result.status}/${result.rows} linhas`).join(', ')}`);

@@ -19,7 +19,12 @@ export const REFERENCES: Record<ReferenceId, Reference> = {
   ceiling: { id: 'ceiling', label: 'raw node:http, 10 KB HTML (ceiling)', path: '/', headers: PAGE },
   'bare-json': { id: 'bare-json', label: 'bare Remix: JSON resource route', path: '/api/json', headers: JSON_ACCEPT },
   'bare-page': { id: 'bare-page', label: 'bare Remix: page', path: '/', headers: PAGE },
-  'bare-page-br': { id: 'bare-page-br', label: 'bare Remix: page, browser Accept-Encoding', path: '/', headers: { ...PAGE, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING } },
+  'bare-page-br': {
+    id: 'bare-page-br',
+    label: 'bare Remix: page, browser Accept-Encoding',
+    path: '/',
+    headers: { ...PAGE, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING },
+  },
 };
 
 /** The bare app's references, in the order they are measured on it. */
@@ -68,15 +73,46 @@ export type Scenario = {
  */
 export const APP_SCENARIOS: Scenario[] = [
   { id: 'api-user', label: 'GET /api/user', path: '/api/user', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.5 },
-  { id: 'api-tools', label: 'GET /api/tools', path: '/api/tools', kind: 'api', headers: JSON_ACCEPT, reference: 'bare-json', minRatio: 0.4 },
+  {
+    id: 'api-tools',
+    label: 'GET /api/tools',
+    path: '/api/tools',
+    kind: 'api',
+    headers: JSON_ACCEPT,
+    reference: 'bare-json',
+    minRatio: 0.4,
+  },
   { id: 'home-anonymous', label: 'GET / anonymous', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page', anonymous: true },
   { id: 'home', label: 'GET / as E-TOOL', path: '/', kind: 'page', headers: PAGE, reference: 'bare-page' },
   { id: 'dashboard', label: 'GET /dashboard', path: '/dashboard', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
   { id: 'account', label: 'GET /account', path: '/account', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
-  { id: 'calculator', label: 'GET /calculators/torque-eixo?… (result)', path: CALCULATOR_PATH, kind: 'page', headers: PAGE, reference: 'bare-page' },
-  { id: 'calculator-figures', label: 'GET /calculators/deflexao-viga?… (result with diagrams)', path: CALCULATOR_FIGURES_PATH, kind: 'page', headers: PAGE, reference: 'bare-page' },
+  {
+    id: 'calculator',
+    label: 'GET /calculators/torque-eixo?… (result)',
+    path: CALCULATOR_PATH,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
+  {
+    id: 'calculator-figures',
+    label: 'GET /calculators/deflexao-viga?… (result with diagrams)',
+    path: CALCULATOR_FIGURES_PATH,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
   { id: 'history', label: 'GET /calculators/history', path: '/calculators/history', kind: 'page', headers: PAGE, reference: 'bare-page' },
-  { id: 'courses', label: 'GET /courses as E-MASTER', path: '/courses', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true, as: 'master' },
+  {
+    id: 'courses',
+    label: 'GET /courses as E-MASTER',
+    path: '/courses',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    cpuBudget: true,
+    as: 'master',
+  },
   {
     id: 'course-page',
     label: 'GET /courses/{id} as E-MASTER (20 lessons, 40 materials)',
@@ -86,13 +122,38 @@ export const APP_SCENARIOS: Scenario[] = [
     reference: 'bare-page',
     as: 'master',
   },
-  { id: 'admin-promocodes', label: 'GET /admin/promocodes as admin', path: '/admin/promocodes', kind: 'page', headers: PAGE, reference: 'bare-page', as: 'admin' },
+  {
+    id: 'admin-promocodes',
+    label: 'GET /admin/promocodes as admin',
+    path: '/admin/promocodes',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
   // The user search through the trigram index (decision 013): ~5,000 of the large seed's 50,000 users match 'ana'.
-  { id: 'admin-users-search', label: 'GET /admin/users?q=ana as admin', path: '/admin/users?q=ana', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true, as: 'admin' },
+  {
+    id: 'admin-users-search',
+    label: 'GET /admin/users?q=ana as admin',
+    path: '/admin/users?q=ana',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    cpuBudget: true,
+    as: 'admin',
+  },
   // The support chat: the E-TOOL demo user's list, the desk's list, and that user's 500-message ticket (the latest 50 shown;
   // its last message carries a PNG and a PDF, scripts/demo-chats.ts, so the page reads and renders attachments: issue 22).
   { id: 'chats', label: 'GET /chats', path: '/chats', kind: 'page', headers: PAGE, reference: 'bare-page' },
-  { id: 'admin-chats', label: 'GET /admin/chats as admin', path: '/admin/chats', kind: 'page', headers: PAGE, reference: 'bare-page', as: 'admin' },
+  {
+    id: 'admin-chats',
+    label: 'GET /admin/chats as admin',
+    path: '/admin/chats',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
   {
     id: 'chat-ticket',
     label: 'GET /chat/{id} (500 messages, with attachments)',
@@ -103,7 +164,15 @@ export const APP_SCENARIOS: Scenario[] = [
     cpuBudget: true,
   },
   // The public certificate verification (issue 22) as a visitor: the demo E-MASTER user's certificate (db/seed-constants.ts), with its QR code.
-  { id: 'certificate-verify', label: 'GET /certificados/{codigo} anonymous', path: `/certificados/${DEMO_CERTIFICATE.code}`, kind: 'page', headers: PAGE, reference: 'bare-page', anonymous: true },
+  {
+    id: 'certificate-verify',
+    label: 'GET /certificados/{codigo} anonymous',
+    path: `/certificados/${DEMO_CERTIFICATE.code}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    anonymous: true,
+  },
   // The plan step as the E-TOOL demo user, who is shown the one plan above theirs (the E-MASTER card).
   { id: 'upgrade', label: 'GET /upgrade (E-MASTER card)', path: '/upgrade', kind: 'page', headers: PAGE, reference: 'bare-page' },
   // Against the bare page fetched the same way (both compressed).

@@ -44,7 +44,9 @@ const background = newUser();
 const insertThread = sqlite.prepare(
   "insert into chat_threads (user_id, subject, subject_key, status, is_user_unread, is_admin_unread, created_at) values (?, 'Bench', 'bench', 'open', 0, 1, ?) returning id",
 );
-const insertMessage = sqlite.prepare('insert into chat_messages (thread_id, user_id, message, is_admin_message, created_at) values (?, ?, ?, 0, ?) returning id');
+const insertMessage = sqlite.prepare(
+  'insert into chat_messages (thread_id, user_id, message, is_admin_message, created_at) values (?, ?, ?, 0, ?) returning id',
+);
 const deleteMessage = sqlite.prepare('delete from chat_messages where id = ?');
 const backgroundThread = (insertThread.get(background.id, Date.now()) as { id: number }).id;
 for (let i = 0; i < 5000; i++) insertMessage.get(backgroundThread, background.id, TEXT, Date.now());
@@ -87,10 +89,18 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const row = (label: string, off: number, on: number) =>
   `| ${label} | ${off.toFixed(3)} ms (${Math.round(1000 / off)}/s) | ${on.toFixed(3)} ms (${Math.round(1000 / on)}/s) | ${(((on - off) / off) * 100).toFixed(1)}% |`;
-console.log(`secure_delete write cost: ${ROUNDS} alternating rounds, median per operation (${process.versions.node}, SQLite ${sqlite.prepare('select sqlite_version()').pluck().get()})`);
+console.log(
+  `secure_delete write cost: ${ROUNDS} alternating rounds, median per operation (${process.versions.node}, SQLite ${sqlite.prepare('select sqlite_version()').pluck().get()})`,
+);
 console.log('| operation | secure_delete OFF | secure_delete ON | cost |');
 console.log('|---|---|---|---|');
 console.log(row(`chat message insert + delete (×${MESSAGES_PER_ROUND})`, median(results.off.messages), median(results.on.messages)));
-console.log(row(`account deletion, ${MESSAGES_PER_ACCOUNT} chat messages (×${ACCOUNTS_PER_ROUND})`, median(results.off.accounts), median(results.on.accounts)));
+console.log(
+  row(
+    `account deletion, ${MESSAGES_PER_ACCOUNT} chat messages (×${ACCOUNTS_PER_ROUND})`,
+    median(results.off.accounts),
+    median(results.on.accounts),
+  ),
+);
 sqlite.close();
 rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,16 @@ const BIN = join(ROOT, 'node_modules/.bin');
 export const SESSION_SECRET = 'bench-secret';
 export const HEALTH_PATH = '/healthcheck';
 
-export const PORTS = { ceiling: 3200, bare: 3201, app: 3202, appLarge: 3203, coldStart: 3204, appTwoProcesses: 3205, experiment: 3206, mail: 3207 } as const;
+export const PORTS = {
+  ceiling: 3200,
+  bare: 3201,
+  app: 3202,
+  appLarge: 3203,
+  coldStart: 3204,
+  appTwoProcesses: 3205,
+  experiment: 3206,
+  mail: 3207,
+} as const;
 export const origin = (port: number) => `http://127.0.0.1:${port}`;
 
 const log = (name: string) => join(LOG_DIR, `${name}.log`);
@@ -33,7 +42,20 @@ export function resetDataDir(): void {
 export const baseEnv = (): NodeJS.ProcessEnv => {
   // Nothing from the caller's app configuration leaks in (a DATABASE_URL in the shell, say).
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'SEED_DEMO', 'FLY_APP_NAME', 'TRUST_FLY_CLIENT_IP', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM']) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'SESSION_SECRET',
+    'PORT',
+    'SEED_DEMO',
+    'FLY_APP_NAME',
+    'TRUST_FLY_CLIENT_IP',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'SMTP_URL',
+    'MAIL_FROM',
+  ])
+    delete env[name];
   // Stripe's offline test mode, which a production start runs only when told (decision 016).
   env.STRIPE_TEST_MODE = '1';
   // Mails as .eml files beside the database, which a production start does only when told (docs/mail.md).
@@ -42,12 +64,20 @@ export const baseEnv = (): NodeJS.ProcessEnv => {
 };
 
 export async function buildApp(): Promise<void> {
-  await runToEnd('npm run build', 'npm', ['run', 'build'], { cwd: ROOT, env: { ...baseEnv(), NODE_ENV: 'production' }, logPath: log('build-app') });
+  await runToEnd('npm run build', 'npm', ['run', 'build'], {
+    cwd: ROOT,
+    env: { ...baseEnv(), NODE_ENV: 'production' },
+    logPath: log('build-app'),
+  });
 }
 
 export async function buildBare(): Promise<void> {
   rmSync(join(ROOT, 'bench/.bare'), { recursive: true, force: true });
-  await runToEnd('remix build (bare)', join(BIN, 'remix'), ['build', BARE_DIR], { cwd: ROOT, env: { ...baseEnv(), NODE_ENV: 'production' }, logPath: log('build-bare') });
+  await runToEnd('remix build (bare)', join(BIN, 'remix'), ['build', BARE_DIR], {
+    cwd: ROOT,
+    env: { ...baseEnv(), NODE_ENV: 'production' },
+    logPath: log('build-bare'),
+  });
 }
 
 /** A fresh database with the demo data, made by the project's own `npm run setup`. */
@@ -59,7 +89,15 @@ export async function prepareSmallDatabase(name = 'small'): Promise<string> {
   await runToEnd('npm run setup', 'npm', ['run', 'setup'], {
     cwd: ROOT,
     // The demo seed loads the app's configuration (it queues the demo's mails): a production setup needs its secret.
-    env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: '1', DATABASE_URL: `file:${path}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORTS.app), ADMIN_TWO_FACTOR: 'optional' },
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      DATABASE_URL: `file:${path}`,
+      SESSION_SECRET,
+      PUBLIC_ORIGIN: origin(PORTS.app),
+      ADMIN_TWO_FACTOR: 'optional',
+    },
     logPath: log(`setup-${name}`),
   });
   return path;
@@ -71,7 +109,12 @@ export async function prepareLargeDatabase(): Promise<{ path: string; seconds: n
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'app.db');
   const started = performance.now();
-  await runToEnd('seed-large', join(BIN, 'tsx'), ['scripts/seed-large.ts', path, '--fresh'], { cwd: ROOT, env: { ...baseEnv(), ADMIN_TWO_FACTOR: 'optional' }, logPath: log('seed-large'), timeoutMs: 300_000 });
+  await runToEnd('seed-large', join(BIN, 'tsx'), ['scripts/seed-large.ts', path, '--fresh'], {
+    cwd: ROOT,
+    env: { ...baseEnv(), ADMIN_TWO_FACTOR: 'optional' },
+    logPath: log('seed-large'),
+    timeoutMs: 300_000,
+  });
   return { path, seconds: (performance.now() - started) / 1000, megabytes: statSync(path).size / 1024 / 1024 };
 }
 
@@ -107,7 +150,13 @@ function withoutUnset(env: Record<string, string | undefined>): Record<string, s
  * WEB_CONCURRENCY is the number of server processes (1 unless `processes` says otherwise); `env` adds
  * variables for an experiment (NODE_OPTIONS, UV_THREADPOOL_SIZE, …); one given as undefined is unset.
  */
-export function spawnApp(name: string, port: number, databasePath: string, processes = 1, env: Record<string, string | undefined> = {}): Group {
+export function spawnApp(
+  name: string,
+  port: number,
+  databasePath: string,
+  processes = 1,
+  env: Record<string, string | undefined> = {},
+): Group {
   const base = baseEnv();
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete base[key];
   return spawnGroup(name, 'npm', ['start'], {

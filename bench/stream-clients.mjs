@@ -99,7 +99,10 @@ function reportDelivery() {
   if (!markAt) return;
   clearTimeout(markTimer);
   const live = streams.filter((stream) => !stream.closed);
-  const times = live.filter((stream) => stream.deliveredAt).map((stream) => stream.deliveredAt - markAt).sort((a, b) => a - b);
+  const times = live
+    .filter((stream) => stream.deliveredAt)
+    .map((stream) => stream.deliveredAt - markAt)
+    .sort((a, b) => a - b);
   say({
     type: 'delivered',
     streams: live.length,

@@ -19,7 +19,18 @@ import Database from 'better-sqlite3';
 import { login, request, waitFor200 } from './measure';
 import { killAll, killGroup, rssKb, spawnGroup, type Group } from './processes';
 import { DEMO_LOGINS } from './scenarios';
-import { baseEnv, buildApp, HEALTH_PATH, LOG_DIR, origin, prepareSmallDatabase, ROOT, SESSION_SECRET, serverMemory, type Running } from './servers';
+import {
+  baseEnv,
+  buildApp,
+  HEALTH_PATH,
+  LOG_DIR,
+  origin,
+  prepareSmallDatabase,
+  ROOT,
+  SESSION_SECRET,
+  serverMemory,
+  type Running,
+} from './servers';
 
 const USAGE = `npm run bench:streams [-- --streams=N] [--quick] [--no-build]   (tsx bench/streams.ts)
 
@@ -72,12 +83,19 @@ function softNoFile(pid: number | 'self' = 'self'): { soft: number; hard: number
   const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
     .split('\n')
     .find((row) => row.startsWith('Max open files'));
-  const [soft, hard] = (line ?? '').split(/\s{2,}/).slice(1, 3).map((value) => (value === 'unlimited' ? Infinity : Number(value)));
+  const [soft, hard] = (line ?? '')
+    .split(/\s{2,}/)
+    .slice(1, 3)
+    .map((value) => (value === 'unlimited' ? Infinity : Number(value)));
   return { soft, hard };
 }
 
 const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 // ---------------------------------------------------------------------------------------------
 // The accounts the streams belong to
@@ -124,7 +142,18 @@ function spawnServer(databasePath: string, files: number): Group {
   return spawnGroup('app-streams', 'sh', ['-c', `ulimit -n ${files} && exec npm start`], {
     cwd: ROOT,
     // Offline: payments in their labelled test mode (the production start refuses to guess).
-    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `file:${databasePath}`, SESSION_SECRET, PUBLIC_ORIGIN: origin(PORT), STRIPE_TEST_MODE: '1', MAIL_TRANSPORT: 'file', ADMIN_TWO_FACTOR: 'optional' },
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${databasePath}`,
+      SESSION_SECRET,
+      PUBLIC_ORIGIN: origin(PORT),
+      STRIPE_TEST_MODE: '1',
+      MAIL_TRANSPORT: 'file',
+      ADMIN_TWO_FACTOR: 'optional',
+    },
     logPath: join(LOG_DIR, 'app-streams.log'),
   });
 }
@@ -167,7 +196,11 @@ class Clients {
     process.once('exit', () => this.kill());
   }
 
-  send<T extends ClientMessage['type']>(cmd: 'open' | 'mark' | 'close', answer: T, timeoutMs = 5 * 60_000): Promise<Extract<ClientMessage, { type: T }>> {
+  send<T extends ClientMessage['type']>(
+    cmd: 'open' | 'mark' | 'close',
+    answer: T,
+    timeoutMs = 5 * 60_000,
+  ): Promise<Extract<ClientMessage, { type: T }>> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`stream-clients: sem resposta a ${cmd}`)), timeoutMs);
       this.waiting.push({
@@ -193,7 +226,17 @@ class Clients {
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
-type Latency = { connections: number; rate: number | null; requests: number; rps: number; p50: number; p99: number; max: number; non2xx: number; errors: number };
+type Latency = {
+  connections: number;
+  rate: number | null;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+};
 
 async function pageLatency(cookie: string, rate: number | null): Promise<Latency> {
   const connections = rate ? RATE_CONNECTIONS : LOAD_CONNECTIONS;
@@ -340,7 +383,9 @@ async function main() {
   });
   if (sent.status !== 201) throw new Error(`POST /api/notifications: ${sent.status} ${sent.text.slice(0, 200)}`);
   const delivery = await delivered;
-  say(`  chegou a ${delivery.reached} de ${delivery.streams} (mediana ${delivery.medianMs?.toFixed(0)} ms, último ${delivery.lastMs?.toFixed(0)} ms)`);
+  say(
+    `  chegou a ${delivery.reached} de ${delivery.streams} (mediana ${delivery.medianMs?.toFixed(0)} ms, último ${delivery.lastMs?.toFixed(0)} ms)`,
+  );
   const peakRssMb = peak.stop();
   say(`  pico de RSS com os streams abertos (incluindo as medições de carga): ${peakRssMb.toFixed(1)} MB`);
 
@@ -389,7 +434,10 @@ async function main() {
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'app', 'server.js', 'server'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'app', 'server.js', 'server'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${sha} (with uncommitted changes under app/)` : sha;
   } catch {
     return '?';
@@ -405,7 +453,9 @@ const count = (value: number) => value.toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 function latencyRow(label: string, latency: Latency): string {
-  const how = latency.rate ? `${latency.rate} req/s over ${latency.connections} connections` : `${latency.connections} connections, flat out`;
+  const how = latency.rate
+    ? `${latency.rate} req/s over ${latency.connections} connections`
+    : `${latency.connections} connections, flat out`;
   return `| ${label} | ${how} | ${count(latency.requests)} | ${Math.round(latency.rps)} | ${latency.p50} | ${latency.p99} | ${latency.max} | ${latency.non2xx + latency.errors} |`;
 }
 

@@ -90,15 +90,27 @@ function backfillCourseTitleKeys(db: DB): void {
   const pending = db.select({ id: courses.id, title: courses.title }).from(courses).where(isNull(courses.titleKey)).all();
   if (pending.length === 0) return;
   db.transaction((tx) => {
-    for (const row of pending) tx.update(courses).set({ titleKey: sortKey(row.title) }).where(eq(courses.id, row.id)).run();
+    for (const row of pending)
+      tx.update(courses)
+        .set({ titleKey: sortKey(row.title) })
+        .where(eq(courses.id, row.id))
+        .run();
   });
 }
 
 /** chat_threads.subject_key (migration 0007) for tickets written before it: the lists' search key. */
 function backfillChatSubjectKeys(db: DB): void {
-  const pending = db.select({ id: chatThreads.id, subject: chatThreads.subject }).from(chatThreads).where(isNull(chatThreads.subjectKey)).all();
+  const pending = db
+    .select({ id: chatThreads.id, subject: chatThreads.subject })
+    .from(chatThreads)
+    .where(isNull(chatThreads.subjectKey))
+    .all();
   if (pending.length === 0) return;
   db.transaction((tx) => {
-    for (const row of pending) tx.update(chatThreads).set({ subjectKey: sortKey(row.subject) }).where(eq(chatThreads.id, row.id)).run();
+    for (const row of pending)
+      tx.update(chatThreads)
+        .set({ subjectKey: sortKey(row.subject) })
+        .where(eq(chatThreads.id, row.id))
+        .run();
   });
 }

@@ -171,13 +171,17 @@ export function inspectBackup(file: string): { migrations: number } {
     }
     if (errors.length) throw new BackupRefusal(`O backup não passou no integrity_check: ${errors.slice(0, 5).join('; ')}`);
     if (missingTables(sqlite, [MIGRATIONS_TABLE, 'users']).length) {
-      throw new BackupRefusal('O arquivo não tem as tabelas do app nem o registro de migrações (__drizzle_migrations): não é um backup deste app.');
+      throw new BackupRefusal(
+        'O arquivo não tem as tabelas do app nem o registro de migrações (__drizzle_migrations): não é um backup deste app.',
+      );
     }
     const applied = sqlite.prepare(`select created_at from ${MIGRATIONS_TABLE}`).pluck().all() as number[];
     const known = knownMigrations();
     const unknown = applied.filter((when) => !known.has(Number(when)));
     if (unknown.length) {
-      throw new BackupRefusal(`O backup tem ${unknown.length} migração(ões) que esta versão do app não conhece (de uma versão mais nova): atualize o app antes de restaurar.`);
+      throw new BackupRefusal(
+        `O backup tem ${unknown.length} migração(ões) que esta versão do app não conhece (de uma versão mais nova): atualize o app antes de restaurar.`,
+      );
     }
     return { migrations: applied.length };
   } finally {
@@ -237,7 +241,10 @@ export async function restoreDatabase(file: string, databaseFile: string, now = 
       const { pageSize } = describe(staging);
       const livePageSize = describe(live).pageSize;
       // A WAL database cannot take pages of another size through the backup API.
-      if (pageSize !== livePageSize) throw new BackupRefusal(`Tamanho de página diferente (backup ${pageSize}, banco ${livePageSize}): restaure com o servidor parado, substituindo o arquivo.`);
+      if (pageSize !== livePageSize)
+        throw new BackupRefusal(
+          `Tamanho de página diferente (backup ${pageSize}, banco ${livePageSize}): restaure com o servidor parado, substituindo o arquivo.`,
+        );
       previous = await backupDatabase(live, defaultBackupPath(live, now, 'pre-restore-'));
     }
     await copyDatabase(staging, live);

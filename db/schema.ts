@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  blob,
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   ROLES,
   GRANTABLE_ROLES,
@@ -37,8 +27,7 @@ import {
 /** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
 export * from '../app/utils/value-sets';
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** Milliseconds since the epoch, UTC, set by SQLite itself. */
 const createdAt = () =>
@@ -305,7 +294,9 @@ export const courseGrants = sqliteTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('course_grants_active_unique').on(t.userId, t.courseId).where(sql`active = 1`),
+    uniqueIndex('course_grants_active_unique')
+      .on(t.userId, t.courseId)
+      .where(sql`active = 1`),
     index('course_grants_course_idx').on(t.courseId),
     check('course_grants_source_check', inList('source', COURSE_GRANT_SOURCES)),
     check('course_grants_period_check', sql`ends_at is null or ends_at > starts_at`),
@@ -406,10 +397,7 @@ export const promoUsage = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('promo_usage_promo_user_unique').on(t.promoId, t.userId),
-    index('promo_usage_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('promo_usage_promo_user_unique').on(t.promoId, t.userId), index('promo_usage_user_idx').on(t.userId)],
 );
 
 /**
@@ -485,10 +473,7 @@ export const coursePurchases = sqliteTable(
     active: bool('active').notNull().default(true),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [
-    index('course_purchases_user_course_idx').on(t.userId, t.courseId),
-    check('course_purchases_price_check', sql`price_cents > 0`),
-  ],
+  (t) => [index('course_purchases_user_course_idx').on(t.userId, t.courseId), check('course_purchases_price_check', sql`price_cents > 0`)],
 );
 
 export const notifications = sqliteTable(
@@ -528,10 +513,7 @@ export const notificationReads = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.notificationId, t.userId] }),
-    index('notification_reads_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index('notification_reads_user_idx').on(t.userId)],
 );
 
 export const chatThreads = sqliteTable(
@@ -661,10 +643,7 @@ export const planPrices = sqliteTable(
     updatedAt: timestamp('updated_at').notNull(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  () => [
-    check('plan_prices_plan_check', inList('plan_type', PRO_ROLES)),
-    check('plan_prices_price_check', sql`monthly_price_cents > 0`),
-  ],
+  () => [check('plan_prices_plan_check', inList('plan_type', PRO_ROLES)), check('plan_prices_price_check', sql`monthly_price_cents > 0`)],
 );
 
 export const contactMessages = sqliteTable(
@@ -845,7 +824,9 @@ export const certificates = sqliteTable(
   },
   (t) => [
     uniqueIndex('certificates_code_unique').on(t.code),
-    uniqueIndex('certificates_valid_unique').on(t.userId, t.courseId).where(sql`status = 'valid'`),
+    uniqueIndex('certificates_valid_unique')
+      .on(t.userId, t.courseId)
+      .where(sql`status = 'valid'`),
     index('certificates_user_idx').on(t.userId),
     index('certificates_course_issued_idx').on(t.courseId, t.issuedAt),
     check('certificates_status_check', inList('status', CERTIFICATE_STATUSES)),

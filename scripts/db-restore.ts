@@ -19,7 +19,9 @@ try {
   // Whoever was erased after the backup was taken goes again now, not at the next start (decision 054).
   const erasedAgain = reapplyErasures();
   console.log(`Contas apagadas depois do backup e apagadas de novo: ${erasedAgain.length}`);
-  console.log(`Tamanho: ${summary.bytes} bytes; páginas: ${summary.pages}; migrações aplicadas depois: ${summary.migrationsApplied}; integrity_check: ok`);
+  console.log(
+    `Tamanho: ${summary.bytes} bytes; páginas: ${summary.pages}; migrações aplicadas depois: ${summary.migrationsApplied}; integrity_check: ok`,
+  );
 } catch (error) {
   console.error(error instanceof BackupRefusal ? `Restauração recusada: ${error.message}` : error);
   process.exitCode = 1;

@@ -21,7 +21,11 @@ const DAY = 24 * 60 * MINUTE;
 
 export const BENCH_THREAD_MESSAGES = 500;
 
-const thread = (subject: string, values: Omit<NewThread, 'subject' | 'subjectKey'>): NewThread => ({ subject, subjectKey: sortKey(subject), ...values });
+const thread = (subject: string, values: Omit<NewThread, 'subject' | 'subjectKey'>): NewThread => ({
+  subject,
+  subjectKey: sortKey(subject),
+  ...values,
+});
 
 /** A file attached to a ticket's last message (issue 22): stored like an upload, under a random key in the uploads folder. */
 export type DemoFile = { name: string; contentType: 'image/png' | 'application/pdf'; bytes: Buffer };
@@ -34,7 +38,13 @@ export const DEMO_FILES: DemoFile[] = [
     contentType: 'image/png',
     bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'),
   },
-  { name: 'memorial-descritivo.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n') },
+  {
+    name: 'memorial-descritivo.pdf',
+    contentType: 'application/pdf',
+    bytes: Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
+  },
 ];
 
 const USER_LINES = [
@@ -60,41 +70,97 @@ export function demoTickets(now: Date): DemoTicket[] {
   for (let i = 0; i < BENCH_THREAD_MESSAGES; i++) {
     const fromAdmin = i % 2 === 1;
     const lines = fromAdmin ? ADMIN_LINES : USER_LINES;
-    long.push({ from: fromAdmin ? 'admin' : 'user', isAdminMessage: fromAdmin, message: `${lines[Math.floor(i / 2) % lines.length]} (#${i + 1})`, createdAt: new Date(start + i * 2 * 60 * MINUTE) });
+    long.push({
+      from: fromAdmin ? 'admin' : 'user',
+      isAdminMessage: fromAdmin,
+      message: `${lines[Math.floor(i / 2) % lines.length]} (#${i + 1})`,
+      createdAt: new Date(start + i * 2 * 60 * MINUTE),
+    });
   }
   const longLast = long[long.length - 1].createdAt as Date;
   return [
     {
       // Open, with an admin reply the user has not opened yet: the unread dot on /chats.
       owner: 'basic',
-      thread: thread('Dúvida sobre a calculadora de queda de tensão', { status: 'open', isAdminUnread: false, isUserUnread: true, lastMessageAt: at(0), createdAt: at(60 * MINUTE) }),
+      thread: thread('Dúvida sobre a calculadora de queda de tensão', {
+        status: 'open',
+        isAdminUnread: false,
+        isUserUnread: true,
+        lastMessageAt: at(0),
+        createdAt: at(60 * MINUTE),
+      }),
       messages: [
-        { from: 'user', isAdminMessage: false, message: 'Olá! A calculadora considera a temperatura do condutor?', createdAt: at(60 * MINUTE) },
-        { from: 'admin', isAdminMessage: true, message: 'Sim: você pode escolher 20 °C ou 70 °C, e o limite da NBR 5410 é verificado.', createdAt: at(0) },
+        {
+          from: 'user',
+          isAdminMessage: false,
+          message: 'Olá! A calculadora considera a temperatura do condutor?',
+          createdAt: at(60 * MINUTE),
+        },
+        {
+          from: 'admin',
+          isAdminMessage: true,
+          message: 'Sim: você pode escolher 20 °C ou 70 °C, e o limite da NBR 5410 é verificado.',
+          createdAt: at(0),
+        },
       ],
     },
     {
       // Closed after the problem was solved: no reply box, 'Fechado' in the list.
       owner: 'basic',
-      thread: thread('Código promocional não funciona', { status: 'closed', isAdminUnread: false, isUserUnread: false, lastMessageAt: at(3 * DAY - 30 * MINUTE), createdAt: at(3 * DAY) }),
+      thread: thread('Código promocional não funciona', {
+        status: 'closed',
+        isAdminUnread: false,
+        isUserUnread: false,
+        lastMessageAt: at(3 * DAY - 30 * MINUTE),
+        createdAt: at(3 * DAY),
+      }),
       messages: [
-        { from: 'user', isAdminMessage: false, message: 'Tentei usar o código BEMVINDO e apareceu "código inválido".', createdAt: at(3 * DAY) },
-        { from: 'admin', isAdminMessage: true, message: 'O código diferencia apenas letras e números; tente sem espaços. Já ativamos para você.', createdAt: at(3 * DAY - 40 * MINUTE) },
+        {
+          from: 'user',
+          isAdminMessage: false,
+          message: 'Tentei usar o código BEMVINDO e apareceu "código inválido".',
+          createdAt: at(3 * DAY),
+        },
+        {
+          from: 'admin',
+          isAdminMessage: true,
+          message: 'O código diferencia apenas letras e números; tente sem espaços. Já ativamos para você.',
+          createdAt: at(3 * DAY - 40 * MINUTE),
+        },
         { from: 'user', isAdminMessage: false, message: 'Funcionou, obrigado! Pode encerrar.', createdAt: at(3 * DAY - 30 * MINUTE) },
       ],
     },
     {
       // The bench's long ticket: 500 messages over two months, read on both sides.
       owner: 'tool',
-      thread: thread(BENCH_THREAD_SUBJECT, { status: 'open', isAdminUnread: false, isUserUnread: false, lastMessageAt: longLast, createdAt: long[0].createdAt as Date }),
+      thread: thread(BENCH_THREAD_SUBJECT, {
+        status: 'open',
+        isAdminUnread: false,
+        isUserUnread: false,
+        lastMessageAt: longLast,
+        createdAt: long[0].createdAt as Date,
+      }),
       messages: long,
       lastMessageFiles: DEMO_FILES,
     },
     {
       // New, waiting for the support team: the admin's unread count.
       owner: 'tool',
-      thread: thread(BENCH_WRITE_THREAD_SUBJECT, { status: 'open', isAdminUnread: true, isUserUnread: false, lastMessageAt: at(2 * 60 * MINUTE), createdAt: at(2 * 60 * MINUTE) }),
-      messages: [{ from: 'user', isAdminMessage: false, message: 'Vou registrar aqui as dúvidas que surgirem durante a obra.', createdAt: at(2 * 60 * MINUTE) }],
+      thread: thread(BENCH_WRITE_THREAD_SUBJECT, {
+        status: 'open',
+        isAdminUnread: true,
+        isUserUnread: false,
+        lastMessageAt: at(2 * 60 * MINUTE),
+        createdAt: at(2 * 60 * MINUTE),
+      }),
+      messages: [
+        {
+          from: 'user',
+          isAdminMessage: false,
+          message: 'Vou registrar aqui as dúvidas que surgirem durante a obra.',
+          createdAt: at(2 * 60 * MINUTE),
+        },
+      ],
     },
   ];
 }
@@ -106,6 +172,8 @@ export function seedDemoFiles(tx: Executor, threadId: number, messageId: number,
   for (const file of files) {
     const storageKey = randomUUID();
     writeFileSync(join(directory, storageKey), file.bytes);
-    tx.insert(chatAttachments).values({ messageId, threadId, storageKey, name: file.name, contentType: file.contentType, size: file.bytes.length }).run();
+    tx.insert(chatAttachments)
+      .values({ messageId, threadId, storageKey, name: file.name, contentType: file.contentType, size: file.bytes.length })
+      .run();
   }
 }

@@ -43,7 +43,8 @@ export function benchCourseLessons(): { lesson: NewLesson; materials: NewMateria
       lesson: {
         title: `Aula ${order}: ${topic}`,
         description: `${topic}: conceitos, requisitos da norma e um exemplo resolvido passo a passo.`,
-        youtubeUrl: order % 5 === 0 ? `1NbR5410AuLa${String(order).padStart(2, '0')}DrIvEfIlEiD0123` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        youtubeUrl:
+          order % 5 === 0 ? `1NbR5410AuLa${String(order).padStart(2, '0')}DrIvEfIlEiD0123` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         videoSource: order % 5 === 0 ? 'drive' : 'youtube',
         order,
       },
@@ -51,8 +52,21 @@ export function benchCourseLessons(): { lesson: NewLesson; materials: NewMateria
         order > 18
           ? []
           : [
-              { title: `Slides da aula ${order}`, description: `Apresentação: ${topic}.`, fileUrl: `https://example.com/nbr5410/aula-${order}.pdf`, fileType: 'pdf', iconType: 'file', downloadable: true },
-              { title: `Exercícios da aula ${order}`, fileUrl: `https://example.com/nbr5410/exercicios-${order}.xlsx`, fileType: 'xls', iconType: 'file', downloadable: true },
+              {
+                title: `Slides da aula ${order}`,
+                description: `Apresentação: ${topic}.`,
+                fileUrl: `https://example.com/nbr5410/aula-${order}.pdf`,
+                fileType: 'pdf',
+                iconType: 'file',
+                downloadable: true,
+              },
+              {
+                title: `Exercícios da aula ${order}`,
+                fileUrl: `https://example.com/nbr5410/exercicios-${order}.xlsx`,
+                fileType: 'xls',
+                iconType: 'file',
+                downloadable: true,
+              },
             ],
     };
   });
@@ -60,10 +74,36 @@ export function benchCourseLessons(): { lesson: NewLesson; materials: NewMateria
 
 export function benchCourseMaterials(): NewMaterial[] {
   return [
-    { title: 'Plano de ensino', description: 'Objetivos, cronograma e avaliação.', fileUrl: 'https://example.com/nbr5410/plano.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
-    { title: 'Tabelas de capacidade de corrente', fileUrl: 'https://example.com/nbr5410/tabelas.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
-    { title: 'Planilha de dimensionamento', fileUrl: 'https://example.com/nbr5410/dimensionamento.xlsx', fileType: 'xls', iconType: 'file', downloadable: true },
-    { title: 'Catálogo da ABNT', description: 'Onde adquirir a norma.', fileUrl: 'https://www.abntcatalogo.com.br/', fileType: 'link', iconType: 'link', downloadable: false },
+    {
+      title: 'Plano de ensino',
+      description: 'Objetivos, cronograma e avaliação.',
+      fileUrl: 'https://example.com/nbr5410/plano.pdf',
+      fileType: 'pdf',
+      iconType: 'file',
+      downloadable: true,
+    },
+    {
+      title: 'Tabelas de capacidade de corrente',
+      fileUrl: 'https://example.com/nbr5410/tabelas.pdf',
+      fileType: 'pdf',
+      iconType: 'file',
+      downloadable: true,
+    },
+    {
+      title: 'Planilha de dimensionamento',
+      fileUrl: 'https://example.com/nbr5410/dimensionamento.xlsx',
+      fileType: 'xls',
+      iconType: 'file',
+      downloadable: true,
+    },
+    {
+      title: 'Catálogo da ABNT',
+      description: 'Onde adquirir a norma.',
+      fileUrl: 'https://www.abntcatalogo.com.br/',
+      fileType: 'link',
+      iconType: 'link',
+      downloadable: false,
+    },
   ];
 }
 
@@ -79,7 +119,13 @@ export function moreNr10Lessons(): { lesson: NewLesson; materials: NewMaterial[]
         order: 3,
       },
       materials: [
-        { title: 'Procedimento de bloqueio e etiquetagem', fileUrl: 'https://example.com/nr10/loto.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
+        {
+          title: 'Procedimento de bloqueio e etiquetagem',
+          fileUrl: 'https://example.com/nr10/loto.pdf',
+          fileType: 'pdf',
+          iconType: 'file',
+          downloadable: true,
+        },
       ],
     },
     {
@@ -91,7 +137,14 @@ export function moreNr10Lessons(): { lesson: NewLesson; materials: NewMaterial[]
         order: 4,
       },
       materials: [
-        { title: 'Guia de primeiros socorros', description: 'Roteiro de atendimento.', fileUrl: 'https://example.com/nr10/primeiros-socorros.pdf', fileType: 'pdf', iconType: 'file', downloadable: false },
+        {
+          title: 'Guia de primeiros socorros',
+          description: 'Roteiro de atendimento.',
+          fileUrl: 'https://example.com/nr10/primeiros-socorros.pdf',
+          fileType: 'pdf',
+          iconType: 'file',
+          downloadable: false,
+        },
       ],
     },
   ];

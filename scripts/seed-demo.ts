@@ -27,11 +27,45 @@ import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './dem
 import { demoTools } from './demo-tools';
 
 export const DEMO_USERS = [
-  { username: 'admin', fullName: 'Helena Duarte', email: 'admin@example.com', password: 'admin123', cpf: '52998224725', role: 'admin' as const, days: null },
-  { username: 'basico', fullName: 'Bruno Almeida', email: 'basic@example.com', password: 'senha123', cpf: '11144477735', role: null, days: null },
+  {
+    username: 'admin',
+    fullName: 'Helena Duarte',
+    email: 'admin@example.com',
+    password: 'admin123',
+    cpf: '52998224725',
+    role: 'admin' as const,
+    days: null,
+  },
+  {
+    username: 'basico',
+    fullName: 'Bruno Almeida',
+    email: 'basic@example.com',
+    password: 'senha123',
+    cpf: '11144477735',
+    role: null,
+    days: null,
+  },
   // The paid demo users hold their plan through a test-mode payment (see demoPayments), not a seed grant.
-  { username: 'ferramentas', fullName: 'Carla Ferreira', email: 'tool@example.com', password: 'senha123', cpf: '39053344705', role: 'E-TOOL' as const, days: 30, paidDaysAgo: 2 },
-  { username: 'mestre', fullName: 'Marcos d’Ávila Oliveira', email: 'master@example.com', password: 'senha123', cpf: '15350946056', role: 'E-MASTER' as const, days: 30, paidDaysAgo: 10 },
+  {
+    username: 'ferramentas',
+    fullName: 'Carla Ferreira',
+    email: 'tool@example.com',
+    password: 'senha123',
+    cpf: '39053344705',
+    role: 'E-TOOL' as const,
+    days: 30,
+    paidDaysAgo: 2,
+  },
+  {
+    username: 'mestre',
+    fullName: 'Marcos d’Ávila Oliveira',
+    email: 'master@example.com',
+    password: 'senha123',
+    cpf: '15350946056',
+    role: 'E-MASTER' as const,
+    days: 30,
+    paidDaysAgo: 10,
+  },
 ];
 
 const withTitleKeys = (rows: Omit<typeof courses.$inferInsert, 'titleKey'>[]) =>
@@ -46,7 +80,14 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     const ids: Record<string, number> = {};
     DEMO_USERS.forEach((demo, index) => {
       // The demo addresses count as confirmed, like those of every account older than confirmation.
-      const user = insertUser(tx, { username: demo.username, fullName: demo.fullName, email: demo.email, cpf: demo.cpf, passwordHash: hashes[index], emailConfirmedAt: now });
+      const user = insertUser(tx, {
+        username: demo.username,
+        fullName: demo.fullName,
+        email: demo.email,
+        cpf: demo.cpf,
+        passwordHash: hashes[index],
+        emailConfirmedAt: now,
+      });
       ids[demo.email] = user.id;
       if (demo.role && 'paidDaysAgo' in demo && demo.paidDaysAgo !== undefined) {
         // A succeeded test-mode card payment of one month, and the grant it gave (source 'payment', as the
@@ -97,47 +138,47 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       .insert(courses)
       .values(
         withTitleKeys([
-        {
-          title: 'NR-10: Segurança em Instalações Elétricas',
-          description: 'Curso completo sobre os requisitos da NR-10, análise de riscos e medidas de controle em instalações elétricas.',
-          category: 'electrical',
-          instructor: 'Eng. Carla Mendes',
-          duration: '40 horas',
-          level: 'beginner',
-          createdBy: adminId,
-        },
-        {
-          title: 'Automação com CLP na Indústria',
-          description: 'Programação de controladores lógicos programáveis em Ladder, com exemplos reais de automação industrial.',
-          category: 'informatics',
-          instructor: 'Eng. Rafael Souza',
-          duration: '24 horas',
-          level: 'intermediate',
-          requiresPromoCode: true,
-          createdBy: adminId,
-        },
-        {
-          title: 'Tingimento e Acabamento Têxtil',
-          description: 'Processos de tingimento, controle de cor e acabamentos funcionais para tecidos planos e malhas.',
-          category: 'textile',
-          instructor: 'Eng. Juliana Prado',
-          duration: '16 horas',
-          level: 'advanced',
-          priceCents: 19990,
-          createdBy: adminId,
-        },
-        {
-          title: 'Projeto de Vasos de Pressão (em produção)',
-          description: 'Dimensionamento de vasos de pressão segundo a NR-13 e o código ASME, ainda em produção.',
-          category: 'mechanical',
-          instructor: 'Eng. Marcos Lima',
-          duration: '30 horas',
-          level: 'advanced',
-          isHidden: true,
-          createdBy: adminId,
-        },
-        { ...BENCH_COURSE, createdBy: adminId },
-      ]),
+          {
+            title: 'NR-10: Segurança em Instalações Elétricas',
+            description: 'Curso completo sobre os requisitos da NR-10, análise de riscos e medidas de controle em instalações elétricas.',
+            category: 'electrical',
+            instructor: 'Eng. Carla Mendes',
+            duration: '40 horas',
+            level: 'beginner',
+            createdBy: adminId,
+          },
+          {
+            title: 'Automação com CLP na Indústria',
+            description: 'Programação de controladores lógicos programáveis em Ladder, com exemplos reais de automação industrial.',
+            category: 'informatics',
+            instructor: 'Eng. Rafael Souza',
+            duration: '24 horas',
+            level: 'intermediate',
+            requiresPromoCode: true,
+            createdBy: adminId,
+          },
+          {
+            title: 'Tingimento e Acabamento Têxtil',
+            description: 'Processos de tingimento, controle de cor e acabamentos funcionais para tecidos planos e malhas.',
+            category: 'textile',
+            instructor: 'Eng. Juliana Prado',
+            duration: '16 horas',
+            level: 'advanced',
+            priceCents: 19990,
+            createdBy: adminId,
+          },
+          {
+            title: 'Projeto de Vasos de Pressão (em produção)',
+            description: 'Dimensionamento de vasos de pressão segundo a NR-13 e o código ASME, ainda em produção.',
+            category: 'mechanical',
+            instructor: 'Eng. Marcos Lima',
+            duration: '30 horas',
+            level: 'advanced',
+            isHidden: true,
+            createdBy: adminId,
+          },
+          { ...BENCH_COURSE, createdBy: adminId },
+        ]),
       )
       .returning({ id: courses.id })
       .all();
@@ -183,10 +224,45 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
 
     tx.insert(materials)
       .values([
-        { courseId: nr10.id, lessonId: intro.id, title: 'Apostila NR-10', description: 'Resumo da norma.', fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/participacao-social/conselhos-e-orgaos-colegiados/comissao-tripartite-partitaria-permanente/normas-regulamentadora/normas-regulamentadoras-vigentes/nr-10.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
-        { courseId: nr10.id, lessonId: risks.id, title: 'Checklist de análise de risco', fileUrl: 'https://example.com/checklist-nr10.xlsx', fileType: 'xls', iconType: 'file', downloadable: true },
-        { courseId: nr10.id, lessonId: null, title: 'Portal da NR-10', description: 'Página oficial das normas regulamentadoras.', fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br', fileType: 'link', iconType: 'link', downloadable: false },
-        { courseId: hidden.id, lessonId: null, title: 'Roteiro do curso', fileUrl: 'https://example.com/roteiro.pdf', fileType: 'pdf', iconType: 'file', downloadable: true },
+        {
+          courseId: nr10.id,
+          lessonId: intro.id,
+          title: 'Apostila NR-10',
+          description: 'Resumo da norma.',
+          fileUrl:
+            'https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/participacao-social/conselhos-e-orgaos-colegiados/comissao-tripartite-partitaria-permanente/normas-regulamentadora/normas-regulamentadoras-vigentes/nr-10.pdf',
+          fileType: 'pdf',
+          iconType: 'file',
+          downloadable: true,
+        },
+        {
+          courseId: nr10.id,
+          lessonId: risks.id,
+          title: 'Checklist de análise de risco',
+          fileUrl: 'https://example.com/checklist-nr10.xlsx',
+          fileType: 'xls',
+          iconType: 'file',
+          downloadable: true,
+        },
+        {
+          courseId: nr10.id,
+          lessonId: null,
+          title: 'Portal da NR-10',
+          description: 'Página oficial das normas regulamentadoras.',
+          fileUrl: 'https://www.gov.br/trabalho-e-emprego/pt-br',
+          fileType: 'link',
+          iconType: 'link',
+          downloadable: false,
+        },
+        {
+          courseId: hidden.id,
+          lessonId: null,
+          title: 'Roteiro do curso',
+          fileUrl: 'https://example.com/roteiro.pdf',
+          fileType: 'pdf',
+          iconType: 'file',
+          downloadable: true,
+        },
       ])
       .run();
 
@@ -199,7 +275,10 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
           .values({ ...lesson, courseId })
           .returning({ id: lessons.id })
           .get();
-        if (attached.length) tx.insert(materials).values(attached.map((material) => ({ ...material, courseId, lessonId: row.id }))).run();
+        if (attached.length)
+          tx.insert(materials)
+            .values(attached.map((material) => ({ ...material, courseId, lessonId: row.id })))
+            .run();
         return row.id;
       });
     addLessons(nr10.id, moreNr10Lessons());
@@ -215,7 +294,12 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     tx.insert(lessonProgress)
       .values([
         { userId: masterId, lessonId: intro.id, courseId: nr10.id, completedAt: now },
-        ...benchLessons.slice(0, 5).map((lessonId, index) => ({ userId: masterId, lessonId, courseId: bench.id, completedAt: new Date(earlier.getTime() + index * 60_000) })),
+        ...benchLessons.slice(0, 5).map((lessonId, index) => ({
+          userId: masterId,
+          lessonId,
+          courseId: bench.id,
+          completedAt: new Date(earlier.getTime() + index * 60_000),
+        })),
       ])
       .run();
 
@@ -240,7 +324,14 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       .returning({ id: lessons.id })
       .all();
     tx.insert(lessonProgress)
-      .values(diagramLessons.map(({ id }, index) => ({ userId: masterId, lessonId: id, courseId: diagrams.id, completedAt: new Date(earlier.getTime() - (2 - index) * 3_600_000) })))
+      .values(
+        diagramLessons.map(({ id }, index) => ({
+          userId: masterId,
+          lessonId: id,
+          courseId: diagrams.id,
+          completedAt: new Date(earlier.getTime() - (2 - index) * 3_600_000),
+        })),
+      )
       .run();
     tx.insert(certificates)
       .values({
@@ -258,18 +349,58 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
 
     tx.insert(promoCodes)
       .values([
-        { code: 'BEMVINDO', codeKey: foldKey('BEMVINDO'), days: 30, maxUses: 100, targetRole: 'E-TOOL', promoType: 'role', createdBy: adminId },
-        { code: 'MASTER7', codeKey: foldKey('MASTER7'), days: 7, maxUses: 50, targetRole: 'E-MASTER', promoType: 'role', createdBy: adminId },
+        {
+          code: 'BEMVINDO',
+          codeKey: foldKey('BEMVINDO'),
+          days: 30,
+          maxUses: 100,
+          targetRole: 'E-TOOL',
+          promoType: 'role',
+          createdBy: adminId,
+        },
+        {
+          code: 'MASTER7',
+          codeKey: foldKey('MASTER7'),
+          days: 7,
+          maxUses: 50,
+          targetRole: 'E-MASTER',
+          promoType: 'role',
+          createdBy: adminId,
+        },
         { code: 'CLP2025', codeKey: foldKey('CLP2025'), days: 365, maxUses: 20, promoType: 'course', courseId: plc.id, createdBy: adminId },
       ])
       .run();
 
     tx.insert(notifications)
       .values([
-        { title: 'Bem-vindo à E-Engenharia', message: 'Explore as calculadoras e avalie as ferramentas que você usa.', type: 'info', targetRole: 'all', createdBy: adminId },
-        { title: 'Novo curso disponível', message: 'O curso NR-10 já está disponível para assinantes E-MASTER.', type: 'success', targetRole: 'all', createdBy: adminId },
-        { title: 'Manutenção programada', message: 'A plataforma ficará indisponível no domingo, das 2h às 4h.', type: 'warning', targetRole: 'all', createdBy: adminId },
-        { title: 'Conheça o plano E-TOOL', message: 'Desbloqueie todas as calculadoras E-TOOL por R$ 29,90 ao mês.', type: 'info', targetRole: 'E-BASIC', createdBy: adminId },
+        {
+          title: 'Bem-vindo à E-Engenharia',
+          message: 'Explore as calculadoras e avalie as ferramentas que você usa.',
+          type: 'info',
+          targetRole: 'all',
+          createdBy: adminId,
+        },
+        {
+          title: 'Novo curso disponível',
+          message: 'O curso NR-10 já está disponível para assinantes E-MASTER.',
+          type: 'success',
+          targetRole: 'all',
+          createdBy: adminId,
+        },
+        {
+          title: 'Manutenção programada',
+          message: 'A plataforma ficará indisponível no domingo, das 2h às 4h.',
+          type: 'warning',
+          targetRole: 'all',
+          createdBy: adminId,
+        },
+        {
+          title: 'Conheça o plano E-TOOL',
+          message: 'Desbloqueie todas as calculadoras E-TOOL por R$ 29,90 ao mês.',
+          type: 'info',
+          targetRole: 'E-BASIC',
+          createdBy: adminId,
+        },
       ])
       .run();
 
@@ -278,15 +409,24 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     const owners = { basic: ids['basic@example.com'], tool: ids['tool@example.com'] };
     for (const ticket of demoTickets(now)) {
       const userId = owners[ticket.owner];
-      const thread = tx.insert(chatThreads).values({ ...ticket.thread, userId }).returning({ id: chatThreads.id }).get();
+      const thread = tx
+        .insert(chatThreads)
+        .values({ ...ticket.thread, userId })
+        .returning({ id: chatThreads.id })
+        .get();
       const inserted = tx
         .insert(chatMessages)
-        .values(ticket.messages.map(({ from, ...message }) => ({ ...message, threadId: thread.id, userId: from === 'admin' ? adminId : userId })))
+        .values(
+          ticket.messages.map(({ from, ...message }) => ({ ...message, threadId: thread.id, userId: from === 'admin' ? adminId : userId })),
+        )
         .returning({ id: chatMessages.id })
         .all();
       if (ticket.lastMessageFiles) seedDemoFiles(tx, thread.id, inserted[inserted.length - 1].id, ticket.lastMessageFiles);
       // 'Como foi o atendimento?': the closed ticket is rated, so the support tab's figures show one.
-      if (ticket.thread.status === 'closed') tx.insert(ticketRatings).values({ threadId: thread.id, userId, adminId, score: 5, comment: 'Resolvido no mesmo dia, obrigado!' }).run();
+      if (ticket.thread.status === 'closed')
+        tx.insert(ticketRatings)
+          .values({ threadId: thread.id, userId, adminId, score: 5, comment: 'Resolvido no mesmo dia, obrigado!' })
+          .run();
     }
 
     seedDemoMails(

@@ -95,10 +95,59 @@ const int = (min: number, max: number) => min + Math.floor(random() * (max - min
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const chance = (p: number) => random() < p;
 
-const FIRST = ['ana', 'bruno', 'carla', 'diego', 'eduarda', 'felipe', 'gabriela', 'henrique', 'isabela', 'joao', 'karina', 'lucas', 'mariana', 'nicolas', 'olivia', 'pedro', 'rafaela', 'samuel', 'tatiane', 'vinicius'];
-const LAST = ['silva', 'santos', 'oliveira', 'souza', 'rodrigues', 'ferreira', 'alves', 'pereira', 'lima', 'gomes', 'costa', 'ribeiro', 'martins', 'carvalho', 'almeida', 'lopes', 'soares', 'fernandes', 'vieira', 'barbosa'];
+const FIRST = [
+  'ana',
+  'bruno',
+  'carla',
+  'diego',
+  'eduarda',
+  'felipe',
+  'gabriela',
+  'henrique',
+  'isabela',
+  'joao',
+  'karina',
+  'lucas',
+  'mariana',
+  'nicolas',
+  'olivia',
+  'pedro',
+  'rafaela',
+  'samuel',
+  'tatiane',
+  'vinicius',
+];
+const LAST = [
+  'silva',
+  'santos',
+  'oliveira',
+  'souza',
+  'rodrigues',
+  'ferreira',
+  'alves',
+  'pereira',
+  'lima',
+  'gomes',
+  'costa',
+  'ribeiro',
+  'martins',
+  'carvalho',
+  'almeida',
+  'lopes',
+  'soares',
+  'fernandes',
+  'vieira',
+  'barbosa',
+];
 const DOMAINS = ['example.com', 'exemplo.com.br', 'engenharia.test', 'empresa.test'];
-const SUBJECTS = ['Dúvida sobre a calculadora', 'Problema no pagamento', 'Acesso ao curso', 'Sugestão de ferramenta', 'Erro ao salvar resultado', 'Código promocional não funciona'];
+const SUBJECTS = [
+  'Dúvida sobre a calculadora',
+  'Problema no pagamento',
+  'Acesso ao curso',
+  'Sugestão de ferramenta',
+  'Erro ao salvar resultado',
+  'Código promocional não funciona',
+];
 const SENTENCES = [
   'Olá, preciso de ajuda com o cálculo.',
   'O resultado não bate com a minha planilha.',
@@ -109,7 +158,13 @@ const SENTENCES = [
   'Consegue enviar um print da tela?',
   'Resolvido, pode fechar o chamado.',
 ];
-const COMMENTS = ['Muito útil no dia a dia.', 'Poderia aceitar mais unidades.', 'Resultado confiável.', 'Interface clara.', 'Faltou o memorial de cálculo.'];
+const COMMENTS = [
+  'Muito útil no dia a dia.',
+  'Poderia aceitar mais unidades.',
+  'Resultado confiável.',
+  'Interface clara.',
+  'Faltou o memorial de cálculo.',
+];
 const CATEGORIES = ['mechanical', 'electrical', 'textile', 'informatics', 'chemical'] as const;
 const COURSE_CATEGORIES = [...CATEGORIES, 'other'] as const;
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
@@ -163,13 +218,34 @@ type NewUser = {
 
 function userInserter(sqlite: Database.Database): (user: NewUser) => number {
   // The addresses count as confirmed, as those of accounts that existed before confirmation did (migration 0019).
-  const columns = ['username', 'email', 'cpf', 'password', 'role', 'role_expiry_date', 'created_at', 'last_login', 'username_key', 'email_key', 'email_confirmed_at'];
+  const columns = [
+    'username',
+    'email',
+    'cpf',
+    'password',
+    'role',
+    'role_expiry_date',
+    'created_at',
+    'last_login',
+    'username_key',
+    'email_key',
+    'email_confirmed_at',
+  ];
   const statement = insertStatement(sqlite, 'users', columns);
   return (user) =>
     Number(
       statement.run(
-        user.username, user.email, user.cpf, user.password, user.role, user.roleExpiryDate, user.createdAt, user.lastLogin,
-        foldKey(user.username), foldKey(user.email), user.createdAt,
+        user.username,
+        user.email,
+        user.cpf,
+        user.password,
+        user.role,
+        user.roleExpiryDate,
+        user.createdAt,
+        user.lastLogin,
+        foldKey(user.username),
+        foldKey(user.email),
+        user.createdAt,
       ).lastInsertRowid,
     );
 }
@@ -190,13 +266,38 @@ type NewPromoCode = {
 };
 
 function promoCodeInserter(sqlite: Database.Database): (promo: NewPromoCode) => number {
-  const columns = ['code', 'days', 'max_uses', 'used_count', 'is_active', 'target_role', 'promo_type', 'course_id', 'expiry_date', 'valid_until', 'created_at', 'created_by', 'code_key'];
+  const columns = [
+    'code',
+    'days',
+    'max_uses',
+    'used_count',
+    'is_active',
+    'target_role',
+    'promo_type',
+    'course_id',
+    'expiry_date',
+    'valid_until',
+    'created_at',
+    'created_by',
+    'code_key',
+  ];
   const statement = insertStatement(sqlite, 'promo_codes', columns);
   return (p) =>
     Number(
       statement.run(
-        p.code, p.days, p.maxUses, p.usedCount, p.isActive ? 1 : 0, p.targetRole, p.promoType, p.courseId,
-        p.expiryDate, p.validUntil, p.createdAt, p.createdBy, foldKey(p.code),
+        p.code,
+        p.days,
+        p.maxUses,
+        p.usedCount,
+        p.isActive ? 1 : 0,
+        p.targetRole,
+        p.promoType,
+        p.courseId,
+        p.expiryDate,
+        p.validUntil,
+        p.createdAt,
+        p.createdBy,
+        foldKey(p.code),
       ).lastInsertRowid,
     );
 }
@@ -260,18 +361,57 @@ async function main() {
   /** Lesson ids in order, per course (the generated ones and the demo seed's bench course). */
   const courseLessons: { courseId: number; lessonIds: number[] }[] = [];
   step(`${counts.courses} cursos com ${counts.lessonsPerCourse} aulas cada, um material por aula e dois por curso`, () => {
-    const course = insertStatement(sqlite, 'courses', ['title', 'title_key', 'description', 'category', 'instructor', 'duration', 'level', 'is_hidden', 'requires_promo_code', 'price_cents', 'created_at', 'created_by']);
-    const lesson = insertStatement(sqlite, 'lessons', ['course_id', 'title', 'description', 'youtube_url', 'video_source', 'order', 'created_at']);
-    const material = insertStatement(sqlite, 'materials', ['course_id', 'lesson_id', 'title', 'description', 'file_url', 'file_type', 'icon_type', 'downloadable', 'created_at']);
+    const course = insertStatement(sqlite, 'courses', [
+      'title',
+      'title_key',
+      'description',
+      'category',
+      'instructor',
+      'duration',
+      'level',
+      'is_hidden',
+      'requires_promo_code',
+      'price_cents',
+      'created_at',
+      'created_by',
+    ]);
+    const lesson = insertStatement(sqlite, 'lessons', [
+      'course_id',
+      'title',
+      'description',
+      'youtube_url',
+      'video_source',
+      'order',
+      'created_at',
+    ]);
+    const material = insertStatement(sqlite, 'materials', [
+      'course_id',
+      'lesson_id',
+      'title',
+      'description',
+      'file_url',
+      'file_type',
+      'icon_type',
+      'downloadable',
+      'created_at',
+    ]);
     for (let i = 1; i <= counts.courses; i++) {
       const createdAt = past(720);
       const title = `Curso ${i}: ${pick(['Fundamentos', 'Projeto', 'Normas', 'Prática'])} de ${pick(['eixos', 'motores', 'redes', 'tecidos', 'reatores', 'CLP'])}`;
       const id = Number(
         course.run(
-          title, sortKey(title),
+          title,
+          sortKey(title),
           'Conteúdo gerado para o teste de desempenho, com descrição de tamanho realista para a listagem de cursos.',
-          pick(COURSE_CATEGORIES), `Eng. ${pick(FIRST)} ${pick(LAST)}`, `${int(4, 60)} horas`, pick(LEVELS),
-          chance(0.05) ? 1 : 0, chance(0.1) ? 1 : 0, chance(0.3) ? int(50, 500) * 100 - 10 : null, createdAt, adminId,
+          pick(COURSE_CATEGORIES),
+          `Eng. ${pick(FIRST)} ${pick(LAST)}`,
+          `${int(4, 60)} horas`,
+          pick(LEVELS),
+          chance(0.05) ? 1 : 0,
+          chance(0.1) ? 1 : 0,
+          chance(0.3) ? int(50, 500) * 100 - 10 : null,
+          createdAt,
+          adminId,
         ).lastInsertRowid,
       );
       courseIds.push(id);
@@ -279,27 +419,75 @@ async function main() {
       for (let order = 1; order <= counts.lessonsPerCourse; order++) {
         const drive = chance(0.1);
         const at = createdAt + order * 60_000;
-        const lessonId = Number(lesson.run(id, `Aula ${order}`, 'Objetivos da aula, exemplos resolvidos e exercícios propostos.', drive ? `1${'x'.repeat(32)}` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', drive ? 'drive' : 'youtube', order, at).lastInsertRowid);
+        const lessonId = Number(
+          lesson.run(
+            id,
+            `Aula ${order}`,
+            'Objetivos da aula, exemplos resolvidos e exercícios propostos.',
+            drive ? `1${'x'.repeat(32)}` : 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            drive ? 'drive' : 'youtube',
+            order,
+            at,
+          ).lastInsertRowid,
+        );
         lessonIds.push(lessonId);
-        material.run(id, lessonId, `Apostila da aula ${order}`, chance(0.5) ? 'Resumo e exercícios.' : null, `https://example.com/cursos/${id}/aula-${order}.pdf`, 'pdf', 'file', 1, at);
+        material.run(
+          id,
+          lessonId,
+          `Apostila da aula ${order}`,
+          chance(0.5) ? 'Resumo e exercícios.' : null,
+          `https://example.com/cursos/${id}/aula-${order}.pdf`,
+          'pdf',
+          'file',
+          1,
+          at,
+        );
       }
       material.run(id, null, 'Plano de ensino', null, `https://example.com/cursos/${id}/plano.pdf`, 'pdf', 'file', 1, createdAt);
-      material.run(id, null, 'Referências', 'Normas e livros citados.', `https://example.com/cursos/${id}/referencias`, 'link', 'link', 0, createdAt);
+      material.run(
+        id,
+        null,
+        'Referências',
+        'Normas e livros citados.',
+        `https://example.com/cursos/${id}/referencias`,
+        'link',
+        'link',
+        0,
+        createdAt,
+      );
       courseLessons.push({ courseId: id, lessonIds });
     }
     const bench = sqlite.prepare(`select id from courses where title = ?`).get(BENCH_COURSE.title) as { id: number } | undefined;
     if (!bench) throw new Error(`O seed de demonstração não criou o curso "${BENCH_COURSE.title}".`);
-    const benchLessons = sqlite.prepare(`select id from lessons where course_id = ? order by "order", id`).all(bench.id) as { id: number }[];
+    const benchLessons = sqlite.prepare(`select id from lessons where course_id = ? order by "order", id`).all(bench.id) as {
+      id: number;
+    }[];
     courseLessons.push({ courseId: bench.id, lessonIds: benchLessons.map((row) => row.id) });
   });
 
   // Tools (their rating columns are filled after the ratings).
   step(`${counts.tools} ferramentas`, () => {
-    const tool = insertStatement(sqlite, 'tools', ['name', 'description', 'category', 'access_level', 'link_type', 'link', 'created_at', 'created_by']);
+    const tool = insertStatement(sqlite, 'tools', [
+      'name',
+      'description',
+      'category',
+      'access_level',
+      'link_type',
+      'link',
+      'created_at',
+      'created_by',
+    ]);
     for (let i = 1; i <= counts.tools; i++) {
-      tool.run(`Ferramenta ${i} — ${pick(['tabela', 'conversor', 'planilha', 'simulador', 'ábaco'])} de ${pick(['vazão', 'torque', 'tensão', 'fios', 'sub-redes'])}`,
+      tool.run(
+        `Ferramenta ${i} — ${pick(['tabela', 'conversor', 'planilha', 'simulador', 'ábaco'])} de ${pick(['vazão', 'torque', 'tensão', 'fios', 'sub-redes'])}`,
         'Ferramenta de apoio gerada para o teste de desempenho; a descrição tem o tamanho das reais.',
-        pick(CATEGORIES), pick(TOOL_LEVELS), 'external', `https://example.com/ferramentas/${i}`, past(720), adminId);
+        pick(CATEGORIES),
+        pick(TOOL_LEVELS),
+        'external',
+        `https://example.com/ferramentas/${i}`,
+        past(720),
+        adminId,
+      );
     }
   });
   const toolIds = (sqlite.prepare(`select id from tools`).all() as { id: number }[]).map((row) => row.id);
@@ -317,7 +505,17 @@ async function main() {
       else usedCpfs.add(cpf);
     }
     const createdAt = past(1000);
-    drafts.push({ username, email: `${username}@${pick(DOMAINS)}`, cpf, password: passwordHash, role: 'E-BASIC', roleExpiryDate: null, createdAt, lastLogin: chance(0.8) ? Math.max(createdAt, past(90)) : null, grants: [] });
+    drafts.push({
+      username,
+      email: `${username}@${pick(DOMAINS)}`,
+      cpf,
+      password: passwordHash,
+      role: 'E-BASIC',
+      roleExpiryDate: null,
+      createdAt,
+      lastLogin: chance(0.8) ? Math.max(createdAt, past(90)) : null,
+      grants: [],
+    });
   }
 
   // Promo codes and who redeemed them (each pair unique); used_count is exactly the redemptions.
@@ -327,10 +525,18 @@ async function main() {
     const course = chance(0.1);
     promos.push({
       code: `${pick(['PROMO', 'ENG', 'CURSO', 'BEM', 'VIP'])}${String(i).padStart(5, '0')}`,
-      days: pick([7, 15, 30, 60, 90, 365]), maxUses: 1, usedCount: 0, isActive: !chance(0.1),
-      targetRole: chance(0.7) ? 'E-TOOL' : 'E-MASTER', promoType: course ? 'course' : 'role',
-      courseId: course ? pick(courseIds) : null, expiryDate: chance(0.3) ? now + int(-180, 180) * DAY : null,
-      validUntil: course && chance(0.5) ? now + int(30, 365) * DAY : null, createdAt: past(400), createdBy: adminId, users: [],
+      days: pick([7, 15, 30, 60, 90, 365]),
+      maxUses: 1,
+      usedCount: 0,
+      isActive: !chance(0.1),
+      targetRole: chance(0.7) ? 'E-TOOL' : 'E-MASTER',
+      promoType: course ? 'course' : 'role',
+      courseId: course ? pick(courseIds) : null,
+      expiryDate: chance(0.3) ? now + int(-180, 180) * DAY : null,
+      validUntil: course && chance(0.5) ? now + int(30, 365) * DAY : null,
+      createdAt: past(400),
+      createdBy: adminId,
+      users: [],
     });
   }
   {
@@ -358,7 +564,16 @@ async function main() {
   let grantCount = 0;
   step(`${counts.users} usuários, ${counts.promoCodes} códigos, ${counts.redemptions} resgates e os períodos de acesso`, () => {
     const usage = insertStatement(sqlite, 'promo_usage', ['promo_id', 'user_id', 'used_at']);
-    const grant = insertStatement(sqlite, 'role_grants', ['user_id', 'role', 'starts_at', 'ends_at', 'source', 'source_id', 'created_at', 'created_by']);
+    const grant = insertStatement(sqlite, 'role_grants', [
+      'user_id',
+      'role',
+      'starts_at',
+      'ends_at',
+      'source',
+      'source_id',
+      'created_at',
+      'created_by',
+    ]);
     type Usage = { promo: PromoDraft; promoId: number; user: number; usedAt: number };
     const usages: Usage[] = [];
     for (const promo of promos) {
@@ -389,7 +604,16 @@ async function main() {
     drafts.forEach((draft, index) => {
       for (const g of draft.grants) {
         const sourceId = g.usage === undefined ? null : usageIds[g.usage];
-        grant.run(userIds[index], g.role, g.startsAt.getTime(), g.endsAt?.getTime() ?? null, g.source, sourceId, g.startsAt.getTime(), g.source === 'admin' ? adminId : null);
+        grant.run(
+          userIds[index],
+          g.role,
+          g.startsAt.getTime(),
+          g.endsAt?.getTime() ?? null,
+          g.source,
+          sourceId,
+          g.startsAt.getTime(),
+          g.source === 'admin' ? adminId : null,
+        );
         grantCount++;
       }
     });
@@ -399,7 +623,17 @@ async function main() {
   // (inactive), from codes, purchases and admins. Then lesson progress: users who finished the
   // first lessons of a course, the bench course included (other users' rows it must not read).
   step(`${counts.courseGrants} acessos a cursos e ${counts.lessonProgress} aulas concluídas`, () => {
-    const grant = insertStatement(sqlite, 'course_grants', ['user_id', 'course_id', 'source', 'source_id', 'starts_at', 'ends_at', 'active', 'created_at', 'created_by']);
+    const grant = insertStatement(sqlite, 'course_grants', [
+      'user_id',
+      'course_id',
+      'source',
+      'source_id',
+      'starts_at',
+      'ends_at',
+      'active',
+      'created_at',
+      'created_by',
+    ]);
     const pairs = new Set<string>();
     for (let made = 0; made < counts.courseGrants; ) {
       const userId = pick(userIds);
@@ -440,12 +674,21 @@ async function main() {
       if (seen.has(key)) return false;
       seen.add(key);
       const at = past(365);
-      rating.run(toolId, userId, Math.min(5, Math.max(1, Math.round(3.6 + (random() - 0.5) * 4))), chance(0.3) ? pick(COMMENTS) : null, at, at);
+      rating.run(
+        toolId,
+        userId,
+        Math.min(5, Math.max(1, Math.round(3.6 + (random() - 0.5) * 4))),
+        chance(0.3) ? pick(COMMENTS) : null,
+        at,
+        at,
+      );
       return true;
     };
     for (const toolId of toolIds.slice(0, 30)) add(toolId, toolUserId);
     while (seen.size < counts.ratings) add(pick(toolIds), pick(userIds));
-    const totals = sqlite.prepare(`select tool_id as toolId, count(*) as count, sum(rating) as sum from tool_ratings group by tool_id`).all() as { toolId: number; count: number; sum: number }[];
+    const totals = sqlite
+      .prepare(`select tool_id as toolId, count(*) as count, sum(rating) as sum from tool_ratings group by tool_id`)
+      .all() as { toolId: number; count: number; sum: number }[];
     const update = sqlite.prepare(`update tools set average_rating = ?, total_ratings = ? where id = ?`);
     for (const t of totals) update.run(Math.round((t.sum * 100) / t.count) / 100, t.count, t.toolId);
   });
@@ -453,7 +696,18 @@ async function main() {
   // Notifications: broadcasts (read by some users) and personal ones (is_read on the row).
   let readCount = 0;
   step(`${counts.notifications} notificações com estados de leitura`, () => {
-    const notification = insertStatement(sqlite, 'notifications', ['title', 'message', 'type', 'link', 'target_role', 'is_read', 'user_id', 'created_at', 'created_by', 'expires_at']);
+    const notification = insertStatement(sqlite, 'notifications', [
+      'title',
+      'message',
+      'type',
+      'link',
+      'target_role',
+      'is_read',
+      'user_id',
+      'created_at',
+      'created_by',
+      'expires_at',
+    ]);
     const read = insertStatement(sqlite, 'notification_reads', ['notification_id', 'user_id', 'read_at']);
     for (let i = 1; i <= counts.notifications; i++) {
       const createdAt = past(180);
@@ -461,8 +715,18 @@ async function main() {
       const personal = i % 5 === 0;
       const userId = personal ? (i % 25 === 0 ? toolUserId : pick(userIds)) : null;
       const id = Number(
-        notification.run(`Aviso ${i}`, 'Mensagem gerada para o teste de desempenho, com o tamanho de um aviso real da plataforma.', pick(NOTIFICATION_TYPES),
-          chance(0.3) ? '/dashboard' : null, personal ? 'all' : pick(BROADCAST_TARGETS), personal && chance(0.5) ? 1 : 0, userId, createdAt, adminId, expiresAt).lastInsertRowid,
+        notification.run(
+          `Aviso ${i}`,
+          'Mensagem gerada para o teste de desempenho, com o tamanho de um aviso real da plataforma.',
+          pick(NOTIFICATION_TYPES),
+          chance(0.3) ? '/dashboard' : null,
+          personal ? 'all' : pick(BROADCAST_TARGETS),
+          personal && chance(0.5) ? 1 : 0,
+          userId,
+          createdAt,
+          adminId,
+          expiresAt,
+        ).lastInsertRowid,
       );
       if (personal) continue;
       const readers = new Set<number>();
@@ -476,7 +740,16 @@ async function main() {
 
   // Support chat.
   step(`${counts.chatThreads} conversas com ${counts.chatThreads * counts.messagesPerThread} mensagens`, () => {
-    const thread = insertStatement(sqlite, 'chat_threads', ['user_id', 'subject', 'subject_key', 'status', 'is_user_unread', 'is_admin_unread', 'last_message_at', 'created_at']);
+    const thread = insertStatement(sqlite, 'chat_threads', [
+      'user_id',
+      'subject',
+      'subject_key',
+      'status',
+      'is_user_unread',
+      'is_admin_unread',
+      'last_message_at',
+      'created_at',
+    ]);
     const message = insertStatement(sqlite, 'chat_messages', ['thread_id', 'user_id', 'message', 'is_admin_message', 'created_at']);
     for (let i = 0; i < counts.chatThreads; i++) {
       const userId = i < 5 ? toolUserId : pick(userIds);
@@ -486,7 +759,18 @@ async function main() {
       for (let m = 0; m < counts.messagesPerThread; m++) times.push((at += int(1, 600) * 60_000));
       const lastFromAdmin = (counts.messagesPerThread - 1) % 2 === 1;
       const subject = pick(SUBJECTS);
-      const id = Number(thread.run(userId, subject, sortKey(subject), chance(0.6) ? 'closed' : 'open', lastFromAdmin && chance(0.5) ? 1 : 0, lastFromAdmin ? 0 : 1, times[times.length - 1], createdAt).lastInsertRowid);
+      const id = Number(
+        thread.run(
+          userId,
+          subject,
+          sortKey(subject),
+          chance(0.6) ? 'closed' : 'open',
+          lastFromAdmin && chance(0.5) ? 1 : 0,
+          lastFromAdmin ? 0 : 1,
+          times[times.length - 1],
+          createdAt,
+        ).lastInsertRowid,
+      );
       times.forEach((time, m) => {
         const fromAdmin = m % 2 === 1;
         message.run(id, fromAdmin ? adminId : userId, pick(SENTENCES), fromAdmin ? 1 : 0, time);
@@ -496,8 +780,16 @@ async function main() {
 
   // Saved calculator results, so /calculators/history has something to list.
   step(`${counts.history} resultados salvos`, () => {
-    const history = insertStatement(sqlite, 'calculation_history', ['user_id', 'calculator_slug', 'calculator_version', 'title', 'query', 'created_at']);
-    const query = 'power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
+    const history = insertStatement(sqlite, 'calculation_history', [
+      'user_id',
+      'calculator_slug',
+      'calculator_version',
+      'title',
+      'query',
+      'created_at',
+    ]);
+    const query =
+      'power=7.5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
     for (let i = 0; i < counts.history; i++) {
       history.run(i < 100 ? toolUserId : pick(userIds), 'torque-eixo', '1.0.0', `Eixo ${i}`, query, past(365));
     }
@@ -506,7 +798,15 @@ async function main() {
   // One user with a full history across every calculator, for the CSV export's bench (bench/csv-export.ts).
   const fullHistory = Math.round(BENCH_HISTORY_USER.calculations * scale);
   step(`${fullHistory} cálculos salvos de ${BENCH_HISTORY_USER.email}`, () => {
-    const history = insertStatement(sqlite, 'calculation_history', ['user_id', 'calculator_slug', 'calculator_version', 'title', 'query', 'results', 'created_at']);
+    const history = insertStatement(sqlite, 'calculation_history', [
+      'user_id',
+      'calculator_slug',
+      'calculator_version',
+      'title',
+      'query',
+      'results',
+      'created_at',
+    ]);
     const variants = calculators.map((calculator) => ({ calculator, saved: calculationVariants(calculator) }));
     const userId = demoId(BENCH_HISTORY_USER.email);
     for (let i = 0; i < fullHistory; i++) {
@@ -531,7 +831,9 @@ async function main() {
   sqlite.close();
   const seconds = (performance.now() - started) / 1000;
   const megabytes = statSync(path).size / 1024 / 1024;
-  console.log(`Banco grande em ${path}: ${megabytes.toFixed(1)} MB em ${seconds.toFixed(1)} s (${grantCount} períodos, ${readCount} leituras)`);
+  console.log(
+    `Banco grande em ${path}: ${megabytes.toFixed(1)} MB em ${seconds.toFixed(1)} s (${grantCount} períodos, ${readCount} leituras)`,
+  );
   console.log(JSON.stringify(summary));
 }
 

@@ -36,7 +36,8 @@ export function planProcesses(vars = process.env, cores = availableParallelism()
   const raw = vars.WEB_CONCURRENCY?.trim();
   let count;
   if (raw) {
-    if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new Error(`WEB_CONCURRENCY: ${WEB_CONCURRENCY_RULE} (recebido "${raw}").`);
+    if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > 64)
+      throw new Error(`WEB_CONCURRENCY: ${WEB_CONCURRENCY_RULE} (recebido "${raw}").`);
     count = Number(raw);
   } else {
     count = vars.NODE_ENV === 'production' ? cores : 1;
@@ -90,7 +91,6 @@ export function createLiveHub({ bootId = Date.now().toString(36), keep = RECENT_
 
   return { receive, leave: (worker) => joined.delete(worker), bootId, lastSequence: () => sequence };
 }
-
 
 /** The primary's few lines, in the app's log format (app/utils/logger.server.ts): one JSON object per line. */
 const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
@@ -230,7 +230,10 @@ export function superviseWorkers({ count }) {
     const now = Date.now();
     while (restarts.length > 0 && restarts[0] <= now - RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length >= MAX_RESTARTS) {
-      log('error', `Processo ${worker.process.pid} terminou (${how}); ${MAX_RESTARTS} reinícios em ${RESTART_WINDOW_MS / 1000} s: desistindo.`);
+      log(
+        'error',
+        `Processo ${worker.process.pid} terminou (${how}); ${MAX_RESTARTS} reinícios em ${RESTART_WINDOW_MS / 1000} s: desistindo.`,
+      );
       stop('reinícios demais', 1);
       return;
     }

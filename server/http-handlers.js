@@ -20,9 +20,17 @@ async function sendWebResponse(res, response) {
 }
 
 export function createHttpHandlers(build) {
-  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, LIVE_PATH } = build.entry.module;
+  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, LIVE_PATH } =
+    build.entry.module;
   if (typeof LIVE_PATH !== 'string') throw new Error('The build does not export LIVE_PATH from app/entry.server.tsx.');
-  for (const [name, value] of Object.entries({ edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults })) {
+  for (const [name, value] of Object.entries({
+    edgeRefusal,
+    createMethodRule,
+    runWithTiming,
+    serverTimingHeader,
+    serveLiveStream,
+    securityHeaderDefaults,
+  })) {
     if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
   }
   const methodRefusal = createMethodRule(build.routes);

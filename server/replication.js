@@ -76,7 +76,8 @@ export function restoreIfEmpty(env, openDatabase = defaultOpen) {
   mkdirSync(dirname(file), { recursive: true });
   const started = Date.now();
   const restore = runLitestream(['restore', '-if-db-not-exists', '-if-replica-exists', file], env);
-  if (restore.status !== 0) throw new Error(`litestream restore falhou (${restore.status ?? restore.error}):\n${restore.stdout}${restore.stderr}`);
+  if (restore.status !== 0)
+    throw new Error(`litestream restore falhou (${restore.status ?? restore.error}):\n${restore.stdout}${restore.stderr}`);
   if (!existsSync(file)) return { restored: false, reason: 'empty-replica' };
   try {
     const sqlite = openDatabase(file);
@@ -87,7 +88,9 @@ export function restoreIfEmpty(env, openDatabase = defaultOpen) {
     // Never serve (nor let migrations create tables in) a broken copy: set it aside and stop (the next start tries the replica again).
     const aside = `${file}.recusado-${Date.now()}`;
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
-    throw new Error(`Restauração recusada: o arquivo restaurado não é um banco íntegro (${error instanceof Error ? error.message : error}); guardado em ${aside}.`);
+    throw new Error(
+      `Restauração recusada: o arquivo restaurado não é um banco íntegro (${error instanceof Error ? error.message : error}); guardado em ${aside}.`,
+    );
   }
   const ms = Date.now() - started;
   // Litestream 0.3's `generations` needs the file, so what was restored is read once it exists.

@@ -14,7 +14,13 @@ export function createRequestLog(build) {
   const remixRoute = createRouteNamer(build.routes);
 
   const route = (req) => (req[ROUTE].route ??= remixRoute(req.originalUrl));
-  const line = (req, res, values) => ({ method: req.method, route: route(req), status: res.statusCode, ms: values.ms, userId: req[ROUTE].userId ?? undefined });
+  const line = (req, res, values) => ({
+    method: req.method,
+    route: route(req),
+    status: res.statusCode,
+    ms: values.ms,
+    userId: req[ROUTE].userId ?? undefined,
+  });
   const message = (req, res) => `${req.method} ${route(req)} ${res.statusCode}`;
 
   const http = pinoHttp({

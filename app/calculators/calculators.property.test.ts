@@ -19,15 +19,18 @@ function validNumber(field: NumberField): fc.Arbitrary<Record<string, string>> {
     ? fc.integer({ min: Math.ceil(field.min), max: Math.floor(field.max) })
     : fc.double({ min: field.min, max: field.max, minExcluded: field.exclusiveMin ?? false, noNaN: true });
   const units = fieldUnits(field).map((unit) => unit.id);
-  return fc.record({ value: inDefaultUnit, unit: units.length ? fc.constantFrom(...units) : fc.constant(''), comma: fc.boolean() }).map(({ value, unit, comma }) => {
-    const typed = field.unitGroup === undefined || unit === '' ? value : fromBase(toBase(value, field.defaultUnit), unit);
-    const text = comma ? String(typed).replace('.', ',') : String(typed);
-    return unit ? { [field.name]: text, [`${field.name}_unit`]: unit } : { [field.name]: text };
-  });
+  return fc
+    .record({ value: inDefaultUnit, unit: units.length ? fc.constantFrom(...units) : fc.constant(''), comma: fc.boolean() })
+    .map(({ value, unit, comma }) => {
+      const typed = field.unitGroup === undefined || unit === '' ? value : fromBase(toBase(value, field.defaultUnit), unit);
+      const text = comma ? String(typed).replace('.', ',') : String(typed);
+      return unit ? { [field.name]: text, [`${field.name}_unit`]: unit } : { [field.name]: text };
+    });
 }
 
 function validField(field: InputField): fc.Arbitrary<Record<string, string>> {
-  if (field.kind === 'select') return fc.constantFrom(...field.options.map((option) => option.value)).map((value) => ({ [field.name]: value }));
+  if (field.kind === 'select')
+    return fc.constantFrom(...field.options.map((option) => option.value)).map((value) => ({ [field.name]: value }));
   if (field.kind === 'text') return TEXT_ARBITRARIES[field.format].map((value) => ({ [field.name]: value }));
   return validNumber(field);
 }
@@ -124,12 +127,15 @@ describe.each(calculators.map((calculator) => [calculator.slug, calculator] as c
 // The collision property reads the marks the kit writes on placed labels and drawn lines: without
 // them it would have nothing to check. The figures whose labels once sat on lines (issue 27.6) carry both.
 describe('the label marks the collision property reads', () => {
-  it.each(['queda-tensao-condutor', 'aquecimento-tanque', 'ph-acidos-bases', 'orcamento-optico-gpon'])('%s: its example figures mark placed labels and drawn lines', (slug) => {
-    const calculator = calculators.find((candidate) => candidate.slug === slug)!;
-    const outcome = runCalculator(calculator, defaultParams(calculator), { figures: true });
-    if (!outcome.ok) throw new Error(`${slug}: the example does not compute`);
-    const svgs = (outcome.result.figures ?? []).map((figure) => figure.svg);
-    expect(svgs.flatMap(placedLabels).length, slug).toBeGreaterThan(0);
-    expect(svgs.flatMap(drawnCurves).length, slug).toBeGreaterThan(0);
-  });
+  it.each(['queda-tensao-condutor', 'aquecimento-tanque', 'ph-acidos-bases', 'orcamento-optico-gpon'])(
+    '%s: its example figures mark placed labels and drawn lines',
+    (slug) => {
+      const calculator = calculators.find((candidate) => candidate.slug === slug)!;
+      const outcome = runCalculator(calculator, defaultParams(calculator), { figures: true });
+      if (!outcome.ok) throw new Error(`${slug}: the example does not compute`);
+      const svgs = (outcome.result.figures ?? []).map((figure) => figure.svg);
+      expect(svgs.flatMap(placedLabels).length, slug).toBeGreaterThan(0);
+      expect(svgs.flatMap(drawnCurves).length, slug).toBeGreaterThan(0);
+    },
+  );
 });

@@ -7,7 +7,17 @@
 import { ptBrNumber } from '../utils/format';
 
 const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻',
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
 };
 
 const superscript = (text: string) => [...text].map((char) => SUPERSCRIPTS[char] ?? char).join('');
@@ -33,7 +43,12 @@ export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${formatNumber(seconds, 3)} s`;
   let rest = Math.round(seconds);
   const parts: string[] = [];
-  for (const [size, symbol] of [[86400, 'd'], [3600, 'h'], [60, 'min'], [1, 's']] as const) {
+  for (const [size, symbol] of [
+    [86400, 'd'],
+    [3600, 'h'],
+    [60, 'min'],
+    [1, 's'],
+  ] as const) {
     const count = Math.floor(rest / size);
     rest -= count * size;
     if (count > 0) parts.push(`${count} ${symbol}`);

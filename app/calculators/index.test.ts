@@ -29,7 +29,10 @@ describe('calculator catalogue', () => {
     for (const category of CATEGORIES) {
       const inCategory = calculatorsByCategory(category).map((calculator) => calculator.accessLevel);
       expect(inCategory, category).toContain('E-BASIC');
-      expect(inCategory.some((level) => level !== 'E-BASIC'), category).toBe(true);
+      expect(
+        inCategory.some((level) => level !== 'E-BASIC'),
+        category,
+      ).toBe(true);
     }
   });
 

@@ -29,7 +29,16 @@ export function describeCalculator(calculator: Calculator): CalculatorDescriptio
   return description;
 }
 
-export { FORM_ERROR, MAX_INPUT_LENGTH, defaultParams, fieldUnits, parseCalculatorInput, parseDecimal, type CalculatorParams, type ParseResult } from './parse';
+export {
+  FORM_ERROR,
+  MAX_INPUT_LENGTH,
+  defaultParams,
+  fieldUnits,
+  parseCalculatorInput,
+  parseDecimal,
+  type CalculatorParams,
+  type ParseResult,
+} from './parse';
 export { runCalculator, type RunResult } from './run';
 export { UNIT_GROUPS, convert, fromBase, getUnit, toBase, unitSymbol, unitsOfGroup, type Unit, type UnitGroupId } from './units';
 export * from './types';

@@ -13,10 +13,29 @@ const sample = defineCalculator({
   category: 'mechanical',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'length', label: 'Comprimento', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'mm', 'ft'], default: 2, min: 0.1, max: 100 },
+    {
+      kind: 'number',
+      name: 'length',
+      label: 'Comprimento',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m', 'mm', 'ft'],
+      default: 2,
+      min: 0.1,
+      max: 100,
+    },
     { kind: 'number', name: 'ratio', label: 'Razão', unit: '%', default: 50, min: 0, exclusiveMin: true, max: 100 },
     { kind: 'number', name: 'count', label: 'Quantidade', unit: '', default: 2, min: 1, max: 10, integer: true },
-    { kind: 'number', name: 'temperature', label: 'Temperatura', unitGroup: 'temperature', defaultUnit: 'degC', default: 20, min: -50, max: 400 },
+    {
+      kind: 'number',
+      name: 'temperature',
+      label: 'Temperatura',
+      unitGroup: 'temperature',
+      defaultUnit: 'degC',
+      default: 20,
+      min: -50,
+      max: 400,
+    },
     {
       kind: 'select',
       name: 'mode',
@@ -74,7 +93,10 @@ describe('parseDecimal', () => {
 
 describe('parseCalculatorInput', () => {
   it('converts numbers to base units and reports the units used', () => {
-    const outcome = parseCalculatorInput(sample, new URLSearchParams({ ...valid, length: '250', length_unit: 'mm', temperature: '68', temperature_unit: 'degF' }));
+    const outcome = parseCalculatorInput(
+      sample,
+      new URLSearchParams({ ...valid, length: '250', length_unit: 'mm', temperature: '68', temperature_unit: 'degF' }),
+    );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.values.length).toBeCloseTo(0.25, 15);
@@ -143,7 +165,20 @@ describe('parseCalculatorInput', () => {
   it('takes the default of a select whose condition does not hold, even when the query leaves it out', () => {
     const withSelect: Calculator = {
       ...(sample as unknown as Calculator),
-      inputs: [...sample.inputs, { kind: 'select', name: 'tap', label: 'Tap', options: [{ value: '0.5', label: '50 %' }, { value: '0.8', label: '80 %' }], default: '0.8', when: { field: 'mode', oneOf: ['b'] } }],
+      inputs: [
+        ...sample.inputs,
+        {
+          kind: 'select',
+          name: 'tap',
+          label: 'Tap',
+          options: [
+            { value: '0.5', label: '50 %' },
+            { value: '0.8', label: '80 %' },
+          ],
+          default: '0.8',
+          when: { field: 'mode', oneOf: ['b'] },
+        },
+      ],
     };
     const { tap: _left, ...withoutTap } = { ...valid, tap: '' };
     const outcome = parseCalculatorInput(withSelect, { ...withoutTap, mode: 'a' });
@@ -169,7 +204,15 @@ describe('parseCalculatorInput', () => {
   });
 
   it('answers with a form error, not an exception, when reading the input throws', () => {
-    const hostile = new Proxy({}, { has: () => true, getOwnPropertyDescriptor: () => { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        has: () => true,
+        getOwnPropertyDescriptor: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     const outcome = parseCalculatorInput(sample, hostile);
     expect(outcome).toEqual({ ok: false, fieldErrors: { [FORM_ERROR]: 'Não foi possível ler os dados informados.' } });
   });
@@ -213,7 +256,9 @@ describe('defaultParams and fieldUnits', () => {
 
   it('writes decimal defaults with a comma', () => {
     expect(defaultParams(sample)).toMatchObject({ length: '2', length_unit: 'm', mode: 'a', ip: '10.0.0.1' });
-    expect(defaultParams({ inputs: [{ kind: 'number', name: 'x', label: 'x', unit: '', default: 2.5, min: 0, max: 5 }] })).toEqual({ x: '2,5' });
+    expect(defaultParams({ inputs: [{ kind: 'number', name: 'x', label: 'x', unit: '', default: 2.5, min: 0, max: 5 }] })).toEqual({
+      x: '2,5',
+    });
   });
 
   it('lists the offered units in order, with their symbols', () => {

@@ -1,13 +1,6 @@
 import { formatNumber } from './format';
 import { TEXT_FORMAT_VALIDATORS } from './text-formats';
-import {
-  type CalculatorDefinition,
-  type InputField,
-  type NumberField,
-  type SelectField,
-  type TextField,
-  type ValuesOf,
-} from './types';
+import { type CalculatorDefinition, type InputField, type NumberField, type SelectField, type TextField, type ValuesOf } from './types';
 import { fromBase, getUnit, toBase, unitsOfGroup, type Unit } from './units';
 
 /** Key of an error that belongs to the whole form rather than one field. */
@@ -111,9 +104,7 @@ function parseNumberField(field: NumberField, params: CalculatorParams): Parsed<
   const value = field.unitGroup === undefined || unitId === undefined ? typed : toBase(typed, unitId);
   // Also catches a tiny value that underflows to 0 in the base unit.
   if (field.exclusiveMin && value === 0) return { ok: false, message: 'O valor deve ser maior que zero.' };
-  const baseEnds = [field.min, field.max].map((end) =>
-    field.unitGroup === undefined ? end : toBase(end, field.defaultUnit),
-  );
+  const baseEnds = [field.min, field.max].map((end) => (field.unitGroup === undefined ? end : toBase(end, field.defaultUnit)));
   const low = Math.min(...baseEnds);
   const high = Math.max(...baseEnds);
   // A bound shown rounded to 6 digits in another unit can be typed back; it is then clamped,

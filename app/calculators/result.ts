@@ -10,7 +10,9 @@ export function buildResults(
     const value = values[output.key];
     if (value === undefined) return [];
     const shownDigits = digits[output.key] ?? output.digits;
-    return [{ key: output.key, label: output.label, value, unit: output.unit, ...(shownDigits === undefined ? {} : { digits: shownDigits }) }];
+    return [
+      { key: output.key, label: output.label, value, unit: output.unit, ...(shownDigits === undefined ? {} : { digits: shownDigits }) },
+    ];
   });
 }
 

@@ -58,8 +58,18 @@ describe('runCalculator', () => {
     const shown = runCalculator(drawing, { x: '2' }, { figures: true });
     expect(shown.ok && shown.result.figures).toEqual([figure]);
     expect(drawn).toBe(1);
-    const failing = withCompute(() => ({ results: [], steps: [], warnings: [], figures: () => { throw new Error('desenho'); } }));
-    expect(runCalculator(failing, { x: '1' }, { figures: true })).toMatchObject({ ok: false, fieldErrors: { [FORM_ERROR]: expect.any(String) } });
+    const failing = withCompute(() => ({
+      results: [],
+      steps: [],
+      warnings: [],
+      figures: () => {
+        throw new Error('desenho');
+      },
+    }));
+    expect(runCalculator(failing, { x: '1' }, { figures: true })).toMatchObject({
+      ok: false,
+      fieldErrors: { [FORM_ERROR]: expect.any(String) },
+    });
   });
 
   it('answers with a form error when compute throws', () => {

@@ -211,8 +211,6 @@ export type Calculator = CalculatorDefinition;
 export type CalculatorDescription = Omit<Calculator, 'compute'>;
 
 /** Infers literal field names and select values, so `compute` is fully typed. */
-export function defineCalculator<const F extends readonly InputField[]>(
-  definition: CalculatorDefinition<F>,
-): CalculatorDefinition<F> {
+export function defineCalculator<const F extends readonly InputField[]>(definition: CalculatorDefinition<F>): CalculatorDefinition<F> {
   return definition;
 }

@@ -175,11 +175,7 @@ export const UNIT_GROUPS = {
   temperature: {
     label: 'Temperatura',
     base: 'K',
-    units: [
-      u('degC', '°C', 1, { offset: 273.15 }),
-      u('K', 'K', 1),
-      u('degF', '°F', RANKINE, { offset: 273.15 - 32 * RANKINE }),
-    ],
+    units: [u('degC', '°C', 1, { offset: 273.15 }), u('K', 'K', 1), u('degF', '°F', RANKINE, { offset: 273.15 - 32 * RANKINE })],
   },
   specificHeat: {
     label: 'Calor específico',

@@ -19,7 +19,10 @@ describe('calculator inputs in the URL', () => {
   });
 
   it('keeps the user’s unit in the canonical query and leaves out fields that do not apply', () => {
-    const result = run(beam, 'loadCase=ss-point&pointLoad=1500&pointLoad_unit=kgf&distributedLoad=9&span=250&span_unit=cm&elasticModulus=200&inertia=835%2C6&fibreDistance=100');
+    const result = run(
+      beam,
+      'loadCase=ss-point&pointLoad=1500&pointLoad_unit=kgf&distributedLoad=9&span=250&span_unit=cm&elasticModulus=200&inertia=835%2C6&fibreDistance=100',
+    );
     const query = new URLSearchParams(canonicalQuery(beam, result));
     expect(query.get('pointLoad')).toBe('1500');
     expect(query.get('pointLoad_unit')).toBe('kgf');
@@ -36,7 +39,14 @@ describe('calculator inputs in the URL', () => {
     expect(hasInputs(beam, params)).toBe(true);
     expect(hasInputs(beam, new URLSearchParams('utm_source=x'))).toBe(false);
     const values = formValues(beam, params);
-    expect(values).toMatchObject({ loadCase: 'ss-point', pointLoad: 'abc', span: '', distributedLoad: '5', elasticModulus: '', span_unit: 'm' });
+    expect(values).toMatchObject({
+      loadCase: 'ss-point',
+      pointLoad: 'abc',
+      span: '',
+      distributedLoad: '5',
+      elasticModulus: '',
+      span_unit: 'm',
+    });
     expect(formValues(pipe, null)).toMatchObject({ diameter: '50', diameter_unit: 'mm', roughness: '0,045', method: 'colebrook' });
     expect(formValues(beam, new URLSearchParams(`span=${'9'.repeat(500)}`)).span).toHaveLength(100);
   });

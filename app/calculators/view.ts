@@ -109,6 +109,9 @@ export const calculatorPath = (slug: string, query = '') => `/calculators/${slug
 export const reportPath = (slug: string, query = '') => `/calculators/${slug}/report${query ? `?${query}` : ''}`;
 
 /** What the calculator page and its report show above everything else. */
-export function calculatorHeader(calculator: Pick<Calculator, 'title' | 'summary' | 'category' | 'version'>, level: Calculator['accessLevel']) {
+export function calculatorHeader(
+  calculator: Pick<Calculator, 'title' | 'summary' | 'category' | 'version'>,
+  level: Calculator['accessLevel'],
+) {
   return { title: calculator.title, summary: calculator.summary, category: calculator.category, level, version: calculator.version };
 }

@@ -63,18 +63,28 @@ const total = (bar: BarSpec) => (bar.segments ? bar.segments.reduce((sum, segmen
  */
 function texturesOf(spec: BarChartSpec): Map<string, TextureName> {
   const textures = new Map<string, TextureName>();
-  for (const bar of spec.bars) for (const segment of bar.segments ?? []) if (!textures.has(segment.label)) textures.set(segment.label, TEXTURES[textures.size % TEXTURES.length]!);
+  for (const bar of spec.bars)
+    for (const segment of bar.segments ?? [])
+      if (!textures.has(segment.label)) textures.set(segment.label, TEXTURES[textures.size % TEXTURES.length]!);
   return textures.size >= 2 ? textures : new Map();
 }
 
-const textureId = (spec: BarChartSpec, texture: TextureName | undefined) => (texture && texture !== 'none' ? localId(spec.id, `texture-${texture}`) : undefined);
+const textureId = (spec: BarChartSpec, texture: TextureName | undefined) =>
+  texture && texture !== 'none' ? localId(spec.id, `texture-${texture}`) : undefined;
 
 function legendOf(spec: BarChartSpec): LegendItem[] {
   const seen = new Map<string, LegendItem>();
   const textures = texturesOf(spec);
   for (const bar of spec.bars) {
     for (const segment of bar.segments ?? []) {
-      if (!seen.has(segment.label)) seen.set(segment.label, { label: segment.label, style: segment.style, kind: 'area', color: segment.color, textureId: textureId(spec, textures.get(segment.label)) });
+      if (!seen.has(segment.label))
+        seen.set(segment.label, {
+          label: segment.label,
+          style: segment.style,
+          kind: 'area',
+          color: segment.color,
+          textureId: textureId(spec, textures.get(segment.label)),
+        });
     }
   }
   return [...seen.values()];
@@ -133,8 +143,15 @@ export function barChart(spec: BarChartSpec): string {
       const a = value(start);
       const b = value(end);
       const fill = 'color' in segment && segment.color ? segment.color : look.stroke;
-      const outline = { fill, fillOpacity: bar.highlight ? 0.9 : 0.65, stroke: bar.highlight ? COLORS.ink : fill, width: bar.highlight ? 2 : 1 };
-      const [x, y, w, h] = horizontal ? [Math.min(a, b), center - thickness / 2, Math.abs(b - a), thickness] : [center - thickness / 2, Math.min(a, b), thickness, Math.abs(b - a)];
+      const outline = {
+        fill,
+        fillOpacity: bar.highlight ? 0.9 : 0.65,
+        stroke: bar.highlight ? COLORS.ink : fill,
+        width: bar.highlight ? 2 : 1,
+      };
+      const [x, y, w, h] = horizontal
+        ? [Math.min(a, b), center - thickness / 2, Math.abs(b - a), thickness]
+        : [center - thickness / 2, Math.min(a, b), thickness, Math.abs(b - a)];
       out.push(rect(x, y, w, h, outline));
       const texture = textureId(spec, textures.get(segment.label));
       if (texture) out.push(rect(x, y, w, h, { fill: `url(#${texture})` }));
@@ -178,7 +195,9 @@ export function barChart(spec: BarChartSpec): string {
     description: spec.description,
     width,
     height,
-    defs: [...new Set(textures.values())].filter((texture) => texture !== 'none').map((texture) => texturePattern(localId(spec.id, `texture-${texture}`), texture)),
+    defs: [...new Set(textures.values())]
+      .filter((texture) => texture !== 'none')
+      .map((texture) => texturePattern(localId(spec.id, `texture-${texture}`), texture)),
     children: [group(out), ...drawNotes(spec.notes, width - 8, height - 6)],
   });
 }

@@ -8,8 +8,22 @@ const voltageDrop: XYChartSpec = {
   x: { title: 'Comprimento (m)', min: 0, max: 45 },
   y: { title: 'Queda de tensão (%)', min: 0, max: 10 },
   series: [
-    { label: '2,5 mm²', points: [[0, 0], [45, 6.74]], style: 'reference' },
-    { label: '4 mm²', points: [[0, 0], [45, 4.215]], emphasis: true },
+    {
+      label: '2,5 mm²',
+      points: [
+        [0, 0],
+        [45, 6.74],
+      ],
+      style: 'reference',
+    },
+    {
+      label: '4 mm²',
+      points: [
+        [0, 0],
+        [45, 4.215],
+      ],
+      emphasis: true,
+    },
   ],
   limits: [{ axis: 'y', value: 4, label: 'ΔV máx. 4 % – NBR 5410 6.2.7' }],
   points: [{ x: 30, y: 2.81, label: quantityLabel('ΔV', 2.81, '%') }],
@@ -17,7 +31,9 @@ const voltageDrop: XYChartSpec = {
 };
 
 const attributesOf = (svg: string, tag: string) =>
-  [...svg.matchAll(new RegExp(`<${tag} ([^>]*?)/?>`, 'g'))].map((match) => Object.fromEntries([...match[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value])));
+  [...svg.matchAll(new RegExp(`<${tag} ([^>]*?)/?>`, 'g'))].map((match) =>
+    Object.fromEntries([...match[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value])),
+  );
 
 describe('xyChart', () => {
   it('is deterministic: the same spec gives the same bytes', () => {
@@ -70,7 +86,19 @@ describe('xyChart', () => {
   });
 
   it('never writes inline styles, scripts or unescaped user text', () => {
-    const svg = xyChart({ ...voltageDrop, title: '<script>x</script>', series: [{ label: 'a & b <i>', points: [[0, 0], [1, 1]] }] });
+    const svg = xyChart({
+      ...voltageDrop,
+      title: '<script>x</script>',
+      series: [
+        {
+          label: 'a & b <i>',
+          points: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ],
+    });
     expect(svg).not.toMatch(/\sstyle=|<style|<script/);
     expect(svg).toContain('a &amp; b &lt;i&gt;');
   });
@@ -83,7 +111,15 @@ describe('xyChart', () => {
       x: { title: 'Vazão (L/s)', min: 0, max: 8 },
       y: { title: 'Perda de carga (kPa)', min: 0, max: 300 },
       y2: { title: 'Perda de carga (m.c.a.)', factor: 1 / 9.80665 },
-      series: [{ label: 'ΔP', points: [[0, 0], [8, 300]] }],
+      series: [
+        {
+          label: 'ΔP',
+          points: [
+            [0, 0],
+            [8, 300],
+          ],
+        },
+      ],
     };
     const layout = xyLayout(spec);
     expect(layout.y2!(10)).toBeCloseTo(layout.y(98.0665), 6);
@@ -97,7 +133,15 @@ describe('xyChart', () => {
       description: 'd',
       x: { title: 'Vazão (bit/s)', log: true, min: 1e6, max: 1e10 },
       y: { title: 'Tempo (s)', log: true },
-      series: [{ label: 't', points: [[1e6, 43000], [1e10, 4.3]] }],
+      series: [
+        {
+          label: 't',
+          points: [
+            [1e6, 43000],
+            [1e10, 4.3],
+          ],
+        },
+      ],
     });
     expect(svg).toContain('>1.000.000</text>');
     expect(svg).toContain('>10¹⁰</text>');
@@ -134,7 +178,15 @@ describe('barChart', () => {
       title: 't',
       description: 'd',
       axis: { title: 'Gramatura (g/m²)' },
-      bars: [{ category: 'Tecido', segments: [{ value: 71.8, label: 'urdume' }, { value: 57, label: 'trama', style: 'secondary' }] }],
+      bars: [
+        {
+          category: 'Tecido',
+          segments: [
+            { value: 71.8, label: 'urdume' },
+            { value: 57, label: 'trama', style: 'secondary' },
+          ],
+        },
+      ],
     });
     expect(svg).toContain('>urdume</text>');
     expect(svg).toContain('>trama</text>');
@@ -151,8 +203,27 @@ describe('stackedPanels', () => {
       description: 'd',
       x: { title: 'Posição (m)', min: 0, max: 4 },
       panels: [
-        { heading: 'Carregamento', sketch: ({ x }) => { seen = x(2); return ''; } },
-        { heading: 'Momento fletor', y: { title: 'M (kN·m)' }, areas: [{ points: [[0, 0], [2, 10], [4, 0]] }], points: [{ x: 2, y: 10, label: 'Mmáx = 10 kN·m' }] },
+        {
+          heading: 'Carregamento',
+          sketch: ({ x }) => {
+            seen = x(2);
+            return '';
+          },
+        },
+        {
+          heading: 'Momento fletor',
+          y: { title: 'M (kN·m)' },
+          areas: [
+            {
+              points: [
+                [0, 0],
+                [2, 10],
+                [4, 0],
+              ],
+            },
+          ],
+          points: [{ x: 2, y: 10, label: 'Mmáx = 10 kN·m' }],
+        },
       ],
     });
     expect(seen).toBeCloseTo((72 + 696) / 2, 6);
@@ -165,7 +236,9 @@ describe('stackedPanels', () => {
 
 describe('figure', () => {
   it('uses the title and summary as the svg title and desc', () => {
-    const drawn = figure({ id: 'f', title: 'Título', summary: 'Resumo 2,81 %' }, (frame) => xyChart({ ...frame, x: { title: 'x' }, y: { title: 'y' } }));
+    const drawn = figure({ id: 'f', title: 'Título', summary: 'Resumo 2,81 %' }, (frame) =>
+      xyChart({ ...frame, x: { title: 'x' }, y: { title: 'y' } }),
+    );
     expect(drawn.svg).toContain('<title id="fig-f-title">Título</title>');
     expect(drawn.svg).toContain('<desc id="fig-f-desc">Resumo 2,81 %</desc>');
     expect(drawn).not.toHaveProperty('table');

@@ -33,5 +33,7 @@ export interface FigureFrame {
 
 export function figure(parts: FigureParts, draw: (frame: FigureFrame) => string): DrawnFigure {
   const svg = draw({ id: parts.id, title: parts.title, description: parts.summary });
-  return parts.table ? { id: parts.id, title: parts.title, summary: parts.summary, svg, table: parts.table } : { id: parts.id, title: parts.title, summary: parts.summary, svg };
+  return parts.table
+    ? { id: parts.id, title: parts.title, summary: parts.summary, svg, table: parts.table }
+    : { id: parts.id, title: parts.title, summary: parts.summary, svg };
 }

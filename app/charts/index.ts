@@ -19,9 +19,32 @@
 export { barChart, barLayout, type BarChartSpec, type BarLayout, type BarLimitSpec, type BarSegment, type BarSpec } from './bar-chart';
 export { figure, type DrawnFigure, type FigureFrame, type FigureParts, type FigureTableParts } from './figure';
 export { decimalsForStep, formatFixed, formatLogTick, formatTick, formatValue, powerOfTen, quantityLabel } from './format';
-export { COLORS, DASHES, TEXTURES, TEXT_COLORS, lookOf, namedColor, type DashName, type SeriesStyle, type StrokeLook, type TextureName } from './palette';
+export {
+  COLORS,
+  DASHES,
+  TEXTURES,
+  TEXT_COLORS,
+  lookOf,
+  namedColor,
+  type DashName,
+  type SeriesStyle,
+  type StrokeLook,
+  type TextureName,
+} from './palette';
 export { panelsLayout, stackedPanels, type PanelSpec, type PanelsLayout, type SketchFrame, type StackedPanelsSpec } from './panels';
-export type { AnnotationSpec, AreaSpec, ArrowSpec, AxisSpec, BandSpec, Box, LimitSpec, PlotContent, PointSpec, SecondaryAxisSpec, SeriesSpec } from './plot';
+export type {
+  AnnotationSpec,
+  AreaSpec,
+  ArrowSpec,
+  AxisSpec,
+  BandSpec,
+  Box,
+  LimitSpec,
+  PlotContent,
+  PointSpec,
+  SecondaryAxisSpec,
+  SeriesSpec,
+} from './plot';
 export { linearScale, logScale, niceLinear, niceLog, niceStep, type NiceDomain, type Scale } from './scale';
 export {
   arc,

@@ -9,7 +9,8 @@ import { textWidth, type Point } from './svg';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
 const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity]!);
-const attributesOf = (source: string) => Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
+const attributesOf = (source: string) =>
+  Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
 
 export interface DrawnLabel {
   readonly text: string;
@@ -22,14 +23,27 @@ export function placedLabels(svg: string): DrawnLabel[] {
     const text = unescapeXml(content!);
     const size = Number(attrs['font-size'] ?? 13);
     const anchor = (attrs['text-anchor'] ?? 'start') as TextAnchor;
-    return { text, box: labelBox(Number(attrs.x), Number(attrs.y), textWidth(text, size), size, anchor, attrs['dominant-baseline'] === 'central' ? 'middle' : 'auto') };
+    return {
+      text,
+      box: labelBox(
+        Number(attrs.x),
+        Number(attrs.y),
+        textWidth(text, size),
+        size,
+        anchor,
+        attrs['dominant-baseline'] === 'central' ? 'middle' : 'auto',
+      ),
+    };
   });
 }
 
 export function drawnCurves(svg: string): Point[][] {
   const lines = [...svg.matchAll(/<line ([^>]*data-curve="1"[^>]*)\/>/g)].map(([, source]) => {
     const attrs = attributesOf(source!);
-    return [[Number(attrs.x1), Number(attrs.y1)], [Number(attrs.x2), Number(attrs.y2)]] as Point[];
+    return [
+      [Number(attrs.x1), Number(attrs.y1)],
+      [Number(attrs.x2), Number(attrs.y2)],
+    ] as Point[];
   });
   const polylines = [...svg.matchAll(/<polyline ([^>]*data-curve="1"[^>]*)\/>/g)].map(([, source]) =>
     (attributesOf(source!).points ?? '').split(' ').map((pair) => pair.split(',').map(Number) as unknown as Point),
@@ -46,7 +60,8 @@ export function labelCollisions(svg: string): string[] {
   const curves = drawnCurves(svg);
   const problems: string[] = [];
   labels.forEach((label, index) => {
-    for (const other of labels.slice(index + 1)) if (boxesOverlap(shrink(label.box), shrink(other.box))) problems.push(`'${label.text}' overlaps '${other.text}'`);
+    for (const other of labels.slice(index + 1))
+      if (boxesOverlap(shrink(label.box), shrink(other.box))) problems.push(`'${label.text}' overlaps '${other.text}'`);
     const box = shrink(label.box);
     for (const points of curves) {
       for (let at = 1; at < points.length; at += 1) {

@@ -15,8 +15,18 @@ describe('label placement', () => {
 
   it('takes the next candidate when a line runs through the first', () => {
     const placer = new LabelPlacer(AREA);
-    placer.avoidLine([[0, 96], [400, 96]]);
-    const spot = placer.place({ text: 'ΔV = 4,50 %', size: 12, candidates: [{ x: 100, y: 100, anchor: 'start' }, { x: 100, y: 130, anchor: 'start' }] });
+    placer.avoidLine([
+      [0, 96],
+      [400, 96],
+    ]);
+    const spot = placer.place({
+      text: 'ΔV = 4,50 %',
+      size: 12,
+      candidates: [
+        { x: 100, y: 100, anchor: 'start' },
+        { x: 100, y: 130, anchor: 'start' },
+      ],
+    });
     expect(spot.y).toBe(130);
     expect(segmentCrossesBox([0, 96], [400, 96], spot.box)).toBe(false);
   });
@@ -26,7 +36,9 @@ describe('label placement', () => {
     const candidates = [{ x: 200, y: 150, anchor: 'middle' as const }];
     const first = placer.place({ text: '1:8', size: 12, candidates });
     const second = placer.place({ text: '1:8', size: 12, candidates, anchorPoint: [200, 146] });
-    expect(second.box.x1 <= first.box.x0 || second.box.x0 >= first.box.x1 || second.box.y1 <= first.box.y0 || second.box.y0 >= first.box.y1).toBe(true);
+    expect(
+      second.box.x1 <= first.box.x0 || second.box.x0 >= first.box.x1 || second.box.y1 <= first.box.y0 || second.box.y0 >= first.box.y1,
+    ).toBe(true);
     expect(second.leader?.[0]).toEqual([200, 146]);
   });
 
@@ -44,9 +56,30 @@ describe('figures of the kit keep labels clear', () => {
     x: { title: 'Comprimento (m)', min: 0, max: 45 },
     y: { title: 'Queda de tensão (%)', min: 0, max: 8 },
     series: [
-      { label: '2,5 mm²', points: [[0, 0], [45, 6.75]], emphasis: true },
-      { label: '4 mm²', points: [[0, 0], [45, 4.22]], style: 'reference' },
-      { label: '6 mm²', points: [[0, 0], [45, 2.81]], style: 'reference' },
+      {
+        label: '2,5 mm²',
+        points: [
+          [0, 0],
+          [45, 6.75],
+        ],
+        emphasis: true,
+      },
+      {
+        label: '4 mm²',
+        points: [
+          [0, 0],
+          [45, 4.22],
+        ],
+        style: 'reference',
+      },
+      {
+        label: '6 mm²',
+        points: [
+          [0, 0],
+          [45, 2.81],
+        ],
+        style: 'reference',
+      },
     ],
     limits: [
       { axis: 'y', value: 4, label: 'ΔV máx. 4 % – NBR 5410 6.2.7' },
@@ -59,7 +92,9 @@ describe('figures of the kit keep labels clear', () => {
 
   it('draws the crowded chart with no label on a line or on another label', () => {
     const svg = xyChart(crowded);
-    expect(placedLabels(svg).map((label) => label.text)).toEqual(expect.arrayContaining(['ΔV = 4,5 %', '2,5 mm²', 'L = 30 m', 'ponto de projeto']));
+    expect(placedLabels(svg).map((label) => label.text)).toEqual(
+      expect.arrayContaining(['ΔV = 4,5 %', '2,5 mm²', 'L = 30 m', 'ponto de projeto']),
+    );
     expect(labelCollisions(svg)).toEqual([]);
   });
 
@@ -70,9 +105,21 @@ describe('figures of the kit keep labels clear', () => {
   });
 
   it('gives every stacked segment its own texture, so a grey print tells them apart', () => {
-    const segments = Array.from({ length: 8 }, (_, index) => ({ label: `produto ${index + 1}`, value: 1 + index, style: 'primary' as const }));
-    const svg = barChart({ id: 'pilha', title: 'Pilha', description: 'Oito produtos.', bars: [{ category: 'Banho', segments }], axis: { title: 'Massa (kg)' } });
-    const textures = [...svg.matchAll(/<g><rect[^>]*\/>(?:<rect[^>]*fill="url\(#([^)]+)\)"[^>]*\/>)?<\/g><text[^>]*>produto/g)].map((match) => match[1] ?? 'plain');
+    const segments = Array.from({ length: 8 }, (_, index) => ({
+      label: `produto ${index + 1}`,
+      value: 1 + index,
+      style: 'primary' as const,
+    }));
+    const svg = barChart({
+      id: 'pilha',
+      title: 'Pilha',
+      description: 'Oito produtos.',
+      bars: [{ category: 'Banho', segments }],
+      axis: { title: 'Massa (kg)' },
+    });
+    const textures = [...svg.matchAll(/<g><rect[^>]*\/>(?:<rect[^>]*fill="url\(#([^)]+)\)"[^>]*\/>)?<\/g><text[^>]*>produto/g)].map(
+      (match) => match[1] ?? 'plain',
+    );
     expect(textures).toHaveLength(8);
     expect(new Set(textures).size).toBe(8);
   });

@@ -19,7 +19,14 @@ export interface LabelBox {
 }
 
 /** The box of one line of text drawn at (x, y) with this anchor; `middle` baseline centres it on y. */
-export function labelBox(x: number, y: number, width: number, size: number, anchor: TextAnchor, baseline: 'auto' | 'middle' = 'auto'): LabelBox {
+export function labelBox(
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+  anchor: TextAnchor,
+  baseline: 'auto' | 'middle' = 'auto',
+): LabelBox {
   const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
   const [y0, y1] = baseline === 'middle' ? [y - size * 0.55, y + size * 0.55] : [y - size * 0.8, y + size * 0.25];
   return { x0, y0, x1: x0 + width, y1 };
@@ -35,7 +42,12 @@ export function segmentCrossesBox(a: Point, b: Point, box: LabelBox): boolean {
   let t1 = 1;
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
-  const edges: [number, number][] = [[-dx, a[0] - box.x0], [dx, box.x1 - a[0]], [-dy, a[1] - box.y0], [dy, box.y1 - a[1]]];
+  const edges: [number, number][] = [
+    [-dx, a[0] - box.x0],
+    [dx, box.x1 - a[0]],
+    [-dy, a[1] - box.y0],
+    [dy, box.y1 - a[1]],
+  ];
   for (const [p, q] of edges) {
     if (p === 0) {
       if (q < 0) return false;
@@ -84,7 +96,10 @@ const SEARCH_DIRECTIONS = 16;
 const GRID = 6;
 
 /** The point of the box nearest to p. */
-const nearestOnBox = (p: Point, box: LabelBox): Point => [Math.min(Math.max(p[0], box.x0), box.x1), Math.min(Math.max(p[1], box.y0), box.y1)];
+const nearestOnBox = (p: Point, box: LabelBox): Point => [
+  Math.min(Math.max(p[0], box.x0), box.x1),
+  Math.min(Math.max(p[1], box.y0), box.y1),
+];
 
 export class LabelPlacer {
   private readonly labels: LabelBox[] = [];
@@ -169,7 +184,10 @@ export class LabelPlacer {
     }
     const final = chosen ?? first;
     const box = at(final);
-    const lead = request.anchorPoint && (request.alwaysLead || moved) ? ([request.anchorPoint, nearestOnBox(request.anchorPoint, grow(box, 1))] as const) : undefined;
+    const lead =
+      request.anchorPoint && (request.alwaysLead || moved)
+        ? ([request.anchorPoint, nearestOnBox(request.anchorPoint, grow(box, 1))] as const)
+        : undefined;
     this.labels.push(box);
     if (lead && Math.hypot(lead[1][0] - lead[0][0], lead[1][1] - lead[0][1]) > 1) this.segments.push(lead);
     return { x: final.x, y: final.y, anchor: final.anchor, box, ...(lead ? { leader: lead } : {}) };

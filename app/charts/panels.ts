@@ -4,7 +4,18 @@
  */
 
 import { TEXT_COLORS } from './palette';
-import { axisScale, bandDefs, drawLegend, drawPlot, legendItems, xValues, yValues, type AxisSpec, type Box, type PlotContent } from './plot';
+import {
+  axisScale,
+  bandDefs,
+  drawLegend,
+  drawPlot,
+  legendItems,
+  xValues,
+  yValues,
+  type AxisSpec,
+  type Box,
+  type PlotContent,
+} from './plot';
 import { type Scale } from './scale';
 import { canvas, DEFAULT_WIDTH, group, text } from './svg';
 import { drawNotes, type ChartFrame } from './xy-chart';
@@ -80,7 +91,15 @@ export function stackedPanels(spec: StackedPanelsSpec): string {
     if (panel.y) {
       const y = axisScale(panel.y, yValues(panel, 'y'), [box.bottom, box.top], 4);
       parts.push(
-        drawPlot(spec.id, `panel-${index}`, box, { x: layout.x, y }, panel, { x: last ? spec.x.title : undefined, y: panel.y.title }, { showXLabels: last }),
+        drawPlot(
+          spec.id,
+          `panel-${index}`,
+          box,
+          { x: layout.x, y },
+          panel,
+          { x: last ? spec.x.title : undefined, y: panel.y.title },
+          { showXLabels: last },
+        ),
       );
     }
     if (panel.sketch) parts.push(panel.sketch({ box, x: layout.x }));

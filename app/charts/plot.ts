@@ -7,7 +7,24 @@ import { formatLogTick } from './format';
 import { COLORS, TEXT_COLORS, lookOf, type DashName, type SeriesStyle } from './palette';
 import { linearScale, logScale, niceLinear, niceLog, type Scale } from './scale';
 import { LabelPlacer, type LabelCandidate, type LabelRequest, type PlacedLabel } from './labels';
-import { arrow, element, group, hatchPattern, line, localId, num, polygon, polyline, rect, text, textWidth, circle, type Point, type StrokeOptions, type TextOptions } from './svg';
+import {
+  arrow,
+  element,
+  group,
+  hatchPattern,
+  line,
+  localId,
+  num,
+  polygon,
+  polyline,
+  rect,
+  text,
+  textWidth,
+  circle,
+  type Point,
+  type StrokeOptions,
+  type TextOptions,
+} from './svg';
 
 /** One axis. `title` carries the unit between parentheses: 'Comprimento (m)'. */
 export interface AxisSpec {
@@ -162,7 +179,9 @@ export function yValues(content: PlotContent, axis: AxisName): number[] {
     ...(content.series ?? []).filter((series) => on(series.axis)).flatMap((series) => series.points.map(([, y]) => y)),
     ...(content.areas ?? [])
       .filter((area) => on(area.axis))
-      .flatMap((area) => (area.lower ? [...area.points, ...area.lower].map(([, y]) => y) : [...area.points.map(([, y]) => y), area.baseline ?? 0])),
+      .flatMap((area) =>
+        area.lower ? [...area.points, ...area.lower].map(([, y]) => y) : [...area.points.map(([, y]) => y), area.baseline ?? 0],
+      ),
     ...(content.points ?? []).filter((point) => on(point.axis)).map((point) => point.y),
     ...(content.limits ?? []).filter((limit) => limit.axis === axis).map((limit) => limit.value),
     ...(content.arrows ?? []).filter((spec) => on(spec.axis)).flatMap((spec) => [spec.from[1], spec.to[1]]),
@@ -235,7 +254,12 @@ function clipSegment(a: Point, b: Point, box: Box): [Point, Point] | null {
   let t1 = 1;
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
-  const edges: [number, number][] = [[-dx, a[0] - box.left], [dx, box.right - a[0]], [-dy, a[1] - box.top], [dy, box.bottom - a[1]]];
+  const edges: [number, number][] = [
+    [-dx, a[0] - box.left],
+    [dx, box.right - a[0]],
+    [-dy, a[1] - box.top],
+    [dy, box.bottom - a[1]],
+  ];
   for (const [p, q] of edges) {
     if (p === 0) {
       if (q < 0) return null;
@@ -246,7 +270,10 @@ function clipSegment(a: Point, b: Point, box: Box): [Point, Point] | null {
     else t1 = Math.min(t1, t);
     if (t0 > t1) return null;
   }
-  return [[a[0] + t0 * dx, a[1] + t0 * dy], [a[0] + t1 * dx, a[1] + t1 * dy]];
+  return [
+    [a[0] + t0 * dx, a[1] + t0 * dy],
+    [a[0] + t1 * dx, a[1] + t1 * dy],
+  ];
 }
 
 /** Where a curve last shows inside the box (where its inline label goes). */
@@ -281,7 +308,13 @@ function gridAndAxes(box: Box, scales: PlotScales, titles: { x?: string; y: stri
     // A label centred on the last tick may run past the canvas' right edge (and print cut): there it ends at the edge.
     const label = scales.x.format(tick);
     const pastEdge = x + textWidth(label, 12) / 2 > box.right + X_LABEL_OVERHANG;
-    out.push(text(pastEdge ? box.right + X_LABEL_OVERHANG : x, box.bottom + 16, label, { anchor: pastEdge ? 'end' : 'middle', size: 12, color: TEXT_COLORS.muted }));
+    out.push(
+      text(pastEdge ? box.right + X_LABEL_OVERHANG : x, box.bottom + 16, label, {
+        anchor: pastEdge ? 'end' : 'middle',
+        size: 12,
+        color: TEXT_COLORS.muted,
+      }),
+    );
   }
   if (scales.y.kind === 'linear' && scales.y.domain[0] < 0 && scales.y.domain[1] > 0) {
     out.push(line(box.left, scales.y(0), box.right, scales.y(0), { stroke: COLORS.ink, width: 1 }));
@@ -317,7 +350,10 @@ export function drawPlot(
 ): string {
   const clipId = localId(figureId, `clip-${clipSuffix}`);
   // Inside the plot; as a last resort a label may go over the axes' margins, never over a line or a label.
-  const labels = new LabelPlacer({ x0: box.left, y0: box.top, x1: box.right, y1: box.bottom }, { x0: 2, y0: 2, x1: box.right + 20, y1: box.bottom + 58 });
+  const labels = new LabelPlacer(
+    { x0: box.left, y0: box.top, x1: box.right, y1: box.bottom },
+    { x0: 2, y0: 2, x1: box.right + 20, y1: box.bottom + 58 },
+  );
   const inside: string[] = [];
   const over: string[] = [];
   const xPx = (value: number) => scales.x(value);
@@ -328,8 +364,17 @@ export function drawPlot(
       request,
       draw: (spot) =>
         group([
-          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: leaderStroke, width: 1 }) : '',
-          text(spot.x, spot.y, request.text, { ...options, size: request.size, anchor: spot.anchor, baseline: request.baseline, halo: true, placed: true }),
+          spot.leader
+            ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: leaderStroke, width: 1 })
+            : '',
+          text(spot.x, spot.y, request.text, {
+            ...options,
+            size: request.size,
+            anchor: spot.anchor,
+            baseline: request.baseline,
+            halo: true,
+            placed: true,
+          }),
         ]),
     });
 
@@ -340,9 +385,10 @@ export function drawPlot(
     const cx = xPx(point.x);
     const cy = scaleFor(scales, point.axis)(point.y);
     labels.avoidBox({ x0: cx - 6, y0: cy - 6, x1: cx + 6, y1: cy + 6 });
-    const preferred = point.placement && point.placement !== 'auto'
-      ? point.placement
-      : `${cy > (box.top + box.bottom) / 2 ? 'above' : 'below'}-${cx > (box.left + box.right) / 2 ? 'left' : 'right'}`;
+    const preferred =
+      point.placement && point.placement !== 'auto'
+        ? point.placement
+        : `${cy > (box.top + box.bottom) / 2 ? 'above' : 'below'}-${cx > (box.left + box.right) / 2 ? 'left' : 'right'}`;
     const corner = (placement: string): LabelCandidate => {
       const dx = placement.endsWith('left') ? -1 : 1;
       const dy = placement.startsWith('above') ? -1 : 1;
@@ -354,7 +400,9 @@ export function drawPlot(
       request: { text: point.label, size: 13, candidates: order.map(corner), anchorPoint: [cx, cy], alwaysLead: true },
       draw: (spot) =>
         group([
-          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: COLORS.ink, width: 1 }) : '',
+          spot.leader
+            ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: COLORS.ink, width: 1 })
+            : '',
           text(spot.x, spot.y, point.label, { size: 13, weight: 'bold', color: look.text, anchor: spot.anchor, halo: true, placed: true }),
         ]),
     });
@@ -369,13 +417,26 @@ export function drawPlot(
       const x1 = clamp(xPx(band.to), box.left, box.right);
       inside.push(rect(Math.min(x0, x1), box.top, Math.abs(x1 - x0), box.bottom - box.top, { fill, fillOpacity: 0.6 }));
       const mid = (x0 + x1) / 2;
-      label({ text: band.label, size: 12, candidates: [16, 34, 52].map((dy) => ({ x: mid, y: box.top + dy, anchor: 'middle' as const })) }, { color });
+      label(
+        { text: band.label, size: 12, candidates: [16, 34, 52].map((dy) => ({ x: mid, y: box.top + dy, anchor: 'middle' as const })) },
+        { color },
+      );
     } else {
       const y0 = clamp(scales.y(band.from), box.top, box.bottom);
       const y1 = clamp(scales.y(band.to), box.top, box.bottom);
       inside.push(rect(box.left, Math.min(y0, y1), box.right - box.left, Math.abs(y1 - y0), { fill, fillOpacity: 0.6 }));
       const top = Math.min(y0, y1);
-      label({ text: band.label, size: 12, candidates: [{ x: box.left + 8, y: top + 16, anchor: 'start' }, { x: box.right - 8, y: top + 16, anchor: 'end' }] }, { color });
+      label(
+        {
+          text: band.label,
+          size: 12,
+          candidates: [
+            { x: box.left + 8, y: top + 16, anchor: 'start' },
+            { x: box.right - 8, y: top + 16, anchor: 'end' },
+          ],
+        },
+        { color },
+      );
     }
   }
 
@@ -403,9 +464,13 @@ export function drawPlot(
   for (const series of content.series ?? []) {
     const y = scaleFor(scales, series.axis);
     const look = lookOf(series.style, series.dash);
-    const pixels: Point[] = series.points.filter(([px, py]) => Number.isFinite(px) && Number.isFinite(py)).map(([px, py]) => [xPx(px), y(py)]);
+    const pixels: Point[] = series.points
+      .filter(([px, py]) => Number.isFinite(px) && Number.isFinite(py))
+      .map(([px, py]) => [xPx(px), y(py)]);
     labels.avoidLine(pixels);
-    inside.push(curve(pixels, { stroke: look.stroke, width: series.emphasis ? look.width + 1.5 : look.width, dash: look.dash || undefined }));
+    inside.push(
+      curve(pixels, { stroke: look.stroke, width: series.emphasis ? look.width + 1.5 : look.width, dash: look.dash || undefined }),
+    );
     if (series.inlineLabel === false || pixels.length === 0) continue;
     const [ax, ay] = lastVisiblePoint(pixels, box) ?? pixels[pixels.length - 1]!;
     const options: TextOptions = { color: look.text, weight: series.emphasis ? 'bold' : 'normal' };
@@ -423,7 +488,9 @@ export function drawPlot(
       },
       draw: (spot) =>
         group([
-          spot.leader ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: look.stroke, width: 1 }) : '',
+          spot.leader
+            ? line(spot.leader[0][0], spot.leader[0][1], spot.leader[1][0], spot.leader[1][1], { stroke: look.stroke, width: 1 })
+            : '',
           text(spot.x, spot.y, series.label, { ...options, size: 12, anchor: spot.anchor, halo: true, placed: true }),
         ]),
     });
@@ -436,22 +503,64 @@ export function drawPlot(
     if (limit.axis === 'x') {
       const x = xPx(limit.value);
       if (x < box.left - 0.5 || x > box.right + 0.5) continue;
-      over.push(curve([[x, box.top], [x, box.bottom]], { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
-      labels.avoidLine([[x, box.top], [x, box.bottom]]);
+      over.push(
+        curve(
+          [
+            [x, box.top],
+            [x, box.bottom],
+          ],
+          { stroke: look.stroke, width: look.width, dash: look.dash || undefined },
+        ),
+      );
+      labels.avoidLine([
+        [x, box.top],
+        [x, box.bottom],
+      ]);
       // Along the line, from the end asked for, each on the side with room first.
       const rightSide = x + 6 + width <= box.right;
-      const sides = rightSide ? [{ x: x + 5, anchor: 'start' as const }, { x: x - 5, anchor: 'end' as const }] : [{ x: x - 5, anchor: 'end' as const }, { x: x + 5, anchor: 'start' as const }];
+      const sides = rightSide
+        ? [
+            { x: x + 5, anchor: 'start' as const },
+            { x: x - 5, anchor: 'end' as const },
+          ]
+        : [
+            { x: x - 5, anchor: 'end' as const },
+            { x: x + 5, anchor: 'start' as const },
+          ];
       const heights = alongLine(box.top + 14, box.bottom - 6, atStart);
       // A label pushed away by the search is tied back to its line by a leader.
-      label({ text: limit.label, size: 12, candidates: heights.flatMap((y) => sides.map((side) => ({ ...side, y }))), anchorPoint: [x, heights[0]!] }, { color: look.text }, look.stroke);
+      label(
+        {
+          text: limit.label,
+          size: 12,
+          candidates: heights.flatMap((y) => sides.map((side) => ({ ...side, y }))),
+          anchorPoint: [x, heights[0]!],
+        },
+        { color: look.text },
+        look.stroke,
+      );
     } else {
       const y = scaleFor(scales, limit.axis)(limit.value);
       if (y < box.top - 0.5 || y > box.bottom + 0.5) continue;
-      over.push(curve([[box.left, y], [box.right, y]], { stroke: look.stroke, width: look.width, dash: look.dash || undefined }));
-      labels.avoidLine([[box.left, y], [box.right, y]]);
+      over.push(
+        curve(
+          [
+            [box.left, y],
+            [box.right, y],
+          ],
+          { stroke: look.stroke, width: look.width, dash: look.dash || undefined },
+        ),
+      );
+      labels.avoidLine([
+        [box.left, y],
+        [box.right, y],
+      ]);
       const starts = alongLine(box.left + 6, box.right - 6 - width, !atStart);
       // Just above the line, then just below (the box keeps its 2 px clearance off the line).
-      const candidates = starts.flatMap((x) => [{ x, y: y - 6, anchor: 'start' as const }, { x, y: y + 15, anchor: 'start' as const }]);
+      const candidates = starts.flatMap((x) => [
+        { x, y: y - 6, anchor: 'start' as const },
+        { x, y: y + 15, anchor: 'start' as const },
+      ]);
       label({ text: limit.label, size: 12, candidates, anchorPoint: [starts[0]!, y] }, { color: look.text }, look.stroke);
     }
   }
@@ -462,7 +571,16 @@ export function drawPlot(
     const y = scaleFor(scales, annotation.axis)(annotation.y);
     const anchor = annotation.anchor ?? 'middle';
     label(
-      { text: annotation.text, size: 12, candidates: [{ x, y, anchor }, { x, y: y - 14, anchor }, { x, y: y + 16, anchor }], anchorPoint: [x, y - 4] },
+      {
+        text: annotation.text,
+        size: 12,
+        candidates: [
+          { x, y, anchor },
+          { x, y: y - 14, anchor },
+          { x, y: y + 16, anchor },
+        ],
+        anchorPoint: [x, y - 4],
+      },
       { color: annotation.style ? look.text : TEXT_COLORS.ink },
     );
   }
@@ -472,11 +590,26 @@ export function drawPlot(
     const y = scaleFor(scales, spec.axis);
     const [x1, y1] = [xPx(spec.from[0]), y(spec.from[1])];
     const [x2, y2] = [xPx(spec.to[0]), y(spec.to[1])];
-    over.push(curve([[x1, y1], [x2, y2]], { stroke: spec.style ? look.stroke : COLORS.ink, width: 1.5 }, { arrow: spec.both ? 'both' : 'end' }));
-    labels.avoidLine([[x1, y1], [x2, y2]]);
+    over.push(
+      curve(
+        [
+          [x1, y1],
+          [x2, y2],
+        ],
+        { stroke: spec.style ? look.stroke : COLORS.ink, width: 1.5 },
+        { arrow: spec.both ? 'both' : 'end' },
+      ),
+    );
+    labels.avoidLine([
+      [x1, y1],
+      [x2, y2],
+    ]);
     if (spec.label) {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2 + 4];
-      const sides = [{ x: mx + 7, y: my, anchor: 'start' as const }, { x: mx - 7, y: my, anchor: 'end' as const }];
+      const sides = [
+        { x: mx + 7, y: my, anchor: 'start' as const },
+        { x: mx - 7, y: my, anchor: 'end' as const },
+      ];
       label(
         { text: spec.label, size: 12, candidates: spec.labelSide === 'start' ? [sides[1]!, sides[0]!] : sides, anchorPoint: [mx, my - 4] },
         { weight: 'bold', color: spec.style ? look.text : TEXT_COLORS.ink },
@@ -511,7 +644,9 @@ export interface LegendItem {
 /** Legend items for a plot's labelled series and areas. */
 export function legendItems(content: PlotContent): LegendItem[] {
   return [
-    ...(content.series ?? []).filter((series) => series.inLegend !== false).map((series) => ({ label: series.label, style: series.style, dash: series.dash, kind: 'line' as const })),
+    ...(content.series ?? [])
+      .filter((series) => series.inLegend !== false)
+      .map((series) => ({ label: series.label, style: series.style, dash: series.dash, kind: 'line' as const })),
     ...(content.areas ?? []).filter((area) => area.label).map((area) => ({ label: area.label!, style: area.style, kind: 'area' as const })),
   ];
 }
@@ -532,7 +667,12 @@ export function drawLegend(items: readonly LegendItem[], left: number, top: numb
     out.push(
       item.kind === 'area'
         ? group([
-            rect(x, y - 6, 22, 12, { fill: item.color ?? look.stroke, fillOpacity: item.color ? 0.85 : 0.3, stroke: item.color ?? look.stroke, width: 1.5 }),
+            rect(x, y - 6, 22, 12, {
+              fill: item.color ?? look.stroke,
+              fillOpacity: item.color ? 0.85 : 0.3,
+              stroke: item.color ?? look.stroke,
+              width: 1.5,
+            }),
             item.textureId ? rect(x, y - 6, 22, 12, { fill: `url(#${item.textureId})` }) : '',
           ])
         : line(x, y, x + 22, y, { stroke: look.stroke, width: look.width, dash: look.dash || undefined }),

@@ -86,7 +86,12 @@ export interface Scale {
 }
 
 /** Linear scale from `domain` to `range` (px). Values outside the domain extrapolate. */
-export function linearScale(domain: readonly [number, number], range: readonly [number, number], ticks: readonly number[] = [], step?: number): Scale {
+export function linearScale(
+  domain: readonly [number, number],
+  range: readonly [number, number],
+  ticks: readonly number[] = [],
+  step?: number,
+): Scale {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0 || 1;

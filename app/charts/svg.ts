@@ -19,12 +19,7 @@ export const DEFAULT_HEIGHT = 440;
 
 /** Escapes text for use in SVG/XML content and attribute values. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** A coordinate rounded to one decimal ('-0' becomes '0'). */
@@ -131,7 +126,12 @@ export function arc(cx: number, cy: number, r: number, fromDegrees: number, toDe
   const [x2, y2] = polar(cx, cy, r, toDegrees);
   const large = Math.abs(sweep) > 180 ? 1 : 0;
   const direction = sweep > 0 ? 0 : 1;
-  return path(`M${num(x1)} ${num(y1)}A${num(r)} ${num(r)} 0 ${large} ${direction} ${num(x2)} ${num(y2)}`, { ...options, fill: 'none', stroke: options.stroke ?? COLORS.ink, width: options.width ?? 1.5 });
+  return path(`M${num(x1)} ${num(y1)}A${num(r)} ${num(r)} 0 ${large} ${direction} ${num(x2)} ${num(y2)}`, {
+    ...options,
+    fill: 'none',
+    stroke: options.stroke ?? COLORS.ink,
+    width: options.width ?? 1.5,
+  });
 }
 
 export interface ArrowOptions extends StrokeOptions {
@@ -192,7 +192,8 @@ export function text(x: number, y: number, content: string, options: TextOptions
       y,
       'font-size': Math.max(options.size ?? 13, MIN_FONT_SIZE),
       'text-anchor': options.anchor && options.anchor !== 'start' ? options.anchor : undefined,
-      'dominant-baseline': options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
+      'dominant-baseline':
+        options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
       fill: options.color ?? TEXT_COLORS.ink,
       'font-weight': options.weight === 'bold' ? 'bold' : undefined,
       'font-style': options.italic ? 'italic' : undefined,
@@ -244,7 +245,11 @@ export function texturePattern(id: string, texture: TextureName): string {
     dots: { size: 6, children: [circle(3, 3, 1.3, { fill: COLORS.ink, fillOpacity: 0.8 })] },
   };
   const { size, rotate, children } = marks[texture];
-  return element('pattern', { id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: rotate ? `rotate(${rotate})` : undefined }, children.length ? children : [rect(0, 0, 0, 0)]);
+  return element(
+    'pattern',
+    { id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: rotate ? `rotate(${rotate})` : undefined },
+    children.length ? children : [rect(0, 0, 0, 0)],
+  );
 }
 
 export interface CanvasSpec {

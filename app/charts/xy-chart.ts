@@ -102,4 +102,3 @@ export function xyChart(spec: XYChartSpec): string {
     ],
   });
 }
-

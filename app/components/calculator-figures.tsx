@@ -6,7 +6,12 @@ function FigureTableView({ table, id }: { table: FigureTable; id: string }) {
     // Scrolls inside its own box on a phone, never the page (inline-size containment keeps the table's width
     // out of the grid column's minimum); focusable so keyboard users can scroll it. Paper cannot scroll: there
     // the cells wrap to the page's width instead of being cut at its margin.
-    <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 [contain:inline-size] print:overflow-visible print:[contain:none]" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div
+      className="mt-3 overflow-x-auto rounded-md border border-slate-200 [contain:inline-size] print:overflow-visible print:[contain:none]"
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
       <table className="w-full min-w-max border-collapse text-sm print:min-w-0" data-testid="figure-table">
         <caption id={captionId} className="px-3 py-2 text-left font-medium text-slate-800">
           {table.caption}

@@ -27,7 +27,9 @@ export const RESULT_ANCHOR = 'resultado';
 export const INPUTS_ANCHOR = 'dados';
 
 function selectValues(inputs: readonly InputField[], values: Values): Record<string, string> {
-  return Object.fromEntries(inputs.filter((field) => field.kind === 'select').map((field) => [field.name, values[field.name] ?? field.default]));
+  return Object.fromEntries(
+    inputs.filter((field) => field.kind === 'select').map((field) => [field.name, values[field.name] ?? field.default]),
+  );
 }
 
 const applies = (condition: FieldCondition | undefined, selects: Values) =>
@@ -78,7 +80,12 @@ function NumberInput({ field, values, error }: { field: NumberField; values: Val
           aria-describedby={describedBy(field.name, error, field.help)}
         />
         {units.length > 1 ? (
-          <select name={unitName} defaultValue={values[unitName]} aria-label={`Unidade de ${field.label}`} className="input w-auto shrink-0">
+          <select
+            name={unitName}
+            defaultValue={values[unitName]}
+            aria-label={`Unidade de ${field.label}`}
+            className="input w-auto shrink-0"
+          >
             {units.map((unit) => (
               <option key={unit.id} value={unit.id}>
                 {unit.symbol}
@@ -99,7 +106,17 @@ function NumberInput({ field, values, error }: { field: NumberField; values: Val
   );
 }
 
-function SelectInput({ field, values, error, onPick }: { field: SelectField; values: Values; error?: string; onPick: (value: string) => void }) {
+function SelectInput({
+  field,
+  values,
+  error,
+  onPick,
+}: {
+  field: SelectField;
+  values: Values;
+  error?: string;
+  onPick: (value: string) => void;
+}) {
   const id = fieldId(field.name);
   return (
     <>
@@ -177,14 +194,26 @@ export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) 
     const form = event.currentTarget;
     clearTimeout(timer.current);
     // To the page itself, not to the result's anchor: typing must not scroll the form away.
-    timer.current = setTimeout(() => submit(form, { action: location.pathname, replace: true, preventScrollReset: true, state: LIVE_STATE }), LIVE_DELAY_MS);
+    timer.current = setTimeout(
+      () => submit(form, { action: location.pathname, replace: true, preventScrollReset: true, state: LIVE_STATE }),
+      LIVE_DELAY_MS,
+    );
   };
 
-  const calculating = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname && !isLiveNavigation(navigation.location?.state);
+  const calculating =
+    navigation.state !== 'idle' && navigation.location?.pathname === location.pathname && !isLiveNavigation(navigation.location?.state);
   const formError = errors?.[FORM_ERROR];
 
   return (
-    <Form method="get" action={`${location.pathname}#${RESULT_ANCHOR}`} className="space-y-4" onChange={scheduleLive} onSubmit={() => clearTimeout(timer.current)} aria-label="Dados do cálculo" noValidate>
+    <Form
+      method="get"
+      action={`${location.pathname}#${RESULT_ANCHOR}`}
+      className="space-y-4"
+      onChange={scheduleLive}
+      onSubmit={() => clearTimeout(timer.current)}
+      aria-label="Dados do cálculo"
+      noValidate
+    >
       {formError ? <Alert title="Não foi possível calcular">{formError}</Alert> : null}
       {inputs.map((field) => {
         const error = errors?.[field.name];
@@ -194,7 +223,12 @@ export function CalculatorForm({ inputs, values, errors }: CalculatorFormProps) 
             {field.kind === 'number' ? (
               <NumberInput field={field} values={values} error={shown ? error : undefined} />
             ) : field.kind === 'select' ? (
-              <SelectInput field={field} values={values} error={error} onPick={(value) => setSelects((current) => ({ ...current, [field.name]: value }))} />
+              <SelectInput
+                field={field}
+                values={values}
+                error={error}
+                onPick={(value) => setSelects((current) => ({ ...current, [field.name]: value }))}
+              />
             ) : (
               <TextInput field={field} values={values} error={shown ? error : undefined} />
             )}

@@ -25,7 +25,9 @@ export function CalculatorResults({ results }: { results: readonly ResultItem[] 
           <dt className="text-sm text-slate-600">
             <SymbolText text={item.label} />
           </dt>
-          <dd className="font-mono text-base font-semibold text-slate-900">{withUnit(formatCalculatorValue(item.value, item.digits), item.unit)}</dd>
+          <dd className="font-mono text-base font-semibold text-slate-900">
+            {withUnit(formatCalculatorValue(item.value, item.digits), item.unit)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -53,7 +55,11 @@ export function CalculatorSteps({ steps }: { steps: readonly CalculationStep[] }
 export function CalculatorWarnings({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
   return (
-    <div role="status" data-testid="calculator-warnings" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+    <div
+      role="status"
+      data-testid="calculator-warnings"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
       <p className="font-semibold">Atenção</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         {warnings.map((warning) => (

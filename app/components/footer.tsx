@@ -35,10 +35,20 @@ export function Footer({ year }: { year: number }) {
           <p className="text-lg font-bold text-brand-700">E-Engenharia</p>
           <p className="mt-2 text-sm text-slate-600">Ferramentas, calculadoras e cursos para engenheiros.</p>
           <div className="mt-4 flex gap-3 text-sm">
-            <a href="https://www.linkedin.com/company/e-engenharia" rel="noopener noreferrer" target="_blank" className="text-slate-600 hover:text-brand-700">
+            <a
+              href="https://www.linkedin.com/company/e-engenharia"
+              rel="noopener noreferrer"
+              target="_blank"
+              className="text-slate-600 hover:text-brand-700"
+            >
               LinkedIn
             </a>
-            <a href="https://www.instagram.com/e.engenharia" rel="noopener noreferrer" target="_blank" className="text-slate-600 hover:text-brand-700">
+            <a
+              href="https://www.instagram.com/e.engenharia"
+              rel="noopener noreferrer"
+              target="_blank"
+              className="text-slate-600 hover:text-brand-700"
+            >
               Instagram
             </a>
           </div>

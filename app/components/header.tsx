@@ -40,7 +40,17 @@ const linkClass = (isActive: boolean) =>
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /** The header's links as light links, active from one reading of the location (NavLink would read it once per link). */
-function NavItems({ items, pathname, badge, onNavigate }: { items: NavItem[]; pathname: string; badge: (item: NavItem) => JSX.Element | null; onNavigate?: () => void }) {
+function NavItems({
+  items,
+  pathname,
+  badge,
+  onNavigate,
+}: {
+  items: NavItem[];
+  pathname: string;
+  badge: (item: NavItem) => JSX.Element | null;
+  onNavigate?: () => void;
+}) {
   return items.map((item) => {
     const active = isActive(pathname, item.to);
     return (

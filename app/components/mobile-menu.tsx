@@ -50,7 +50,10 @@ export function MobileMenu({ children }: { children: (close: () => void) => Reac
             <span className="sr-only">Fechar menu</span>
           </span>
         </summary>
-        <div data-testid="mobile-menu" className="fixed inset-x-0 bottom-0 top-16 z-40 flex flex-col overflow-y-auto border-t border-slate-200 bg-white">
+        <div
+          data-testid="mobile-menu"
+          className="fixed inset-x-0 bottom-0 top-16 z-40 flex flex-col overflow-y-auto border-t border-slate-200 bg-white"
+        >
           {children(close)}
         </div>
       </details>
@@ -59,7 +62,14 @@ export function MobileMenu({ children }: { children: (close: () => void) => Reac
 
   return (
     <div className="lg:hidden">
-      <button type="button" data-testid="menu-button" className={toggleClass} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        data-testid="menu-button"
+        className={toggleClass}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon />
         <span className="sr-only">Abrir menu</span>
       </button>

@@ -15,7 +15,10 @@ export function NavigationProgress() {
         <div className="h-full w-1/3 animate-pulse bg-brand-600" />
       </div>
       {text ? (
-        <p role="status" className="fixed left-1/2 top-3 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm text-slate-700 shadow ring-1 ring-slate-200">
+        <p
+          role="status"
+          className="fixed left-1/2 top-3 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm text-slate-700 shadow ring-1 ring-slate-200"
+        >
           {text}
         </p>
       ) : null}

@@ -17,7 +17,11 @@ const levelStyles: Record<string, string> = {
 };
 
 export function LevelBadge({ level }: { level: string }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${levelStyles[level] ?? 'bg-slate-100 text-slate-700'}`}>{level}</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${levelStyles[level] ?? 'bg-slate-100 text-slate-700'}`}>
+      {level}
+    </span>
+  );
 }
 
 /**

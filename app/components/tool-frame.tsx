@@ -19,7 +19,13 @@ export function ToolFrame({ src, title, sandboxed }: { src: string; title: strin
 }
 
 /** The locked state's actions: the disabled 'Requer {level}' button and the way to upgrade. */
-export function LockedActions({ level, upgradeClassName = 'text-sm font-medium text-brand-700 hover:underline' }: { level: string; upgradeClassName?: string }) {
+export function LockedActions({
+  level,
+  upgradeClassName = 'text-sm font-medium text-brand-700 hover:underline',
+}: {
+  level: string;
+  upgradeClassName?: string;
+}) {
   return (
     <>
       <button type="button" className="btn-secondary" disabled>

@@ -12,8 +12,14 @@ export function emailConfirmEmail({ confirmUrl, days }: { confirmUrl: string; da
     preheader: 'Confirme que este endereço é seu para receber os e-mails da sua conta completos.',
     heading: 'Confirme seu e-mail',
     blocks: [
-      { kind: 'paragraph', text: `Este endereço foi informado em uma conta do E-Engenharia. Se ele é seu, confirme pelo botão abaixo (o link vale por ${days} dias e pode ser usado uma vez).` },
-      { kind: 'paragraph', text: 'Até a confirmação, nossos e-mails para este endereço não trazem textos escritos na conta. Se você não reconhece este pedido, ignore este e-mail.' },
+      {
+        kind: 'paragraph',
+        text: `Este endereço foi informado em uma conta do E-Engenharia. Se ele é seu, confirme pelo botão abaixo (o link vale por ${days} dias e pode ser usado uma vez).`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Até a confirmação, nossos e-mails para este endereço não trazem textos escritos na conta. Se você não reconhece este pedido, ignore este e-mail.',
+      },
     ],
     action: { label: 'Confirmar meu e-mail', url: confirmUrl },
     reason: 'Você recebeu este e-mail porque este endereço foi informado em uma conta do E-Engenharia.',
@@ -21,7 +27,17 @@ export function emailConfirmEmail({ confirmUrl, days }: { confirmUrl: string; da
 }
 
 /** 'O e-mail da sua conta foi alterado': to the old address, at once, with 'Não fui eu'. */
-export function emailChangedEmail({ newAddress, revertUrl, days, holdHours }: { newAddress: string | null; revertUrl: string; days: number; holdHours: number }): EmailMessage {
+export function emailChangedEmail({
+  newAddress,
+  revertUrl,
+  days,
+  holdHours,
+}: {
+  newAddress: string | null;
+  revertUrl: string;
+  days: number;
+  holdHours: number;
+}): EmailMessage {
   return {
     subject: 'O e-mail da sua conta no E-Engenharia foi alterado',
     preheader: 'Se não foi você, restaure o endereço anterior pelo link deste e-mail.',

@@ -19,8 +19,14 @@ export function planEndedEmail(plan: PlanEnded): EmailMessage {
     preheader: `O plano ${plan.plan} terminou em ${plan.endedAt}. Sua conta está no plano ${plan.nowOn}.`,
     heading: `Seu plano ${plan.plan} terminou`,
     blocks: [
-      { kind: 'paragraph', text: `${greeting(plan.name)} O seu plano ${plan.plan} terminou em ${plan.endedAt}, e sua conta voltou ao plano ${plan.nowOn}.` },
-      { kind: 'paragraph', text: 'Seus cálculos salvos continuam no histórico. Para voltar a usar as ferramentas do plano, escolha um novo período.' },
+      {
+        kind: 'paragraph',
+        text: `${greeting(plan.name)} O seu plano ${plan.plan} terminou em ${plan.endedAt}, e sua conta voltou ao plano ${plan.nowOn}.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Seus cálculos salvos continuam no histórico. Para voltar a usar as ferramentas do plano, escolha um novo período.',
+      },
     ],
     action: { label: 'Escolher um plano', url: plan.upgradeUrl },
     reason: `Você recebeu este e-mail porque teve o plano ${plan.plan} no E-Engenharia e os avisos do plano estão ligados.`,

@@ -24,8 +24,14 @@ export function planEndingEmail(plan: PlanEnding): EmailMessage {
     preheader: `O plano ${plan.plan} termina em ${plan.endsAt}. Renove para não perder o acesso.`,
     heading: `Seu plano ${plan.plan} termina ${inDays(plan.daysLeft)}`,
     blocks: [
-      { kind: 'paragraph', text: `${greeting(plan.name)} O seu plano ${plan.plan} termina em ${plan.endsAt}. Depois disso, sua conta volta ao plano ${plan.fallsBackTo}.` },
-      { kind: 'paragraph', text: 'Para continuar com as mesmas ferramentas, renove o plano antes dessa data: os novos dias começam quando os atuais terminam.' },
+      {
+        kind: 'paragraph',
+        text: `${greeting(plan.name)} O seu plano ${plan.plan} termina em ${plan.endsAt}. Depois disso, sua conta volta ao plano ${plan.fallsBackTo}.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Para continuar com as mesmas ferramentas, renove o plano antes dessa data: os novos dias começam quando os atuais terminam.',
+      },
     ],
     action: { label: 'Renovar meu plano', url: plan.upgradeUrl },
     reason: `Você recebeu este e-mail porque tem o plano ${plan.plan} no E-Engenharia e os avisos do plano estão ligados.`,

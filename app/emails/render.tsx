@@ -49,7 +49,9 @@ function Block({ block }: { block: EmailBlock }) {
         {block.rows.map(([label, value]) => (
           <tr key={label}>
             <td style={{ padding: '8px 0', borderBottom: `1px solid ${colors.border}`, fontSize: 14, color: colors.muted }}>{label}</td>
-            <td style={{ padding: '8px 0', borderBottom: `1px solid ${colors.border}`, fontSize: 14, textAlign: 'right', fontWeight: 600 }}>{value}</td>
+            <td style={{ padding: '8px 0', borderBottom: `1px solid ${colors.border}`, fontSize: 14, textAlign: 'right', fontWeight: 600 }}>
+              {value}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -71,10 +73,26 @@ function EmailDocument({ message }: { message: EmailMessage }) {
           <tbody>
             <tr>
               <td align="center" style={{ padding: '24px 12px' }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560, background: '#ffffff', borderRadius: 8, border: `1px solid ${colors.border}` }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: 560, background: '#ffffff', borderRadius: 8, border: `1px solid ${colors.border}` }}
+                >
                   <tbody>
                     <tr>
-                      <td style={{ padding: '20px 24px', borderBottom: `1px solid ${colors.border}`, fontSize: 18, fontWeight: 700, color: colors.brand }}>{BRAND}</td>
+                      <td
+                        style={{
+                          padding: '20px 24px',
+                          borderBottom: `1px solid ${colors.border}`,
+                          fontSize: 18,
+                          fontWeight: 700,
+                          color: colors.brand,
+                        }}
+                      >
+                        {BRAND}
+                      </td>
                     </tr>
                     <tr>
                       <td style={{ padding: 24 }}>
@@ -87,7 +105,17 @@ function EmailDocument({ message }: { message: EmailMessage }) {
                             <tbody>
                               <tr>
                                 <td style={{ borderRadius: 6, background: colors.brand }}>
-                                  <a href={message.action.url} style={{ display: 'inline-block', padding: '12px 20px', color: '#ffffff', fontSize: 16, fontWeight: 600, textDecoration: 'none' }}>
+                                  <a
+                                    href={message.action.url}
+                                    style={{
+                                      display: 'inline-block',
+                                      padding: '12px 20px',
+                                      color: '#ffffff',
+                                      fontSize: 16,
+                                      fontWeight: 600,
+                                      textDecoration: 'none',
+                                    }}
+                                  >
                                     {message.action.label}
                                   </a>
                                 </td>
@@ -98,7 +126,15 @@ function EmailDocument({ message }: { message: EmailMessage }) {
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: '16px 24px', borderTop: `1px solid ${colors.border}`, fontSize: 12, lineHeight: '18px', color: colors.muted }}>
+                      <td
+                        style={{
+                          padding: '16px 24px',
+                          borderTop: `1px solid ${colors.border}`,
+                          fontSize: 12,
+                          lineHeight: '18px',
+                          color: colors.muted,
+                        }}
+                      >
                         {message.reason}
                         {message.unsubscribeUrl ? (
                           <>
@@ -124,7 +160,11 @@ function EmailDocument({ message }: { message: EmailMessage }) {
 
 function textBlock(block: EmailBlock): string {
   if (block.kind === 'paragraph') return block.text;
-  if (block.kind === 'quote') return `${block.author}:\n${block.text.split('\n').map((line) => `> ${line}`).join('\n')}`;
+  if (block.kind === 'quote')
+    return `${block.author}:\n${block.text
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n')}`;
   return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
 }
 

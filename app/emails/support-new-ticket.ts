@@ -38,8 +38,16 @@ export function supportNewTicketEmail({
     preheader: `${authorName} abriu um ticket de suporte.`,
     heading: `${greeting(adminName)} ${authorName} abriu um ticket de suporte.`,
     blocks: [
-      { kind: 'details', rows: [['Assunto', ticketSubject], ['Usuário', authorName]] },
-      firstMessage === undefined ? { kind: 'paragraph', text: 'O ticket foi aberto sem mensagem.' } : { kind: 'quote', author: authorName, text: firstMessage },
+      {
+        kind: 'details',
+        rows: [
+          ['Assunto', ticketSubject],
+          ['Usuário', authorName],
+        ],
+      },
+      firstMessage === undefined
+        ? { kind: 'paragraph', text: 'O ticket foi aberto sem mensagem.' }
+        : { kind: 'quote', author: authorName, text: firstMessage },
     ],
     action: { label: 'Responder no painel', url: ticketUrl },
     reason: 'Você recebeu este e-mail porque é administrador do E-Engenharia e recebe os novos tickets de suporte.',

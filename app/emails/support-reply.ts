@@ -32,7 +32,14 @@ export function supportReplyEmail({
     preheader: several ? `O suporte respondeu ${total} vezes ao seu ticket.` : 'O suporte respondeu ao seu ticket.',
     heading: `${greeting(name)} ${several ? `O suporte enviou ${total} respostas` : 'O suporte respondeu'} ${ticketSubject === null ? 'ao seu ticket' : `ao ticket “${ticketSubject}”`}.`,
     blocks: [
-      ...(earlier > 0 ? [{ kind: 'paragraph' as const, text: `As ${earlier} respostas mais antigas estão no ticket; seguem as ${replies.length} mais recentes.` }] : []),
+      ...(earlier > 0
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `As ${earlier} respostas mais antigas estão no ticket; seguem as ${replies.length} mais recentes.`,
+            },
+          ]
+        : []),
       ...replies.map((text) => ({ kind: 'quote' as const, author: SUPPORT_AUTHOR, text })),
       { kind: 'paragraph', text: 'Para continuar a conversa, responda pelo ticket: respostas a este e-mail não chegam ao suporte.' },
     ],

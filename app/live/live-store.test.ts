@@ -2,7 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { resumePoint } from './protocol';
 import { LiveStore, type LiveStreamEvent } from './live-store';
 
-const event = (id: string | null, type: LiveStreamEvent['type'], channel: string, data: unknown): LiveStreamEvent => ({ id, type, channel, data });
+const event = (id: string | null, type: LiveStreamEvent['type'], channel: string, data: unknown): LiveStreamEvent => ({
+  id,
+  type,
+  channel,
+  data,
+});
 
 describe('the header counts', () => {
   test("only events after the loader's position move the loader's count; an exact count replaces, a broadcast adds", () => {
@@ -18,7 +23,7 @@ describe('the header counts', () => {
     expect(store.countOf('notifications', 2, 'b-12')).toBe(2);
   });
 
-  test("a notice for another role does not count, and an event delivered twice counts once", () => {
+  test('a notice for another role does not count, and an event delivered twice counts once', () => {
     const store = new LiveStore();
     store.role = 'E-BASIC';
     store.receive(event('b-2', 'notifications', 'everyone', { added: 1, role: 'E-TOOL' }));

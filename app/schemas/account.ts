@@ -32,10 +32,16 @@ export const passwordRecoveryApiSchema = z.object({
 
 /** 'Solicitar reembolso' on the account's payments list. */
 export const accountRefundSchema = z.object({
-  paymentId: z.number({ required_error: 'Pagamento inválido.', invalid_type_error: 'Pagamento inválido.' }).int().positive('Pagamento inválido.'),
+  paymentId: z
+    .number({ required_error: 'Pagamento inválido.', invalid_type_error: 'Pagamento inválido.' })
+    .int()
+    .positive('Pagamento inválido.'),
 });
 
 /** 'Excluir conta': the current password confirms it. */
 export const accountDeleteSchema = z.object({
-  password: z.string({ required_error: 'Digite sua senha atual para confirmar.' }).min(1, 'Digite sua senha atual para confirmar.').max(200, 'Senha incorreta. Sua conta não foi excluída.'),
+  password: z
+    .string({ required_error: 'Digite sua senha atual para confirmar.' })
+    .min(1, 'Digite sua senha atual para confirmar.')
+    .max(200, 'Senha incorreta. Sua conta não foi excluída.'),
 });

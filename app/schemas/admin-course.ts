@@ -23,7 +23,9 @@ export const courseFormSchema = courseInputSchema.extend({ id: optionalId(ADMIN_
 /** Show/Hide sends the state it asks for, so a repeated click cannot undo itself. */
 export const courseVisibilityFormSchema = z.object({
   id: courseId,
-  isHidden: z.enum(['true', 'false'], { errorMap: () => ({ message: ADMIN_COURSE_MESSAGES.visibility }) }).transform((value) => value === 'true'),
+  isHidden: z
+    .enum(['true', 'false'], { errorMap: () => ({ message: ADMIN_COURSE_MESSAGES.visibility }) })
+    .transform((value) => value === 'true'),
 });
 
 export const courseIdFormSchema = z.object({ id: courseId });

@@ -63,7 +63,15 @@ type IntegerOptions = {
 };
 
 /** A whole number given as a number or a numeric string ('30'); absent gives the fallback. */
-export const integerField = ({ min, max, message, minMessage = message, maxMessage = message, requiredMessage = message, fallback }: IntegerOptions) =>
+export const integerField = ({
+  min,
+  max,
+  message,
+  minMessage = message,
+  maxMessage = message,
+  requiredMessage = message,
+  fallback,
+}: IntegerOptions) =>
   z
     .union([z.number({ invalid_type_error: message }), z.string({ invalid_type_error: message }).max(12, message), z.null()], {
       invalid_type_error: message,
@@ -137,5 +145,7 @@ export const choice = <T extends readonly [string, ...string[]]>(values: T, mess
  * `unknown`, which leaves a form's Conform fields untyped). `Extra` names form-only fields the
  * step consumes (e.g. a checkbox that decides whether another field counts).
  */
-export const preprocessed = <S extends z.ZodTypeAny, Extra extends Record<string, unknown> = Record<never, never>>(step: (input: unknown) => unknown, schema: S) =>
-  z.preprocess(step, schema) as unknown as z.ZodEffects<S, z.output<S>, z.input<S> & Extra>;
+export const preprocessed = <S extends z.ZodTypeAny, Extra extends Record<string, unknown> = Record<never, never>>(
+  step: (input: unknown) => unknown,
+  schema: S,
+) => z.preprocess(step, schema) as unknown as z.ZodEffects<S, z.output<S>, z.input<S> & Extra>;

@@ -36,8 +36,7 @@ const optionalCpf = z
     return digits;
   });
 
-const proDays = (fallback: number) =>
-  integerField({ min: 0, max: 3650, fallback, message: ADMIN_USER_MESSAGES.proDays });
+const proDays = (fallback: number) => integerField({ min: 0, max: 3650, fallback, message: ADMIN_USER_MESSAGES.proDays });
 
 const isProChoice = (role: unknown) => role === 'E-TOOL' || role === 'E-MASTER';
 

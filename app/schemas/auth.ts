@@ -72,9 +72,7 @@ const newPasswordPair = {
 };
 const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
 
-export const resetSchema = z
-  .object(newPasswordPair)
-  .refine(passwordsMatch, { message: PT.mismatch, path: ['confirmPassword'] });
+export const resetSchema = z.object(newPasswordPair).refine(passwordsMatch, { message: PT.mismatch, path: ['confirmPassword'] });
 
 export const resetApiSchema = z
   .object({ ...newPasswordPair, token: z.string().max(200).optional() })

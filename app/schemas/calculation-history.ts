@@ -69,7 +69,9 @@ export const historyFilterFields = {
 };
 
 /** /calculators/history?q=&calculator=&from=&to=&page=: newest first is the only order. */
-export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: HISTORY_PAGE_SIZE, maxPerPage: 50 }).extend(historyFilterFields);
+export const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: HISTORY_PAGE_SIZE, maxPerPage: 50 }).extend(
+  historyFilterFields,
+);
 
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 export type HistoryFilter = Pick<HistoryQuery, 'q' | 'calculator' | 'from' | 'to'>;

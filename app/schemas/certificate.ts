@@ -18,4 +18,7 @@ export const certificateRevokeSchema = z.object({
 const optionalRecordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
 
 /** /admin/certificates?course=ID&page=&confirm=ID: the course whose certificates are listed, and the one waiting for 'Revogar'. */
-export const adminCertificatesQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 25 }).extend({ course: optionalRecordId, confirm: optionalRecordId });
+export const adminCertificatesQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 25 }).extend({
+  course: optionalRecordId,
+  confirm: optionalRecordId,
+});

@@ -19,7 +19,8 @@ export const ATTACHMENT_MESSAGES = {
   unreadable: 'Não foi possível ler o arquivo: ele parece estar corrompido',
   diskFull: 'Não há espaço para guardar os anexos agora. Sua mensagem não foi enviada; tente novamente mais tarde.',
   notFound: 'Arquivo não encontrado',
-  tooComplex: 'A imagem tem uma estrutura incomum (blocos demais) e não pode ser enviada: salve-a de novo num editor de imagens ou envie um print.',
+  tooComplex:
+    'A imagem tem uma estrutura incomum (blocos demais) e não pode ser enviada: salve-a de novo num editor de imagens ou envie um print.',
   tooManyPixels: 'A imagem é grande demais: envie imagens de até 40 megapixels (por exemplo, 8000 × 5000 pixels).',
   busy: 'Aguarde: um envio de anexos desta conta ainda está em andamento. Tente de novo quando ele terminar.',
   userQuota: (megabytes: number) =>

@@ -22,9 +22,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 export const courseListQuerySchema = listQuerySchema({ sorts: COURSE_SORTS, perPage: 12, maxPerPage: 48 }).extend({
   level: optionalChoice(COURSE_LEVELS, 'Nível inválido'),
   category: optionalChoice(COURSE_CATEGORIES, 'Categoria inválida'),
-  filter: z
-    .enum(['all', 'unlocked'], { errorMap: () => ({ message: 'Filtro inválido' }) })
-    .default('all'),
+  filter: z.enum(['all', 'unlocked'], { errorMap: () => ({ message: 'Filtro inválido' }) }).default('all'),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 

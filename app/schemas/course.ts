@@ -100,9 +100,16 @@ export const lessonInputSchema = z.object({
   youtubeUrl: minString(5, COURSE_MESSAGES.videoUrl, 2000),
   videoSource: choice(VIDEO_SOURCES, COURSE_MESSAGES.videoSource).default('youtube'),
   order: z
-    .union([z.number({ invalid_type_error: COURSE_MESSAGES.order }), z.string({ invalid_type_error: COURSE_MESSAGES.order }).max(12, COURSE_MESSAGES.order), z.null()], {
-      invalid_type_error: COURSE_MESSAGES.order,
-    })
+    .union(
+      [
+        z.number({ invalid_type_error: COURSE_MESSAGES.order }),
+        z.string({ invalid_type_error: COURSE_MESSAGES.order }).max(12, COURSE_MESSAGES.order),
+        z.null(),
+      ],
+      {
+        invalid_type_error: COURSE_MESSAGES.order,
+      },
+    )
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
@@ -124,7 +131,10 @@ export const materialInputSchema = z.object({
     .optional()
     .transform((value) => value || null),
   // Only the length message when the value is too short to be a link at all.
-  fileUrl: minString(5, COURSE_MESSAGES.fileUrl, 2000).refine((value) => value.length < 5 || isWebUrl(value), COURSE_MESSAGES.fileUrlScheme),
+  fileUrl: minString(5, COURSE_MESSAGES.fileUrl, 2000).refine(
+    (value) => value.length < 5 || isWebUrl(value),
+    COURSE_MESSAGES.fileUrlScheme,
+  ),
   fileType: choice(MATERIAL_FILE_TYPES, COURSE_MESSAGES.fileType),
   iconType: choice(ICON_TYPES, COURSE_MESSAGES.iconType).default('file'),
   downloadable: checkbox,
@@ -142,7 +152,10 @@ export const COURSE_GRANT_INPUT_MESSAGES = {
 
 /** An admin's grant of a course: who, and until when (absent or null: for good). */
 export const courseGrantInputSchema = z.object({
-  userId: optionalId(COURSE_GRANT_INPUT_MESSAGES.userId).refine((value): value is number => value !== null, COURSE_GRANT_INPUT_MESSAGES.userId),
+  userId: optionalId(COURSE_GRANT_INPUT_MESSAGES.userId).refine(
+    (value): value is number => value !== null,
+    COURSE_GRANT_INPUT_MESSAGES.userId,
+  ),
   endsAt: optionalInstant(COURSE_GRANT_INPUT_MESSAGES.endsAt),
 });
 export type CourseGrantInput = z.output<typeof courseGrantInputSchema>;

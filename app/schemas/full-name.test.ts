@@ -8,9 +8,12 @@ const error = (fullName: unknown) => {
 };
 
 describe("'Nome completo'", () => {
-  test.each(['Maria da Silva', 'João Conceição', "Ana D'Ávila", 'Marcos d’Ávila Oliveira', 'Ana-Luísa Prado', 'Zoë Ñúñez', 'Renée O’Neil'])('accepts %s', (name) => {
-    expect(parse(name)).toMatchObject({ success: true, data: { fullName: name } });
-  });
+  test.each(['Maria da Silva', 'João Conceição', "Ana D'Ávila", 'Marcos d’Ávila Oliveira', 'Ana-Luísa Prado', 'Zoë Ñúñez', 'Renée O’Neil'])(
+    'accepts %s',
+    (name) => {
+      expect(parse(name)).toMatchObject({ success: true, data: { fullName: name } });
+    },
+  );
 
   test('collapses spaces and trims', () => {
     expect(parse('  Maria   da  Silva ')).toMatchObject({ success: true, data: { fullName: 'Maria da Silva' } });

@@ -51,7 +51,10 @@ export const notificationFormSchema = notificationCreateSchema.omit({ userId: tr
 
 /** The delete button of a row of the admin history. */
 export const notificationIdSchema = z.object({
-  id: z.coerce.number({ invalid_type_error: 'Notificação não encontrada' }).int('Notificação não encontrada').positive('Notificação não encontrada'),
+  id: z.coerce
+    .number({ invalid_type_error: 'Notificação não encontrada' })
+    .int('Notificação não encontrada')
+    .positive('Notificação não encontrada'),
 });
 
 /** The history's labels: the notification types and who receives a broadcast. */

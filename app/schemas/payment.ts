@@ -19,16 +19,27 @@ const months = z
 const idempotencyKey = z.string().trim().min(1).max(128).optional();
 
 /** POST /api/upgrade/create-payment-intent: `{ planType, months }` or `{ courseId }` (not both). */
-export const createPaymentIntentSchema = z.union([
-  z.object({ courseId: z.number({ invalid_type_error: PAYMENT_API_MESSAGES.course }).int(PAYMENT_API_MESSAGES.course).positive(PAYMENT_API_MESSAGES.course), idempotencyKey }).strict(),
-  z
-    .object({
-      planType: z.enum(PRO_ROLES, { errorMap: () => ({ message: PAYMENT_API_MESSAGES.plan }) }),
-      months,
-      idempotencyKey,
-    })
-    .strict(),
-], { errorMap: () => ({ message: PAYMENT_API_MESSAGES.purchase }) });
+export const createPaymentIntentSchema = z.union(
+  [
+    z
+      .object({
+        courseId: z
+          .number({ invalid_type_error: PAYMENT_API_MESSAGES.course })
+          .int(PAYMENT_API_MESSAGES.course)
+          .positive(PAYMENT_API_MESSAGES.course),
+        idempotencyKey,
+      })
+      .strict(),
+    z
+      .object({
+        planType: z.enum(PRO_ROLES, { errorMap: () => ({ message: PAYMENT_API_MESSAGES.plan }) }),
+        months,
+        idempotencyKey,
+      })
+      .strict(),
+  ],
+  { errorMap: () => ({ message: PAYMENT_API_MESSAGES.purchase }) },
+);
 
 /**
  * The union's own message hides which field was wrong: read the body once more, field by field,
@@ -45,7 +56,11 @@ export function purchaseIssue(body: unknown): string {
 
 /** POST /api/upgrade/confirm-payment. */
 export const confirmPaymentSchema = z.object({
-  paymentIntentId: z.string({ required_error: PAYMENT_API_MESSAGES.paymentIntentId, invalid_type_error: PAYMENT_API_MESSAGES.paymentIntentId }).trim().min(1, PAYMENT_API_MESSAGES.paymentIntentId).max(255),
+  paymentIntentId: z
+    .string({ required_error: PAYMENT_API_MESSAGES.paymentIntentId, invalid_type_error: PAYMENT_API_MESSAGES.paymentIntentId })
+    .trim()
+    .min(1, PAYMENT_API_MESSAGES.paymentIntentId)
+    .max(255),
 });
 
 /** POST /api/test-mode/confirm-card (test mode): the simulated card form with JavaScript. */

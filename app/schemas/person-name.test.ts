@@ -21,8 +21,18 @@ const NAME_FIELDS: Array<[string, z.ZodTypeAny, (name: string) => Record<string,
   ['PATCH /api/profile', profileApiSchema, (username) => ({ username }), 'username'],
   ['the admin’s new user', adminUserCreateSchema, (username) => ({ ...valid, username, cpf: '' }), 'username'],
   ['PATCH /api/users/{id}', adminUserUpdateSchema, (username) => ({ username }), 'username'],
-  ['the admin’s edit dialog', adminUserEditFormSchema, (username) => ({ id: '1', username, email: valid.email, cpf: '', role: 'E-BASIC' }), 'username'],
-  ['the contact form', contactSchema, (name) => ({ name, email: valid.email, subject: 'Dúvida', message: 'Uma mensagem longa o bastante.' }), 'name'],
+  [
+    'the admin’s edit dialog',
+    adminUserEditFormSchema,
+    (username) => ({ id: '1', username, email: valid.email, cpf: '', role: 'E-BASIC' }),
+    'username',
+  ],
+  [
+    'the contact form',
+    contactSchema,
+    (name) => ({ name, email: valid.email, subject: 'Dúvida', message: 'Uma mensagem longa o bastante.' }),
+    'name',
+  ],
   ['the memorial', memorialProfileSchema, (engineerName) => ({ engineerName }), 'engineerName'],
 ];
 
@@ -31,10 +41,15 @@ describe.each(NAME_FIELDS)('%s', (_label, schema, input, field) => {
     expect(schema.safeParse(input('Joana Araújo')).success).toBe(true);
   });
 
-  it.each(INVISIBLE.map((character) => [character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0'), character]))('refuses a name holding U+%s', (_code, character) => {
-    const parsed = schema.safeParse(input(`Joana${character}Araújo`));
-    expect(parsed.success).toBe(false);
-    const issue = parsed.error!.issues.find((candidate) => candidate.path[0] === field);
-    expect(issue?.message).toMatch(field === 'username' && _label.startsWith('POST') ? /invisible/ : new RegExp(INVISIBLE_CHARACTERS_MESSAGE));
-  });
+  it.each(INVISIBLE.map((character) => [character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0'), character]))(
+    'refuses a name holding U+%s',
+    (_code, character) => {
+      const parsed = schema.safeParse(input(`Joana${character}Araújo`));
+      expect(parsed.success).toBe(false);
+      const issue = parsed.error!.issues.find((candidate) => candidate.path[0] === field);
+      expect(issue?.message).toMatch(
+        field === 'username' && _label.startsWith('POST') ? /invisible/ : new RegExp(INVISIBLE_CHARACTERS_MESSAGE),
+      );
+    },
+  );
 });

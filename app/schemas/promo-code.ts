@@ -24,7 +24,6 @@ export const PROMO_FORM_MESSAGES = {
   missing: 'Código promocional não encontrado',
 } as const;
 
-
 const isTargetRole = (value: unknown): value is ProRole => PRO_ROLES.includes(value as ProRole);
 
 /**
@@ -84,7 +83,13 @@ export const promoCodeCreateSchema = z
       return z.NEVER;
     }
     // The column is not null; for a course code the role is unused.
-    return { ...common, validUntil: value.validUntil, promoType: 'course' as const, targetRole: 'E-TOOL' as ProRole, courseId: courseId.data };
+    return {
+      ...common,
+      validUntil: value.validUntil,
+      promoType: 'course' as const,
+      targetRole: 'E-TOOL' as ProRole,
+      courseId: courseId.data,
+    };
   });
 
 export type PromoCodeInput = z.output<typeof promoCodeCreateSchema>;
@@ -105,7 +110,10 @@ export const promoCodeFormSchema = z.preprocess((value) => {
 
 /** The delete button of a row of the admin table. */
 export const promoCodeIdSchema = z.object({
-  id: z.coerce.number({ invalid_type_error: PROMO_FORM_MESSAGES.missing }).int(PROMO_FORM_MESSAGES.missing).positive(PROMO_FORM_MESSAGES.missing),
+  id: z.coerce
+    .number({ invalid_type_error: PROMO_FORM_MESSAGES.missing })
+    .int(PROMO_FORM_MESSAGES.missing)
+    .positive(PROMO_FORM_MESSAGES.missing),
 });
 
 /** Activation by a user (account page, dashboard box, API): trimmed, and not empty. */

@@ -31,7 +31,10 @@ export const ratingApiSchema = z.object({ rating: ratingValue, comment: commentF
 
 /** The dashboard's rating dialog (radio inputs: a missing choice is 'Avaliação obrigatória'). */
 export const ratingFormSchema = z.object({
-  toolId: z.number({ required_error: 'Ferramenta inválida', invalid_type_error: 'Ferramenta inválida' }).int().positive('Ferramenta inválida'),
+  toolId: z
+    .number({ required_error: 'Ferramenta inválida', invalid_type_error: 'Ferramenta inválida' })
+    .int()
+    .positive('Ferramenta inválida'),
   rating: ratingValue,
   comment: commentField,
 });

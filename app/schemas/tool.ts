@@ -43,9 +43,15 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** '390.533.447-05, 52998224725' or ['...'] → '39053344705,52998224725'; null when empty. */
 const restrictedCpfsField = z
-  .union([z.string().max(20_000, TOOL_MESSAGES.cpfListTooLong), z.array(z.string().max(20, TOOL_MESSAGES.cpfListType)).max(MAX_CPFS, TOOL_MESSAGES.cpfListTooLong)], {
-    errorMap: () => ({ message: TOOL_MESSAGES.cpfListType }),
-  })
+  .union(
+    [
+      z.string().max(20_000, TOOL_MESSAGES.cpfListTooLong),
+      z.array(z.string().max(20, TOOL_MESSAGES.cpfListType)).max(MAX_CPFS, TOOL_MESSAGES.cpfListTooLong),
+    ],
+    {
+      errorMap: () => ({ message: TOOL_MESSAGES.cpfListType }),
+    },
+  )
   .nullish()
   .transform((value, ctx) => {
     const entries = (Array.isArray(value) ? value : (value ?? '').split(/[,;\n]/)).map((entry) => entry.trim()).filter(Boolean);
@@ -108,7 +114,8 @@ function linkRules(tool: ToolFields, ctx: z.RefinementCtx) {
   }
 }
 
-const normalizeLinks = <T extends ToolFields>(tool: T): T => (tool.linkType === 'custom' ? { ...tool, link: '#' } : { ...tool, customHtml: null });
+const normalizeLinks = <T extends ToolFields>(tool: T): T =>
+  tool.linkType === 'custom' ? { ...tool, link: '#' } : { ...tool, customHtml: null };
 
 export const toolInputSchema = toolFieldsSchema.superRefine(linkRules).transform(normalizeLinks);
 
@@ -125,7 +132,10 @@ const clearCpfsUnlessRestricted = (input: unknown) => {
   return restricted ? rest : { ...rest, restrictedCpfs: null };
 };
 
-const toolIdField = z.coerce.number({ invalid_type_error: 'Ferramenta não encontrada' }).int('Ferramenta não encontrada').positive('Ferramenta não encontrada');
+const toolIdField = z.coerce
+  .number({ invalid_type_error: 'Ferramenta não encontrada' })
+  .int('Ferramenta não encontrada')
+  .positive('Ferramenta não encontrada');
 
 type RestrictField = { restrictByCpf?: string | boolean };
 

@@ -16,6 +16,9 @@ export const twoFactorStartSchema = z.object({});
 export const twoFactorConfirmSchema = z.object({ code: codeField });
 export const twoFactorRegenerateSchema = z.object({ code: codeField });
 export const twoFactorDisableSchema = z.object({
-  password: z.string({ required_error: 'Digite sua senha atual para confirmar.' }).min(1, 'Digite sua senha atual para confirmar.').max(200, 'Senha incorreta.'),
+  password: z
+    .string({ required_error: 'Digite sua senha atual para confirmar.' })
+    .min(1, 'Digite sua senha atual para confirmar.')
+    .max(200, 'Senha incorreta.'),
   code: codeField,
 });

@@ -52,7 +52,11 @@ const purchaseShape = {
     .min(MIN_MONTHS, UPGRADE_MESSAGES.months)
     .max(MAX_MONTHS, UPGRADE_MESSAGES.months)
     .optional(),
-  courseId: z.number({ invalid_type_error: UPGRADE_MESSAGES.course }).int(UPGRADE_MESSAGES.course).positive(UPGRADE_MESSAGES.course).optional(),
+  courseId: z
+    .number({ invalid_type_error: UPGRADE_MESSAGES.course })
+    .int(UPGRADE_MESSAGES.course)
+    .positive(UPGRADE_MESSAGES.course)
+    .optional(),
 };
 
 type PurchaseInput = { plan?: ProRole; months?: number; courseId?: number };
@@ -83,8 +87,14 @@ export const testCardFormSchema = z
       .max(32, UPGRADE_MESSAGES.cardNumber)
       .transform(digits)
       .pipe(z.string().regex(/^\d{16}$/, UPGRADE_MESSAGES.cardNumber)),
-    expiry: z.string({ required_error: UPGRADE_MESSAGES.expiry }).trim().regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, UPGRADE_MESSAGES.expiry),
-    cvc: z.string({ required_error: UPGRADE_MESSAGES.cvc }).trim().regex(/^\d{3,4}$/, UPGRADE_MESSAGES.cvc),
+    expiry: z
+      .string({ required_error: UPGRADE_MESSAGES.expiry })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, UPGRADE_MESSAGES.expiry),
+    cvc: z
+      .string({ required_error: UPGRADE_MESSAGES.cvc })
+      .trim()
+      .regex(/^\d{3,4}$/, UPGRADE_MESSAGES.cvc),
     /** One per rendering of the form: a double click or a resubmission creates one PaymentIntent. */
     idempotencyKey: z.string().uuid(),
   })
@@ -92,7 +102,10 @@ export const testCardFormSchema = z
 
 /** With a real key, after Stripe.js confirmed: the PaymentIntent to check on the server. */
 export const confirmFormSchema = z.object({
-  paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'Pagamento inválido.'),
+  paymentIntentId: z
+    .string()
+    .trim()
+    .regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'Pagamento inválido.'),
 });
 
 /** With a real key: a refusal that never reached our server (creating the PaymentIntent, or Stripe.js), for its toast. */

@@ -44,7 +44,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Draws centred lines from `top` down; returns the baseline below the last one. */
-function centred(page: PDFPage, text: string, top: number, font: PDFFont, size: number, color = INK, maxWidth = A4_LANDSCAPE[0] - 4 * MARGIN): number {
+function centred(
+  page: PDFPage,
+  text: string,
+  top: number,
+  font: PDFFont,
+  size: number,
+  color = INK,
+  maxWidth = A4_LANDSCAPE[0] - 4 * MARGIN,
+): number {
   let y = top;
   for (const line of wrap(text, font, size, maxWidth)) {
     page.drawText(line, { x: (A4_LANDSCAPE[0] - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color });
@@ -66,7 +74,14 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   const [width, height] = A4_LANDSCAPE;
 
   page.drawRectangle({ x: MARGIN / 2, y: MARGIN / 2, width: width - MARGIN, height: height - MARGIN, borderColor: BRAND, borderWidth: 3 });
-  page.drawRectangle({ x: MARGIN / 2 + 8, y: MARGIN / 2 + 8, width: width - MARGIN - 16, height: height - MARGIN - 16, borderColor: BRAND, borderWidth: 0.75 });
+  page.drawRectangle({
+    x: MARGIN / 2 + 8,
+    y: MARGIN / 2 + 8,
+    width: width - MARGIN - 16,
+    height: height - MARGIN - 16,
+    borderColor: BRAND,
+    borderWidth: 0.75,
+  });
 
   let y = height - 2.4 * MARGIN;
   y = centred(page, 'E-Engenharia', y, bold, 16, BRAND) - 12;
@@ -85,7 +100,8 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   const qrY = 1.9 * MARGIN;
   for (let row = 0; row < qr.size; row += 1) {
     for (let col = 0; col < qr.size; col += 1) {
-      if (qr.dark(col, row)) page.drawRectangle({ x: qrX + col * cell, y: qrY + qrSide - (row + 1) * cell, width: cell, height: cell, color: INK });
+      if (qr.dark(col, row))
+        page.drawRectangle({ x: qrX + col * cell, y: qrY + qrSide - (row + 1) * cell, width: cell, height: cell, color: INK });
     }
   }
 

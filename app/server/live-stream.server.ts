@@ -238,7 +238,8 @@ class LiveConnection {
   }
 }
 
-const sameChannels = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((channel, index) => channel === b[index]);
+const sameChannels = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((channel, index) => channel === b[index]);
 
 watchAccess((userId) => {
   const streams = byUser.get(userId);
@@ -295,7 +296,14 @@ function capRefusal(sessionId: string, userId: number): Response | null {
   return errorResponse(429, LIVE_MESSAGES.tooManyStreams, {}, { headers: { ...noStore, 'Retry-After': String(CAP_RETRY_AFTER_S) } });
 }
 
-type Admission = { sessionId: string; userId: number; threadId: number | null; version: number; access: Access; lastEventId: string | null };
+type Admission = {
+  sessionId: string;
+  userId: number;
+  threadId: number | null;
+  version: number;
+  access: Access;
+  lastEventId: string | null;
+};
 
 /**
  * Who may open a stream, and on which channels: 401 without a live session (no cookie is
@@ -408,7 +416,14 @@ export async function serveLiveStream(req: IncomingMessage, res: ServerResponse)
   const full = capRefusal(admission.sessionId, admission.userId);
   if (full) return sendResponse(res, full);
   res.writeHead(200, HEADERS);
-  const connection = new LiveConnection(admission.sessionId, admission.userId, admission.threadId, admission.version, admission.access, res);
+  const connection = new LiveConnection(
+    admission.sessionId,
+    admission.userId,
+    admission.threadId,
+    admission.version,
+    admission.access,
+    res,
+  );
   res.on('close', () => connection.close());
   connection.open(admission.lastEventId);
 }

@@ -51,7 +51,14 @@ export async function deliverDueMails(transport: MailTransport, isStopping: () =
   return result;
 }
 
-type Worker = { transport: MailTransport; stopping: boolean; running: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null; unsubscribe: () => void };
+type Worker = {
+  transport: MailTransport;
+  stopping: boolean;
+  running: Promise<void> | null;
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+  unsubscribe: () => void;
+};
 let worker: Worker | null = null;
 
 function schedule(current: Worker): void {

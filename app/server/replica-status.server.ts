@@ -24,7 +24,7 @@ export type ReplicaStatus = {
 
 export const replicaConfigured = (vars = process.env) => Boolean(vars.LITESTREAM_REPLICA_URL?.trim() || vars.LITESTREAM_BUCKET?.trim());
 
-const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, 'µs': 0.001, ns: 0.000001 };
+const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
 
 /** A Go duration as Litestream prints it ("604ms", "1m2.5s") in milliseconds. */
 export function durationMs(text: string): number {

@@ -21,7 +21,11 @@ export function requestIdFor(headers: Record<string, string | string[] | undefin
 }
 
 /** The health check and the page it fetches from itself over loopback are not logged (Fly polls it). */
-export function requestLogIgnored(path: string, headers: Record<string, string | string[] | undefined>, remoteAddress: string | undefined): boolean {
+export function requestLogIgnored(
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+  remoteAddress: string | undefined,
+): boolean {
   if (path === '/healthcheck') return true;
   const loopback = remoteAddress === '127.0.0.1' || remoteAddress === '::1' || remoteAddress === '::ffff:127.0.0.1';
   return loopback && headers[HEALTHCHECK_HEADER.toLowerCase()] === '1';

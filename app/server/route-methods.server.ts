@@ -48,7 +48,9 @@ export function toMatchable(manifest: Record<string, ManifestRoute>): Matchable[
   const byParent = new Map<string, ManifestRoute[]>();
   for (const route of Object.values(manifest)) byParent.set(route.parentId ?? '', [...(byParent.get(route.parentId ?? '') ?? []), route]);
   const build = (parentId: string): Matchable[] =>
-    (byParent.get(parentId) ?? []).map(({ id, path, index, caseSensitive }) => (index ? { id, path, index: true as const, caseSensitive } : { id, path, caseSensitive, children: build(id) }));
+    (byParent.get(parentId) ?? []).map(({ id, path, index, caseSensitive }) =>
+      index ? { id, path, index: true as const, caseSensitive } : { id, path, caseSensitive, children: build(id) },
+    );
   return build('');
 }
 
@@ -104,7 +106,13 @@ export function createMethodRule(manifest: Record<string, ManifestRoute>) {
   // (a page GET, an API call with its own method), so the common request pays one regular expression.
   const resourceRoutes = Object.values(manifest).filter((route) => isResourceRoute(route.module) && (route.path || route.index));
   const mayRefuse = new Map(
-    ['GET', 'HEAD', ...WRITE_METHODS].map((verb) => [verb, quickTest(manifest, resourceRoutes.filter((route) => !routeMethods(route.module).includes(verb)))]),
+    ['GET', 'HEAD', ...WRITE_METHODS].map((verb) => [
+      verb,
+      quickTest(
+        manifest,
+        resourceRoutes.filter((route) => !routeMethods(route.module).includes(verb)),
+      ),
+    ]),
   );
   return function methodRefusal(method: string, pathname: string): Response | null {
     const verb = method.toUpperCase();

@@ -15,11 +15,14 @@ const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || u
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blank, schema.optional());
 
 /** `1` turns it on; unset, empty or `0` leaves it off. */
-const flag = optional(z.enum(['0', '1'], { errorMap: () => ({ message: 'use 1 para ligar, ou 0 (ou nada) para desligar' }) })).transform((value) => value === '1');
+const flag = optional(z.enum(['0', '1'], { errorMap: () => ({ message: 'use 1 para ligar, ou 0 (ou nada) para desligar' }) })).transform(
+  (value) => value === '1',
+);
 
 const httpOrigin = z.string().transform((value, context) => {
   const origin = parseOrigin(value);
-  if (!origin) context.addIssue({ code: z.ZodIssueCode.custom, message: `"${value}" não é uma URL http(s), ex.: https://e-engenharia.fly.dev` });
+  if (!origin)
+    context.addIssue({ code: z.ZodIssueCode.custom, message: `"${value}" não é uma URL http(s), ex.: https://e-engenharia.fly.dev` });
   return origin ?? z.NEVER;
 });
 
@@ -38,7 +41,12 @@ const smtpUrl = z.string().refine((value) => {
 }, 'não é uma URL smtp:// ou smtps://, ex.: smtp://usuario:senha@smtp.exemplo.com:587');
 
 /** 'Nome <endereco@dominio>' or a bare address. */
-const mailbox = z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'use um endereço de e-mail, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>');
+const mailbox = z
+  .string()
+  .regex(
+    /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/,
+    'use um endereço de e-mail, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>',
+  );
 
 /** A whole number of megabytes (0 and up), or the default when unset. */
 const megabytes = (fallback: number) =>
@@ -50,7 +58,9 @@ const megabytes = (fallback: number) =>
   ).transform((value) => value ?? fallback);
 
 export const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) })),
+  NODE_ENV: optional(
+    z.enum(['production', 'development', 'test'], { errorMap: () => ({ message: 'use production, development ou test' }) }),
+  ),
   DATABASE_URL: optional(z.string()),
   /** Where support attachments are stored (app/models/chat/attachments.server.ts); unset: `uploads/` beside the database. */
   UPLOADS_DIR: optional(z.string()),
@@ -83,17 +93,26 @@ export const envSchema = z.object({
     z
       .string()
       .transform((value) => value.split(',').map((method) => method.trim()))
-      .refine((methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)), 'use card, pix e/ou boleto separados por vírgula'),
+      .refine(
+        (methods) => methods.every((method) => (CHECKOUT_METHODS as readonly string[]).includes(method)),
+        'use card, pix e/ou boleto separados por vírgula',
+      ),
   ),
   STRIPE_TEST_MODE: flag,
   ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { errorMap: () => ({ message: 'use required ou optional' }) })),
   /** The seller on every receipt (app/models/payments/receipt.server.ts): required in production with a live Stripe key. */
   SELLER_LEGAL_NAME: optional(z.string().max(200, 'use no máximo 200 caracteres')),
-  SELLER_CNPJ: optional(z.string().refine(isValidCnpj, 'não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81')),
+  SELLER_CNPJ: optional(
+    z.string().refine(isValidCnpj, 'não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81'),
+  ),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailbox),
   MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),
-  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }) })),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }),
+    }),
+  ),
 });
 
 export type EnvKey = keyof typeof envSchema.shape;
@@ -175,7 +194,8 @@ export function mailConfigurationError(vars: Vars = process.env): string | null 
       'Defina SMTP_URL (ex.: smtp://usuario:senha@smtp.exemplo.com:587) e MAIL_FROM, ou MAIL_TRANSPORT=file para gravar os e-mails como arquivos .eml de propósito.'
     );
   }
-  if (!vars.MAIL_FROM?.trim()) return 'MAIL_FROM não definido em produção com SMTP_URL: defina o remetente, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>.';
+  if (!vars.MAIL_FROM?.trim())
+    return 'MAIL_FROM não definido em produção com SMTP_URL: defina o remetente, ex.: E-Engenharia <nao-responda@e-engenharia.com.br>.';
   return null;
 }
 
@@ -187,7 +207,8 @@ export function environmentProblems(vars: Vars = process.env): string[] {
   const parsed = envSchema.safeParse(vars);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}.`);
   if (vars.NODE_ENV === 'production') {
-    if (!vars.SESSION_SECRET?.trim()) problems.push('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
+    if (!vars.SESSION_SECRET?.trim())
+      problems.push('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
     const origin = publicOriginError(vars);
     if (origin) problems.push(origin);
     // Stripe's own PUBLIC_ORIGIN sentence would repeat the one above (or the malformed value's).
@@ -205,7 +226,9 @@ export function environmentProblems(vars: Vars = process.env): string[] {
 /** The refusal of a start: every problem on its own line. */
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuração inválida; o servidor não vai iniciar. Corrija as variáveis de ambiente:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    super(
+      `Configuração inválida; o servidor não vai iniciar. Corrija as variáveis de ambiente:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+    );
     this.name = 'ConfigurationError';
   }
 }

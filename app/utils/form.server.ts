@@ -5,7 +5,14 @@ import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import type { z } from 'zod';
 import { decodeUtf8, errorResponse, readBodyCapped, requireSameOrigin } from './api.server';
 import { type AppError, isAppError } from './errors';
-import { allowanceFor, CEILING_ALLOWANCE, countRawFields, type FieldAllowance, overRepeatedName, widestAllowance } from './form-fields.server';
+import {
+  allowanceFor,
+  CEILING_ALLOWANCE,
+  countRawFields,
+  type FieldAllowance,
+  overRepeatedName,
+  widestAllowance,
+} from './form-fields.server';
 import type { AppLoadContext } from './load-context';
 import { jsonWithToast, type Toast } from './toast.server';
 
@@ -90,7 +97,11 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   return formData;
 }
 
-async function readOwnMultipart(request: Request, contentType: string, read: NonNullable<ReadFormOptions['readMultipart']>): Promise<FormData> {
+async function readOwnMultipart(
+  request: Request,
+  contentType: string,
+  read: NonNullable<ReadFormOptions['readMultipart']>,
+): Promise<FormData> {
   try {
     return await read(request, contentType);
   } catch (error) {

@@ -12,7 +12,12 @@ describe('format', () => {
   it('writes the numeric forms exactly as date-fns would, midnight and the old daylight-saving dates included', () => {
     const instants = [Date.UTC(2025, 0, 1, 3, 0), Date.UTC(2025, 0, 1, 2, 59), Date.UTC(2030, 11, 31, 23, 59, 59)];
     // Both sides of the last daylight-saving changes (4 Nov 2018 00:00 → 01:00; 17 Feb 2019 00:00 → 16 Feb 23:00).
-    for (const [y, m, d, h] of [[2018, 10, 4, 2], [2018, 10, 4, 3], [2019, 1, 17, 1], [2019, 1, 17, 2]]) {
+    for (const [y, m, d, h] of [
+      [2018, 10, 4, 2],
+      [2018, 10, 4, 3],
+      [2019, 1, 17, 1],
+      [2019, 1, 17, 2],
+    ]) {
       for (const minute of [0, 1, 30, 59]) instants.push(Date.UTC(y, m, d, h, minute), Date.UTC(y, m, d, h, minute, 59, 999));
     }
     for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2025, 0, 1); t += 7 * 3_600_000 + 13 * 60_000) instants.push(t);

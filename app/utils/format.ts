@@ -41,7 +41,16 @@ function wallClock(date: Date | number | string): Date {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     const parts = saoPauloParts(hour * HOUR_MS);
-    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - hour * HOUR_MS;
+    offset =
+      Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+        Number(parts.second),
+      ) -
+      hour * HOUR_MS;
     if (offsetByHour.size >= 50_000) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }

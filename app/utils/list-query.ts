@@ -13,7 +13,12 @@ type ListOptions<Sort extends string> = { sorts: readonly [Sort, ...Sort[]]; per
 export function listQuerySchema<Sort extends string>({ sorts, perPage, maxPerPage = 100 }: ListOptions<Sort>) {
   return z.object({
     q: z.string().trim().max(MAX_SEARCH_LENGTH, `A busca deve ter no máximo ${MAX_SEARCH_LENGTH} caracteres`).default(''),
-    page: z.coerce.number({ invalid_type_error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
+    page: z.coerce
+      .number({ invalid_type_error: 'Página inválida' })
+      .int('Página inválida')
+      .min(1, 'Página inválida')
+      .max(1_000_000, 'Página inválida')
+      .default(1),
     perPage: z.coerce
       .number({ invalid_type_error: 'Itens por página inválido' })
       .int('Itens por página inválido')
@@ -23,4 +28,3 @@ export function listQuerySchema<Sort extends string>({ sorts, perPage, maxPerPag
     sort: z.enum(sorts, { errorMap: () => ({ message: 'Ordenação inválida' }) }).default(sorts[0]),
   });
 }
-

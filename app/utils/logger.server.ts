@@ -70,7 +70,14 @@ export function noteRequestUser(userId: number): void {
   if (store) store.userId = userId;
 }
 
-const LEVELS: Record<ConsoleMethod, pino.Level> = { log: 'info', info: 'info', debug: 'debug', trace: 'trace', warn: 'warn', error: 'error' };
+const LEVELS: Record<ConsoleMethod, pino.Level> = {
+  log: 'info',
+  info: 'info',
+  debug: 'debug',
+  trace: 'trace',
+  warn: 'warn',
+  error: 'error',
+};
 
 /**
  * Every console line, redacted, to the current request's child logger (its requestId), else to

@@ -94,9 +94,12 @@ export async function receiveMultipart(request: Request, contentType: string, li
     stream.on('data', (chunk: Buffer) => {
       file.size += chunk.length;
     });
-    writes.push(pipeline(stream, createWriteStream(file.path, { flags: 'wx', mode: 0o600 })).catch((error: unknown) => fail(writeFailure(error))));
+    writes.push(
+      pipeline(stream, createWriteStream(file.path, { flags: 'wx', mode: 0o600 })).catch((error: unknown) => fail(writeFailure(error))),
+    );
   });
-  for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => fail(refusal(413, MULTIPART_MESSAGES.tooManyParts)));
+  for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
+    parser.on(limit, () => fail(refusal(413, MULTIPART_MESSAGES.tooManyParts)));
   const parsed = new Promise<void>((resolve) => {
     parser.on('error', () => {
       failure ??= refusal(400, MULTIPART_MESSAGES.malformed);
@@ -142,6 +145,7 @@ export async function receiveMultipart(request: Request, contentType: string, li
 /** A temporary file that could not be written: a full disk is the clear 507, anything else a failure. */
 function writeFailure(error: unknown): Response {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return refusal(507, 'Não há espaço para receber os arquivos agora. Tente novamente mais tarde.');
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return refusal(507, 'Não há espaço para receber os arquivos agora. Tente novamente mais tarde.');
   return refusal(500, 'Não foi possível receber os arquivos.');
 }

@@ -8,11 +8,21 @@ const source = { count: () => rows.length, rows: (limit: number, offset: number)
 describe('list kit', () => {
   it('reads the query with defaults, bounds and the sort allowlist', () => {
     expect(parseListQuery(new URLSearchParams(''), schema)).toEqual({ q: '', page: 1, perPage: 10, sort: 'recent' });
-    expect(parseListQuery(new URLSearchParams('q=%20eixo%20&page=3&perPage=20&sort=name'), schema)).toEqual({ q: 'eixo', page: 3, perPage: 20, sort: 'name' });
+    expect(parseListQuery(new URLSearchParams('q=%20eixo%20&page=3&perPage=20&sort=name'), schema)).toEqual({
+      q: 'eixo',
+      page: 3,
+      perPage: 20,
+      sort: 'name',
+    });
   });
 
   it('falls back to defaults on pages and refuses in the API', () => {
-    expect(parseListQuery(new URLSearchParams('page=-4&perPage=9999&sort=drop table'), schema)).toEqual({ q: '', page: 1, perPage: 10, sort: 'recent' });
+    expect(parseListQuery(new URLSearchParams('page=-4&perPage=9999&sort=drop table'), schema)).toEqual({
+      q: '',
+      page: 1,
+      perPage: 10,
+      sort: 'recent',
+    });
     expect(() => readListQuery(new Request('http://x/api?perPage=9999'), schema)).toThrow('No máximo 50 itens por página');
     expect(() => readListQuery(new Request('http://x/api?sort=evil'), schema)).toThrow('Ordenação inválida');
   });

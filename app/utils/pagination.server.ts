@@ -59,4 +59,5 @@ export const pageHeaders = (page: Pick<Page<unknown>, 'total' | 'page' | 'pageCo
 });
 
 /** `%text%` for LIKE over a folded key column (app/utils/fold.ts), with LIKE's wildcards escaped (use with `escape '\\'`). */
-export const likePattern = (text: string, fold: (text: string) => string = foldKey) => `%${fold(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (text: string, fold: (text: string) => string = foldKey) =>
+  `%${fold(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -75,7 +75,13 @@ function store(): NonNullable<typeof current> {
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, { by: _by, ...options }]) => [
       name,
-      new RateLimiterSQLite({ ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: RATE_LIMIT_TABLE, tableCreated: true }),
+      new RateLimiterSQLite({
+        ...options,
+        storeClient: sqlite,
+        storeType: 'better-sqlite3',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+      }),
     ]),
   ) as Limiters;
   current = { sqlite, limiters, sweptAt: 0 };
@@ -99,7 +105,10 @@ function limiters(): Limiters {
  * (::ffff:192.0.2.1) is the IPv4 address it maps.
  */
 export function addressKey(address: string): string {
-  const plain = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const plain = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (!isIPv6(plain)) return plain;
   const groups = expandIPv6(plain);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
@@ -143,14 +152,12 @@ function limitKey(kind: KeyKind, key: string): string {
 }
 
 /** The stored key: normalised for what it names, and a digest rather than the e-mail or address itself. */
-const storedKey = (name: LimiterName, key: string) => createHash('sha256').update(limitKey(LIMITS[name].by, key).toLowerCase()).digest('base64url');
+const storedKey = (name: LimiterName, key: string) =>
+  createHash('sha256').update(limitKey(LIMITS[name].by, key).toLowerCase()).digest('base64url');
 
 function tooMany(msBeforeNext: number): AppError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
-  return new AppError(
-    429,
-    `Muitas tentativas. Aguarde ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e tente novamente.`,
-  );
+  return new AppError(429, `Muitas tentativas. Aguarde ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e tente novamente.`);
 }
 
 /**

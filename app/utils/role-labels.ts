@@ -16,7 +16,8 @@ export const ROLE_TONES: Readonly<Record<Role, string>> = {
 };
 
 const isPaid = (role: Role) => role === 'E-TOOL' || role === 'E-MASTER';
-const inFuture = (date: Date | string | null | undefined, now: Date): date is Date | string => Boolean(date) && new Date(date!).getTime() > now.getTime();
+const inFuture = (date: Date | string | null | undefined, now: Date): date is Date | string =>
+  Boolean(date) && new Date(date!).getTime() > now.getTime();
 
 /** The dashboard badge: paid roles add 'até {dd/MM/yyyy}' while their period is in the future. */
 export function roleBadgeText(role: Role, expiresAt: Date | string | null | undefined, now = new Date()): string {

@@ -41,7 +41,13 @@ describe('contentSecurityPolicy', () => {
   it('allows what Stripe.js needs and nothing more: its script, its frames, its API, and the redirect to Checkout', () => {
     const csp = directives(contentSecurityPolicy('abc', true));
     expect(csp.get('script-src')).toEqual(["'self'", "'nonce-abc'", 'https://js.stripe.com']);
-    expect(csp.get('frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://drive.google.com', 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://www.youtube-nocookie.com',
+      'https://drive.google.com',
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com']);
     expect(csp.get('default-src')).toEqual(["'self'"]);

@@ -7,7 +7,9 @@ describe('stripeConfigurationError: what refuses a production start', () => {
   it('a real key without a valid PUBLIC_ORIGIN refuses, saying so in Portuguese', () => {
     expect(stripeConfigurationError(live)).toMatch(/^PUBLIC_ORIGIN não definido com STRIPE_SECRET_KEY em produção: .*Defina PUBLIC_ORIGIN/);
     expect(stripeConfigurationError({ ...live, PUBLIC_ORIGIN: '  ' })).toMatch(/^PUBLIC_ORIGIN não definido/);
-    expect(stripeConfigurationError({ ...live, PUBLIC_ORIGIN: 'e-engenharia.fly.dev' })).toMatch(/^PUBLIC_ORIGIN inválido \("e-engenharia.fly.dev"\)/);
+    expect(stripeConfigurationError({ ...live, PUBLIC_ORIGIN: 'e-engenharia.fly.dev' })).toMatch(
+      /^PUBLIC_ORIGIN inválido \("e-engenharia.fly.dev"\)/,
+    );
     expect(stripeConfigurationError({ ...live, PUBLIC_ORIGIN: 'ftp://e-engenharia.fly.dev' })).toMatch(/^PUBLIC_ORIGIN inválido/);
   });
 
@@ -18,6 +20,8 @@ describe('stripeConfigurationError: what refuses a production start', () => {
   });
 
   it('no key in production still refuses unless STRIPE_TEST_MODE=1', () => {
-    expect(stripeConfigurationError({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toMatch(/^STRIPE_SECRET_KEY não definido em produção/);
+    expect(stripeConfigurationError({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toMatch(
+      /^STRIPE_SECRET_KEY não definido em produção/,
+    );
   });
 });

@@ -59,7 +59,12 @@ export function stripe(): Stripe {
   const key = testMode ? TEST_SECRET_KEY : env.stripeSecretKey!;
   if (globalThis.__stripeClient?.key !== key) {
     const client = testMode
-      ? new Stripe(key, { httpClient: new DeferredStandIn(), maxNetworkRetries: 0, telemetry: false, appInfo: { name: 'E-Engenharia (modo de teste)' } })
+      ? new Stripe(key, {
+          httpClient: new DeferredStandIn(),
+          maxNetworkRetries: 0,
+          telemetry: false,
+          appInfo: { name: 'E-Engenharia (modo de teste)' },
+        })
       : new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'E-Engenharia' } });
     globalThis.__stripeClient = { key, client };
   }

@@ -69,7 +69,9 @@ describe('catalogView', () => {
 
   it('searches name and description ignoring case and accents', () => {
     expect(catalogView(items, { filter: 'all', query: 'ELETRICOS', isAdmin: false }).tools.map((t) => t.name)).toEqual(['Queda de tensão']);
-    expect(catalogView(items, { filter: 'blocked', query: 'catalogo', isAdmin: false }).tools.map((t) => t.name)).toEqual(['Catálogo de Motores']);
+    expect(catalogView(items, { filter: 'blocked', query: 'catalogo', isAdmin: false }).tools.map((t) => t.name)).toEqual([
+      'Catálogo de Motores',
+    ]);
   });
 
   it('gives the three empty states', () => {

@@ -61,15 +61,9 @@ export function catalogView<T extends CatalogItem>(
     : CATEGORY_ORDER.filter((category) => open.some((item) => item.category === category));
 
   const inFilter =
-    options.filter === 'blocked'
-      ? locked
-      : options.filter === 'all'
-        ? open
-        : open.filter((item) => item.category === options.filter);
+    options.filter === 'blocked' ? locked : options.filter === 'all' ? open : open.filter((item) => item.category === options.filter);
   const needle = fold(options.query);
-  const tools = needle
-    ? inFilter.filter((item) => fold(item.name).includes(needle) || fold(item.description).includes(needle))
-    : inFilter;
+  const tools = needle ? inFilter.filter((item) => fold(item.name).includes(needle) || fold(item.description).includes(needle)) : inFilter;
 
   let emptyMessage: string | null = null;
   if (tools.length === 0) {

@@ -8,7 +8,7 @@ import { AppError } from './errors';
 export function failedUniqueConstraint(error: unknown): string | null {
   if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
   const match = /UNIQUE constraint failed: (?:index '([^']+)'|(.+))$/.exec(error.message);
-  return match ? match[1] ?? match[2] : null;
+  return match ? (match[1] ?? match[2]) : null;
 }
 
 type Conflict = { message: string; field?: string };

@@ -21,6 +21,11 @@ export const UPGRADE_TOASTS = {
     type: 'info',
   },
   paymentError: (message?: string | null) =>
-    ({ title: 'Erro no pagamento', description: message || 'Ocorreu um erro ao processar o pagamento.', type: 'error' }) as const satisfies Toast,
-  error: (message?: string | null) => ({ title: 'Erro', description: message || 'Erro ao criar intenção de pagamento', type: 'error' }) as const satisfies Toast,
+    ({
+      title: 'Erro no pagamento',
+      description: message || 'Ocorreu um erro ao processar o pagamento.',
+      type: 'error',
+    }) as const satisfies Toast,
+  error: (message?: string | null) =>
+    ({ title: 'Erro', description: message || 'Erro ao criar intenção de pagamento', type: 'error' }) as const satisfies Toast,
 } as const satisfies Record<string, Toast | ((message?: string | null) => Toast)>;

@@ -10,7 +10,9 @@ describe('url state', () => {
   });
 
   it('drops dialog parameters from a whole URL', () => {
-    expect(urlWithout('http://localhost/dashboard?category=textile&dialog=rate&tool=4', ['dialog', 'tool'])).toBe('/dashboard?category=textile');
+    expect(urlWithout('http://localhost/dashboard?category=textile&dialog=rate&tool=4', ['dialog', 'tool'])).toBe(
+      '/dashboard?category=textile',
+    );
     expect(urlWithout('/auth?dialog=recover', ['dialog'])).toBe('/auth');
   });
 

@@ -61,7 +61,6 @@ export const CATEGORY_LABELS: Readonly<Record<Category, string>> = {
   chemical: 'Química',
 };
 
-
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 
 /** Course categories as the course display names them (the five tool categories plus 'Outro'). */

@@ -77,7 +77,11 @@ describe('lessonVideo: what the player embeds', () => {
   });
 
   it('a raw YouTube ID is used as it is', () => {
-    expect(lessonVideo('youtube', ` ${YT} `)).toEqual({ kind: 'youtube', id: YT, embedUrl: `https://www.youtube-nocookie.com/embed/${YT}` });
+    expect(lessonVideo('youtube', ` ${YT} `)).toEqual({
+      kind: 'youtube',
+      id: YT,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${YT}`,
+    });
   });
 
   it('a Drive link becomes the /preview embed (the /view page refuses to be framed)', () => {
@@ -94,7 +98,8 @@ describe('lessonVideo: what the player embeds', () => {
 
   it('every YouTube and Drive embed stays on the two hosts the frame-src allows', () => {
     const links = [`https://youtu.be/${YT}`, `https://www.youtube.com/shorts/${YT}`, YT];
-    for (const link of links) expect(new URL((lessonVideo('youtube', link) as { embedUrl: string }).embedUrl).origin).toBe('https://www.youtube-nocookie.com');
+    for (const link of links)
+      expect(new URL((lessonVideo('youtube', link) as { embedUrl: string }).embedUrl).origin).toBe('https://www.youtube-nocookie.com');
     for (const link of [`https://drive.google.com/open?id=${DRIVE}`, DRIVE]) {
       expect(new URL((lessonVideo('drive', link) as { embedUrl: string }).embedUrl).origin).toBe('https://drive.google.com');
     }

@@ -12,7 +12,14 @@ export type LessonVideo =
   | { kind: 'drive'; id: string; embedUrl: string }
   | { kind: 'unsupported' };
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const DRIVE_ID = /^[A-Za-z0-9_-]{10,}$/;
 
@@ -20,7 +27,9 @@ const DRIVE_ID = /^[A-Za-z0-9_-]{10,}$/;
 function linkText(value: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
   if (value.startsWith('//')) return `https:${value}`;
-  return /^(www\.|m\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|drive\.google\.com|docs\.google\.com)\//i.test(value) ? `https://${value}` : null;
+  return /^(www\.|m\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|drive\.google\.com|docs\.google\.com)\//i.test(value)
+    ? `https://${value}`
+    : null;
 }
 
 function parseUrl(value: string): URL | null {

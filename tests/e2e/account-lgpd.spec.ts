@@ -7,7 +7,10 @@ test.describe("LGPD rights on 'Minha Conta'", () => {
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Seus dados' })).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar meus dados (JSON)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Baixar meus dados (JSON)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^e-engenharia-meus-dados-${user.id}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     const text = await readFile((await download.path())!, 'utf8');
     expect(text).not.toContain('$argon2');
@@ -16,7 +19,8 @@ test.describe("LGPD rights on 'Minha Conta'", () => {
     expect(data.roleGrants).toEqual([expect.objectContaining({ role: 'E-TOOL' })]);
     expect(data.sessions).toHaveLength(1);
     expect(Object.keys(data.sessions[0]).sort()).toEqual(['createdAt', 'expiresAt', 'ipAddress', 'lastSeenAt', 'userAgent']);
-    for (const part of ['payments', 'ratings', 'chats', 'lessonProgress', 'notifications', 'calculations', 'courseGrants']) expect(data[part]).toEqual(expect.any(Array));
+    for (const part of ['payments', 'ratings', 'chats', 'lessonProgress', 'notifications', 'calculations', 'courseGrants'])
+      expect(data[part]).toEqual(expect.any(Array));
   });
 
   test('deleting the account: a wrong password changes nothing, the right one signs out for good', async ({ page, login, jsEnabled }) => {

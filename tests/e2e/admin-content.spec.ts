@@ -13,7 +13,16 @@ import { expect, expectToast, test, uniqueName } from './fixtures';
 function insertCourse(title: string, values: Partial<typeof courses.$inferInsert> = {}) {
   return db
     .insert(courses)
-    .values({ title, titleKey: sortKey(title), description: 'Um curso criado pelo teste de ponta a ponta.', category: 'electrical', instructor: 'Eng. Teste', duration: '6 horas', level: 'beginner', ...values })
+    .values({
+      title,
+      titleKey: sortKey(title),
+      description: 'Um curso criado pelo teste de ponta a ponta.',
+      category: 'electrical',
+      instructor: 'Eng. Teste',
+      duration: '6 horas',
+      level: 'beginner',
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -47,13 +56,20 @@ test.describe('admin content tabs', () => {
     const row = page.getByTestId('promo-row').filter({ hasText: code });
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell')).toHaveText([code, 'Cargo', 'E-MASTER', '30', '0/10', '-', /Excluir/]);
-    expect(db.select().from(promoCodes).where(eq(promoCodes.code, code)).get()).toMatchObject({ promoType: 'role', targetRole: 'E-MASTER', days: 30, maxUses: 10 });
+    expect(db.select().from(promoCodes).where(eq(promoCodes.code, code)).get()).toMatchObject({
+      promoType: 'role',
+      targetRole: 'E-MASTER',
+      days: 30,
+      maxUses: 10,
+    });
   });
 
   test('refuses a code that already exists beside its field, with the toast, keeping what was typed', async ({ page, login }) => {
     await login('admin');
     const code = uniqueName('DUPLO').toUpperCase();
-    db.insert(promoCodes).values({ code, codeKey: foldKey(code) }).run();
+    db.insert(promoCodes)
+      .values({ code, codeKey: foldKey(code) })
+      .run();
     await page.goto('/admin/promocodes');
     await page.getByRole('textbox', { name: 'Código', exact: true }).fill(code.toLowerCase());
     await page.getByRole('spinbutton', { name: 'Dias' }).fill('45');
@@ -80,8 +96,17 @@ test.describe('admin content tabs', () => {
 
     await expectToast(page, 'Notificação enviada');
     const row = page.getByTestId('notification-row').filter({ hasText: title });
-    await expect(row.getByRole('cell')).toHaveText([title, 'Informação', 'Usuários E-TOOL', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, /Excluir/]);
-    expect(db.select().from(notifications).where(eq(notifications.title, title)).get()).toMatchObject({ type: 'info', targetRole: 'E-TOOL' });
+    await expect(row.getByRole('cell')).toHaveText([
+      title,
+      'Informação',
+      'Usuários E-TOOL',
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+      /Excluir/,
+    ]);
+    expect(db.select().from(notifications).where(eq(notifications.title, title)).get()).toMatchObject({
+      type: 'info',
+      targetRole: 'E-TOOL',
+    });
   });
 
   test("sets a plan price written '29,90' (R$ 29,90), refusing zero", async ({ page, login, jsEnabled }) => {
@@ -137,10 +162,16 @@ test.describe('admin content tabs', () => {
     expect(db.select({ isHidden: courses.isHidden }).from(courses).where(eq(courses.id, course.id)).get()?.isHidden).toBe(true);
   });
 
-  test('deletes a promo code after the confirmation (the browser dialog with JavaScript, a confirmation page without)', async ({ page, login, jsEnabled }) => {
+  test('deletes a promo code after the confirmation (the browser dialog with JavaScript, a confirmation page without)', async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     await login('admin');
     const code = uniqueName('APAGAR').toUpperCase();
-    db.insert(promoCodes).values({ code, codeKey: foldKey(code) }).run();
+    db.insert(promoCodes)
+      .values({ code, codeKey: foldKey(code) })
+      .run();
     await page.goto(`/admin/promocodes?q=${code}`);
     const row = page.getByTestId('promo-row').filter({ hasText: code });
     if (jsEnabled) {
@@ -152,7 +183,9 @@ test.describe('admin content tabs', () => {
     } else {
       await row.getByRole('link', { name: /^Excluir/ }).click();
       await expect(page.getByRole('heading', { name: `Excluir o código ${code}` })).toBeVisible();
-      await expect(page.getByText('Tem certeza que deseja excluir este código promocional? Esta ação não pode ser desfeita.')).toBeVisible();
+      await expect(
+        page.getByText('Tem certeza que deseja excluir este código promocional? Esta ação não pode ser desfeita.'),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Excluir' }).click();
     }
     await expectToast(page, 'Código promocional excluído');
@@ -163,7 +196,14 @@ test.describe('admin content tabs', () => {
   test('opens a contact message from the inbox, which marks it read, then archives it', async ({ page, login }) => {
     await login('admin');
     const subject = uniqueName('Orçamento ');
-    db.insert(contactMessages).values({ name: 'Visitante Teste', email: 'visitante@example.com', subject, message: 'Gostaria de um orçamento\npara a minha equipe.' }).run();
+    db.insert(contactMessages)
+      .values({
+        name: 'Visitante Teste',
+        email: 'visitante@example.com',
+        subject,
+        message: 'Gostaria de um orçamento\npara a minha equipe.',
+      })
+      .run();
     await page.goto(`/admin/inbox?filter=unread&q=${encodeURIComponent(subject)}`);
     await page.getByRole('button', { name: new RegExp(`^${subject}`) }).click();
 
@@ -176,6 +216,9 @@ test.describe('admin content tabs', () => {
 
     await expectToast(page, 'Mensagem arquivada');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    expect(db.select().from(contactMessages).where(eq(contactMessages.subject, subject)).get()).toMatchObject({ readAt: expect.any(Date), archivedAt: expect.any(Date) });
+    expect(db.select().from(contactMessages).where(eq(contactMessages.subject, subject)).get()).toMatchObject({
+      readAt: expect.any(Date),
+      archivedAt: expect.any(Date),
+    });
   });
 });

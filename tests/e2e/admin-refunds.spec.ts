@@ -31,7 +31,11 @@ async function requestedRefund() {
   return { buyer, payment };
 }
 
-test('an admin refuses a refund request (the browser asks with JavaScript; a page of its own without), and the buyer is told', async ({ page, login, jsEnabled }) => {
+test('an admin refuses a refund request (the browser asks with JavaScript; a page of its own without), and the buyer is told', async ({
+  page,
+  login,
+  jsEnabled,
+}) => {
   const { buyer, payment } = await requestedRefund();
   await login('admin');
   await page.goto('/admin/refunds');
@@ -56,5 +60,12 @@ test('an admin refuses a refund request (the browser asks with JavaScript; a pag
   await expectToast(page, 'Reembolso recusado');
   await expect(page.getByTestId('refund-row').filter({ hasText: buyer.username })).toHaveCount(0);
   expect(db.select().from(payments).where(eq(payments.id, payment.id)).get()?.refundStatus).toBe('rejected');
-  expect(db.select().from(notifications).where(eq(notifications.userId, buyer.id)).all().map((row) => row.title)).toContain('Reembolso recusado');
+  expect(
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, buyer.id))
+      .all()
+      .map((row) => row.title),
+  ).toContain('Reembolso recusado');
 });

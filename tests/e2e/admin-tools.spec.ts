@@ -18,7 +18,10 @@ test('adds a custom tool restricted by CPF, sees who the list admits, then lifts
   const nobody = uniqueCpf();
 
   await page.goto('/admin/tools');
-  await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Ferramentas' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Ferramentas' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   const form = page.getByRole('region', { name: 'Adicionar ferramenta' });
   const html = form.getByRole('textbox', { name: 'HTML personalizado' });
   const cpfs = form.getByRole('textbox', { name: 'CPFs permitidos' });
@@ -43,10 +46,19 @@ test('adds a custom tool restricted by CPF, sees who the list admits, then lifts
   await expectToast(page, 'Ferramenta criada');
 
   const stored = db.select().from(tools).where(eq(tools.name, name)).get()!;
-  expect(stored).toMatchObject({ linkType: 'custom', link: '#', customHtml: '<p>Parceiros</p>', restrictedCpfs: `${holder.cpf},${nobody}` });
+  expect(stored).toMatchObject({
+    linkType: 'custom',
+    link: '#',
+    customHtml: '<p>Parceiros</p>',
+    restrictedCpfs: `${holder.cpf},${nobody}`,
+  });
 
   await page.goto(`/admin/tools?q=${encodeURIComponent(name)}`);
-  await page.getByTestId('tool-row').filter({ hasText: name }).getByRole('link', { name: `Editar ${name}` }).click();
+  await page
+    .getByTestId('tool-row')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `Editar ${name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Editar ferramenta' });
   const holders = dialog.getByTestId('cpf-holders');
   await expect(holders).toContainText(`${formatCpf(holder.cpf!)} — ${holder.username}`);
@@ -59,5 +71,10 @@ test('adds a custom tool restricted by CPF, sees who the list admits, then lifts
   await dialog.getByRole('textbox', { name: 'Link' }).fill('https://example.com/planilha');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast(page, 'Ferramenta atualizada');
-  expect(db.select().from(tools).where(eq(tools.id, stored.id)).get()).toMatchObject({ linkType: 'external', link: 'https://example.com/planilha', customHtml: null, restrictedCpfs: null });
+  expect(db.select().from(tools).where(eq(tools.id, stored.id)).get()).toMatchObject({
+    linkType: 'external',
+    link: 'https://example.com/planilha',
+    customHtml: null,
+    restrictedCpfs: null,
+  });
 });

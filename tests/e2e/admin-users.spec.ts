@@ -16,14 +16,21 @@ import { expect, expectToast, test, uniqueName } from './fixtures';
 const userRow = (page: Page, username: string) => page.getByTestId('user-row').filter({ hasText: username });
 
 test.describe('admin users tab', () => {
-  test('creates an E-TOOL user with 30 Pro days, adds 10 more, resets the password and runs the expiry check', async ({ page, login, jsEnabled }) => {
+  test('creates an E-TOOL user with 30 Pro days, adds 10 more, resets the password and runs the expiry check', async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     await login('admin');
     const username = uniqueName('pro');
     const email = `${username}@example.com`;
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Painel de Administração' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Usuários' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Usuários' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     // The Pro days field: with JavaScript only for E-TOOL and E-MASTER; without it always, with its note.
     const days = page.getByRole('spinbutton', { name: 'Dias Pro' });
@@ -49,7 +56,9 @@ test.describe('admin users tab', () => {
     await expect(userRow(page, username).getByRole('cell').nth(4)).toHaveText(formatShortDate(firstEnd));
 
     // Edit: the dialog's Pro days start at 0; 10 more days move the expiry by 10 days.
-    await userRow(page, username).getByRole('link', { name: `Editar ${username}` }).click();
+    await userRow(page, username)
+      .getByRole('link', { name: `Editar ${username}` })
+      .click();
     const editDialog = page.getByRole('dialog', { name: 'Editar usuário' });
     await expect(editDialog).toBeVisible();
     await expect(editDialog.getByRole('spinbutton', { name: 'Dias Pro' })).toHaveValue('0');
@@ -62,7 +71,9 @@ test.describe('admin users tab', () => {
     await expect(userRow(page, username).getByRole('cell').nth(4)).toHaveText(formatShortDate(secondEnd));
 
     // Reset the password.
-    await userRow(page, username).getByRole('link', { name: `Redefinir senha de ${username}` }).click();
+    await userRow(page, username)
+      .getByRole('link', { name: `Redefinir senha de ${username}` })
+      .click();
     const resetDialog = page.getByRole('dialog', { name: `Redefinir senha de ${username}` });
     await resetDialog.getByLabel('Nova senha').fill('segunda22');
     await resetDialog.getByRole('button', { name: 'Redefinir senha' }).click();
@@ -77,7 +88,11 @@ test.describe('admin users tab', () => {
     expect(getUserById(created.id)).toMatchObject({ role: 'E-TOOL' });
   });
 
-  test('deletes a user after confirming (the browser asks with JavaScript; a page of its own without)', async ({ page, login, jsEnabled }) => {
+  test('deletes a user after confirming (the browser asks with JavaScript; a page of its own without)', async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     await login('admin');
     const victim = await createUser({ username: uniqueName('sai') });
     await page.goto(`/admin/users?q=${victim.username}`);
@@ -88,9 +103,13 @@ test.describe('admin users tab', () => {
         expect(dialog.message()).toContain(`excluir o usuário ${victim.username}`);
         void dialog.accept();
       });
-      await userRow(page, victim.username).getByRole('link', { name: `Excluir ${victim.username}` }).click();
+      await userRow(page, victim.username)
+        .getByRole('link', { name: `Excluir ${victim.username}` })
+        .click();
     } else {
-      await userRow(page, victim.username).getByRole('link', { name: `Excluir ${victim.username}` }).click();
+      await userRow(page, victim.username)
+        .getByRole('link', { name: `Excluir ${victim.username}` })
+        .click();
       await expect(page.getByRole('heading', { name: 'Excluir usuário' })).toBeVisible();
       await expect(page.getByText(`Tem certeza que deseja excluir o usuário ${victim.username}?`)).toBeVisible();
       await page.getByRole('button', { name: 'Excluir' }).click();

@@ -18,7 +18,9 @@ function expectedFigure() {
   if (!run.ok) throw new Error('the example inputs must compute');
   const figure = run.result.figures?.[0];
   if (!figure) throw new Error(`${BEAM.slug} draws no diagram for its example`);
-  const labels = [...figure.svg.matchAll(/<text[^>]*>([^<&]{4,})<\/text>/g)].map((match) => match[1]!.trim()).filter((text) => /\p{L}{3}/u.test(text));
+  const labels = [...figure.svg.matchAll(/<text[^>]*>([^<&]{4,})<\/text>/g)]
+    .map((match) => match[1]!.trim())
+    .filter((text) => /\p{L}{3}/u.test(text));
   if (labels.length === 0) throw new Error('the diagram has no text label to look for');
   return { title: figure.title, label: labels[0]! };
 }
@@ -29,7 +31,11 @@ async function pdfText(pdf: Buffer) {
   return { totalPages, pages: text.map((page) => page.replace(/\s+/g, ' ')) };
 }
 
-test('the memorial keeps the project data, prints on A4 with the diagram, page numbers and the signature line', async ({ page, login, jsEnabled }) => {
+test('the memorial keeps the project data, prints on A4 with the diagram, page numbers and the signature line', async ({
+  page,
+  login,
+  jsEnabled,
+}) => {
   await login('E-TOOL');
   const project = uniqueName('Galpão Norte ');
   const crea = 'SP-5061234/D';

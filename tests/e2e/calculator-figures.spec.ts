@@ -82,7 +82,10 @@ const WITH_FIGURES = calculators.filter((calculator) => {
   return run.ok && (run.result.figures?.length ?? 0) > 0;
 });
 
-test('on a 390 px phone every text of every diagram is at least 11 px, and the page still does not scroll sideways', async ({ page, login }) => {
+test('on a 390 px phone every text of every diagram is at least 11 px, and the page still does not scroll sideways', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login('E-MASTER');
   await page.setViewportSize({ width: 390, height: 844 });

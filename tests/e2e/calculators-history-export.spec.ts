@@ -22,9 +22,30 @@ test('filters the history and exports the selection as CSV', async ({ page, logi
   const at = (day: number) => new Date(Date.UTC(2026, 2, day, 15));
   db.insert(calculationHistory)
     .values([
-      { userId: user.id, calculatorSlug: SHAFT, calculatorVersion: getCalculator(SHAFT)!.version, title: 'Eixo; bomba "A"', query: SHAFT_QUERY, createdAt: at(3) },
-      { userId: user.id, calculatorSlug: SHAFT, calculatorVersion: getCalculator(SHAFT)!.version, title: 'Eixo do misturador', query: SHAFT_QUERY, createdAt: at(2) },
-      { userId: user.id, calculatorSlug: DROP, calculatorVersion: getCalculator(DROP)!.version, title: 'Queda do quadro', query: 'voltage=220', createdAt: at(1) },
+      {
+        userId: user.id,
+        calculatorSlug: SHAFT,
+        calculatorVersion: getCalculator(SHAFT)!.version,
+        title: 'Eixo; bomba "A"',
+        query: SHAFT_QUERY,
+        createdAt: at(3),
+      },
+      {
+        userId: user.id,
+        calculatorSlug: SHAFT,
+        calculatorVersion: getCalculator(SHAFT)!.version,
+        title: 'Eixo do misturador',
+        query: SHAFT_QUERY,
+        createdAt: at(2),
+      },
+      {
+        userId: user.id,
+        calculatorSlug: DROP,
+        calculatorVersion: getCalculator(DROP)!.version,
+        title: 'Queda do quadro',
+        query: 'voltage=220',
+        createdAt: at(1),
+      },
     ])
     .run();
 
@@ -68,7 +89,13 @@ test('the filtered history, a link preview and the 404 page pass axe and fit a 3
   await page.setViewportSize({ width: 390, height: 844 });
   const user = await login('E-BASIC');
   db.insert(calculationHistory)
-    .values({ userId: user.id, calculatorSlug: SHAFT, calculatorVersion: getCalculator(SHAFT)!.version, title: 'Eixo da bomba', query: SHAFT_QUERY })
+    .values({
+      userId: user.id,
+      calculatorSlug: SHAFT,
+      calculatorVersion: getCalculator(SHAFT)!.version,
+      title: 'Eixo da bomba',
+      query: SHAFT_QUERY,
+    })
     .run();
   await page.goto('/calculators/history?q=eixo&calculator=torque-eixo&from=2020-01-01');
   await expect(page.getByTestId('history-item')).toHaveCount(1);

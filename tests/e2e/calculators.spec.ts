@@ -56,7 +56,12 @@ const CASES: Case[] = [
   {
     category: 'química',
     slug: 'preparo-solucao',
-    fill: { 'Título em massa w (% m/m)': '98', 'Massa específica da solução estoque ρ': '1,84', 'Massa molar do soluto': '98,08', 'Concentração desejada C₂': '0,5' },
+    fill: {
+      'Título em massa w (% m/m)': '98',
+      'Massa específica da solução estoque ρ': '1,84',
+      'Massa molar do soluto': '98,08',
+      'Concentração desejada C₂': '0,5',
+    },
     expected: [
       ['molarity', '18,385 mol/L'],
       ['stockVolume', '27,20 mL'],
@@ -70,7 +75,14 @@ async function expectResults(page: Page, expected: Case['expected']) {
 }
 
 for (const item of CASES) {
-  test(`${item.category}: computes, reopens from its link in a new context and saves to the history`, async ({ page, context, browser, login, jsEnabled, baseURL }) => {
+  test(`${item.category}: computes, reopens from its link in a new context and saves to the history`, async ({
+    page,
+    context,
+    browser,
+    login,
+    jsEnabled,
+    baseURL,
+  }) => {
     await login('E-BASIC');
     await page.goto(`/calculators/${item.slug}`);
     for (const [label, value] of Object.entries(item.fill)) await page.getByLabel(label, { exact: true }).fill(value);
@@ -181,7 +193,9 @@ test('a field that depends on a select appears when the select asks for it', asy
 
 test('an E-BASIC user opening an E-TOOL calculator by URL sees the locked state and no result', async ({ page, login }) => {
   await login('E-BASIC');
-  const response = await page.goto('/calculators/queda-tensao-condutor?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal');
+  const response = await page.goto(
+    '/calculators/queda-tensao-condutor?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal',
+  );
   expect(response?.status()).toBe(403);
   const locked = page.getByTestId('calculator-locked');
   await expect(locked.getByRole('button', { name: 'Requer E-TOOL' })).toBeDisabled();
@@ -190,7 +204,10 @@ test('an E-BASIC user opening an E-TOOL calculator by URL sees the locked state 
   await expect(page.getByRole('button', { name: 'Calcular' })).toHaveCount(0);
 });
 
-test('the demo seed lists the calculators as dashboard tools: open ones lead to the calculator, others show their level', async ({ page, login }) => {
+test('the demo seed lists the calculators as dashboard tools: open ones lead to the calculator, others show their level', async ({
+  page,
+  login,
+}) => {
   await login('E-BASIC');
   await page.goto('/dashboard?category=mechanical');
   await page.getByTestId('tool-card').filter({ hasText: 'Torque e diâmetro mínimo de eixo' }).getByRole('link', { name: 'Abrir' }).click();

@@ -19,11 +19,27 @@ function courseWithTwoLessons() {
   const title = `Certificação ${uniqueName('c')} — Proteção Elétrica`;
   const course = db
     .insert(courses)
-    .values({ title, titleKey: sortKey(title), description: 'Curso do teste de certificados.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '8 horas', level: 'beginner' })
+    .values({
+      title,
+      titleKey: sortKey(title),
+      description: 'Curso do teste de certificados.',
+      category: 'electrical',
+      instructor: 'Eng. Joana Araújo',
+      duration: '8 horas',
+      level: 'beginner',
+    })
     .returning()
     .get();
   const titles = ['Aula um', 'Aula dois'].map((lesson, index) => {
-    db.insert(lessons).values({ courseId: course.id, title: lesson, description: 'Aula do teste.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 }).run();
+    db.insert(lessons)
+      .values({
+        courseId: course.id,
+        title: lesson,
+        description: 'Aula do teste.',
+        youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        order: index + 1,
+      })
+      .run();
     return lesson;
   });
   return { course, titles };
@@ -36,7 +52,8 @@ async function expectNoSeriousViolations(page: Page, scope = 'main') {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const lessonItem = (page: Page, title: string) => page.getByTestId('lesson').filter({ has: page.getByTestId('lesson-title').getByText(title, { exact: true }) });
+const lessonItem = (page: Page, title: string) =>
+  page.getByTestId('lesson').filter({ has: page.getByTestId('lesson-title').getByText(title, { exact: true }) });
 
 async function pdfText(path: string): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(await readFile(path)));
@@ -44,7 +61,12 @@ async function pdfText(path: string): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-test('an E-MASTER user completes a course, issues the certificate, downloads its PDF; a visitor verifies it; a revoked one says so', async ({ page, login, jsEnabled, browser }) => {
+test('an E-MASTER user completes a course, issues the certificate, downloads its PDF; a visitor verifies it; a revoked one says so', async ({
+  page,
+  login,
+  jsEnabled,
+  browser,
+}) => {
   // Two browsers, a PDF and two axe runs: 30 s was spent with a CPU burner per core beside the suite (issue 26.16).
   test.slow();
   const user = await login('E-MASTER', { fullName: 'Luísa Fernandes Prado' });
@@ -75,7 +97,10 @@ test('an E-MASTER user completes a course, issues the certificate, downloads its
 
   // 'Minha Conta' links it too.
   await page.goto('/account');
-  await expect(page.getByRole('region', { name: 'Certificados' }).getByRole('link', { name: 'Ver certificado' })).toHaveAttribute('href', `/certificados/${code}`);
+  await expect(page.getByRole('region', { name: 'Certificados' }).getByRole('link', { name: 'Ver certificado' })).toHaveAttribute(
+    'href',
+    `/certificados/${code}`,
+  );
   // Only the 'Certificados' section: the rest of 'Minha Conta' is other features' (its recent-calculations link has a finding of its own).
   if (jsEnabled) await expectNoSeriousViolations(page, '#certificados');
 
@@ -120,7 +145,11 @@ test('an E-MASTER user completes a course, issues the certificate, downloads its
   await visitor.close();
 });
 
-test("without a full name the course page asks for it; after a change of name, 'Emitir com o novo nome' replaces the certificate", async ({ page, login, jsEnabled }) => {
+test("without a full name the course page asks for it; after a change of name, 'Emitir com o novo nome' replaces the certificate", async ({
+  page,
+  login,
+  jsEnabled,
+}) => {
   await login('E-MASTER', { fullName: null });
   const { course, titles } = courseWithTwoLessons();
   await page.goto(`/courses/${course.id}?tab=content`);

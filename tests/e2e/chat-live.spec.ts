@@ -76,7 +76,8 @@ test.describe('live updates over the event stream', () => {
     // count is the whole desk's, which other tests move too: it must end equal to the database's).
     await openWithStream(admin, '/dashboard');
     await markPage(admin);
-    const badge = async () => (await admin.getByTestId('admin-chats-badge').count()) === 0 ? '0' : await admin.getByTestId('admin-chats-badge').textContent();
+    const badge = async () =>
+      (await admin.getByTestId('admin-chats-badge').count()) === 0 ? '0' : await admin.getByTestId('admin-chats-badge').textContent();
     const answer = `Era o disjuntor, obrigado ${Date.now()}`;
     await page.getByPlaceholder('Digite sua mensagem...').fill(answer);
     await page.getByPlaceholder('Digite sua mensagem...').press('Enter');

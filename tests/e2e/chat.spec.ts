@@ -25,7 +25,13 @@ async function otherBrowser(browser: Browser, baseURL: string, jsEnabled: boolea
 const messages = (page: Page) => page.getByTestId('chat-message');
 
 test.describe('support chat', () => {
-  test("a user opens a chat, the desk answers, the user sees it after 'Atualizar', closes it, and the admin deletes it", async ({ page, login, browser, baseURL, jsEnabled }) => {
+  test("a user opens a chat, the desk answers, the user sees it after 'Atualizar', closes it, and the admin deletes it", async ({
+    page,
+    login,
+    browser,
+    baseURL,
+    jsEnabled,
+  }) => {
     // Two browsers and a dozen round trips: 20-27 s on a quiet machine, too close to the 30 s default.
     test.slow();
     const user = await login('E-BASIC');
@@ -116,7 +122,11 @@ test.describe('support chat', () => {
     }
   });
 
-  test("Enter sends and Shift+Enter makes a new line (JavaScript); without it the box is a plain form", async ({ page, login, jsEnabled }) => {
+  test('Enter sends and Shift+Enter makes a new line (JavaScript); without it the box is a plain form', async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     const user = await login('E-TOOL');
     const thread = await createThread(user, { subject: uniqueName('Teclado '), message: 'Primeira mensagem.' });
     await page.goto(`/chat/${thread.id}`);

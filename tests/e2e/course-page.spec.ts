@@ -32,7 +32,13 @@ function makeLessons(courseId: number, titles: string[]) {
   return titles.map((title, index) =>
     db
       .insert(lessons)
-      .values({ courseId, title, description: `Descrição da ${title.toLowerCase()}.`, youtubeUrl: `https://www.youtube.com/watch?v=vid${index}abcdefg&t=15s`, order: index + 1 })
+      .values({
+        courseId,
+        title,
+        description: `Descrição da ${title.toLowerCase()}.`,
+        youtubeUrl: `https://www.youtube.com/watch?v=vid${index}abcdefg&t=15s`,
+        order: index + 1,
+      })
       .returning()
       .get(),
   );
@@ -61,15 +67,21 @@ async function confirmDeletion(page: Page, jsEnabled: boolean, trigger: Locator,
   }
 }
 
-const lessonItem = (page: Page, title: string) => page.getByTestId('lesson').filter({ has: page.getByTestId('lesson-title').getByText(title, { exact: true }) });
+const lessonItem = (page: Page, title: string) =>
+  page.getByTestId('lesson').filter({ has: page.getByTestId('lesson-title').getByText(title, { exact: true }) });
 
 test.describe('course page', () => {
-  test('an E-MASTER user unlocks a code course, watches a lesson, marks two done and continues where they stopped', async ({ page, login }) => {
+  test('an E-MASTER user unlocks a code course, watches a lesson, marks two done and continues where they stopped', async ({
+    page,
+    login,
+  }) => {
     await blockVideoHosts(page);
     const course = makeCourse({ requiresPromoCode: true });
     const [first, second, third] = makeLessons(course.id, ['Aula de abertura', 'Aula de sensores', 'Aula de atuadores']);
     const code = uniqueName('CLP').toUpperCase();
-    db.insert(promoCodes).values({ code, codeKey: foldKey(code), days: 30, maxUses: 5, promoType: 'course', courseId: course.id }).run();
+    db.insert(promoCodes)
+      .values({ code, codeKey: foldKey(code), days: 30, maxUses: 5, promoType: 'course', courseId: course.id })
+      .run();
     await login('E-MASTER');
 
     await page.goto(`/courses/${course.id}`);
@@ -113,7 +125,10 @@ test.describe('course page', () => {
     await page.getByRole('link', { name: 'Continuar de onde parou' }).click();
     await expect(page).toHaveURL(new RegExp(`tab=content&lesson=${third.id}#lesson-${third.id}$`));
     await expect(page.locator(`#lesson-${third.id}`)).toHaveAttribute('open', '');
-    await expect(lessonItem(page, third.title).locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/vid2abcdefg');
+    await expect(lessonItem(page, third.title).locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/vid2abcdefg',
+    );
     await expect(lessonItem(page, third.title).getByRole('button', { name: 'Marcar como concluída' })).toBeVisible();
   });
 
@@ -144,7 +159,10 @@ test.describe('course page', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     await expect(page.getByTestId('lesson-title')).toHaveText(['Introdução ao projeto', 'Cálculo de cargas']);
-    await expect(lessonItem(page, 'Cálculo de cargas').locator('iframe')).toHaveAttribute('src', 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/preview');
+    await expect(lessonItem(page, 'Cálculo de cargas').locator('iframe')).toHaveAttribute(
+      'src',
+      'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/preview',
+    );
 
     // A refused save keeps the dialog open with the validation message.
     await page.getByRole('link', { name: 'Adicionar Aula' }).click();
@@ -159,7 +177,9 @@ test.describe('course page', () => {
 
     // Edit the first lesson: a new title, and order 3 moves it after the other.
     await lessonItem(page, 'Introdução ao projeto').locator('summary').click();
-    await lessonItem(page, 'Introdução ao projeto').getByRole('link', { name: /^Editar Aula/ }).click();
+    await lessonItem(page, 'Introdução ao projeto')
+      .getByRole('link', { name: /^Editar Aula/ })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Editar Aula' });
     await expect(edit.getByLabel('Título')).toHaveValue('Introdução ao projeto');
     await edit.getByLabel('Título').fill('Introdução revisada');
@@ -210,7 +230,12 @@ test.describe('course page', () => {
     // The page came back with the lesson still open.
     const lessonToDelete = lessonItem(page, 'Introdução revisada');
     await expect(lessonToDelete).toHaveAttribute('open', '');
-    await confirmDeletion(page, jsEnabled, lessonToDelete.getByRole('link', { name: /^Excluir Aula/ }), 'Tem certeza que deseja excluir esta aula? Esta ação não pode ser desfeita.');
+    await confirmDeletion(
+      page,
+      jsEnabled,
+      lessonToDelete.getByRole('link', { name: /^Excluir Aula/ }),
+      'Tem certeza que deseja excluir esta aula? Esta ação não pode ser desfeita.',
+    );
     await expectToast(page, 'Aula removida');
     await expect(page.getByTestId('lesson-title')).toHaveText(['Cálculo de cargas']);
   });

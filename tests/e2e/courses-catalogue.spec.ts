@@ -39,7 +39,9 @@ test.describe('course catalogue', () => {
     const prefix = uniqueName('Cat');
     const seeded = seedCourses(prefix);
     const code = uniqueName('COD').toUpperCase();
-    db.insert(promoCodes).values({ code, codeKey: foldKey(code), days: 30, maxUses: 5, promoType: 'course', courseId: seeded.coded.id }).run();
+    db.insert(promoCodes)
+      .values({ code, codeKey: foldKey(code), days: 30, maxUses: 5, promoType: 'course', courseId: seeded.coded.id })
+      .run();
 
     await page.goto('/courses');
     await expect(page.getByRole('heading', { name: 'Cursos', level: 1 })).toBeVisible();
@@ -68,7 +70,11 @@ test.describe('course catalogue', () => {
     await page.getByLabel('Ordenar por').selectOption('name-desc');
     if (!jsEnabled) await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page).toHaveURL(/sort=name-desc/);
-    await expect(cardTitles(page)).toHaveText([`${prefix} Mecânica Avançada`, `${prefix} Elétrica Básica`, `${prefix} Automação Exclusiva`]);
+    await expect(cardTitles(page)).toHaveText([
+      `${prefix} Mecânica Avançada`,
+      `${prefix} Elétrica Básica`,
+      `${prefix} Automação Exclusiva`,
+    ]);
     await page.getByRole('navigation', { name: 'Categorias' }).getByRole('link', { name: 'Informática' }).click();
     await expect(page).toHaveURL(/category=informatics/);
     const locked = page.getByTestId('course-card');
@@ -113,7 +119,16 @@ test.describe('course catalogue', () => {
     const prefix = uniqueName('Adm');
     const title = `${prefix} Caldeiras`;
     db.insert(courses)
-      .values({ title, titleKey: sortKey(title), description: 'Curso oculto de teste.', category: 'mechanical', instructor: 'Eng. Teste', duration: '4 horas', level: 'advanced', isHidden: true })
+      .values({
+        title,
+        titleKey: sortKey(title),
+        description: 'Curso oculto de teste.',
+        category: 'mechanical',
+        instructor: 'Eng. Teste',
+        duration: '4 horas',
+        level: 'advanced',
+        isHidden: true,
+      })
       .run();
     await page.goto(`/courses?q=${encodeURIComponent(prefix)}`);
     const card = page.getByTestId('course-card');

@@ -9,7 +9,10 @@ type SignedInUser = Awaited<ReturnType<typeof createUser>>;
  * `login(role)` creates a user and a live session directly in the database and puts the
  * session cookie in the browser, so tests other than the login tests skip the login form.
  */
-export const test = base.extend<{ login: (role?: Role, options?: { cpf?: string | null; fullName?: string | null }) => Promise<SignedInUser>; jsEnabled: boolean }>({
+export const test = base.extend<{
+  login: (role?: Role, options?: { cpf?: string | null; fullName?: string | null }) => Promise<SignedInUser>;
+  jsEnabled: boolean;
+}>({
   jsEnabled: async ({ javaScriptEnabled }, provide) => provide(javaScriptEnabled !== false),
   login: async ({ context, baseURL }, provide) => {
     await provide(async (role = 'E-BASIC', options = {}) => {

@@ -65,7 +65,9 @@ test('a client-sent X-Forwarded-Host does not make a foreign origin look like ou
 test('PUT to a page and a JSON body to a page form are refused without a 500', async ({ baseURL }) => {
   expect((await raw(baseURL!, 'PUT', '/contact', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(405);
   expect((await raw(baseURL!, 'POST', '/auth', { 'Content-Type': 'application/json' }, '{"intent":"login"}')).status).toBe(415);
-  expect((await raw(baseURL!, 'POST', '/contact', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken')).status).toBe(400);
+  expect((await raw(baseURL!, 'POST', '/contact', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken')).status).toBe(
+    400,
+  );
 });
 
 test('fingerprinted assets are cached for a year', async ({ baseURL }) => {
@@ -80,7 +82,9 @@ test('fingerprinted assets are cached for a year', async ({ baseURL }) => {
 test('pages and the API say where their time went (Server-Timing: SQLite and React render)', async ({ baseURL }) => {
   // A query string no other test uses, so this render is not served from the render cache.
   const page = await raw(baseURL!, 'GET', `/terms?timing=${Date.now()}`);
-  expect(String(page.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", render;dur=\d+\.\d+;desc="React", total;dur=\d+\.\d+$/);
+  expect(String(page.headers['server-timing'])).toMatch(
+    /^db;dur=\d+\.\d+;desc="SQLite", render;dur=\d+\.\d+;desc="React", total;dur=\d+\.\d+$/,
+  );
   const api = await raw(baseURL!, 'GET', '/healthcheck');
   expect(String(api.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d+;desc="SQLite", total;dur=\d+\.\d+$/);
 });
@@ -114,7 +118,11 @@ test('a browser gets the page as one string gzipped once, a crawler the same byt
   expect(withoutNonce(plain)).toBe(withoutNonce(fromCrawler));
 });
 
-function rawBytes(baseURL: string, path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawBytes(
+  baseURL: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(path, baseURL), { headers }, (res) => {
       const chunks: Buffer[] = [];

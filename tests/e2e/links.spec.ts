@@ -9,7 +9,11 @@ import { expect, test, waitForHydration } from './fixtures';
 /** A mark on the window that only a full document load can remove. */
 const MARK = '__sameDocument';
 
-test('the header and a card dialog link reach their page, with the client router when JavaScript runs', async ({ page, login, jsEnabled }) => {
+test('the header and a card dialog link reach their page, with the client router when JavaScript runs', async ({
+  page,
+  login,
+  jsEnabled,
+}) => {
   await login('E-TOOL');
   await page.goto('/dashboard');
   await waitForHydration(page, jsEnabled);
@@ -27,7 +31,10 @@ test('the header and a card dialog link reach their page, with the client router
 
   await principal.getByRole('link', { name: 'Início' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const card = page.getByTestId('tool-card').filter({ has: page.getByRole('link', { name: 'Ver avaliações' }) }).first();
+  const card = page
+    .getByTestId('tool-card')
+    .filter({ has: page.getByRole('link', { name: 'Ver avaliações' }) })
+    .first();
   await card.getByRole('link', { name: 'Ver avaliações' }).click();
   await expect(page).toHaveURL(/dialog=ratings&tool=\d+/);
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -39,7 +46,10 @@ test('a link opened with a modifier or in a new tab is left to the browser', asy
   await page.goto('/dashboard');
   await waitForHydration(page, jsEnabled);
   const opened = context.waitForEvent('page');
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Minha Conta' }).click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: 'Minha Conta' })
+    .click({ modifiers: ['ControlOrMeta'] });
   const tab = await opened;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/account');

@@ -49,7 +49,13 @@ test.describe('payment mails caused by forms', () => {
     const paid = db.select().from(payments).where(eq(payments.userId, user.id)).get()!;
     const validUntil = formatShortDate(new Date(paid.completedAt!.getTime() + 30 * DAY_MS));
     const cpf = formatCpf(user.cpf!);
-    for (const line of ['Vendedor: E-Engenharia Demonstração Ltda. (fictícia)', 'CNPJ: 11.222.333/0001-81', `CPF: ${cpf}`, `Válido até: ${validUntil}`, 'Modo de teste']) {
+    for (const line of [
+      'Vendedor: E-Engenharia Demonstração Ltda. (fictícia)',
+      'CNPJ: 11.222.333/0001-81',
+      `CPF: ${cpf}`,
+      `Válido até: ${validUntil}`,
+      'Modo de teste',
+    ]) {
       expect(mail.text).toContain(line);
     }
     // The same receipt in 'Minha Conta', from the mail's link.
@@ -69,7 +75,11 @@ test.describe('payment mails caused by forms', () => {
     await expect(row).toContainText('Pago');
   });
 
-  test("a Pix sends how to pay it; its mail's button opens the Pix, and once paid the receipt says 'Pagamento confirmado'", async ({ page, login, jsEnabled }) => {
+  test("a Pix sends how to pay it; its mail's button opens the Pix, and once paid the receipt says 'Pagamento confirmado'", async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     const user = await login('E-BASIC');
     await page.goto('/upgrade');
     await waitForHydration(page, jsEnabled);
@@ -97,7 +107,11 @@ test.describe('payment mails caused by forms', () => {
     expect(receipt.text).toContain('O seu Pix foi compensado e o acesso já está liberado.');
   });
 
-  test("an admin's refusal of a refund sends its answer to the buyer, whose button leads to support", async ({ page, login, jsEnabled }) => {
+  test("an admin's refusal of a refund sends its answer to the buyer, whose button leads to support", async ({
+    page,
+    login,
+    jsEnabled,
+  }) => {
     const buyer = await createUser({ role: 'E-TOOL' });
     const paidAt = new Date(Date.now() - 60 * 60 * 1000);
     const payment = db

@@ -18,7 +18,13 @@ async function signInAs(context: BrowserContext, baseURL: string, user: { id: nu
 }
 
 test.describe('support mails', () => {
-  test("an admin's reply on the ticket page mails the owner; the mail's button opens the ticket", async ({ page, login, context, baseURL, jsEnabled }) => {
+  test("an admin's reply on the ticket page mails the owner; the mail's button opens the ticket", async ({
+    page,
+    login,
+    context,
+    baseURL,
+    jsEnabled,
+  }) => {
     const owner = await createUser();
     const subject = uniqueName('Aterramento ');
     const thread = await createThread(owner, { subject, message: 'Qual a resistência máxima da malha?' });
@@ -41,7 +47,12 @@ test.describe('support mails', () => {
     await expect(page.getByTestId('chat-message').filter({ hasText: reply })).toContainText('Administrador');
   });
 
-  test("a ticket opened through 'Nova Conversa' mails the admins 'Novo ticket', whose button opens it", async ({ page, login, context, baseURL }) => {
+  test("a ticket opened through 'Nova Conversa' mails the admins 'Novo ticket', whose button opens it", async ({
+    page,
+    login,
+    context,
+    baseURL,
+  }) => {
     const admin = await createUser({ role: 'admin' });
     await login('E-BASIC');
     const subject = uniqueName('Flecha da viga ');

@@ -54,7 +54,11 @@ test.describe('mails caused by forms', () => {
     // The link was spent: following it again says the recovery expired.
     await context.clearCookies();
     await page.goto(linkIn(mail, '/auth/reset-link'));
-    await expect(page.getByRole('dialog', { name: 'Definir Nova Senha' }).getByText('Sessão de recuperação expirada. Por favor, inicie o processo novamente.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Definir Nova Senha' })
+        .getByText('Sessão de recuperação expirada. Por favor, inicie o processo novamente.'),
+    ).toBeVisible();
   });
 
   test('the unsubscribe link of a mail works without a login, and Minha Conta shows the choice', async ({ page, login, context }) => {
@@ -67,7 +71,6 @@ test.describe('mails caused by forms', () => {
     await page.getByRole('button', { name: 'Não quero mais receber' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Pronto' })).toContainText('Você não vai mais receber “Respostas do suporte”');
     expect(wantsMail(user.id, 'support-reply')).toBe(false);
-
   });
 
   test("'Minha Conta' → 'E-mails' switches a kind off and on", async ({ page, login }) => {

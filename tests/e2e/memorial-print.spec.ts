@@ -44,7 +44,11 @@ async function readPdf(pdf: Buffer): Promise<PdfPage[]> {
           Math.max(...xs) > A4.width - MARGIN.right + TOLERANCE ||
           Math.min(...ys) < MARGIN.bottom - TOLERANCE ||
           Math.max(...ys) > A4.height - MARGIN.top + TOLERANCE;
-        return cut ? [`'${item.str}' at x=${Math.round(Math.min(...xs))}…${Math.round(Math.max(...xs))}, y=${Math.round(Math.min(...ys))}…${Math.round(Math.max(...ys))}`] : [];
+        return cut
+          ? [
+              `'${item.str}' at x=${Math.round(Math.min(...xs))}…${Math.round(Math.max(...xs))}, y=${Math.round(Math.min(...ys))}…${Math.round(Math.max(...ys))}`,
+            ]
+          : [];
       });
     pages.push({ text: runs.map((item) => item.str).join(' '), outside });
   }
@@ -54,7 +58,10 @@ async function readPdf(pdf: Buffer): Promise<PdfPage[]> {
 /** Without spaces, and NFKC so the micro sign and the Greek mu (which the PDF may hold for it) compare equal. */
 const squeeze = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
 
-test('every calculator memorial prints on A4 with no text cut at the margins and the signature never alone on a page', async ({ page, login }) => {
+test('every calculator memorial prints on A4 with no text cut at the margins and the signature never alone on a page', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(300_000);
   await login('E-MASTER');
   await page.emulateMedia({ media: 'print' });
@@ -89,12 +96,17 @@ test('every calculator memorial prints on A4 with no text cut at the margins and
     const missing = [...new Set(shown.words.filter((word) => !pdfText.includes(squeeze(word))))];
     if (missing.length > 0) problems.push(`${calculator.slug}: words on the page but not in the PDF: ${missing.slice(0, 8).join(' ')}`);
     pages.forEach((one, index) => {
-      if (one.outside.length > 0) problems.push(`${calculator.slug}, page ${index + 1}: text past the margins: ${one.outside.slice(0, 4).join('; ')}`);
+      if (one.outside.length > 0)
+        problems.push(`${calculator.slug}, page ${index + 1}: text past the margins: ${one.outside.slice(0, 4).join('; ')}`);
     });
     const ending = squeeze(shown.signature + shown.disclaimer);
     pages.forEach((one, index) => {
-      const body = one.text.replace(/E-Engenharia.{1,4}Memorial de cálculo|Página \d+ de \d+/g, ' ').split(/\s+/).filter(Boolean);
-      if (body.length > 0 && body.every((word) => ending.includes(squeeze(word)))) problems.push(`${calculator.slug}: page ${index + 1} of ${pages.length} holds only the signature block`);
+      const body = one.text
+        .replace(/E-Engenharia.{1,4}Memorial de cálculo|Página \d+ de \d+/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
+      if (body.length > 0 && body.every((word) => ending.includes(squeeze(word))))
+        problems.push(`${calculator.slug}: page ${index + 1} of ${pages.length} holds only the signature block`);
     });
   }
   expect(problems).toEqual([]);

@@ -56,7 +56,10 @@ test('public pages fit a phone', async ({ page }) => {
   for (const path of ['/', '/auth', '/about', '/contact']) await expectFitsPhone(page, path);
 });
 
-test("an E-BASIC user's pages fit a phone, the chat list shows every column, and the dashboard puts the tools first", async ({ page, login }) => {
+test("an E-BASIC user's pages fit a phone, the chat list shows every column, and the dashboard puts the tools first", async ({
+  page,
+  login,
+}) => {
   const user = await login('E-BASIC');
   const desk = await createUser({ role: 'admin' });
   const open = await createThread(user, { subject: 'Um assunto bem comprido para ver se a lista cabe no celular', message: 'Olá' });
@@ -64,7 +67,16 @@ test("an E-BASIC user's pages fit a phone, the chat list shows every column, and
   await postMessage(desk, closed.id, 'Resposta');
   closeThread(user, closed.id);
 
-  for (const path of ['/dashboard', '/account', '/courses', '/calculators', '/calculators/history', '/upgrade', `/chat/${open.id}`, `/chat/${closed.id}`]) {
+  for (const path of [
+    '/dashboard',
+    '/account',
+    '/courses',
+    '/calculators',
+    '/calculators/history',
+    '/upgrade',
+    `/chat/${open.id}`,
+    `/chat/${closed.id}`,
+  ]) {
     await expectFitsPhone(page, path);
   }
 
@@ -77,7 +89,10 @@ test("an E-BASIC user's pages fit a phone, the chat list shows every column, and
 
   await page.goto('/dashboard');
   const toolsTop = (await page.getByRole('heading', { name: 'Ferramentas', exact: true }).boundingBox())!.y;
-  const accountTop = (await page.getByRole('link', { name: /^Conta/ }).last().boundingBox())!.y;
+  const accountTop = (await page
+    .getByRole('link', { name: /^Conta/ })
+    .last()
+    .boundingBox())!.y;
   expect(toolsTop).toBeLessThan(accountTop);
 });
 
@@ -105,7 +120,7 @@ test("a buyer's payments on /account fit a phone", async ({ page, login }) => {
   await expect(page.getByTestId('payment-row')).toContainText('R$ 29,90');
 });
 
-test("every tab of the admin panel fits a phone, the support figures included", async ({ page, login }) => {
+test('every tab of the admin panel fits a phone, the support figures included', async ({ page, login }) => {
   const admin = await login('admin');
   const owner = await createUser({ role: 'E-BASIC' });
   const thread = await createThread(owner, { subject: 'Avaliado', message: 'Pergunta' });
@@ -156,7 +171,12 @@ test('the signed-in menu opens as a full panel with a background and closes agai
     const items = names.map((name) => {
       const item = links.find((link) => (link.textContent ?? '').trim().startsWith(name));
       const itemBox = item?.getBoundingClientRect();
-      return { name, inside: Boolean(itemBox && itemBox.top >= box.top && itemBox.bottom <= box.bottom && itemBox.left >= box.left && itemBox.right <= box.right) };
+      return {
+        name,
+        inside: Boolean(
+          itemBox && itemBox.top >= box.top && itemBox.bottom <= box.bottom && itemBox.left >= box.left && itemBox.right <= box.right,
+        ),
+      };
     });
     return { height: box.height, width: box.width, background: getComputedStyle(element).backgroundColor, items };
   }, MENU_ITEMS);
@@ -232,7 +252,11 @@ test('a long ticket opens at its newest message', async ({ page, login }) => {
 
 test('history cards keep the title readable and the buttons below it', async ({ page, login }) => {
   const user = await login('E-TOOL');
-  saveCalculation(user, { slug: 'deflexao-viga', title: 'Viga do mezanino do galpão norte, vão central', query: new URLSearchParams(defaultParams(getCalculator('deflexao-viga')!)).toString() });
+  saveCalculation(user, {
+    slug: 'deflexao-viga',
+    title: 'Viga do mezanino do galpão norte, vão central',
+    query: new URLSearchParams(defaultParams(getCalculator('deflexao-viga')!)).toString(),
+  });
   await expectFitsPhone(page, '/calculators/history');
   const card = page.getByTestId('history-item').first();
   const title = (await card.getByRole('heading').boundingBox())!;
@@ -263,25 +287,50 @@ test("the landing page's hero cards hold their words and line up", async ({ page
   expect(cards[2].top).toBe(cards[3].top);
 });
 
-for (const viewport of [{ width: WIDTH, height: 844 }, { width: 1366, height: 900 }]) {
+for (const viewport of [
+  { width: WIDTH, height: 844 },
+  { width: 1366, height: 900 },
+]) {
   test(`'Continuar de onde parou' shows the lesson's title below the sticky header (${viewport.width} px)`, async ({ page, login }) => {
     await page.setViewportSize(viewport);
     await login('E-MASTER');
     const title = `Curso longo ${uniqueName('c')}`;
     const course = db
       .insert(courses)
-      .values({ title, titleKey: sortKey(title), description: 'Curso do teste de rolagem.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '8 horas', level: 'beginner' })
+      .values({
+        title,
+        titleKey: sortKey(title),
+        description: 'Curso do teste de rolagem.',
+        category: 'electrical',
+        instructor: 'Eng. Joana Araújo',
+        duration: '8 horas',
+        level: 'beginner',
+      })
       .returning()
       .get();
-    const ids = Array.from({ length: 14 }, (_, index) =>
-      db.insert(lessons).values({ courseId: course.id, title: `Aula ${index + 1}`, description: 'Aula do teste.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 }).returning().get().id,
+    const ids = Array.from(
+      { length: 14 },
+      (_, index) =>
+        db
+          .insert(lessons)
+          .values({
+            courseId: course.id,
+            title: `Aula ${index + 1}`,
+            description: 'Aula do teste.',
+            youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+            order: index + 1,
+          })
+          .returning()
+          .get().id,
     );
     const last = ids[ids.length - 1];
     await page.goto(continueHref(course.id, last));
     const lessonTitle = page.locator(`#lesson-${last}`).getByTestId('lesson-title');
     await expect(lessonTitle).toBeInViewport();
     const header = (await page.locator('header').first().boundingBox())!;
-    expect((await lessonTitle.boundingBox())!.y, 'the title is not under the sticky header').toBeGreaterThanOrEqual(header.y + header.height);
+    expect((await lessonTitle.boundingBox())!.y, 'the title is not under the sticky header').toBeGreaterThanOrEqual(
+      header.y + header.height,
+    );
   });
 }
 
@@ -291,11 +340,33 @@ test('every list wraps 60-character subjects and addresses on a phone (issue 26,
   const owner = await createUser({ role: 'E-BASIC', email: longAddress(tag) });
   const thread = await createThread(owner, { subject: longWord('Assunto'), message: longWord('Mensagem') });
   await postMessage(admin, thread.id, longWord('Resposta'));
-  db.insert(contactMessages).values({ name: longWord('Nome'), email: longAddress(`c${tag}`), subject: longWord('Contato'), message: longWord('Texto') }).run();
-  db.insert(mailOutbox)
-    .values({ messageId: `<${tag}@test>`, userId: owner.id, toAddress: owner.email, kind: 'password-reset', subject: longWord('Assunto'), textBody: 'x', htmlBody: 'x', status: 'failed', lastError: longWord('Erro') })
+  db.insert(contactMessages)
+    .values({ name: longWord('Nome'), email: longAddress(`c${tag}`), subject: longWord('Contato'), message: longWord('Texto') })
     .run();
-  for (const path of ['/admin/chats', '/chats', `/chat/${thread.id}`, `/admin/users?q=${encodeURIComponent(tag)}`, '/admin/inbox', '/admin/emails', '/admin/audit', '/admin/refunds', '/admin/certificates']) {
+  db.insert(mailOutbox)
+    .values({
+      messageId: `<${tag}@test>`,
+      userId: owner.id,
+      toAddress: owner.email,
+      kind: 'password-reset',
+      subject: longWord('Assunto'),
+      textBody: 'x',
+      htmlBody: 'x',
+      status: 'failed',
+      lastError: longWord('Erro'),
+    })
+    .run();
+  for (const path of [
+    '/admin/chats',
+    '/chats',
+    `/chat/${thread.id}`,
+    `/admin/users?q=${encodeURIComponent(tag)}`,
+    '/admin/inbox',
+    '/admin/emails',
+    '/admin/audit',
+    '/admin/refunds',
+    '/admin/certificates',
+  ]) {
     await expectFitsPhone(page, path);
   }
   // The 'E-mails' tab names the template in Portuguese and breaks an address at '@' or '.', not inside a word.
@@ -303,21 +374,26 @@ test('every list wraps 60-character subjects and addresses on a phone (issue 26,
   const row = page.getByTestId('outbox-row').first();
   await expect(row).toContainText('Recuperação de senha');
   await expect(row).not.toContainText('password-reset');
-  const lines = await row.locator('td').first().evaluate((cell) => {
-    const range = document.createRange();
-    const text = [...cell.querySelectorAll('*'), cell].flatMap((node) => [...node.childNodes]).filter((node) => node.nodeType === Node.TEXT_NODE);
-    // The text of each visual line: group characters by their line's top.
-    const byTop = new Map<number, string>();
-    for (const node of text) {
-      for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
-        range.setStart(node, index);
-        range.setEnd(node, index + 1);
-        const top = Math.round(range.getBoundingClientRect().top);
-        byTop.set(top, (byTop.get(top) ?? '') + node.textContent![index]);
+  const lines = await row
+    .locator('td')
+    .first()
+    .evaluate((cell) => {
+      const range = document.createRange();
+      const text = [...cell.querySelectorAll('*'), cell]
+        .flatMap((node) => [...node.childNodes])
+        .filter((node) => node.nodeType === Node.TEXT_NODE);
+      // The text of each visual line: group characters by their line's top.
+      const byTop = new Map<number, string>();
+      for (const node of text) {
+        for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + node.textContent![index]);
+        }
       }
-    }
-    return [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
-  });
+      return [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
+    });
   const address = lines.join('').replace(/^Para/, '');
   expect(address).toBe(owner.email);
   // Every line but the last of the address ends at a '@' or '.' boundary (the next starts with one of them, or this one ends with it).
@@ -333,17 +409,39 @@ test('an admin sees the certificates of a course on a phone without the page wid
   const title = `Certificados ${uniqueName('c')}`;
   const course = db
     .insert(courses)
-    .values({ title, titleKey: sortKey(title), description: 'Curso do teste.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '8 horas', level: 'beginner' })
+    .values({
+      title,
+      titleKey: sortKey(title),
+      description: 'Curso do teste.',
+      category: 'electrical',
+      instructor: 'Eng. Joana Araújo',
+      duration: '8 horas',
+      level: 'beginner',
+    })
     .returning()
     .get();
   db.insert(certificates)
-    .values({ code: newCertificateCode(), userId: holder.id, courseId: course.id, holderName: longWord('Nome'), courseTitle: title, hours: '8 horas', instructor: 'Eng. Joana Araújo', completedAt: new Date() })
+    .values({
+      code: newCertificateCode(),
+      userId: holder.id,
+      courseId: course.id,
+      holderName: longWord('Nome'),
+      courseTitle: title,
+      hours: '8 horas',
+      instructor: 'Eng. Joana Araújo',
+      completedAt: new Date(),
+    })
     .run();
   await expectFitsPhone(page, `/admin/certificates?course=${course.id}`);
   // The row is a card: its status, date and 'Revogar' are on the screen (the headers are the cells' labels on a phone).
   const row = page.getByRole('row').filter({ hasText: 'Válido' });
   await row.scrollIntoViewIfNeeded();
   for (const cell of await row.locator('td').all()) await expect(cell).toBeInViewport({ ratio: 1 });
-  expect(await row.locator('td').nth(2).evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Situação"');
+  expect(
+    await row
+      .locator('td')
+      .nth(2)
+      .evaluate((cell) => getComputedStyle(cell, '::before').content),
+  ).toBe('"Situação"');
   await expect(row.getByRole('link', { name: /Revogar/ })).toBeInViewport();
 });

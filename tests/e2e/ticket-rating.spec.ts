@@ -12,7 +12,13 @@ import { expect, expectToast, test, waitForHydration } from './fixtures';
  * instead of the form, and the admin's support tab counts it.
  */
 
-test('the owner rates a closed ticket once and the admin sees it in the support figures', async ({ page, login, jsEnabled, context, baseURL }) => {
+test('the owner rates a closed ticket once and the admin sees it in the support figures', async ({
+  page,
+  login,
+  jsEnabled,
+  context,
+  baseURL,
+}) => {
   const user = await login('E-BASIC');
   const desk = await createUser({ role: 'admin' });
   const thread = await createThread(user, { subject: 'Boleto não compensou', message: 'Paguei ontem e nada' });
@@ -24,7 +30,10 @@ test('the owner rates a closed ticket once and the admin sees it in the support 
   const form = page.getByRole('region', { name: 'Avaliação do atendimento' });
   await expect(form.getByRole('heading', { name: 'Como foi o atendimento?' })).toBeVisible();
   if (jsEnabled) {
-    const { violations } = await new AxeBuilder({ page }).include('#avaliacao').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('#avaliacao')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   }
 
@@ -53,10 +62,15 @@ test('the owner rates a closed ticket once and the admin sees it in the support 
   await page.goto('/admin/chats');
   const figures = page.getByTestId('ticket-rating-figures');
   await expect(figures.getByRole('heading', { name: 'Como foi o atendimento?' })).toBeVisible();
-  await expect(figures.getByRole('table', { name: 'Avaliações por administrador' }).getByRole('row', { name: new RegExp(desk.username) })).toBeVisible();
+  await expect(
+    figures.getByRole('table', { name: 'Avaliações por administrador' }).getByRole('row', { name: new RegExp(desk.username) }),
+  ).toBeVisible();
   if (jsEnabled) {
     await waitForHydration(page, jsEnabled);
-    const { violations } = await new AxeBuilder({ page }).include('[data-testid="ticket-rating-figures"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="ticket-rating-figures"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   }
 });

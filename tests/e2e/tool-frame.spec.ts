@@ -57,7 +57,13 @@ test.describe('custom-HTML tools', () => {
     await expect(page.frameLocator('[data-testid="tool-frame"]').locator('#cookie')).toBeAttached();
   });
 
-  test('cannot read the cookies nor call the API as the user, in the dialog or opened directly', async ({ page, context, login, baseURL, jsEnabled }) => {
+  test('cannot read the cookies nor call the API as the user, in the dialog or opened directly', async ({
+    page,
+    context,
+    login,
+    baseURL,
+    jsEnabled,
+  }) => {
     const tool = await createProbeTool(page, login);
     await context.addCookies([{ ...PROBE_COOKIE, url: baseURL!, sameSite: 'Lax' }]);
 

@@ -31,7 +31,12 @@ async function enterCode(page: Page, code: string) {
 }
 
 test.describe('two-step sign-in', () => {
-  test('activation by QR code, sign-in with a code, a replayed code refused, a recovery code once', async ({ page, context, login, jsEnabled }) => {
+  test('activation by QR code, sign-in with a code, a replayed code refused, a recovery code once', async ({
+    page,
+    context,
+    login,
+    jsEnabled,
+  }) => {
     const user = await login('E-BASIC');
     await page.goto('/account');
     await waitForHydration(page, jsEnabled);

@@ -32,7 +32,13 @@ function makePremiumCourse() {
   lessonTitles.forEach((lessonTitle, index) =>
     db
       .insert(lessons)
-      .values({ courseId: course.id, title: lessonTitle, description: `Descrição da ${lessonTitle.toLowerCase()}.`, youtubeUrl: `https://www.youtube.com/watch?v=pay${index}abcdefgh`, order: index + 1 })
+      .values({
+        courseId: course.id,
+        title: lessonTitle,
+        description: `Descrição da ${lessonTitle.toLowerCase()}.`,
+        youtubeUrl: `https://www.youtube.com/watch?v=pay${index}abcdefgh`,
+        order: index + 1,
+      })
       .run(),
   );
   return { course, lessonTitles };

@@ -11,10 +11,18 @@ import { expect, test, waitForHydration } from './fixtures';
  * buys a month of E-MASTER: the E-TOOL days wait while E-MASTER runs and resume when it ends
  * (decision 047). /upgrade says so before paying, 'Minha Conta' and the receipt after.
  */
-test('E-TOOL buys a month of E-MASTER: /upgrade, Minha Conta and the receipt say the E-TOOL days follow', async ({ page, login, jsEnabled }) => {
+test('E-TOOL buys a month of E-MASTER: /upgrade, Minha Conta and the receipt say the E-TOOL days follow', async ({
+  page,
+  login,
+  jsEnabled,
+}) => {
   test.slow();
   const user = await login('E-TOOL');
-  const tool = db.select().from(roleGrants).where(and(eq(roleGrants.userId, user.id), eq(roleGrants.role, 'E-TOOL'))).get()!;
+  const tool = db
+    .select()
+    .from(roleGrants)
+    .where(and(eq(roleGrants.userId, user.id), eq(roleGrants.role, 'E-TOOL')))
+    .get()!;
   // The 30 E-TOOL days, minus those used before the upgrade, after 30 of E-MASTER: 60 days from the E-TOOL's start.
   const after = `Depois: E-TOOL até ${formatShortDate(new Date(tool.startsAt.getTime() + 60 * DAY_MS))}`;
 
@@ -35,12 +43,19 @@ test('E-TOOL buys a month of E-MASTER: /upgrade, Minha Conta and the receipt say
     await expect(page).toHaveURL(/\/upgrade\/return\?session_id=cs_/);
   }
 
-  const master = db.select().from(roleGrants).where(and(eq(roleGrants.userId, user.id), eq(roleGrants.role, 'E-MASTER'))).get()!;
+  const master = db
+    .select()
+    .from(roleGrants)
+    .where(and(eq(roleGrants.userId, user.id), eq(roleGrants.role, 'E-MASTER')))
+    .get()!;
   await page.goto('/account');
   await expect(page.getByText('Plano atual: E-MASTER')).toBeVisible();
   await expect(page.getByTestId('plan-after')).toHaveText(after);
 
-  await page.getByRole('table', { name: 'Pagamentos' }).getByRole('link', { name: /^Recibo/ }).click();
+  await page
+    .getByRole('table', { name: 'Pagamentos' })
+    .getByRole('link', { name: /^Recibo/ })
+    .click();
   const receipt = page.getByTestId('receipt');
   await expect(receipt).toContainText(`Válido até${formatShortDate(master.endsAt!)}`);
   await expect(receipt).toContainText(`Depois${after.replace('Depois: ', '')}`);
@@ -48,7 +63,9 @@ test('E-TOOL buys a month of E-MASTER: /upgrade, Minha Conta and the receipt say
   // The receipt page passes axe (scripts run in the page: the js project) and fits a 390 px phone.
   if (jsEnabled) {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+    ).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

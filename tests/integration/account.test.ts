@@ -63,8 +63,12 @@ describe('status badge', () => {
   test('Administrador, Pro até dd de MMMM de yyyy, Básico', async () => {
     const now = new Date('2026-02-01T12:00:00Z');
     expect(accountStatusLabel({ role: 'admin', roleExpiryDate: null }, now)).toBe('Administrador');
-    expect(accountStatusLabel({ role: 'E-TOOL', roleExpiryDate: new Date('2026-03-10T15:00:00Z') }, now)).toBe('Pro até 10 de março de 2026');
-    expect(accountStatusLabel({ role: 'E-MASTER', roleExpiryDate: new Date('2026-12-01T15:00:00Z') }, now)).toBe('Pro até 01 de dezembro de 2026');
+    expect(accountStatusLabel({ role: 'E-TOOL', roleExpiryDate: new Date('2026-03-10T15:00:00Z') }, now)).toBe(
+      'Pro até 10 de março de 2026',
+    );
+    expect(accountStatusLabel({ role: 'E-MASTER', roleExpiryDate: new Date('2026-12-01T15:00:00Z') }, now)).toBe(
+      'Pro até 01 de dezembro de 2026',
+    );
     expect(accountStatusLabel({ role: 'E-TOOL', roleExpiryDate: new Date('2026-01-31T15:00:00Z') }, now)).toBe('Básico');
     expect(accountStatusLabel({ role: 'E-BASIC', roleExpiryDate: null }, now)).toBe('Básico');
   });

@@ -68,7 +68,23 @@ describe('the Auditoria page', () => {
     expect(first.rows).toHaveLength(50);
     expect(first.rows[0]).toMatchObject({ actorName: 'bruno_admin', action: 'tool.create', entity: 'tool #159', when: '01/04/2026 09:59' });
     const second = await load('?page=2');
-    expect(second.rows.map((item) => item.action)).toEqual(['tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'tool.create', 'user.delete', 'user.expiry_check', 'user.delete', 'tool.update', 'user.create']);
+    expect(second.rows.map((item) => item.action)).toEqual([
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'tool.create',
+      'user.delete',
+      'user.expiry_check',
+      'user.delete',
+      'tool.update',
+      'user.create',
+    ]);
     expect(second.rows[11]).toMatchObject({ entity: 'user', when: '11/03/2026 12:00' });
   });
 
@@ -110,8 +126,14 @@ describe('EXPLAIN QUERY PLAN: the log is read through its indexes', () => {
       [{ page: 1, perPage: 50 }, /audit_log_created_idx/],
       [{ actorId: ana.id, page: 1, perPage: 50 }, /audit_log_actor_created_idx \(actor_id=\?\)/],
       [{ action: 'user.delete', page: 1, perPage: 50 }, /audit_log_action_created_idx \(action=\?\)/],
-      [{ from: at('2026-03-10T03:00:00Z'), to: at('2026-03-12T02:59:59Z'), page: 1, perPage: 50 }, /audit_log_created_idx \(created_at>\? AND created_at<\?\)/],
-      [{ actorId: ana.id, from: at('2026-03-10T03:00:00Z'), page: 1, perPage: 50 }, /audit_log_actor_created_idx \(actor_id=\? AND created_at>\?\)/],
+      [
+        { from: at('2026-03-10T03:00:00Z'), to: at('2026-03-12T02:59:59Z'), page: 1, perPage: 50 },
+        /audit_log_created_idx \(created_at>\? AND created_at<\?\)/,
+      ],
+      [
+        { actorId: ana.id, from: at('2026-03-10T03:00:00Z'), page: 1, perPage: 50 },
+        /audit_log_actor_created_idx \(actor_id=\? AND created_at>\?\)/,
+      ],
     ];
     for (const [filter, index] of cases) {
       const plans = plansOf(() => listAuditLog(filter));

@@ -8,7 +8,17 @@ import { action as toggleVisibilityApi } from '~/routes/api+/courses.$id.toggle-
 import { action as createCourseApi } from '~/routes/api+/courses';
 import { foldKey } from '~/utils/fold';
 import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from './helpers/admin-api';
-import { expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, auditSince, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
+import {
+  expectOneAudit,
+  expectPageAdminOnly,
+  insertCourse,
+  lastAuditId,
+  auditSince,
+  pageGet,
+  pagePost,
+  replyErrors,
+  toastOf,
+} from './helpers/admin-pages';
 
 /**
  * The Courses tab: /admin/courses over the course model (its API, /api/courses, is
@@ -25,8 +35,24 @@ beforeAll(async () => {
   admin = tiers.admin;
 });
 
-type CourseItem = { id: number; title: string; instructor: string; category: string; level: string; duration: string; isHidden: boolean; price: string | null };
-type CoursesPage = { items: CourseItem[]; total: number; page: number; pageCount: number; editing: CourseItem | null; deleting: { id: number; title: string } | null };
+type CourseItem = {
+  id: number;
+  title: string;
+  instructor: string;
+  category: string;
+  level: string;
+  duration: string;
+  isHidden: boolean;
+  price: string | null;
+};
+type CoursesPage = {
+  items: CourseItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  editing: CourseItem | null;
+  deleting: { id: number; title: string } | null;
+};
 
 const load = async (query = '') => (await (await pageGet(coursesPageLoader, `${PATH}${query}`, admin.cookie)).json()) as CoursesPage;
 const post = (fields: Record<string, string>, path = PATH) => pagePost(coursesPageAction, path, fields, admin.cookie);
@@ -64,28 +90,47 @@ describe('access', () => {
 });
 
 describe('the same actions through the API (/api/courses)', () => {
-  const apiBody = { title: 'Curso pela API', description: 'Criado pela API de cursos.', category: 'chemical', instructor: 'Eng. Lima', duration: '8 horas', level: 'advanced' };
+  const apiBody = {
+    title: 'Curso pela API',
+    description: 'Criado pela API de cursos.',
+    category: 'chemical',
+    instructor: 'Eng. Lima',
+    duration: '8 horas',
+    level: 'advanced',
+  };
 
   test('401 for visitors and 403 for every non-admin tier, nothing written', async () => {
     const course = insertCourse();
     const params = { id: String(course.id) };
     await expectAdminOnly(tiers, (cookie) => apiCall(createCourseApi, 'POST', '/api/courses', { cookie, body: apiBody }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(courseApi, 'PATCH', `/api/courses/${course.id}`, { cookie, body: { title: 'Mudou' }, params }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(toggleVisibilityApi, 'PATCH', `/api/courses/${course.id}/toggle-visibility`, { cookie, body: {}, params }));
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(courseApi, 'PATCH', `/api/courses/${course.id}`, { cookie, body: { title: 'Mudou' }, params }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(toggleVisibilityApi, 'PATCH', `/api/courses/${course.id}/toggle-visibility`, { cookie, body: {}, params }),
+    );
     await expectAdminOnly(tiers, (cookie) => apiCall(courseApi, 'DELETE', `/api/courses/${course.id}`, { cookie, params }));
     expect(byTitle('Curso pela API')).toBeUndefined();
     expect(stored(course.id)).toMatchObject({ title: course.title, isHidden: false });
   });
 
   test('create, edit, hide and delete each record one audit row', async () => {
-    const { result: created } = await expectOneAudit(admin, 'course.create', () => apiCall(createCourseApi, 'POST', '/api/courses', { cookie: admin.cookie, body: apiBody }));
+    const { result: created } = await expectOneAudit(admin, 'course.create', () =>
+      apiCall(createCourseApi, 'POST', '/api/courses', { cookie: admin.cookie, body: apiBody }),
+    );
     expect(created.status).toBe(201);
     const id = byTitle('Curso pela API')!.id;
     const params = { id: String(id) };
-    await expectOneAudit(admin, 'course.update', () => apiCall(courseApi, 'PATCH', `/api/courses/${id}`, { cookie: admin.cookie, body: { duration: '9 horas' }, params }));
-    await expectOneAudit(admin, 'course.visibility', () => apiCall(toggleVisibilityApi, 'PATCH', `/api/courses/${id}/toggle-visibility`, { cookie: admin.cookie, body: {}, params }));
+    await expectOneAudit(admin, 'course.update', () =>
+      apiCall(courseApi, 'PATCH', `/api/courses/${id}`, { cookie: admin.cookie, body: { duration: '9 horas' }, params }),
+    );
+    await expectOneAudit(admin, 'course.visibility', () =>
+      apiCall(toggleVisibilityApi, 'PATCH', `/api/courses/${id}/toggle-visibility`, { cookie: admin.cookie, body: {}, params }),
+    );
     expect(stored(id)).toMatchObject({ duration: '9 horas', isHidden: true });
-    await expectOneAudit(admin, 'course.delete', () => apiCall(courseApi, 'DELETE', `/api/courses/${id}`, { cookie: admin.cookie, params }));
+    await expectOneAudit(admin, 'course.delete', () =>
+      apiCall(courseApi, 'DELETE', `/api/courses/${id}`, { cookie: admin.cookie, params }),
+    );
     expect(stored(id)).toBeUndefined();
   });
 });
@@ -99,7 +144,16 @@ describe('create', () => {
     expect(response.headers.get('Location')).toBe(PATH);
     expect(await toastOf(response)).toMatchObject({ title: 'Curso criado', type: 'success' });
     const course = byTitle('Máquinas Térmicas')!;
-    expect(course).toMatchObject({ category: 'mechanical', level: 'intermediate', instructor: 'Eng. Souza', duration: '12 horas', priceCents: 19990, requiresPromoCode: true, isHidden: false, createdBy: admin.user.id });
+    expect(course).toMatchObject({
+      category: 'mechanical',
+      level: 'intermediate',
+      instructor: 'Eng. Souza',
+      duration: '12 horas',
+      priceCents: 19990,
+      requiresPromoCode: true,
+      isHidden: false,
+      createdBy: admin.user.id,
+    });
     expect(row).toMatchObject({ entityType: 'course', entityId: course.id });
   });
 
@@ -133,14 +187,25 @@ describe('edit', () => {
 
     const { result: response, row } = await expectOneAudit(admin, 'course.update', () =>
       post(
-        { intent: 'update', id: String(course.id), ...courseForm({ title: 'Eletrotécnica Avançada', category: 'electrical', level: 'advanced', price: '' }) },
+        {
+          intent: 'update',
+          id: String(course.id),
+          ...courseForm({ title: 'Eletrotécnica Avançada', category: 'electrical', level: 'advanced', price: '' }),
+        },
         `${PATH}?q=eletro&dialog=edit-course&course=${course.id}`,
       ),
     );
     expect(response.headers.get('Location')).toBe(`${PATH}?q=eletro`);
     expect(await toastOf(response)).toMatchObject({ title: 'Curso atualizado', type: 'success' });
     // The unchecked box and the cleared price are part of the edit.
-    expect(stored(course.id)).toMatchObject({ title: 'Eletrotécnica Avançada', titleKey: 'eletrotecnica avancada', category: 'electrical', level: 'advanced', priceCents: null, requiresPromoCode: false });
+    expect(stored(course.id)).toMatchObject({
+      title: 'Eletrotécnica Avançada',
+      titleKey: 'eletrotecnica avancada',
+      category: 'electrical',
+      level: 'advanced',
+      priceCents: null,
+      requiresPromoCode: false,
+    });
     expect(row.summary).toContain('title: Eletrotécnica Básica → Eletrotécnica Avançada');
   });
 
@@ -148,7 +213,11 @@ describe('edit', () => {
     const course = insertCourse();
     const invalid = await post({ intent: 'update', id: String(course.id), ...courseForm({ instructor: 'X' }) });
     expect(invalid.status).toBe(400);
-    expect(await toastOf(invalid)).toEqual({ title: 'Erro ao atualizar curso', description: 'O instrutor deve ter pelo menos 3 caracteres', type: 'error' });
+    expect(await toastOf(invalid)).toEqual({
+      title: 'Erro ao atualizar curso',
+      description: 'O instrutor deve ter pelo menos 3 caracteres',
+      type: 'error',
+    });
     const gone = await post({ intent: 'update', id: '999999', ...courseForm() });
     expect(gone.status).toBe(404);
     expect(await toastOf(gone)).toEqual({ title: 'Erro ao atualizar curso', description: 'Curso não encontrado', type: 'error' });
@@ -159,7 +228,9 @@ describe('edit', () => {
 describe('Show/Hide', () => {
   test('hides and shows again, the table says Oculto/Visível, one audit row each; a repeated click changes nothing', async () => {
     const course = insertCourse({ title: 'Curso Visível' });
-    const { result: hidden } = await expectOneAudit(admin, 'course.visibility', () => post({ intent: 'visibility', id: String(course.id), isHidden: 'true' }));
+    const { result: hidden } = await expectOneAudit(admin, 'course.visibility', () =>
+      post({ intent: 'visibility', id: String(course.id), isHidden: 'true' }),
+    );
     expect(await toastOf(hidden)).toMatchObject({ title: 'Visibilidade atualizada', description: 'Curso Visível agora está oculto.' });
     expect(stored(course.id)!.isHidden).toBe(true);
     expect((await load('?q=visivel')).items.find((item) => item.id === course.id)).toMatchObject({ isHidden: true });
@@ -176,16 +247,28 @@ describe('Show/Hide', () => {
   test("a course that is gone: 'Erro ao atualizar visibilidade'", async () => {
     const response = await post({ intent: 'visibility', id: '999999', isHidden: 'true' });
     expect(response.status).toBe(404);
-    expect(await toastOf(response)).toEqual({ title: 'Erro ao atualizar visibilidade', description: 'Curso não encontrado', type: 'error' });
+    expect(await toastOf(response)).toEqual({
+      title: 'Erro ao atualizar visibilidade',
+      description: 'Curso não encontrado',
+      type: 'error',
+    });
   });
 });
 
 describe('delete', () => {
   test('the confirmation names the course; deleting removes it with its lessons, materials and codes, toasts, one audit row', async () => {
     const course = insertCourse({ title: 'Curso a Excluir' });
-    const lesson = db.insert(lessons).values({ courseId: course.id, title: 'Aula 1', description: 'Introdução ao curso.', youtubeUrl: 'dQw4w9WgXcQ' }).returning().get();
-    db.insert(materials).values({ courseId: course.id, lessonId: lesson.id, title: 'Apostila', fileUrl: 'https://example.com/a.pdf' }).run();
-    db.insert(promoCodes).values({ code: 'EXCLUIRCURSO', codeKey: foldKey('EXCLUIRCURSO'), promoType: 'course', courseId: course.id }).run();
+    const lesson = db
+      .insert(lessons)
+      .values({ courseId: course.id, title: 'Aula 1', description: 'Introdução ao curso.', youtubeUrl: 'dQw4w9WgXcQ' })
+      .returning()
+      .get();
+    db.insert(materials)
+      .values({ courseId: course.id, lessonId: lesson.id, title: 'Apostila', fileUrl: 'https://example.com/a.pdf' })
+      .run();
+    db.insert(promoCodes)
+      .values({ code: 'EXCLUIRCURSO', codeKey: foldKey('EXCLUIRCURSO'), promoType: 'course', courseId: course.id })
+      .run();
     expect((await load(`?confirm=delete-course&course=${course.id}`)).deleting).toEqual({ id: course.id, title: 'Curso a Excluir' });
 
     const { result: response, row } = await expectOneAudit(admin, 'course.delete', () =>
@@ -209,11 +292,23 @@ describe('delete', () => {
 
 describe('the list', () => {
   test('every course, hidden ones too, newest first, searched by title without accents, 20 a page', async () => {
-    for (let i = 1; i <= 22; i++) insertCourse({ title: `Mecânica dos Fluidos ${String(i).padStart(2, '0')}`, isHidden: i === 22, createdAt: new Date(Date.UTC(2031, 0, i)) });
+    for (let i = 1; i <= 22; i++)
+      insertCourse({
+        title: `Mecânica dos Fluidos ${String(i).padStart(2, '0')}`,
+        isHidden: i === 22,
+        createdAt: new Date(Date.UTC(2031, 0, i)),
+      });
     const first = await load('?q=mecanica dos fluidos');
     expect(first.total).toBe(22);
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]).toMatchObject({ title: 'Mecânica dos Fluidos 22', isHidden: true, instructor: 'Eng. Silva', category: 'mechanical', level: 'beginner', duration: '10 horas' });
+    expect(first.items[0]).toMatchObject({
+      title: 'Mecânica dos Fluidos 22',
+      isHidden: true,
+      instructor: 'Eng. Silva',
+      category: 'mechanical',
+      level: 'beginner',
+      duration: '10 horas',
+    });
     const second = await load('?q=MECANICA DOS FLUIDOS&page=2');
     expect(second.items.map((item) => item.title)).toEqual(['Mecânica dos Fluidos 02', 'Mecânica dos Fluidos 01']);
   });

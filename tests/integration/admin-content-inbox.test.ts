@@ -24,7 +24,16 @@ beforeEach(() => {
   db.delete(contactMessages).run();
 });
 
-type InboxItem = { id: number; name: string; email: string; subject: string; message: string; receivedAt: string; isRead: boolean; isArchived: boolean };
+type InboxItem = {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: string;
+  isRead: boolean;
+  isArchived: boolean;
+};
 type InboxPage = { items: InboxItem[]; total: number; page: number; pageCount: number; filter: string; open: InboxItem | null };
 
 const load = async (query = '') => (await (await pageGet(inboxLoader, `${PATH}${query}`, admin.cookie)).json()) as InboxPage;
@@ -35,7 +44,14 @@ let sequence = 0;
 const insertMessage = (values: Partial<typeof contactMessages.$inferInsert> = {}) =>
   db
     .insert(contactMessages)
-    .values({ name: 'Maria Souza', email: 'maria@example.com', subject: `Dúvida ${++sequence}`, message: 'Gostaria de saber mais sobre os planos.', createdAt: new Date(Date.UTC(2030, 0, sequence)), ...values })
+    .values({
+      name: 'Maria Souza',
+      email: 'maria@example.com',
+      subject: `Dúvida ${++sequence}`,
+      message: 'Gostaria de saber mais sobre os planos.',
+      createdAt: new Date(Date.UTC(2030, 0, sequence)),
+      ...values,
+    })
     .returning()
     .get();
 
@@ -58,7 +74,11 @@ describe('the list', () => {
     const all = await load();
     expect(all.filter).toBe('all');
     expect(all.items.map((item) => item.id)).toEqual([unread.id, read.id]);
-    expect(all.items[0]).toMatchObject({ isRead: false, isArchived: false, receivedAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) });
+    expect(all.items[0]).toMatchObject({
+      isRead: false,
+      isArchived: false,
+      receivedAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    });
     expect((await load('?filter=unread')).items.map((item) => item.id)).toEqual([unread.id]);
     expect((await load('?filter=archived')).items.map((item) => item.id)).toEqual([archived.id]);
     expect((await load('?filter=bogus')).filter).toBe('all');
@@ -89,7 +109,9 @@ describe('the list', () => {
 describe('reading a message', () => {
   test('opening one (a POST) marks it read with one audit row and shows it in the dialog, keeping the filter', async () => {
     const message = insertMessage({ subject: 'Orçamento', message: 'Linha 1\nLinha 2' });
-    const { result: response, row: audit } = await expectOneAudit(admin, 'contact.read', () => post('open', message.id, `${PATH}?filter=unread`));
+    const { result: response, row: audit } = await expectOneAudit(admin, 'contact.read', () =>
+      post('open', message.id, `${PATH}?filter=unread`),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(`${PATH}?filter=unread&dialog=message&message=${message.id}`);
     expect(audit).toMatchObject({ entityType: 'contact_message', entityId: message.id });
@@ -116,7 +138,9 @@ describe('reading a message', () => {
 
   test('mark unread, mark read, archive and unarchive: one audit row each, a toast, the dialog closed', async () => {
     const message = insertMessage({ readAt: new Date() });
-    const { result: unread } = await expectOneAudit(admin, 'contact.unread', () => post('unread', message.id, `${PATH}?dialog=message&message=${message.id}`));
+    const { result: unread } = await expectOneAudit(admin, 'contact.unread', () =>
+      post('unread', message.id, `${PATH}?dialog=message&message=${message.id}`),
+    );
     expect(unread.headers.get('Location')).toBe(PATH);
     expect(await toastOf(unread)).toMatchObject({ title: 'Mensagem marcada como não lida', type: 'success' });
     expect(row(message.id).readAt).toBeNull();
@@ -139,7 +163,11 @@ describe('reading a message', () => {
     for (const intent of ['open', 'unread', 'archive']) {
       const response = await post(intent, 999999);
       expect(response.status, intent).toBe(404);
-      expect(await toastOf(response)).toEqual({ title: 'Erro ao atualizar mensagem', description: 'Mensagem não encontrada', type: 'error' });
+      expect(await toastOf(response)).toEqual({
+        title: 'Erro ao atualizar mensagem',
+        description: 'Mensagem não encontrada',
+        type: 'error',
+      });
     }
   });
 });

@@ -21,7 +21,15 @@ beforeAll(async () => {
 });
 
 type HistoryPage = {
-  items: Array<{ id: number; title: string; type: string; targetRole: string; userId: number | null; username: string | null; sentAt: string }>;
+  items: Array<{
+    id: number;
+    title: string;
+    type: string;
+    targetRole: string;
+    userId: number | null;
+    username: string | null;
+    sentAt: string;
+  }>;
   total: number;
   page: number;
   pageCount: number;
@@ -46,9 +54,18 @@ describe('access', () => {
     const existing = db.insert(notifications).values({ title: 'Existente', message: 'Uma notificação existente.' }).returning().get();
     await expectPageAdminOnly(tiers, PATH, (cookie) => pageGet(notificationsPageLoader, PATH, cookie));
     await expectPageAdminOnly(tiers, PATH, (cookie) => pagePost(notificationsPageAction, PATH, sendForm({ title: 'Não enviar' }), cookie));
-    await expectPageAdminOnly(tiers, PATH, (cookie) => pagePost(notificationsPageAction, PATH, { intent: 'delete', id: String(existing.id) }, cookie));
-    await expectAdminOnly(tiers, (cookie) => apiCall(sendNotificationApi, 'POST', '/api/notifications', { cookie, body: { title: 'Não enviar', message: 'Não deve ser enviada.' } }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(deleteNotificationApi, 'DELETE', `/api/notifications/${existing.id}`, { cookie, params: { id: String(existing.id) } }));
+    await expectPageAdminOnly(tiers, PATH, (cookie) =>
+      pagePost(notificationsPageAction, PATH, { intent: 'delete', id: String(existing.id) }, cookie),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(sendNotificationApi, 'POST', '/api/notifications', {
+        cookie,
+        body: { title: 'Não enviar', message: 'Não deve ser enviada.' },
+      }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(deleteNotificationApi, 'DELETE', `/api/notifications/${existing.id}`, { cookie, params: { id: String(existing.id) } }),
+    );
     expect(byTitle('Não enviar')).toBeUndefined();
     expect(byTitle('Existente')).toBeDefined();
   });
@@ -56,18 +73,28 @@ describe('access', () => {
 
 describe('send', () => {
   test('the form sends to everyone as info by default, lists it first with its date, toasts, one audit row', async () => {
-    const { result: response, row } = await expectOneAudit(admin, 'notification.create', () => post(sendForm({ type: '', targetRole: '' })));
+    const { result: response, row } = await expectOneAudit(admin, 'notification.create', () =>
+      post(sendForm({ type: '', targetRole: '' })),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(PATH);
     expect(await toastOf(response)).toMatchObject({ title: 'Notificação enviada', type: 'success' });
     const sent = byTitle('Manutenção programada')!;
     expect(sent).toMatchObject({ type: 'info', targetRole: 'all', userId: null, link: null, expiresAt: null, createdBy: admin.user.id });
     expect(row).toMatchObject({ entityType: 'notification', entityId: sent.id });
-    expect((await load()).items[0]).toMatchObject({ id: sent.id, title: 'Manutenção programada', type: 'info', targetRole: 'all', sentAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) });
+    expect((await load()).items[0]).toMatchObject({
+      id: sent.id,
+      title: 'Manutenção programada',
+      type: 'info',
+      targetRole: 'all',
+      sentAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    });
   });
 
   test('a role target, a type, a link and an expiry are kept', async () => {
-    await post(sendForm({ title: 'Aviso aos E-TOOL', type: 'warning', targetRole: 'E-TOOL', link: '/upgrade', expiresAt: '2031-05-01T10:30' }));
+    await post(
+      sendForm({ title: 'Aviso aos E-TOOL', type: 'warning', targetRole: 'E-TOOL', link: '/upgrade', expiresAt: '2031-05-01T10:30' }),
+    );
     expect(byTitle('Aviso aos E-TOOL')).toMatchObject({ type: 'warning', targetRole: 'E-TOOL', link: '/upgrade' });
     expect(byTitle('Aviso aos E-TOOL')!.expiresAt?.toISOString()).toBe('2031-05-01T13:30:00.000Z');
   });
@@ -89,16 +116,25 @@ describe('send', () => {
     expect(byTitle('Inválida')).toBeUndefined();
     expect(byTitle('Oi')).toBeUndefined();
 
-    const api = await apiCall(sendNotificationApi, 'POST', '/api/notifications', { cookie: admin.cookie, body: { title: 'Curta pela API', message: 'Curta' } });
+    const api = await apiCall(sendNotificationApi, 'POST', '/api/notifications', {
+      cookie: admin.cookie,
+      body: { title: 'Curta pela API', message: 'Curta' },
+    });
     expect(api.status).toBe(201);
-    const short = await apiCall(sendNotificationApi, 'POST', '/api/notifications', { cookie: admin.cookie, body: { title: 'Curta demais', message: 'Oi' } });
+    const short = await apiCall(sendNotificationApi, 'POST', '/api/notifications', {
+      cookie: admin.cookie,
+      body: { title: 'Curta demais', message: 'Oi' },
+    });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ message: 'A mensagem deve ter pelo menos 5 caracteres' });
   });
 
   test('POST /api/notifications records one audit row', async () => {
     const { result: response, row } = await expectOneAudit(admin, 'notification.create', () =>
-      apiCall(sendNotificationApi, 'POST', '/api/notifications', { cookie: admin.cookie, body: { title: 'Pela API', message: 'Enviada pela API.', userId: tiers['E-TOOL'].user.id } }),
+      apiCall(sendNotificationApi, 'POST', '/api/notifications', {
+        cookie: admin.cookie,
+        body: { title: 'Pela API', message: 'Enviada pela API.', userId: tiers['E-TOOL'].user.id },
+      }),
     );
     expect(response.status).toBe(201);
     expect(row.summary).toContain(`usuário ${tiers['E-TOOL'].user.id}`);
@@ -110,7 +146,9 @@ describe('send', () => {
 describe('delete', () => {
   test('the history deletes a notification, keeps the page, toasts, one audit row; one that is gone gives the error toast', async () => {
     const sent = db.insert(notifications).values({ title: 'Para apagar', message: 'Esta notificação será apagada.' }).returning().get();
-    const { result: response } = await expectOneAudit(admin, 'notification.delete', () => post({ intent: 'delete', id: String(sent.id) }, `${PATH}?page=1`));
+    const { result: response } = await expectOneAudit(admin, 'notification.delete', () =>
+      post({ intent: 'delete', id: String(sent.id) }, `${PATH}?page=1`),
+    );
     expect(response.headers.get('Location')).toBe(`${PATH}?page=1`);
     expect(await toastOf(response)).toMatchObject({ title: 'Notificação excluída', type: 'success' });
     expect(byTitle('Para apagar')).toBeUndefined();
@@ -132,7 +170,10 @@ describe('delete', () => {
 describe('the history', () => {
   test('newest first, 20 a page', async () => {
     db.delete(notifications).run();
-    for (let i = 1; i <= 21; i++) db.insert(notifications).values({ title: `Histórico ${i}`, message: 'Uma notificação antiga.', createdAt: new Date(Date.UTC(2030, 0, i)) }).run();
+    for (let i = 1; i <= 21; i++)
+      db.insert(notifications)
+        .values({ title: `Histórico ${i}`, message: 'Uma notificação antiga.', createdAt: new Date(Date.UTC(2030, 0, i)) })
+        .run();
     const first = await load();
     expect(first).toMatchObject({ total: 21, pageCount: 2 });
     expect(first.items[0].title).toBe('Histórico 21');

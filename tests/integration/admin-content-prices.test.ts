@@ -7,7 +7,17 @@ import { action as coursePricesApi } from '~/routes/api+/admin.course-prices';
 import { action as planPricesApi } from '~/routes/api+/admin.plan-prices';
 import { getRequest } from '../setup/helpers';
 import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from './helpers/admin-api';
-import { auditSince, expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
+import {
+  auditSince,
+  expectOneAudit,
+  expectPageAdminOnly,
+  insertCourse,
+  lastAuditId,
+  pageGet,
+  pagePost,
+  replyErrors,
+  toastOf,
+} from './helpers/admin-pages';
 import { serve } from './helpers/document-handler';
 
 /** The Prices tab: /admin/prices and POST /api/admin/plan-prices and /api/admin/course-prices. */
@@ -30,7 +40,14 @@ beforeEach(() => {
 });
 
 type PricesPage = {
-  plans: Array<{ planType: string; monthlyPriceCents: number; monthlyPriceLabel: string; isSet: boolean; updatedByName: string | null; updatedLabel: string }>;
+  plans: Array<{
+    planType: string;
+    monthlyPriceCents: number;
+    monthlyPriceLabel: string;
+    isSet: boolean;
+    updatedByName: string | null;
+    updatedLabel: string;
+  }>;
   courses: { items: Array<{ id: number; title: string; priceLabel: string | null; category: string; instructor: string }>; total: number };
   courseOptions: Array<{ id: number; title: string }>;
 };
@@ -68,7 +85,9 @@ describe('plan prices', () => {
       expect.objectContaining({ planType: 'E-MASTER', monthlyPriceLabel: 'R$ 59,90', isSet: false }),
     ]);
     const started = Date.now();
-    const { result: response, row } = await expectOneAudit(admin, 'price.plan', () => post({ intent: 'plan-price', planType: 'E-TOOL', monthlyPrice: '39,90' }));
+    const { result: response, row } = await expectOneAudit(admin, 'price.plan', () =>
+      post({ intent: 'plan-price', planType: 'E-TOOL', monthlyPrice: '39,90' }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(PATH);
     expect(await toastOf(response)).toEqual({ title: 'Preço atualizado', description: 'E-TOOL: R$ 39,90 por mês.', type: 'success' });
@@ -78,7 +97,12 @@ describe('plan prices', () => {
     const stored = planRow('E-TOOL')!;
     expect(stored).toMatchObject({ monthlyPriceCents: 2990, updatedBy: admin.user.id });
     expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(started);
-    expect((await load()).plans[0]).toMatchObject({ planType: 'E-TOOL', monthlyPriceLabel: 'R$ 29,90', isSet: true, updatedByName: admin.user.username });
+    expect((await load()).plans[0]).toMatchObject({
+      planType: 'E-TOOL',
+      monthlyPriceLabel: 'R$ 29,90',
+      isSet: true,
+      updatedByName: admin.user.username,
+    });
   });
 
   test("'29.90', ' 1.234,50 ' and 'R$ 49,90' mean the same amounts: the server keeps only digits, dots and commas", async () => {
@@ -111,7 +135,14 @@ describe('plan prices', () => {
   test(`POST /api/admin/plan-prices takes a number, records updatedAt/updatedBy and one audit row; otherwise '${API_MESSAGE}'`, async () => {
     const { result: response } = await expectOneAudit(admin, 'price.plan', () => planApi({ planType: 'E-MASTER', monthlyPrice: 69.9 }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ planType: 'E-MASTER', monthlyPrice: '69.90', monthlyPriceLabel: 'R$ 69,90', monthlyPriceCents: 6990, updatedBy: admin.user.id, updatedByName: admin.user.username });
+    expect(await response.json()).toMatchObject({
+      planType: 'E-MASTER',
+      monthlyPrice: '69.90',
+      monthlyPriceLabel: 'R$ 69,90',
+      monthlyPriceCents: 6990,
+      updatedBy: admin.user.id,
+      updatedByName: admin.user.username,
+    });
     expect(planRow('E-MASTER')).toMatchObject({ monthlyPriceCents: 6990, updatedBy: admin.user.id });
 
     const before = lastAuditId();
@@ -144,12 +175,16 @@ describe('course prices', () => {
     const listed = async () => (await load('?perPage=100')).courses.items.find((item) => item.id === course.id)!;
     expect(await listed()).toMatchObject({ title: 'Curso à Venda', priceLabel: null, category: 'electrical', instructor: 'Eng. Prado' });
 
-    const { result: set } = await expectOneAudit(admin, 'course.price', () => post({ intent: 'course-price', courseId: String(course.id), price: '149,90' }));
+    const { result: set } = await expectOneAudit(admin, 'course.price', () =>
+      post({ intent: 'course-price', courseId: String(course.id), price: '149,90' }),
+    );
     expect(await toastOf(set)).toEqual({ title: 'Preço atualizado', description: 'Curso à Venda: R$ 149,90.', type: 'success' });
     expect(coursePrice(course.id)).toBe(14990);
     expect(await listed()).toMatchObject({ priceLabel: 'R$ 149,90' });
 
-    const { result: removed, row } = await expectOneAudit(admin, 'course.price', () => post({ intent: 'remove-course-price', courseId: String(course.id) }));
+    const { result: removed, row } = await expectOneAudit(admin, 'course.price', () =>
+      post({ intent: 'remove-course-price', courseId: String(course.id) }),
+    );
     expect(await toastOf(removed)).toMatchObject({ title: 'Preço removido', type: 'success' });
     expect(row.summary).toBe('priceCents: 14990 → —');
     expect(coursePrice(course.id)).toBeNull();

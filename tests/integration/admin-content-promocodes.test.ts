@@ -25,7 +25,17 @@ beforeAll(async () => {
 });
 
 type PromoPage = {
-  items: Array<{ id: number; code: string; promoType: string; targetRole: string | null; courseTitle: string | null; days: number; maxUses: number; usedCount: number; expiryLabel: string }>;
+  items: Array<{
+    id: number;
+    code: string;
+    promoType: string;
+    targetRole: string | null;
+    courseTitle: string | null;
+    days: number;
+    maxUses: number;
+    usedCount: number;
+    expiryLabel: string;
+  }>;
   total: number;
   page: number;
   pageCount: number;
@@ -33,9 +43,15 @@ type PromoPage = {
   courses: Array<{ id: number; title: string }>;
 };
 
-const load = async (query = '', cookie = admin.cookie) => (await (await pageGet(promoPageLoader, `${PATH}${query}`, cookie)).json()) as PromoPage;
+const load = async (query = '', cookie = admin.cookie) =>
+  (await (await pageGet(promoPageLoader, `${PATH}${query}`, cookie)).json()) as PromoPage;
 const post = (fields: Record<string, string>, cookie = admin.cookie, path = PATH) => pagePost(promoPageAction, path, fields, cookie);
-const stored = (code: string) => db.select().from(promoCodes).where(eq(promoCodes.codeKey, foldKey(code))).get();
+const stored = (code: string) =>
+  db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.codeKey, foldKey(code)))
+    .get();
 const roleForm = (code: string, extra: Record<string, string> = {}) => ({
   intent: 'create',
   code,
@@ -51,7 +67,11 @@ const roleForm = (code: string, extra: Record<string, string> = {}) => ({
 let sequence = 0;
 const insertCode = (values: Partial<typeof promoCodes.$inferInsert> = {}) => {
   const code = values.code ?? `LISTA${++sequence}`;
-  return db.insert(promoCodes).values({ days: 30, maxUses: 10, ...values, code, codeKey: foldKey(code) }).returning().get();
+  return db
+    .insert(promoCodes)
+    .values({ days: 30, maxUses: 10, ...values, code, codeKey: foldKey(code) })
+    .returning()
+    .get();
 };
 
 describe('access', () => {
@@ -59,7 +79,9 @@ describe('access', () => {
     await expectPageAdminOnly(tiers, PATH, (cookie) => pageGet(promoPageLoader, PATH, cookie));
     await expectPageAdminOnly(tiers, PATH, (cookie) => pagePost(promoPageAction, PATH, roleForm('NAOPODE'), cookie));
     const existing = insertCode();
-    await expectPageAdminOnly(tiers, PATH, (cookie) => pagePost(promoPageAction, PATH, { intent: 'delete', id: String(existing.id) }, cookie));
+    await expectPageAdminOnly(tiers, PATH, (cookie) =>
+      pagePost(promoPageAction, PATH, { intent: 'delete', id: String(existing.id) }, cookie),
+    );
     expect(stored('NAOPODE')).toBeUndefined();
     expect(stored(existing.code)).toBeDefined();
   });
@@ -67,7 +89,9 @@ describe('access', () => {
   test('the API answers 401 to visitors and 403 to every non-admin tier', async () => {
     const existing = insertCode();
     await expectAdminOnly(tiers, (cookie) => apiCall(createPromoApi, 'POST', '/api/promocodes', { cookie, body: { code: 'NAOPODEAPI' } }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(deletePromoApi, 'DELETE', `/api/promocodes/${existing.id}`, { cookie, params: { id: String(existing.id) } }));
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(deletePromoApi, 'DELETE', `/api/promocodes/${existing.id}`, { cookie, params: { id: String(existing.id) } }),
+    );
     expect(stored('NAOPODEAPI')).toBeUndefined();
     expect(stored(existing.code)).toBeDefined();
   });
@@ -75,22 +99,49 @@ describe('access', () => {
 
 describe('create', () => {
   test('a role code with the form defaults: stored, listed first with its target, uses and expiry, toast, one audit row', async () => {
-    const { result: response, row } = await expectOneAudit(admin, 'promo.create', () => post(roleForm('BOASVINDAS', { expiryDate: '2031-12-31' })));
+    const { result: response, row } = await expectOneAudit(admin, 'promo.create', () =>
+      post(roleForm('BOASVINDAS', { expiryDate: '2031-12-31' })),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(PATH);
     expect(await toastOf(response)).toMatchObject({ title: 'Código promocional criado', type: 'success' });
     const promo = stored('BOASVINDAS')!;
-    expect(promo).toMatchObject({ promoType: 'role', targetRole: 'E-TOOL', courseId: null, days: 30, maxUses: 10, usedCount: 0, createdBy: admin.user.id });
+    expect(promo).toMatchObject({
+      promoType: 'role',
+      targetRole: 'E-TOOL',
+      courseId: null,
+      days: 30,
+      maxUses: 10,
+      usedCount: 0,
+      createdBy: admin.user.id,
+    });
     expect(row).toMatchObject({ entityType: 'promo_code', entityId: promo.id });
     expect(row.summary).toContain('BOASVINDAS');
 
     const listed = (await load()).items[0];
-    expect(listed).toMatchObject({ code: 'BOASVINDAS', promoType: 'role', targetRole: 'E-TOOL', days: 30, maxUses: 10, usedCount: 0, expiryLabel: '31/12/2031' });
+    expect(listed).toMatchObject({
+      code: 'BOASVINDAS',
+      promoType: 'role',
+      targetRole: 'E-TOOL',
+      days: 30,
+      maxUses: 10,
+      usedCount: 0,
+      expiryLabel: '31/12/2031',
+    });
   });
 
   test('a course code names its course; the role field a form without JavaScript also sends is ignored, and the list shows the course title', async () => {
     const course = insertCourse({ title: 'Hidráulica Aplicada' });
-    const response = await post(roleForm('HIDRO10', { promoType: 'course', targetRole: 'E-MASTER', courseId: String(course.id), validUntil: '2031-06-30', days: '7', maxUses: '3' }));
+    const response = await post(
+      roleForm('HIDRO10', {
+        promoType: 'course',
+        targetRole: 'E-MASTER',
+        courseId: String(course.id),
+        validUntil: '2031-06-30',
+        days: '7',
+        maxUses: '3',
+      }),
+    );
     expect(response.status).toBe(302);
     expect(stored('HIDRO10')).toMatchObject({ promoType: 'course', courseId: course.id, targetRole: 'E-TOOL', days: 7, maxUses: 3 });
     expect(stored('HIDRO10')!.validUntil?.toISOString()).toBe('2031-07-01T02:59:59.999Z');
@@ -143,12 +194,18 @@ describe('create', () => {
     const response = await post(roleForm('DUPLICADO'));
     expect(response.status).toBe(409);
     expect((await replyErrors(response)).code).toEqual(['Já existe um código promocional com este código.']);
-    expect(await toastOf(response)).toMatchObject({ title: 'Erro ao criar código promocional', description: 'Já existe um código promocional com este código.' });
+    expect(await toastOf(response)).toMatchObject({
+      title: 'Erro ao criar código promocional',
+      description: 'Já existe um código promocional com este código.',
+    });
   });
 
   test('POST /api/promocodes records one audit row for the acting admin', async () => {
     const { result: response, row } = await expectOneAudit(admin, 'promo.create', () =>
-      apiCall(createPromoApi, 'POST', '/api/promocodes', { cookie: admin.cookie, body: { code: 'APIAUDIT', promoType: 'role', targetRole: 'E-MASTER' } }),
+      apiCall(createPromoApi, 'POST', '/api/promocodes', {
+        cookie: admin.cookie,
+        body: { code: 'APIAUDIT', promoType: 'role', targetRole: 'E-MASTER' },
+      }),
     );
     expect(response.status).toBe(201);
     expect(row.entityId).toBe(stored('APIAUDIT')!.id);
@@ -172,7 +229,11 @@ describe('delete', () => {
   test("a code that is gone: 'Erro ao excluir código promocional' with the server's message", async () => {
     const response = await post({ intent: 'delete', id: '999999' });
     expect(response.status).toBe(404);
-    expect(await toastOf(response)).toEqual({ title: 'Erro ao excluir código promocional', description: 'Código promocional não encontrado', type: 'error' });
+    expect(await toastOf(response)).toEqual({
+      title: 'Erro ao excluir código promocional',
+      description: 'Código promocional não encontrado',
+      type: 'error',
+    });
   });
 
   test('DELETE /api/promocodes/{id} records one audit row', async () => {
@@ -218,7 +279,7 @@ describe('indexes (a seeded database: 5,000 codes over 200 courses)', () => {
     const firstCourse = insertCourse().id;
     for (let i = 1; i < 200; i++) insertCourse();
     const insert = sqlite.prepare(
-      "insert into promo_codes (code, code_key, days, max_uses, promo_type, course_id, created_at) values (?, ?, 30, 10, ?, ?, ?)",
+      'insert into promo_codes (code, code_key, days, max_uses, promo_type, course_id, created_at) values (?, ?, 30, 10, ?, ?, ?)',
     );
     sqlite.transaction(() => {
       for (let i = 0; i < 5000; i++) {

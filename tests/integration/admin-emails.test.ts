@@ -24,14 +24,28 @@ beforeEach(() => {
   db.delete(mailOutbox).run();
 });
 
-type OutboxPage = { items: { id: number; to: string; status: MailStatus; statusLabel: string; attempts: number; lastError: string | null }[]; total: number; q: string; status: string | null };
+type OutboxPage = {
+  items: { id: number; to: string; status: MailStatus; statusLabel: string; attempts: number; lastError: string | null }[];
+  total: number;
+  q: string;
+  status: string | null;
+};
 const load = async (query = '') => (await (await pageGet(emailsLoader, `${PATH}${query}`, admin.cookie)).json()) as OutboxPage;
 const row = (id: number) => db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
 
 function insertMail(to: string, status: MailStatus, values: Partial<typeof mailOutbox.$inferInsert> = {}) {
   return db
     .insert(mailOutbox)
-    .values({ messageId: newMessageId(to), toAddress: to, kind: 'teste', subject: `Assunto para ${to}`, textBody: 'Texto.', htmlBody: '<p>Texto.</p>', status, ...values })
+    .values({
+      messageId: newMessageId(to),
+      toAddress: to,
+      kind: 'teste',
+      subject: `Assunto para ${to}`,
+      textBody: 'Texto.',
+      htmlBody: '<p>Texto.</p>',
+      status,
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -67,7 +81,9 @@ describe('the list', () => {
       queryPlans(sqliteConnection(), () => listOutbox(query))
         .find((plan) => /limit/i.test(plan.sql))!
         .plan.join(' | ');
-    expect(planOf({ q: 'mar', status: undefined, page: 1, perPage: 25, sort: 'recent' })).toMatch(/mail_outbox_address_idx \(to_address>\? AND to_address<\?\)/);
+    expect(planOf({ q: 'mar', status: undefined, page: 1, perPage: 25, sort: 'recent' })).toMatch(
+      /mail_outbox_address_idx \(to_address>\? AND to_address<\?\)/,
+    );
     expect(planOf({ q: '', status: 'failed', page: 1, perPage: 25, sort: 'recent' })).toMatch(/mail_outbox_due_idx \(status=\?\)/);
   });
 });
@@ -75,7 +91,9 @@ describe('the list', () => {
 describe('Reenviar', () => {
   test('puts a failed mail back in the queue with a fresh count of attempts, once audited', async () => {
     const failed = insertMail('falhou@example.com', 'failed', { attempts: 28, lastError: '421 ocupado' });
-    const { result } = await expectOneAudit(admin, 'mail.resend', () => pagePost(emailsAction, `${PATH}?status=failed`, { intent: 'resend', id: String(failed.id) }, admin.cookie));
+    const { result } = await expectOneAudit(admin, 'mail.resend', () =>
+      pagePost(emailsAction, `${PATH}?status=failed`, { intent: 'resend', id: String(failed.id) }, admin.cookie),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe(`${PATH}?status=failed`);
     expect(await toastOf(result)).toMatchObject({ title: 'E-mail na fila de novo', type: 'success' });

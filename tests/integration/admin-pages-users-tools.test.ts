@@ -33,7 +33,17 @@ import { formatCpf } from '~/utils/cpf';
 import { formatShortDate } from '~/utils/format';
 import { createUser, expectRedirect, sessionCookie, uniqueCpf } from '../setup/helpers';
 import { apiCall, expectAdminOnly, signedTiers, type Signed, type Tier } from './helpers/admin-api';
-import { auditSince, expectOneAudit, expectPageAdminOnly, insertCourse, lastAuditId, pageGet, pagePost, replyErrors, toastOf } from './helpers/admin-pages';
+import {
+  auditSince,
+  expectOneAudit,
+  expectPageAdminOnly,
+  insertCourse,
+  lastAuditId,
+  pageGet,
+  pagePost,
+  replyErrors,
+  toastOf,
+} from './helpers/admin-pages';
 
 /**
  * The /admin layout, the ?tab= redirects, the Users and Tools tabs. Every
@@ -81,7 +91,16 @@ let sequence = 0;
 const next = () => ++sequence;
 const userForm = (fields: Record<string, string> = {}) => {
   const n = next();
-  return { intent: 'create', username: `pagina_${n}`, email: `pagina_${n}@example.com`, password: 'segredo1', cpf: '', role: 'E-BASIC', proDays: '30', ...fields };
+  return {
+    intent: 'create',
+    username: `pagina_${n}`,
+    email: `pagina_${n}@example.com`,
+    password: 'segredo1',
+    cpf: '',
+    role: 'E-BASIC',
+    proDays: '30',
+    ...fields,
+  };
 };
 const byEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
 const toolByName = (name: string) => db.select().from(tools).where(eq(tools.name, name)).get();
@@ -158,14 +177,39 @@ describe('access', () => {
     const target = await createUser();
     const tool = insertTool();
     const params = { id: String(target.id) };
-    await expectAdminOnly(tiers, (cookie) => apiCall(usersApi, 'POST', '/api/users', { cookie, body: { username: 'api_nao', email: 'api_nao@example.com', password: 'segredo1' } }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(userApi, 'PATCH', `/api/users/${target.id}`, { cookie, body: { role: 'admin' }, params }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(resetApi, 'PATCH', `/api/users/${target.id}/reset-password`, { cookie, body: { password: 'outrasenha' }, params }));
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(usersApi, 'POST', '/api/users', {
+        cookie,
+        body: { username: 'api_nao', email: 'api_nao@example.com', password: 'segredo1' },
+      }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(userApi, 'PATCH', `/api/users/${target.id}`, { cookie, body: { role: 'admin' }, params }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(resetApi, 'PATCH', `/api/users/${target.id}/reset-password`, { cookie, body: { password: 'outrasenha' }, params }),
+    );
     await expectAdminOnly(tiers, (cookie) => apiCall(userApi, 'DELETE', `/api/users/${target.id}`, { cookie, params }));
     await expectAdminOnly(tiers, (cookie) => apiCall(expiryApi, 'POST', '/api/admin/force-expiration-check', { cookie }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(toolsApi, 'POST', '/api/tools', { cookie, body: { name: 'Nova API', description: 'Descrição longa', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'internal', link: '/x' } }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(toolApi, 'PATCH', `/api/tools/${tool.id}`, { cookie, body: { name: 'Mudada' }, params: { id: String(tool.id) } }));
-    await expectAdminOnly(tiers, (cookie) => apiCall(toolApi, 'DELETE', `/api/tools/${tool.id}`, { cookie, params: { id: String(tool.id) } }));
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(toolsApi, 'POST', '/api/tools', {
+        cookie,
+        body: {
+          name: 'Nova API',
+          description: 'Descrição longa',
+          category: 'mechanical',
+          accessLevel: 'E-BASIC',
+          linkType: 'internal',
+          link: '/x',
+        },
+      }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(toolApi, 'PATCH', `/api/tools/${tool.id}`, { cookie, body: { name: 'Mudada' }, params: { id: String(tool.id) } }),
+    );
+    await expectAdminOnly(tiers, (cookie) =>
+      apiCall(toolApi, 'DELETE', `/api/tools/${tool.id}`, { cookie, params: { id: String(tool.id) } }),
+    );
     expect(getUserById(target.id)).toMatchObject({ role: 'E-BASIC', username: target.username });
     expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({ name: tool.name });
   });
@@ -187,7 +231,13 @@ describe('/admin and the ?tab= links', () => {
     db.delete(contactMessages).run();
     const base = { name: 'Visitante', email: 'v@example.com', subject: 'Dúvida', message: 'Uma pergunta sobre o site.' };
     db.insert(contactMessages)
-      .values([base, base, { ...base, readAt: new Date() }, { ...base, archivedAt: new Date() }, { ...base, readAt: new Date(), archivedAt: new Date() }])
+      .values([
+        base,
+        base,
+        { ...base, readAt: new Date() },
+        { ...base, archivedAt: new Date() },
+        { ...base, readAt: new Date(), archivedAt: new Date() },
+      ])
       .run();
     const response = await pageGet(adminLayoutLoader, '/admin/users', admin.cookie);
     expect(await response.json()).toEqual({ unreadMessages: 2 });
@@ -205,14 +255,27 @@ describe('Users tab: the list', () => {
     const page = await loadUsers('?q=lista_');
     expect(page.users).toEqual([
       { id: plain.id, username: 'lista_sem_cpf', email: plain.email, cpfLabel: '-', role: 'E-BASIC', expiryLabel: '-', isSelf: false },
-      { id: pro.id, username: 'lista_pro', email: pro.email, cpfLabel: formatCpf(cpf), role: 'E-MASTER', expiryLabel: formatShortDate(pro.roleExpiryDate!), isSelf: false },
+      {
+        id: pro.id,
+        username: 'lista_pro',
+        email: pro.email,
+        cpfLabel: formatCpf(cpf),
+        role: 'E-MASTER',
+        expiryLabel: formatShortDate(pro.roleExpiryDate!),
+        isSelf: false,
+      },
     ]);
     expect(formatCpf(cpf)).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
     expect(page.total).toBe(2);
   });
 
   test('searches username or e-mail ignoring case, filters by role, and pages 25 at a time on the server', async () => {
-    for (let i = 1; i <= 27; i++) await createUser({ username: `Paginado${String(i).padStart(2, '0')}`, email: `pag${i}@Empresa-Busca.test`, role: i % 3 === 0 ? 'E-TOOL' : 'E-BASIC' });
+    for (let i = 1; i <= 27; i++)
+      await createUser({
+        username: `Paginado${String(i).padStart(2, '0')}`,
+        email: `pag${i}@Empresa-Busca.test`,
+        role: i % 3 === 0 ? 'E-TOOL' : 'E-BASIC',
+      });
     const first = await loadUsers('?q=PAGINADO');
     expect(first).toMatchObject({ total: 27, page: 1, pageCount: 2, q: 'PAGINADO' });
     expect(first.users).toHaveLength(25);
@@ -309,7 +372,15 @@ describe('Users tab: edit', () => {
   test('adding 10 Pro days moves the expiry by 10 days through a chained grant, audited as a role change', async () => {
     const target = await createUser({ role: 'E-TOOL', days: 30 });
     const before = getUserById(target.id)!.roleExpiryDate!;
-    const fields = { intent: 'update', id: String(target.id), username: target.username, email: target.email, cpf: target.cpf!, role: 'E-TOOL', proDays: '10' };
+    const fields = {
+      intent: 'update',
+      id: String(target.id),
+      username: target.username,
+      email: target.email,
+      cpf: target.cpf!,
+      role: 'E-TOOL',
+      proDays: '10',
+    };
     const back = `${USERS}?dialog=edit&user=${target.id}&q=abc`;
     const { result: response, row } = await expectOneAudit(admin, 'user.role', () => postUsers(fields, back));
     expectRedirect(response, `${USERS}?q=abc`);
@@ -324,9 +395,21 @@ describe('Users tab: edit', () => {
   test('the edit form defaults Pro days to 0 (nothing added); renaming and clearing the CPF is a user.update with a masked CPF', async () => {
     const target = await createUser({ role: 'E-MASTER', days: 20 });
     const before = getUserById(target.id)!;
-    const fields = { intent: 'update', id: String(target.id), username: 'renomeado_pagina', email: target.email, cpf: '', role: 'E-MASTER' };
+    const fields = {
+      intent: 'update',
+      id: String(target.id),
+      username: 'renomeado_pagina',
+      email: target.email,
+      cpf: '',
+      role: 'E-MASTER',
+    };
     const { row } = await expectOneAudit(admin, 'user.update', () => postUsers(fields));
-    expect(getUserById(target.id)).toMatchObject({ username: 'renomeado_pagina', cpf: null, role: 'E-MASTER', roleExpiryDate: before.roleExpiryDate });
+    expect(getUserById(target.id)).toMatchObject({
+      username: 'renomeado_pagina',
+      cpf: null,
+      role: 'E-MASTER',
+      roleExpiryDate: before.roleExpiryDate,
+    });
     expect(row.summary).toContain(`username: ${target.username} → renomeado_pagina`);
     expect(row.summary).toContain(`cpf: ***${target.cpf!.slice(-2)} → —`);
     expect(row.summary).not.toContain(target.cpf!);
@@ -334,7 +417,15 @@ describe('Users tab: edit', () => {
 
   test("refusals keep the dialog open with the message and the toast 'Erro ao atualizar usuário', changing nothing", async () => {
     const target = await createUser({ role: 'E-BASIC' });
-    const base = { intent: 'update', id: String(target.id), username: target.username, email: target.email, cpf: '', role: 'E-BASIC', proDays: '0' };
+    const base = {
+      intent: 'update',
+      id: String(target.id),
+      username: target.username,
+      email: target.email,
+      cpf: '',
+      role: 'E-BASIC',
+      proDays: '0',
+    };
     const cases: [Record<string, string>, string, string, number][] = [
       [{ username: '' }, 'username', 'Nome de usuário deve ter pelo menos 3 caracteres', 400],
       [{ email: 'x@' }, 'email', 'Digite um e-mail válido', 400],
@@ -349,8 +440,18 @@ describe('Users tab: edit', () => {
       expect((await replyErrors(response))[field], message).toEqual([message]);
       expect(await toastOf(response)).toEqual({ title: 'Erro ao atualizar usuário', description: message, type: 'error' });
     }
-    const self = await postUsers({ ...base, id: String(admin.user.id), username: admin.user.username, email: admin.user.email, role: 'E-BASIC' });
-    expect(await toastOf(self)).toEqual({ title: 'Erro ao atualizar usuário', description: 'Você não pode remover seu próprio acesso de administrador.', type: 'error' });
+    const self = await postUsers({
+      ...base,
+      id: String(admin.user.id),
+      username: admin.user.username,
+      email: admin.user.email,
+      role: 'E-BASIC',
+    });
+    expect(await toastOf(self)).toEqual({
+      title: 'Erro ao atualizar usuário',
+      description: 'Você não pode remover seu próprio acesso de administrador.',
+      type: 'error',
+    });
     const missing = await postUsers({ ...base, id: '999999' });
     expect(missing.status).toBe(404);
     expect(await toastOf(missing)).toEqual({ title: 'Erro ao atualizar usuário', description: 'Usuário não encontrado', type: 'error' });
@@ -382,7 +483,11 @@ describe('Users tab: reset password', () => {
     const short = await postUsers({ intent: 'reset', id: String(target.id), password: '12345' });
     expect(short.status).toBe(400);
     expect((await replyErrors(short)).password).toEqual(['A senha deve ter pelo menos 6 caracteres']);
-    expect(await toastOf(short)).toEqual({ title: 'Erro ao redefinir senha', description: 'A senha deve ter pelo menos 6 caracteres', type: 'error' });
+    expect(await toastOf(short)).toEqual({
+      title: 'Erro ao redefinir senha',
+      description: 'A senha deve ter pelo menos 6 caracteres',
+      type: 'error',
+    });
     expect(await short.text()).not.toContain('12345');
     const missing = await postUsers({ intent: 'reset', id: '999999', password: 'valida123' });
     expect(missing.status).toBe(404);
@@ -402,23 +507,39 @@ describe('Users tab: delete', () => {
     expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({ averageRating: 3.5, totalRatings: 2 });
     // Raw SQL: only the columns every version of the chat tables has.
     const sqlite = sqliteConnection();
-    const thread = { id: Number(sqlite.prepare('insert into chat_threads (user_id, subject) values (?, ?)').run(target.id, 'Ajuda').lastInsertRowid) };
+    const thread = {
+      id: Number(sqlite.prepare('insert into chat_threads (user_id, subject) values (?, ?)').run(target.id, 'Ajuda').lastInsertRowid),
+    };
     const message = sqlite.prepare('insert into chat_messages (thread_id, user_id, message, is_admin_message) values (?, ?, ?, ?)');
     message.run(thread.id, target.id, 'Olá', 0);
     message.run(thread.id, admin.user.id, 'Resposta', 1);
     const course = insertCourse();
-    const lesson = db.insert(lessons).values({ courseId: course.id, title: 'Aula 1', description: 'Primeira aula do curso.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }).returning().get();
+    const lesson = db
+      .insert(lessons)
+      .values({ courseId: course.id, title: 'Aula 1', description: 'Primeira aula do curso.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' })
+      .returning()
+      .get();
     db.insert(courseGrants).values({ userId: target.id, courseId: course.id, source: 'purchase', startsAt: new Date() }).run();
     db.insert(coursePurchases).values({ userId: target.id, courseId: course.id, purchasedAt: new Date(), priceCents: 9990 }).run();
     db.insert(lessonProgress).values({ userId: target.id, lessonId: lesson.id, courseId: course.id, completedAt: new Date() }).run();
     const payment = db
       .insert(payments)
-      .values({ userId: target.id, stripePaymentIntentId: `pi_test_${target.id}`, kind: 'plan', planType: 'E-MASTER', months: 1, amountCents: 5990, status: 'succeeded' })
+      .values({
+        userId: target.id,
+        stripePaymentIntentId: `pi_test_${target.id}`,
+        kind: 'plan',
+        planType: 'E-MASTER',
+        months: 1,
+        amountCents: 5990,
+        status: 'succeeded',
+      })
       .returning()
       .get();
 
     const path = `${USERS}?confirm=delete-user&user=${target.id}&page=1`;
-    const { result: response, row } = await expectOneAudit(admin, 'user.delete', () => postUsers({ intent: 'delete', id: String(target.id) }, path));
+    const { result: response, row } = await expectOneAudit(admin, 'user.delete', () =>
+      postUsers({ intent: 'delete', id: String(target.id) }, path),
+    );
     expectRedirect(response, `${USERS}?page=1`);
     expect(await toastOf(response)).toMatchObject({ title: 'Usuário excluído', type: 'success' });
 
@@ -449,17 +570,29 @@ describe('Users tab: delete', () => {
     const other = await createUser({ role: 'admin', username: 'admin_que_sai' });
     const leaving: Signed = { user: other, cookie: await sessionCookie(other) };
     const { row } = await expectOneAudit(leaving, 'user.create', () =>
-      apiCall(usersApi, 'POST', '/api/users', { cookie: leaving.cookie, body: { username: `criado_por_${next()}`, email: `criado_${next()}@example.com`, password: 'segredo1' } }),
+      apiCall(usersApi, 'POST', '/api/users', {
+        cookie: leaving.cookie,
+        body: { username: `criado_por_${next()}`, email: `criado_${next()}@example.com`, password: 'segredo1' },
+      }),
     );
     await postUsers({ intent: 'delete', id: String(other.id) });
-    expect(auditSince(row.id - 1)[0]).toMatchObject({ id: row.id, actorId: null, actorName: `usuário excluído #${other.id}`, action: 'user.create' });
+    expect(auditSince(row.id - 1)[0]).toMatchObject({
+      id: row.id,
+      actorId: null,
+      actorName: `usuário excluído #${other.id}`,
+      action: 'user.create',
+    });
   });
 
   test("an admin cannot delete their own account; an unknown user is 'Usuário não encontrado'", async () => {
     const before = lastAuditId();
     const self = await postUsers({ intent: 'delete', id: String(admin.user.id) });
     expect(self.status).toBe(400);
-    expect(await toastOf(self)).toEqual({ title: 'Erro ao excluir usuário', description: 'Você não pode excluir sua própria conta.', type: 'error' });
+    expect(await toastOf(self)).toEqual({
+      title: 'Erro ao excluir usuário',
+      description: 'Você não pode excluir sua própria conta.',
+      type: 'error',
+    });
     expect(getUserById(admin.user.id)).toBeDefined();
     const missing = await postUsers({ intent: 'delete', id: '999999' });
     expect(missing.status).toBe(404);
@@ -477,16 +610,24 @@ describe("Users tab: 'Verificar Planos Expirados'", () => {
   const lapsedUser = async (username: string) => {
     const user = await createUser({ username });
     grantRole(db, { userId: user.id, role: 'E-TOOL', days: 10, source: 'admin' }, new Date(Date.now() - 20 * DAY_MS));
-    db.update(users).set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - 10 * DAY_MS) }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - 10 * DAY_MS) })
+      .where(eq(users.id, user.id))
+      .run();
     return user;
   };
 
   test("applies every lapsed period now: toast 'Verificação concluída' and one audit row", async () => {
     const lapsed = await lapsedUser('plano_vencido');
-    const { result: response, row } = await expectOneAudit(admin, 'user.expiry_check', () => postUsers({ intent: 'expire' }, `${USERS}?role=E-TOOL`));
+    const { result: response, row } = await expectOneAudit(admin, 'user.expiry_check', () =>
+      postUsers({ intent: 'expire' }, `${USERS}?role=E-TOOL`),
+    );
     expectRedirect(response, `${USERS}?role=E-TOOL`);
     expect(await toastOf(response)).toMatchObject({ title: 'Verificação concluída', type: 'success' });
-    expect(db.select({ role: users.role, expiry: users.roleExpiryDate }).from(users).where(eq(users.id, lapsed.id)).get()).toEqual({ role: 'E-BASIC', expiry: null });
+    expect(db.select({ role: users.role, expiry: users.roleExpiryDate }).from(users).where(eq(users.id, lapsed.id)).get()).toEqual({
+      role: 'E-BASIC',
+      expiry: null,
+    });
     expect(row.summary).toMatch(/\d+ usuário\(s\) atualizado\(s\)/);
   });
 
@@ -512,7 +653,10 @@ describe("Users tab: 'Verificar Planos Expirados'", () => {
 describe('Users: the same writes through the API, each with one audit row', () => {
   test('create, edit (role and fields), reset, expiry check and delete', async () => {
     const { result: created } = await expectOneAudit(admin, 'user.create', () =>
-      apiCall(usersApi, 'POST', '/api/users', { cookie: admin.cookie, body: { username: 'via_api', email: 'via_api@example.com', password: 'segredo1', role: 'E-TOOL' } }),
+      apiCall(usersApi, 'POST', '/api/users', {
+        cookie: admin.cookie,
+        body: { username: 'via_api', email: 'via_api@example.com', password: 'segredo1', role: 'E-TOOL' },
+      }),
     );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -521,12 +665,16 @@ describe('Users: the same writes through the API, each with one audit row', () =
       apiCall(userApi, 'PATCH', `/api/users/${id}`, { cookie: admin.cookie, body: { role: 'E-MASTER', proDays: 15 }, params }),
     );
     expect(role.summary).toContain('role: E-TOOL → E-MASTER');
-    await expectOneAudit(admin, 'user.update', () => apiCall(userApi, 'PATCH', `/api/users/${id}`, { cookie: admin.cookie, body: { username: 'via_api_2' }, params }));
+    await expectOneAudit(admin, 'user.update', () =>
+      apiCall(userApi, 'PATCH', `/api/users/${id}`, { cookie: admin.cookie, body: { username: 'via_api_2' }, params }),
+    );
     const { row: reset } = await expectOneAudit(admin, 'user.password_reset', () =>
       apiCall(resetApi, 'PATCH', `/api/users/${id}/reset-password`, { cookie: admin.cookie, body: { password: 'senhaapi1' }, params }),
     );
     expect(reset.summary).not.toContain('senhaapi1');
-    const { result: check } = await expectOneAudit(admin, 'user.expiry_check', () => apiCall(expiryApi, 'POST', '/api/admin/force-expiration-check', { cookie: admin.cookie }));
+    const { result: check } = await expectOneAudit(admin, 'user.expiry_check', () =>
+      apiCall(expiryApi, 'POST', '/api/admin/force-expiration-check', { cookie: admin.cookie }),
+    );
     expect(await check.json()).toMatchObject({ message: 'Verificação concluída' });
     await expectOneAudit(admin, 'user.delete', () => apiCall(userApi, 'DELETE', `/api/users/${id}`, { cookie: admin.cookie, params }));
     expect(getUserById(id)).toBeUndefined();
@@ -535,7 +683,11 @@ describe('Users: the same writes through the API, each with one audit row', () =
   test('an edit that changes nothing writes no audit row', async () => {
     const target = await createUser({ role: 'E-TOOL', days: 5 });
     const before = lastAuditId();
-    const response = await apiCall(userApi, 'PATCH', `/api/users/${target.id}`, { cookie: admin.cookie, body: { role: 'E-TOOL', proDays: 0 }, params: { id: String(target.id) } });
+    const response = await apiCall(userApi, 'PATCH', `/api/users/${target.id}`, {
+      cookie: admin.cookie,
+      body: { role: 'E-TOOL', proDays: 0 },
+      params: { id: String(target.id) },
+    });
     expect(response.status).toBe(200);
     expect(auditSince(before)).toEqual([]);
   });
@@ -547,14 +699,28 @@ describe('Users: the same writes through the API, each with one audit row', () =
 describe('Tools tab: the list', () => {
   test('searches name or description without case or accents, filters by category and access level, 25 a page', async () => {
     db.delete(tools).run();
-    for (let i = 1; i <= 26; i++) insertTool({ name: `Elétrica ${String(i).padStart(2, '0')}`, category: 'electrical', accessLevel: i % 2 ? 'E-TOOL' : 'E-MASTER' });
-    insertTool({ name: 'Vazão em Tubos', description: 'Perda de carga em tubulações ELÉTRICAS não existe.', category: 'chemical', linkType: 'external', link: 'https://example.com' });
+    for (let i = 1; i <= 26; i++)
+      insertTool({ name: `Elétrica ${String(i).padStart(2, '0')}`, category: 'electrical', accessLevel: i % 2 ? 'E-TOOL' : 'E-MASTER' });
+    insertTool({
+      name: 'Vazão em Tubos',
+      description: 'Perda de carga em tubulações ELÉTRICAS não existe.',
+      category: 'chemical',
+      linkType: 'external',
+      link: 'https://example.com',
+    });
     insertTool({ name: 'Outra Coisa', category: 'textile' });
 
     const all = await loadTools();
     expect(all).toMatchObject({ total: 28, page: 1, pageCount: 2 });
     expect(all.tools).toHaveLength(25);
-    expect(all.tools[0]).toEqual({ id: expect.any(Number), name: 'Elétrica 01', category: 'electrical', accessLevel: 'E-TOOL', linkType: 'internal', restricted: false });
+    expect(all.tools[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Elétrica 01',
+      category: 'electrical',
+      accessLevel: 'E-TOOL',
+      linkType: 'internal',
+      restricted: false,
+    });
     expect((await loadTools('?q=ELETRICA')).total).toBe(27);
     expect((await loadTools('?q=eletrica&category=chemical')).tools.map((tool) => tool.name)).toEqual(['Vazão em Tubos']);
     expect((await loadTools('?category=electrical&access=E-MASTER')).total).toBe(13);
@@ -572,7 +738,14 @@ describe('Tools tab: the list', () => {
     const page = await loadTools(`?dialog=edit&tool=${tool.id}`);
     expect(page.dialog).toMatchObject({
       kind: 'edit',
-      tool: { id: tool.id, restrictedCpfs: `${holderCpf}, ${freeCpf}`, holders: [{ cpf: holderCpf, username: holder.username }, { cpf: freeCpf, username: null }] },
+      tool: {
+        id: tool.id,
+        restrictedCpfs: `${holderCpf}, ${freeCpf}`,
+        holders: [
+          { cpf: holderCpf, username: holder.username },
+          { cpf: freeCpf, username: null },
+        ],
+      },
     });
     expect(page.tools.find((row) => row.id === tool.id)?.restricted ?? true).toBe(true);
     expect((await loadTools(`?confirm=delete-tool&tool=${tool.id}`)).confirm).toEqual({ id: tool.id, name: 'Restrita' });
@@ -587,12 +760,21 @@ describe('Tools tab: add, edit and delete', () => {
     expectRedirect(response, `${TOOLS}?category=mechanical`);
     expect(await toastOf(response)).toMatchObject({ title: 'Ferramenta criada', type: 'success' });
     const tool = toolByName('Flecha de Vigas')!;
-    expect(tool).toMatchObject({ accessLevel: 'E-TOOL', linkType: 'internal', link: '/calculators/torque-eixo', customHtml: null, restrictedCpfs: null, createdBy: admin.user.id });
+    expect(tool).toMatchObject({
+      accessLevel: 'E-TOOL',
+      linkType: 'internal',
+      link: '/calculators/torque-eixo',
+      customHtml: null,
+      restrictedCpfs: null,
+      createdBy: admin.user.id,
+    });
     expect(row).toMatchObject({ entityType: 'tool', entityId: tool.id });
   });
 
   test("the form's rules without JavaScript: custom keeps '#' as link, internal and external drop the HTML, unchecking 'Restringir por CPF' clears the list", async () => {
-    await postTools(toolForm({ name: 'Personalizada Um', linkType: 'custom', link: 'https://example.com/ignorado', customHtml: '<p>Olá</p>' }));
+    await postTools(
+      toolForm({ name: 'Personalizada Um', linkType: 'custom', link: 'https://example.com/ignorado', customHtml: '<p>Olá</p>' }),
+    );
     expect(toolByName('Personalizada Um')).toMatchObject({ link: '#', customHtml: '<p>Olá</p>' });
     await postTools(toolForm({ name: 'Externa Um', linkType: 'external', link: 'https://example.com/x', customHtml: '<p>sobra</p>' }));
     expect(toolByName('Externa Um')).toMatchObject({ link: 'https://example.com/x', customHtml: null });
@@ -615,7 +797,11 @@ describe('Tools tab: add, edit and delete', () => {
       [{ linkType: 'custom', customHtml: '' }, 'customHtml', 'Link ou HTML personalizado é obrigatório dependendo do tipo selecionado'],
       [{ linkType: 'internal', link: '' }, 'link', 'Link must not be empty'],
       [{ linkType: 'external', link: 'javascript:alert(1)' }, 'link', 'O link externo deve ser uma URL http:// ou https:// válida.'],
-      [{ restrictByCpf: 'on', restrictedCpfs: '123' }, 'restrictedCpfs', 'CPF inválido na lista de restrição: "123". Informe CPFs de 11 dígitos separados por vírgula.'],
+      [
+        { restrictByCpf: 'on', restrictedCpfs: '123' },
+        'restrictedCpfs',
+        'CPF inválido na lista de restrição: "123". Informe CPFs de 11 dígitos separados por vírgula.',
+      ],
     ];
     const before = lastAuditId();
     for (const [overrides, field, message] of cases) {
@@ -632,16 +818,35 @@ describe('Tools tab: add, edit and delete', () => {
   test("edits a tool from its dialog: toast 'Ferramenta atualizada', the audit summary shows what changed, never the HTML or the CPFs", async () => {
     const cpfA = uniqueCpf();
     const cpfB = uniqueCpf();
-    const tool = insertTool({ name: 'Antes da Edição', linkType: 'custom', link: '#', customHtml: '<p>SEGREDO_HTML_ANTIGO</p>', restrictedCpfs: `${cpfA},${cpfB}` });
+    const tool = insertTool({
+      name: 'Antes da Edição',
+      linkType: 'custom',
+      link: '#',
+      customHtml: '<p>SEGREDO_HTML_ANTIGO</p>',
+      restrictedCpfs: `${cpfA},${cpfB}`,
+    });
     const fields = {
-      ...toolForm({ name: 'Depois da Edição', linkType: 'custom', link: '#', customHtml: '<p>SEGREDO_HTML_NOVO</p>', restrictByCpf: 'on', restrictedCpfs: cpfA }),
+      ...toolForm({
+        name: 'Depois da Edição',
+        linkType: 'custom',
+        link: '#',
+        customHtml: '<p>SEGREDO_HTML_NOVO</p>',
+        restrictByCpf: 'on',
+        restrictedCpfs: cpfA,
+      }),
       intent: 'update',
       id: String(tool.id),
     };
-    const { result: response, row } = await expectOneAudit(admin, 'tool.update', () => postTools(fields, `${TOOLS}?dialog=edit&tool=${tool.id}`));
+    const { result: response, row } = await expectOneAudit(admin, 'tool.update', () =>
+      postTools(fields, `${TOOLS}?dialog=edit&tool=${tool.id}`),
+    );
     expectRedirect(response, TOOLS);
     expect(await toastOf(response)).toMatchObject({ title: 'Ferramenta atualizada', type: 'success' });
-    expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({ name: 'Depois da Edição', customHtml: '<p>SEGREDO_HTML_NOVO</p>', restrictedCpfs: cpfA });
+    expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({
+      name: 'Depois da Edição',
+      customHtml: '<p>SEGREDO_HTML_NOVO</p>',
+      restrictedCpfs: cpfA,
+    });
     expect(row.summary).toContain('name: Antes da Edição → Depois da Edição');
     expect(row.summary).toContain('restrictedCpfs: 2 CPF(s) → 1 CPF(s)');
     expect(row.summary).toMatch(/customHtml: \d+ caracteres \([0-9a-f]{8}\) → \d+ caracteres \([0-9a-f]{8}\)/);
@@ -649,13 +854,25 @@ describe('Tools tab: add, edit and delete', () => {
 
     // Switching to internal clears the HTML; unchecking the restriction clears the list.
     await postTools({ ...fields, linkType: 'internal', link: '/calculators/torque-eixo', restrictByCpf: '' });
-    expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({ linkType: 'internal', customHtml: null, restrictedCpfs: null });
+    expect(db.select().from(tools).where(eq(tools.id, tool.id)).get()).toMatchObject({
+      linkType: 'internal',
+      customHtml: null,
+      restrictedCpfs: null,
+    });
 
     const invalid = await postTools({ ...fields, name: 'x' });
-    expect(await toastOf(invalid)).toEqual({ title: 'Erro ao atualizar ferramenta', description: 'O nome deve ter pelo menos 3 caracteres', type: 'error' });
+    expect(await toastOf(invalid)).toEqual({
+      title: 'Erro ao atualizar ferramenta',
+      description: 'O nome deve ter pelo menos 3 caracteres',
+      type: 'error',
+    });
     const missing = await postTools({ ...fields, id: '999999' });
     expect(missing.status).toBe(404);
-    expect(await toastOf(missing)).toEqual({ title: 'Erro ao atualizar ferramenta', description: 'Ferramenta não encontrada', type: 'error' });
+    expect(await toastOf(missing)).toEqual({
+      title: 'Erro ao atualizar ferramenta',
+      description: 'Ferramenta não encontrada',
+      type: 'error',
+    });
   });
 
   test("deletes a tool and its ratings after the confirmation: toast 'Ferramenta excluída', one audit row", async () => {
@@ -675,18 +892,33 @@ describe('Tools tab: add, edit and delete', () => {
   });
 
   test('the same writes through the API, each with one audit row', async () => {
-    const body = { name: 'Via API', description: 'Ferramenta criada pela API.', category: 'informatics', accessLevel: 'E-MASTER', linkType: 'external', link: 'https://example.com/api' };
-    const { result: created } = await expectOneAudit(admin, 'tool.create', () => apiCall(toolsApi, 'POST', '/api/tools', { cookie: admin.cookie, body }));
+    const body = {
+      name: 'Via API',
+      description: 'Ferramenta criada pela API.',
+      category: 'informatics',
+      accessLevel: 'E-MASTER',
+      linkType: 'external',
+      link: 'https://example.com/api',
+    };
+    const { result: created } = await expectOneAudit(admin, 'tool.create', () =>
+      apiCall(toolsApi, 'POST', '/api/tools', { cookie: admin.cookie, body }),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const params = { id: String(id) };
-    const { row } = await expectOneAudit(admin, 'tool.update', () => apiCall(toolApi, 'PATCH', `/api/tools/${id}`, { cookie: admin.cookie, body: { accessLevel: 'E-TOOL' }, params }));
+    const { row } = await expectOneAudit(admin, 'tool.update', () =>
+      apiCall(toolApi, 'PATCH', `/api/tools/${id}`, { cookie: admin.cookie, body: { accessLevel: 'E-TOOL' }, params }),
+    );
     expect(row.summary).toBe('accessLevel: E-MASTER → E-TOOL');
     await expectOneAudit(admin, 'tool.delete', () => apiCall(toolApi, 'DELETE', `/api/tools/${id}`, { cookie: admin.cookie, params }));
     // A PATCH that changes nothing writes nothing.
     const same = insertTool();
     const before = lastAuditId();
-    await apiCall(toolApi, 'PATCH', `/api/tools/${same.id}`, { cookie: admin.cookie, body: { name: same.name }, params: { id: String(same.id) } });
+    await apiCall(toolApi, 'PATCH', `/api/tools/${same.id}`, {
+      cookie: admin.cookie,
+      body: { name: same.name },
+      params: { id: String(same.id) },
+    });
     expect(auditSince(before)).toEqual([]);
   });
 });

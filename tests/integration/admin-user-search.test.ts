@@ -38,7 +38,8 @@ beforeAll(() => {
 });
 
 type Row = { id: number; username: string; email: string; role: string; createdAt: Date };
-const everyone = (): Row[] => db.select({ id: users.id, username: users.username, email: users.email, role: users.role, createdAt: users.createdAt }).from(users).all();
+const everyone = (): Row[] =>
+  db.select({ id: users.id, username: users.username, email: users.email, role: users.role, createdAt: users.createdAt }).from(users).all();
 
 /** What the search promises, computed the slow way over every row. */
 function expected(q: string, role?: string): number[] {
@@ -98,7 +99,10 @@ describe('what the search finds', () => {
 
   test('the index follows every write to users: rename, new e-mail, new account, deletion', () => {
     const [first, second] = ids;
-    db.update(users).set({ username: 'Renomeado.Único', usernameKey: foldKey('Renomeado.Único') }).where(eq(users.id, first)).run();
+    db.update(users)
+      .set({ username: 'Renomeado.Único', usernameKey: foldKey('Renomeado.Único') })
+      .where(eq(users.id, first))
+      .run();
     expect(searched('renomeado.unico').ids).toEqual([first]);
     expect(searched('nomeado').ids).toEqual([first]);
     db.update(users).set({ email: 'novo.endereco@troca.test', emailKey: 'novo.endereco@troca.test' }).where(eq(users.id, second)).run();
@@ -106,7 +110,11 @@ describe('what the search finds', () => {
     expect(searched(`${FIRST[1]}_${LAST[7 % LAST.length]}1@`).ids).not.toContain(second);
     const sqlite = sqliteConnection();
     const added = Number(
-      sqlite.prepare("insert into users (username, email, username_key, email_key, password) values ('Recém.Chegada', 'recem@nova.test', 'recém.chegada', 'recem@nova.test', 'x')").run().lastInsertRowid,
+      sqlite
+        .prepare(
+          "insert into users (username, email, username_key, email_key, password) values ('Recém.Chegada', 'recem@nova.test', 'recém.chegada', 'recem@nova.test', 'x')",
+        )
+        .run().lastInsertRowid,
     );
     expect(searched('chegada').ids).toEqual([added]);
     db.delete(users).where(eq(users.id, added)).run();
@@ -118,7 +126,9 @@ describe('what the search finds', () => {
 describe('EXPLAIN QUERY PLAN: every read of the list and the search goes through an index', () => {
   /** The plans of the statements that read users (the count and the page), not the lapsed-role check. */
   const plansOf = (run: () => unknown) =>
-    queryPlans(sqliteConnection(), run).filter((plan) => /from "users"|users_search/i.test(plan.sql) && !/"role_expiry_date" <= \?/.test(plan.sql));
+    queryPlans(sqliteConnection(), run).filter(
+      (plan) => /from "users"|users_search/i.test(plan.sql) && !/"role_expiry_date" <= \?/.test(plan.sql),
+    );
   const joined = (plans: ReturnType<typeof plansOf>) => plans.map((plan) => plan.plan.join(' | '));
   /** A full read of the table: 'SCAN users' with no index after it (users_search is another table). */
   const TABLE_SCAN = /SCAN (users|u)(?![\w_])(?! USING)/;

@@ -41,7 +41,11 @@ const newUserBody = (overrides: Record<string, unknown> = {}) => {
 
 const grantsOf = (userId: number) => db.select().from(roleGrants).where(eq(roleGrants.userId, userId)).all();
 const liveGrantsOf = (userId: number) =>
-  db.select().from(roleGrants).where(and(eq(roleGrants.userId, userId), isNull(roleGrants.revokedAt))).all();
+  db
+    .select()
+    .from(roleGrants)
+    .where(and(eq(roleGrants.userId, userId), isNull(roleGrants.revokedAt)))
+    .all();
 const daysFromNow = (iso: string | null) => (iso ? (new Date(iso).getTime() - Date.now()) / DAY_MS : null);
 
 describe('admin users API: access', () => {
@@ -80,7 +84,21 @@ describe('GET /api/users', () => {
     expect(everyone.map((user) => user.id)).toEqual(expect.arrayContaining([ana.id, bia.id, admin.user.id]));
     expect(Number(all.headers.get('X-Total-Count'))).toBe(everyone.length);
     expect(Object.keys(everyone[0]).sort()).toEqual(
-      ['cpf', 'createdAt', 'disablePasswordRecovery', 'email', 'id', 'isAdmin', 'isBasic', 'isMaster', 'isTool', 'lastLogin', 'role', 'roleExpiryDate', 'username'].sort(),
+      [
+        'cpf',
+        'createdAt',
+        'disablePasswordRecovery',
+        'email',
+        'id',
+        'isAdmin',
+        'isBasic',
+        'isMaster',
+        'isTool',
+        'lastLogin',
+        'role',
+        'roleExpiryDate',
+        'username',
+      ].sort(),
     );
 
     const byName = await safeJson<ApiUser[]>(await listUsers('?q=ANA_B'));
@@ -104,7 +122,10 @@ describe('GET /api/users', () => {
   test('the role filter sees roles as they are now, even when the stored row is stale', async () => {
     const lapsed = await createUser({ username: 'expirado_lista' });
     grantRole(db, { userId: lapsed.id, role: 'E-MASTER', days: 10, source: 'admin' }, new Date(Date.now() - 20 * DAY_MS));
-    db.update(users).set({ role: 'E-MASTER', roleExpiryDate: new Date(Date.now() - 10 * DAY_MS) }).where(eq(users.id, lapsed.id)).run();
+    db.update(users)
+      .set({ role: 'E-MASTER', roleExpiryDate: new Date(Date.now() - 10 * DAY_MS) })
+      .where(eq(users.id, lapsed.id))
+      .run();
 
     const masters = await safeJson<ApiUser[]>(await listUsers('?role=E-MASTER'));
     expect(masters.map((user) => user.id)).not.toContain(lapsed.id);
@@ -124,7 +145,13 @@ describe('POST /api/users', () => {
     const response = await createViaApi(newUserBody({ username: 'criado_basico', email: 'Criado.Basico@Example.com' }));
     expect(response.status).toBe(201);
     const created = await safeJson<ApiUser>(response);
-    expect(created).toMatchObject({ username: 'criado_basico', email: 'criado.basico@example.com', role: 'E-BASIC', roleExpiryDate: null, cpf: null });
+    expect(created).toMatchObject({
+      username: 'criado_basico',
+      email: 'criado.basico@example.com',
+      role: 'E-BASIC',
+      roleExpiryDate: null,
+      cpf: null,
+    });
     expect(grantsOf(created.id)).toHaveLength(0);
     expect(await verifyCredentials('criado.basico@example.com', 'segredo1')).not.toBeNull();
   });
@@ -171,7 +198,13 @@ describe('POST /api/users', () => {
     const response = await createViaApi(body);
     expect(response.status).toBe(400);
     expect(await safeJson(response)).toEqual({ message });
-    expect(db.select().from(users).where(eq(users.email, String(body.email))).get()).toBeUndefined();
+    expect(
+      db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email)))
+        .get(),
+    ).toBeUndefined();
   });
 
   test.each([
@@ -238,7 +271,11 @@ describe('PATCH /api/users/{id}', () => {
 
     const edited = await safeJson<ApiUser>(await patchUser(target.id, { role: 'E-TOOL' }));
     // The E-TOOL days waited while E-MASTER ran (decision 047): they resume now, their end moved by that while.
-    const master = db.select().from(roleGrants).where(and(eq(roleGrants.userId, target.id), eq(roleGrants.role, 'E-MASTER'))).get()!;
+    const master = db
+      .select()
+      .from(roleGrants)
+      .where(and(eq(roleGrants.userId, target.id), eq(roleGrants.role, 'E-MASTER')))
+      .get()!;
     const waited = master.revokedAt!.getTime() - master.startsAt.getTime();
     expect(edited).toMatchObject({ role: 'E-TOOL', roleExpiryDate: new Date(toolEnd.getTime() + waited).toISOString() });
     expect(liveGrantsOf(target.id).map((grant) => grant.role)).toEqual(['E-TOOL']);
@@ -296,10 +333,16 @@ describe('DELETE /api/users/{id}', () => {
     expect((await deleteUser(target.id)).status).toBe(404);
   });
 
-  test("recomputes the average and count of the tools the deleted user had rated", async () => {
+  test('recomputes the average and count of the tools the deleted user had rated', async () => {
     const tool = db
       .insert(tools)
-      .values({ name: 'Ferramenta avaliada', description: 'Avaliada por dois usuários', category: 'chemical', linkType: 'external', link: 'https://example.com' })
+      .values({
+        name: 'Ferramenta avaliada',
+        description: 'Avaliada por dois usuários',
+        category: 'chemical',
+        linkType: 'external',
+        link: 'https://example.com',
+      })
       .returning()
       .get();
     const stays = await createUser();

@@ -54,7 +54,14 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400, never 500, to malformed or mistyped bodies', async () => {
-    const cases: unknown[] = ['{not json', '[]', 'null', { email: 42, password: true }, { email: 'a'.repeat(10_000) + '@x.com', password: 'x'.repeat(10_000) }, {}];
+    const cases: unknown[] = [
+      '{not json',
+      '[]',
+      'null',
+      { email: 42, password: true },
+      { email: 'a'.repeat(10_000) + '@x.com', password: 'x'.repeat(10_000) },
+      {},
+    ];
     for (const payload of cases) {
       const response = await call(loginAction, jsonRequest('/api/login', payload));
       expect(response.status, JSON.stringify(payload).slice(0, 40)).toBe(400);
@@ -122,7 +129,10 @@ describe('GET /api/user and POST /api/logout', () => {
 
   it('applies an expired role when the user is read', async () => {
     const user = await createUser({ role: 'E-TOOL', days: 30 });
-    db.update(users).set({ roleExpiryDate: new Date(Date.now() - 1000) }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ roleExpiryDate: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id))
+      .run();
     const cookie = sessionOf(await login(user.email, 'senha123'));
     // The grant itself still runs 30 days, so the stale stored expiry is recomputed, not trusted.
     const data = await body(await call(userLoader, getRequest('/api/user', { cookie })));
@@ -132,7 +142,12 @@ describe('GET /api/user and POST /api/logout', () => {
 });
 
 describe('POST /api/register', () => {
-  const valid = () => ({ username: `eng_${Math.random().toString(36).slice(2, 8)}`, email: `${Math.random().toString(36).slice(2)}@example.com`, cpf: uniqueCpf(), password: 'senha123' });
+  const valid = () => ({
+    username: `eng_${Math.random().toString(36).slice(2, 8)}`,
+    email: `${Math.random().toString(36).slice(2)}@example.com`,
+    cpf: uniqueCpf(),
+    password: 'senha123',
+  });
 
   it('creates an E-BASIC user, logs them in and stores the CPF as digits', async () => {
     const input = valid();
@@ -198,14 +213,20 @@ describe('password recovery API', () => {
     const stored = db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(stored.resetToken).not.toBe(token);
 
-    const mismatch = await call(resetAction, jsonRequest('/api/reset-password', { token, password: 'nova123', confirmPassword: 'nova124' }));
+    const mismatch = await call(
+      resetAction,
+      jsonRequest('/api/reset-password', { token, password: 'nova123', confirmPassword: 'nova124' }),
+    );
     expect(await body(mismatch)).toEqual({ message: 'As senhas não coincidem' });
 
     const reset = await call(resetAction, jsonRequest('/api/reset-password', { token, password: 'nova123', confirmPassword: 'nova123' }));
     expect(reset.status).toBe(200);
     expect((await login(user.email, 'nova123')).status).toBe(200);
 
-    const reused = await call(resetAction, jsonRequest('/api/reset-password', { token, password: 'outra123', confirmPassword: 'outra123' }));
+    const reused = await call(
+      resetAction,
+      jsonRequest('/api/reset-password', { token, password: 'outra123', confirmPassword: 'outra123' }),
+    );
     expect(reused.status).toBe(400);
     expect(await body(reused)).toEqual({ message: 'Sessão de recuperação expirada. Por favor, inicie o processo novamente.' });
   });
@@ -229,8 +250,13 @@ describe('password recovery API', () => {
     const none = await call(resetAction, jsonRequest('/api/reset-password', { password: 'nova123', confirmPassword: 'nova123' }));
     expect(none.status).toBe(400);
     const user = await createUser();
-    const { token } = await body<{ token: string }>(await call(recoverAction, jsonRequest('/api/recover-password', { identifier: user.email, cpf: user.cpf })));
-    db.update(users).set({ resetTokenExpiry: new Date(Date.now() - 1) }).where(eq(users.id, user.id)).run();
+    const { token } = await body<{ token: string }>(
+      await call(recoverAction, jsonRequest('/api/recover-password', { identifier: user.email, cpf: user.cpf })),
+    );
+    db.update(users)
+      .set({ resetTokenExpiry: new Date(Date.now() - 1) })
+      .where(eq(users.id, user.id))
+      .run();
     const expired = await call(resetAction, jsonRequest('/api/reset-password', { token, password: 'nova123', confirmPassword: 'nova123' }));
     expect(expired.status).toBe(400);
   });
@@ -238,7 +264,8 @@ describe('password recovery API', () => {
   it('is rate limited per account', async () => {
     const user = await createUser();
     let last: Response | undefined;
-    for (let i = 0; i < 6; i++) last = await call(recoverAction, jsonRequest('/api/recover-password', { identifier: user.email, cpf: uniqueCpf() }));
+    for (let i = 0; i < 6; i++)
+      last = await call(recoverAction, jsonRequest('/api/recover-password', { identifier: user.email, cpf: uniqueCpf() }));
     expect(last!.status).toBe(429);
   });
 });

@@ -18,7 +18,6 @@ const COURSES_RESTRICTED = {
 };
 const requireMaster = (request: Request) => requireRole(request, 'E-MASTER', COURSES_RESTRICTED);
 
-
 const post = (fields: Record<string, string>, cookie?: string) => call(authAction, formRequest('/auth', fields, { cookie }));
 
 type Reply = { intent: string; result: { error?: Record<string, string[] | null> } };
@@ -95,9 +94,7 @@ describe('/auth page', () => {
   it('blocks the reset step without a recovery token', async () => {
     const response = await post({ intent: 'reset', password: 'nova123', confirmPassword: 'nova123' });
     expect(response.status).toBe(400);
-    expect((await reply(response)).result.error?.['']).toEqual([
-      'Sessão de recuperação expirada. Por favor, inicie o processo novamente.',
-    ]);
+    expect((await reply(response)).result.error?.['']).toEqual(['Sessão de recuperação expirada. Por favor, inicie o processo novamente.']);
   });
 
   it('sends logged-in users to the dashboard', async () => {
@@ -159,7 +156,9 @@ describe('role guards for admin and E-MASTER pages', () => {
   it('requireRole(E-MASTER) admits E-MASTER and admins; lower tiers get the Acesso Restrito toast', async () => {
     for (const role of ['E-MASTER', 'admin'] as const) {
       const user = await createUser({ role });
-      expect(await guarded(requireMaster)({ request: getRequest('/courses', { cookie: await sessionCookie(user) }) })).toMatchObject({ id: user.id });
+      expect(await guarded(requireMaster)({ request: getRequest('/courses', { cookie: await sessionCookie(user) }) })).toMatchObject({
+        id: user.id,
+      });
     }
     for (const role of ['E-BASIC', 'E-TOOL'] as const) {
       const user = await createUser({ role });
@@ -174,8 +173,14 @@ describe('role guards for admin and E-MASTER pages', () => {
 
   it('an expired E-MASTER period no longer passes requireRole(E-MASTER)', async () => {
     const user = await createUser({ role: 'E-MASTER', days: 30 });
-    db.update(roleGrants).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 2000) }).where(eq(roleGrants.userId, user.id)).run();
-    db.update(users).set({ roleExpiryDate: new Date(Date.now() - 1000) }).where(eq(users.id, user.id)).run();
+    db.update(roleGrants)
+      .set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 2000) })
+      .where(eq(roleGrants.userId, user.id))
+      .run();
+    db.update(users)
+      .set({ roleExpiryDate: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id))
+      .run();
     expectRedirect(await call(guarded(requireMaster), getRequest('/courses', { cookie: await sessionCookie(user) })), '/dashboard');
   });
 });

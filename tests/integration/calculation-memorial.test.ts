@@ -71,7 +71,14 @@ describe("the memorial's 'Dados do projeto'", () => {
     const page = await serve(getRequest(REPORT, { cookie: aCookie }));
     expect(page.status).toBe(200);
     const html = markup(await page.text());
-    for (const value of ['Galpão Industrial Norte', 'Metalúrgica Paulista Ltda.', 'Campinas/SP', 'Ana Beatriz Souza', 'PR-98765/D', '28027230201234567']) {
+    for (const value of [
+      'Galpão Industrial Norte',
+      'Metalúrgica Paulista Ltda.',
+      'Campinas/SP',
+      'Ana Beatriz Souza',
+      'PR-98765/D',
+      '28027230201234567',
+    ]) {
       expect(html).toContain(value);
     }
     expect(html).toContain('Assinatura do responsável técnico');
@@ -177,7 +184,9 @@ describe("the memorial's 'Diagramas'", () => {
     const figures = run.result.figures ?? [];
     expect(figures.length, 'the beam draws its diagrams').toBeGreaterThan(0);
 
-    const html = markup(await (await serve(getRequest(`/calculators/${beam.slug}/report?${query}`, { cookie: await sessionCookie(tool) }))).text());
+    const html = markup(
+      await (await serve(getRequest(`/calculators/${beam.slug}/report?${query}`, { cookie: await sessionCookie(tool) }))).text(),
+    );
     const at = (text: string) => html.indexOf(text);
     expect(at('Diagramas')).toBeGreaterThan(at('Resultados'));
     expect(at('Desenvolvimento')).toBeGreaterThan(at('Diagramas'));

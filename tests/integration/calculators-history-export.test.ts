@@ -5,7 +5,12 @@ import { db } from '../../db/client';
 import { calculationHistory, tools } from '../../db/schema';
 import { getCalculator, runCalculator } from '~/calculators';
 import { canonicalQuery } from '~/calculators/view';
-import { EXPORT_BATCH_SIZE, EXPORT_NOTES, HISTORY_CSV_COLUMNS, calculatorCsvColumns } from '~/models/tools/calculation-history-export.server';
+import {
+  EXPORT_BATCH_SIZE,
+  EXPORT_NOTES,
+  HISTORY_CSV_COLUMNS,
+  calculatorCsvColumns,
+} from '~/models/tools/calculation-history-export.server';
 import { saveCalculation } from '~/models/tools/calculation-history.server';
 import { loader as exportLoader } from '~/routes/_app+/calculators.history_.export';
 import { call, createUser, expectRedirect, getRequest, sessionCookie } from '../setup/helpers';
@@ -28,7 +33,12 @@ beforeAll(async () => {
   ownerCookie = await sessionCookie(owner);
   otherCookie = await sessionCookie(other);
   const drop = getCalculator(DROP)!;
-  const run = runCalculator(drop, new URLSearchParams('system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal'));
+  const run = runCalculator(
+    drop,
+    new URLSearchParams(
+      'system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal',
+    ),
+  );
   if (!run.ok) throw new Error('the voltage-drop example must compute');
   dropQuery = canonicalQuery(drop, run);
 });
@@ -118,9 +128,14 @@ describe('the history CSV export', () => {
   test('results come from the text stored when saved; a row saved before that column is computed again', async () => {
     const saved = saveCalculation(owner, { slug: SHAFT, title: 'Salvo agora', query: SHAFT_QUERY });
     const stored = db.select().from(calculationHistory).where(eq(calculationHistory.id, saved.id)).get()!;
-    expect(stored.results).toBe('Torque transmitido T = 40,93 N·m | Velocidade angular ω = 183,26 rad/s | Diâmetro mínimo do eixo = 17,34 mm');
+    expect(stored.results).toBe(
+      'Torque transmitido T = 40,93 N·m | Velocidade angular ω = 183,26 rad/s | Diâmetro mínimo do eixo = 17,34 mm',
+    );
     // The stored text is what the export reads (a marker proves it computes nothing for this row).
-    db.update(calculationHistory).set({ results: 'Torque transmitido T = 1,00 N·m', createdAt: new Date(Date.UTC(2026, 0, 2)) }).where(eq(calculationHistory.id, saved.id)).run();
+    db.update(calculationHistory)
+      .set({ results: 'Torque transmitido T = 1,00 N·m', createdAt: new Date(Date.UTC(2026, 0, 2)) })
+      .where(eq(calculationHistory.id, saved.id))
+      .run();
     insert([{ userId: owner.id, title: 'Antigo', at: new Date(Date.UTC(2026, 0, 1)) }]);
     const [, fromStored, recomputed] = readCsv(await (await download(ownerCookie)).text());
     expect(fromStored[6]).toBe('Torque transmitido T = 1,00 N·m');
@@ -128,15 +143,33 @@ describe('the history CSV export', () => {
   });
 
   test('titles with ; quotes and line breaks are quoted, and formula-like titles are defused', async () => {
-    const titles = ['Eixo; bomba "B"', 'Linha 1\r\nLinha 2', '=HYPERLINK("http://evil.example")', '+1+2', '-2+3', '@SUM(A1)', '\tcom tab', '-12,5', 'normal'];
+    const titles = [
+      'Eixo; bomba "B"',
+      'Linha 1\r\nLinha 2',
+      '=HYPERLINK("http://evil.example")',
+      '+1+2',
+      '-2+3',
+      '@SUM(A1)',
+      '\tcom tab',
+      '-12,5',
+      'normal',
+    ];
     insert(titles.map((title, index) => ({ userId: owner.id, title, at: new Date(Date.UTC(2026, 0, 1, 12, index)) })));
     const text = await (await download(ownerCookie)).text();
     expect(text).toContain('"Eixo; bomba ""B"""');
     const rows = readCsv(text).slice(1);
     // Newest first: the last inserted comes first.
-    expect(rows.map((row) => row[2])).toEqual(
-      ['normal', '-12,5', "'\tcom tab", "'@SUM(A1)", "'-2+3", "'+1+2", '\'=HYPERLINK("http://evil.example")', 'Linha 1\r\nLinha 2', 'Eixo; bomba "B"'],
-    );
+    expect(rows.map((row) => row[2])).toEqual([
+      'normal',
+      '-12,5',
+      "'\tcom tab",
+      "'@SUM(A1)",
+      "'-2+3",
+      "'+1+2",
+      '\'=HYPERLINK("http://evil.example")',
+      'Linha 1\r\nLinha 2',
+      'Eixo; bomba "B"',
+    ]);
     expect(rows.every((row) => row.length === HISTORY_CSV_COLUMNS.length)).toBe(true);
   });
 
@@ -148,7 +181,10 @@ describe('the history CSV export', () => {
       // 01:00 UTC on 1 February is still 31 January in São Paulo.
       { userId: owner.id, title: 'Eixo de janeiro', at: new Date(Date.UTC(2026, 1, 1, 1)) },
     ]);
-    const titles = async (query: string) => readCsv(await (await download(ownerCookie, query)).text()).slice(1).map((row) => row[2]);
+    const titles = async (query: string) =>
+      readCsv(await (await download(ownerCookie, query)).text())
+        .slice(1)
+        .map((row) => row[2]);
     expect(await titles(`?calculator=${DROP}`)).toEqual(['Queda do quadro']);
     expect(await titles('?q=eixo')).toEqual(['Eixo novo', 'Eixo de janeiro', 'Eixo antigo']);
     expect(await titles('?q=EIXO&from=2026-02-01&to=2026-02-28')).toEqual(['Eixo novo']);
@@ -163,9 +199,20 @@ describe('the history CSV export', () => {
       { userId: owner.id, title: 'Meu' },
       { userId: other.id, title: 'Do outro' },
     ]);
-    expect(readCsv(await (await download(ownerCookie)).text()).slice(1).map((row) => row[2])).toEqual(['Meu']);
-    expect(readCsv(await (await download(otherCookie)).text()).slice(1).map((row) => row[2])).toEqual(['Do outro']);
-    expectRedirect(await call(exportLoader, getRequest('/calculators/history/export')), '/auth?redirectTo=%2Fcalculators%2Fhistory%2Fexport');
+    expect(
+      readCsv(await (await download(ownerCookie)).text())
+        .slice(1)
+        .map((row) => row[2]),
+    ).toEqual(['Meu']);
+    expect(
+      readCsv(await (await download(otherCookie)).text())
+        .slice(1)
+        .map((row) => row[2]),
+    ).toEqual(['Do outro']);
+    expectRedirect(
+      await call(exportLoader, getRequest('/calculators/history/export')),
+      '/auth?redirectTo=%2Fcalculators%2Fhistory%2Fexport',
+    );
   });
 
   test('a calculator the user can no longer use exports its inputs and says why there are no results', async () => {
@@ -189,7 +236,13 @@ describe('the history CSV export', () => {
 
   test('2,000 rows stream in batches: the first chunk arrives before the rest is read from the database', async () => {
     const base = Date.UTC(2025, 0, 1);
-    insert(Array.from({ length: 2000 }, (_, index) => ({ userId: owner.id, title: `Cálculo ${index + 1}`, at: new Date(base + index * 60_000) })));
+    insert(
+      Array.from({ length: 2000 }, (_, index) => ({
+        userId: owner.id,
+        title: `Cálculo ${index + 1}`,
+        at: new Date(base + index * 60_000),
+      })),
+    );
     const response = await download(ownerCookie);
     const reader = response.body!.getReader();
     const first = await reader.read();
@@ -207,7 +260,13 @@ describe('the history CSV export', () => {
 
   test('the whole 2,000-row file keyset-pages without gaps or repeats, even with equal timestamps', async () => {
     const at = new Date(Date.UTC(2025, 5, 1));
-    insert(Array.from({ length: 2000 }, (_, index) => ({ userId: owner.id, title: `C${index + 1}`, at: index < 1200 ? at : new Date(at.getTime() + index) })));
+    insert(
+      Array.from({ length: 2000 }, (_, index) => ({
+        userId: owner.id,
+        title: `C${index + 1}`,
+        at: index < 1200 ? at : new Date(at.getTime() + index),
+      })),
+    );
     const rows = readCsv(await (await download(ownerCookie)).text()).slice(1);
     expect(rows).toHaveLength(2000);
     expect(new Set(rows.map((row) => row[2])).size).toBe(2000);
@@ -215,7 +274,10 @@ describe('the history CSV export', () => {
 
   test('filtered to one calculator: one column per input and per result, with units in the headers and numbers a spreadsheet computes with', async () => {
     const shaft = getCalculator(SHAFT)!;
-    const inWatts = SHAFT_QUERY.replace('power=7%2C5&power_unit=kW', 'power=750&power_unit=W').replace('bendingMoment=0', 'bendingMoment=12%2C5');
+    const inWatts = SHAFT_QUERY.replace('power=7%2C5&power_unit=kW', 'power=750&power_unit=W').replace(
+      'bendingMoment=0',
+      'bendingMoment=12%2C5',
+    );
     insert([
       { userId: owner.id, title: 'Eixo em kW', at: new Date(Date.UTC(2026, 2, 10, 15, 4)) },
       { userId: owner.id, title: 'Eixo em W', query: inWatts, at: new Date(Date.UTC(2026, 2, 9, 15, 4)) },
@@ -225,10 +287,21 @@ describe('the history CSV export', () => {
     expect(rest).toEqual([]);
     expect(header).toEqual(calculatorCsvColumns(shaft));
     expect(header).toEqual([
-      'Data', 'Hora', 'Título', 'Versão',
-      'Potência transmitida P (kW)', 'Rotação n (rpm)', 'Tensão de cisalhamento admissível τ_adm (MPa)', 'Momento fletor no trecho M (N·m)', 'Há rasgo de chaveta no trecho?',
-      'Torque transmitido T (N·m)', 'Velocidade angular ω (rad/s)', 'Torque equivalente √(M² + T²) (N·m)', 'Diâmetro mínimo do eixo (mm)',
-      'Observação', 'Link',
+      'Data',
+      'Hora',
+      'Título',
+      'Versão',
+      'Potência transmitida P (kW)',
+      'Rotação n (rpm)',
+      'Tensão de cisalhamento admissível τ_adm (MPa)',
+      'Momento fletor no trecho M (N·m)',
+      'Há rasgo de chaveta no trecho?',
+      'Torque transmitido T (N·m)',
+      'Velocidade angular ω (rad/s)',
+      'Torque equivalente √(M² + T²) (N·m)',
+      'Diâmetro mínimo do eixo (mm)',
+      'Observação',
+      'Link',
     ]);
     const cells = (row: string[]) => Object.fromEntries(header.map((name, index) => [name, row[index]]));
     const first = cells(kw);
@@ -243,7 +316,10 @@ describe('the history CSV export', () => {
     expect(second['Momento fletor no trecho M (N·m)']).toBe('12,5');
 
     // Every result cell is a bare number with a decimal comma, equal to the calculation's own result.
-    for (const [row, query] of [[first, SHAFT_QUERY], [second, inWatts]] as const) {
+    for (const [row, query] of [
+      [first, SHAFT_QUERY],
+      [second, inWatts],
+    ] as const) {
       const run = runCalculator(shaft, new URLSearchParams(query));
       if (!run.ok) throw new Error('the example must compute');
       expect(run.result.results.length).toBeGreaterThan(2);

@@ -14,7 +14,8 @@ import { call, createUser, expectRedirect, formRequest, getRequest, sessionCooki
 const SHAFT = 'torque-eixo'; // E-BASIC
 const DROP = 'queda-tensao-condutor'; // E-TOOL
 const SHAFT_QUERY = 'power=7%2C5&power_unit=kW&speed=1750&allowableShear=40&bendingMoment=0&keyway=no';
-const SHAFT_CANONICAL = 'power=7%2C5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
+const SHAFT_CANONICAL =
+  'power=7%2C5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 let owner: User;
@@ -46,7 +47,12 @@ describe('saving a calculation', () => {
     expectRedirect(response, `/calculators/${SHAFT}?${SHAFT_CANONICAL}`);
     expect(response.headers.get('Set-Cookie')).toContain('en_toast=');
     const [row] = rowsOf(owner.id);
-    expect(row).toMatchObject({ calculatorSlug: SHAFT, calculatorVersion: getCalculator(SHAFT)!.version, title: 'Eixo da bomba 2', query: SHAFT_CANONICAL });
+    expect(row).toMatchObject({
+      calculatorSlug: SHAFT,
+      calculatorVersion: getCalculator(SHAFT)!.version,
+      title: 'Eixo da bomba 2',
+      query: SHAFT_CANONICAL,
+    });
   });
 
   test('invalid inputs are refused (400) and nothing is stored', async () => {
@@ -71,7 +77,10 @@ describe('saving a calculation', () => {
   });
 
   test('a calculator above the user’s level cannot be saved (403); an unknown one is 404', async () => {
-    const refused = await save(DROP, { title: 'Queda', query: 'system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal' });
+    const refused = await save(DROP, {
+      title: 'Queda',
+      query: 'system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal',
+    });
     expect(refused.status).toBe(403);
     expect((await save('nao-existe', { title: 'X', query: SHAFT_QUERY })).status).toBe(404);
     expect(rowsOf(owner.id)).toHaveLength(0);
@@ -82,7 +91,15 @@ describe('saving a calculation', () => {
     // SQLite takes at most 32,766 variables per statement: 2,000 rows at a time.
     for (let start = 0; start < MAX_HISTORY_ITEMS; start += 2000) {
       db.insert(calculationHistory)
-        .values(Array.from({ length: 2000 }, (_, index) => ({ userId: owner.id, calculatorSlug: SHAFT, calculatorVersion: '1.0.0', title: `C${start + index}`, query: SHAFT_CANONICAL })))
+        .values(
+          Array.from({ length: 2000 }, (_, index) => ({
+            userId: owner.id,
+            calculatorSlug: SHAFT,
+            calculatorVersion: '1.0.0',
+            title: `C${start + index}`,
+            query: SHAFT_CANONICAL,
+          })),
+        )
         .run();
     }
     const response = await save(SHAFT, { title: 'Mais um', query: SHAFT_QUERY });
@@ -181,15 +198,24 @@ describe('the history page', () => {
   test('the owner deletes an item; someone else’s answers 404 and stays', async () => {
     seed(owner.id, 1);
     const [mine] = rowsOf(owner.id);
-    const attempt = await call(historyAction, formRequest('/calculators/history', { intent: 'delete', id: String(mine.id) }, { cookie: otherCookie }));
+    const attempt = await call(
+      historyAction,
+      formRequest('/calculators/history', { intent: 'delete', id: String(mine.id) }, { cookie: otherCookie }),
+    );
     expect(attempt.status).toBe(404);
     expect(rowsOf(owner.id)).toHaveLength(1);
 
-    const done = await call(historyAction, formRequest('/calculators/history?page=2', { intent: 'delete', id: String(mine.id) }, { cookie: ownerCookie }));
+    const done = await call(
+      historyAction,
+      formRequest('/calculators/history?page=2', { intent: 'delete', id: String(mine.id) }, { cookie: ownerCookie }),
+    );
     expectRedirect(done, '/calculators/history?page=2');
     expect(rowsOf(owner.id)).toHaveLength(0);
 
-    const malformed = await call(historyAction, formRequest('/calculators/history', { intent: 'delete', id: 'abc' }, { cookie: ownerCookie }));
+    const malformed = await call(
+      historyAction,
+      formRequest('/calculators/history', { intent: 'delete', id: 'abc' }, { cookie: ownerCookie }),
+    );
     expect(malformed.status).toBe(400);
   });
 
@@ -205,9 +231,30 @@ describe('the history page', () => {
     const base = Date.UTC(2025, 1, 10, 12);
     db.insert(calculationHistory)
       .values([
-        { userId: owner.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda do quadro', query: 'x=1', createdAt: new Date(base) },
-        { userId: owner.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda da bomba', query: 'x=1', createdAt: new Date(base + 60_000) },
-        { userId: other.id, calculatorSlug: DROP, calculatorVersion: '1.0.0', title: 'Queda alheia', query: 'x=1', createdAt: new Date(base) },
+        {
+          userId: owner.id,
+          calculatorSlug: DROP,
+          calculatorVersion: '1.0.0',
+          title: 'Queda do quadro',
+          query: 'x=1',
+          createdAt: new Date(base),
+        },
+        {
+          userId: owner.id,
+          calculatorSlug: DROP,
+          calculatorVersion: '1.0.0',
+          title: 'Queda da bomba',
+          query: 'x=1',
+          createdAt: new Date(base + 60_000),
+        },
+        {
+          userId: other.id,
+          calculatorSlug: DROP,
+          calculatorVersion: '1.0.0',
+          title: 'Queda alheia',
+          query: 'x=1',
+          createdAt: new Date(base),
+        },
       ])
       .run();
     const byCalculator = await history(ownerCookie, `?calculator=${DROP}`);
@@ -254,7 +301,9 @@ describe("'Minha Conta' lists the latest saved calculations", () => {
     expect(data.recentCalculations.map((item) => item.title)).toEqual(['Eixo 6', 'Eixo 5', 'Eixo 4', 'Eixo 3', 'Eixo 2']);
     expect(data.recentCalculations[0].href).toBe(`/calculators/${SHAFT}?${SHAFT_CANONICAL}`);
 
-    const others = (await (await call(accountLoader, getRequest('/account', { cookie: otherCookie }))).json()) as { savedCalculations: number };
+    const others = (await (await call(accountLoader, getRequest('/account', { cookie: otherCookie }))).json()) as {
+      savedCalculations: number;
+    };
     expect(others.savedCalculations).toBe(0);
   });
 });

@@ -17,7 +17,10 @@ type PageData = {
   locked: boolean;
   header: { title: string; level: string; version: string };
   values?: Record<string, string>;
-  outcome?: null | { ok: true; result: { results: Result[]; steps: unknown[]; warnings: string[] }; query: string; shareUrl: string; reportHref: string } | { ok: false; fieldErrors: Record<string, string> };
+  outcome?:
+    | null
+    | { ok: true; result: { results: Result[]; steps: unknown[]; warnings: string[] }; query: string; shareUrl: string; reportHref: string }
+    | { ok: false; fieldErrors: Record<string, string> };
 };
 
 const SHAFT = 'torque-eixo'; // E-BASIC
@@ -27,7 +30,12 @@ const HEAT = 'trocador-calor-lmtd'; // E-MASTER
 let cookies: Record<'basic' | 'tool' | 'master' | 'admin', string>;
 
 beforeAll(async () => {
-  const [basic, tool, master, admin] = await Promise.all([createUser(), createUser({ role: 'E-TOOL' }), createUser({ role: 'E-MASTER' }), createUser({ role: 'admin' })]);
+  const [basic, tool, master, admin] = await Promise.all([
+    createUser(),
+    createUser({ role: 'E-TOOL' }),
+    createUser({ role: 'E-MASTER' }),
+    createUser({ role: 'admin' }),
+  ]);
   cookies = {
     basic: await sessionCookie(basic),
     tool: await sessionCookie(tool),
@@ -54,7 +62,11 @@ const resultOf = (data: PageData, key: string) => {
 
 describe('computing from the query string', () => {
   test('decimal commas and units in the URL: Shigley torque and shaft diameter (7,5 kW at 1750 rpm, 40 MPa)', async () => {
-    const { status, data } = await open(SHAFT, '?power=7%2C5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no', cookies.basic);
+    const { status, data } = await open(
+      SHAFT,
+      '?power=7%2C5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no',
+      cookies.basic,
+    );
     expect(status).toBe(200);
     expect(data.locked).toBe(false);
     expect(resultOf(data, 'torque')).toBeCloseTo(40.926, 3);
@@ -63,13 +75,21 @@ describe('computing from the query string', () => {
   });
 
   test('the same power in cv gives the same torque as in W', async () => {
-    const inWatts = await open(SHAFT, '?power=735.49875&power_unit=W&speed=1000&allowableShear=40&bendingMoment=0&keyway=no', cookies.basic);
+    const inWatts = await open(
+      SHAFT,
+      '?power=735.49875&power_unit=W&speed=1000&allowableShear=40&bendingMoment=0&keyway=no',
+      cookies.basic,
+    );
     const inCv = await open(SHAFT, '?power=1&power_unit=cv&speed=1000&allowableShear=40&bendingMoment=0&keyway=no', cookies.basic);
     expect(resultOf(inCv.data, 'torque')).toBeCloseTo(resultOf(inWatts.data, 'torque') as number, 9);
   });
 
   test('the share link carries a canonical query that computes the same result', async () => {
-    const first = await open(DROP, '?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal&junk=1', cookies.tool);
+    const first = await open(
+      DROP,
+      '?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal&junk=1',
+      cookies.tool,
+    );
     expect(first.status).toBe(200);
     if (!first.data.outcome?.ok) throw new Error('expected a result');
     const { query, shareUrl, reportHref } = first.data.outcome;
@@ -111,7 +131,8 @@ describe('computing from the query string', () => {
 
   test('combinations a formula cannot take are field errors too: Swamee–Jain below Re = 5000', async () => {
     // Water at 20 °C, D = 50 mm, Q = 0,12 L/s: Re ≈ 3050 (transitional), outside Swamee–Jain's range.
-    const query = '?flowRate=0%2C12&flowRate_unit=L%2Fs&diameter=50&diameter_unit=mm&length=100&roughness=0%2C045&density=998%2C2&viscosity=1%2C002&fittingsK=0';
+    const query =
+      '?flowRate=0%2C12&flowRate_unit=L%2Fs&diameter=50&diameter_unit=mm&length=100&roughness=0%2C045&density=998%2C2&viscosity=1%2C002&fittingsK=0';
     const { status, data } = await open('perda-carga-tubulacao', `${query}&method=swamee-jain`, cookies.tool);
     expect(status).toBe(400);
     if (!data.outcome || data.outcome.ok) throw new Error('expected field errors');
@@ -136,7 +157,8 @@ describe('computing from the query string', () => {
 });
 
 describe('access', () => {
-  const DROP_QUERY = '?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal';
+  const DROP_QUERY =
+    '?system=single&voltage=220&current=20&length=30&section=2%2C5&powerFactor=1&material=cu&temperature=70&circuit=terminal';
 
   test('an E-BASIC user opening an E-TOOL calculator by URL gets 403, the locked state and no computed numbers', async () => {
     const { status, data, text } = await open(DROP, DROP_QUERY, cookies.basic);
@@ -165,8 +187,22 @@ describe('access', () => {
   test("the tool row's level overrides the calculator's own, both ways", async () => {
     db.insert(tools)
       .values([
-        { name: 'Torque', description: 'Torque em eixos.', category: 'mechanical', accessLevel: 'E-MASTER', linkType: 'internal', link: `/calculators/${SHAFT}` },
-        { name: 'Queda', description: 'Queda de tensão.', category: 'electrical', accessLevel: 'E-BASIC', linkType: 'internal', link: `/calculators/${DROP}` },
+        {
+          name: 'Torque',
+          description: 'Torque em eixos.',
+          category: 'mechanical',
+          accessLevel: 'E-MASTER',
+          linkType: 'internal',
+          link: `/calculators/${SHAFT}`,
+        },
+        {
+          name: 'Queda',
+          description: 'Queda de tensão.',
+          category: 'electrical',
+          accessLevel: 'E-BASIC',
+          linkType: 'internal',
+          link: `/calculators/${DROP}`,
+        },
       ])
       .run();
     const shaft = await open(SHAFT, '?power=7%2C5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no', cookies.basic);
@@ -181,7 +217,15 @@ describe('access', () => {
   test('a tool row restricted to CPFs hides the calculator (404) from everyone else and opens it to them', async () => {
     const insider = await createUser({ role: 'E-BASIC' });
     db.insert(tools)
-      .values({ name: 'Calor', description: 'LMTD.', category: 'chemical', accessLevel: 'E-MASTER', linkType: 'internal', link: `/calculators/${HEAT}`, restrictedCpfs: insider.cpf })
+      .values({
+        name: 'Calor',
+        description: 'LMTD.',
+        category: 'chemical',
+        accessLevel: 'E-MASTER',
+        linkType: 'internal',
+        link: `/calculators/${HEAT}`,
+        restrictedCpfs: insider.cpf,
+      })
       .run();
     expect((await open(HEAT, '', cookies.master)).status).toBe(404);
     expect((await open(HEAT, '', await sessionCookie(insider))).status).toBe(200);
@@ -190,7 +234,9 @@ describe('access', () => {
 });
 
 describe('the calculators index', () => {
-  type IndexData = { categories: Array<{ category: string; calculators: Array<{ slug: string; level: string; locked: boolean; href: string | null }> }> };
+  type IndexData = {
+    categories: Array<{ category: string; calculators: Array<{ slug: string; level: string; locked: boolean; href: string | null }> }>;
+  };
   const index = async (cookie: string) => {
     const response = await call(indexLoader, getRequest('/calculators', { cookie }));
     expect(response.status).toBe(200);
@@ -213,7 +259,15 @@ describe('the calculators index', () => {
   test('E-MASTER opens everything; a CPF-restricted calculator disappears for others', async () => {
     expect((await index(cookies.master)).flatMap((group) => group.calculators).every((item) => !item.locked)).toBe(true);
     db.insert(tools)
-      .values({ name: 'Calor', description: 'LMTD.', category: 'chemical', accessLevel: 'E-BASIC', linkType: 'internal', link: `/calculators/${HEAT}`, restrictedCpfs: '52998224725' })
+      .values({
+        name: 'Calor',
+        description: 'LMTD.',
+        category: 'chemical',
+        accessLevel: 'E-BASIC',
+        linkType: 'internal',
+        link: `/calculators/${HEAT}`,
+        restrictedCpfs: '52998224725',
+      })
       .run();
     const slugs = (await index(cookies.master)).flatMap((group) => group.calculators.map((item) => item.slug));
     expect(slugs).not.toContain(HEAT);

@@ -30,7 +30,12 @@ describe('the calculation report (memorial de cálculo)', () => {
     expect(status).toBe(200);
     const calculator = getCalculator(SHAFT)!;
     expect(data.state).toBe('ok');
-    expect(data.header).toMatchObject({ title: calculator.title, summary: calculator.summary, version: calculator.version, level: 'E-BASIC' });
+    expect(data.header).toMatchObject({
+      title: calculator.title,
+      summary: calculator.summary,
+      version: calculator.version,
+      level: 'E-BASIC',
+    });
     // 'Gerado por' is the person's full name, not the login (issue 27, item 8).
     expect(data.generatedBy).toBe('Bruna Ferraz Teixeira');
     expect(data.generatedAt).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -49,7 +54,9 @@ describe('the calculation report (memorial de cálculo)', () => {
     expect(data.result.steps.length).toBeGreaterThan(0);
     expect(data.result.results.find((item: { key: string }) => item.key === 'torque').value).toBeCloseTo(40.926, 3);
     expect(data.result.warnings.length).toBeGreaterThan(0);
-    expect(data.formHref).toBe(`/calculators/${SHAFT}?${SHAFT_QUERY.replace('bendingMoment=0', 'bendingMoment=0&bendingMoment_unit=N.m').replace('speed=1750', 'speed=1750&speed_unit=rpm')}`);
+    expect(data.formHref).toBe(
+      `/calculators/${SHAFT}?${SHAFT_QUERY.replace('bendingMoment=0', 'bendingMoment=0&bendingMoment_unit=N.m').replace('speed=1750', 'speed=1750&speed_unit=rpm')}`,
+    );
   });
 
   test('invalid inputs answer 400 with the field messages and a link back to the form, no report', async () => {

@@ -26,18 +26,44 @@ function courseWithLessons(count = 2, values: Partial<typeof courses.$inferInser
   const title = values.title ?? `Proteção e Seletividade ${++sequence}`;
   const course = db
     .insert(courses)
-    .values({ description: 'Curso de teste.', category: 'electrical', instructor: 'Eng. Joana Araújo', duration: '12 horas', level: 'intermediate', ...values, title, titleKey: sortKey(title) })
+    .values({
+      description: 'Curso de teste.',
+      category: 'electrical',
+      instructor: 'Eng. Joana Araújo',
+      duration: '12 horas',
+      level: 'intermediate',
+      ...values,
+      title,
+      titleKey: sortKey(title),
+    })
     .returning()
     .get();
-  const lessonIds = Array.from({ length: count }, (_, index) =>
-    db.insert(lessons).values({ courseId: course.id, title: `Aula ${index + 1}`, description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 }).returning().get().id,
+  const lessonIds = Array.from(
+    { length: count },
+    (_, index) =>
+      db
+        .insert(lessons)
+        .values({
+          courseId: course.id,
+          title: `Aula ${index + 1}`,
+          description: 'Aula.',
+          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          order: index + 1,
+        })
+        .returning()
+        .get().id,
   );
   return { course, lessonIds };
 }
 
 /** Marks lessons done, one a day from 20 November 2026 (`firstDay` moves the start). */
 const markDone = (userId: number, courseId: number, lessonIds: number[], firstDay = 20) =>
-  lessonIds.forEach((lessonId, index) => db.insert(lessonProgress).values({ userId, courseId, lessonId, completedAt: new Date(Date.UTC(2026, 10, firstDay + index, 15)) }).run());
+  lessonIds.forEach((lessonId, index) =>
+    db
+      .insert(lessonProgress)
+      .values({ userId, courseId, lessonId, completedAt: new Date(Date.UTC(2026, 10, firstDay + index, 15)) })
+      .run(),
+  );
 
 /** An E-MASTER user with a 'Nome completo' (`null`: none yet), as certificates require one. */
 async function master(fullName: string | null = 'Maria da Silva Prado') {
@@ -45,7 +71,13 @@ async function master(fullName: string | null = 'Maria da Silva Prado') {
   return { user, cookie: await sessionCookie(user) };
 }
 
-const issue = (cookie: string, courseId: number) => call(coursePage.action, formRequest(`/courses/${courseId}`, { intent: 'certificate' }, { cookie }), { id: String(courseId) }, { toast: { pending: null } });
+const issue = (cookie: string, courseId: number) =>
+  call(
+    coursePage.action,
+    formRequest(`/courses/${courseId}`, { intent: 'certificate' }, { cookie }),
+    { id: String(courseId) },
+    { toast: { pending: null } },
+  );
 
 async function issuedCode(cookie: string, courseId: number): Promise<string> {
   const response = await issue(cookie, courseId);
@@ -53,8 +85,10 @@ async function issuedCode(cookie: string, courseId: number): Promise<string> {
   return response.headers.get('Location')!.split('/').pop()!;
 }
 
-const verify = (code: string, address = '198.51.100.7') => call(verifyPage.loader, getRequest(`/certificados/${code}`), { codigo: code }, { clientAddress: address });
-const download = (code: string) => call(pdfRoute.loader, getRequest(`/certificados/${code}/pdf`), { codigo: code }, { clientAddress: '198.51.100.8' });
+const verify = (code: string, address = '198.51.100.7') =>
+  call(verifyPage.loader, getRequest(`/certificados/${code}`), { codigo: code }, { clientAddress: address });
+const download = (code: string) =>
+  call(pdfRoute.loader, getRequest(`/certificados/${code}/pdf`), { codigo: code }, { clientAddress: '198.51.100.8' });
 
 async function pdfText(response: Response): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
@@ -91,10 +125,18 @@ describe('issuing', () => {
     expect(await issuedCode(cookie, course.id)).toBe(code);
     const rows = db.select().from(certificates).where(eq(certificates.userId, user.id)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ holderName: 'Maria da Silva Prado', courseTitle: course.title, hours: '12 horas', instructor: 'Eng. Joana Araújo', status: 'valid' });
+    expect(rows[0]).toMatchObject({
+      holderName: 'Maria da Silva Prado',
+      courseTitle: course.title,
+      hours: '12 horas',
+      instructor: 'Eng. Joana Araújo',
+      status: 'valid',
+    });
     expect(rows[0].completedAt.toISOString()).toBe('2026-11-21T15:00:00.000Z');
 
-    const page = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
+    const page = (await (
+      await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
+    ).json()) as { certificate: unknown };
     expect(page.certificate).toEqual({ complete: true, code, renamed: false, needsFullName: false });
   });
 
@@ -119,8 +161,13 @@ describe('issuing', () => {
     // The username is not what is printed: changing it reissues nothing.
     db.update(users).set({ username: 'outro_login' }).where(eq(users.id, user.id)).run();
     expect(await issuedCode(cookie, course.id)).toBe(first);
-    expectRedirect(await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Júlia  Conceição ' }, { cookie })), '/account#nome-completo');
-    const offered = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
+    expectRedirect(
+      await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Júlia  Conceição ' }, { cookie })),
+      '/account#nome-completo',
+    );
+    const offered = (await (
+      await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
+    ).json()) as { certificate: unknown };
     expect(offered.certificate).toEqual({ complete: true, code: first, renamed: true, needsFullName: false });
     const inAccount = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
     expect(inAccount.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: first, renamed: true }]);
@@ -151,13 +198,18 @@ describe('issuing', () => {
     const refused = await issue(cookie, course.id);
     expect(refused.status).toBe(409);
     expect(JSON.stringify(await refused.json())).toContain(CERTIFICATE_MESSAGES.needsFullName);
-    const page = (await (await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })).json()) as { certificate: unknown };
+    const page = (await (
+      await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
+    ).json()) as { certificate: unknown };
     expect(page.certificate).toEqual({ complete: true, code: null, renamed: false, needsFullName: true });
     const bad = await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Maria\u202E avliS' }, { cookie }));
     expect(bad.status).toBe(400);
     expect(db.select({ fullName: users.fullName }).from(users).where(eq(users.id, user.id)).get()?.fullName).toBeNull();
-    expectRedirect(await call(account.action, formRequest('/account', { intent: 'full-name', fullName: "Ana D'Ávila-Souza" }, { cookie })), '/account#nome-completo');
-    expect((await issuedCode(cookie, course.id))).toMatch(/^[0-9A-Z]{26}$/);
+    expectRedirect(
+      await call(account.action, formRequest('/account', { intent: 'full-name', fullName: "Ana D'Ávila-Souza" }, { cookie })),
+      '/account#nome-completo',
+    );
+    expect(await issuedCode(cookie, course.id)).toMatch(/^[0-9A-Z]{26}$/);
   });
 });
 
@@ -171,7 +223,13 @@ describe('public verification and the PDF', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     const data = JSON.parse(text) as { certificate: Record<string, string> };
-    expect(data.certificate).toMatchObject({ code, status: 'valid', holderName: 'Luís Antônio Gonçalves', courseTitle: course.title, hours: '40 horas' });
+    expect(data.certificate).toMatchObject({
+      code,
+      status: 'valid',
+      holderName: 'Luís Antônio Gonçalves',
+      courseTitle: course.title,
+      hours: '40 horas',
+    });
     expect(text).not.toContain(user.email);
     expect(text).not.toContain(user.cpf!);
   });
@@ -192,7 +250,15 @@ describe('public verification and the PDF', () => {
     expect(Math.round(width)).toBe(842);
     expect(Math.round(height)).toBe(595);
     const text = await pdfText(response);
-    for (const expected of ['CERTIFICADO DE CONCLUSÃO', 'Conceição Araújo', 'Termodinâmica Aplicada à Refrigeração', '24 horas', code, 'Eng. Joana Araújo']) expect(text).toContain(expected);
+    for (const expected of [
+      'CERTIFICADO DE CONCLUSÃO',
+      'Conceição Araújo',
+      'Termodinâmica Aplicada à Refrigeração',
+      '24 horas',
+      code,
+      'Eng. Joana Araújo',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain(user.username);
   });
 
@@ -224,17 +290,34 @@ describe('revocation', () => {
     const code = await issuedCode(cookie, course.id);
     const row = db.select().from(certificates).where(eq(certificates.code, code)).get()!;
 
-    const list = (await (await call(adminCertificates.loader, getRequest(`/admin/certificates?course=${course.id}`, { cookie: admin.cookie }))).json()) as { items: { code: string }[] };
+    const list = (await (
+      await call(adminCertificates.loader, getRequest(`/admin/certificates?course=${course.id}`, { cookie: admin.cookie }))
+    ).json()) as { items: { code: string }[] };
     expect(list.items.map((item) => item.code)).toEqual([code]);
 
-    const byUser = await call(adminCertificates.action, formRequest('/admin/certificates', { intent: 'revoke', certificateId: String(row.id) }, { cookie }));
+    const byUser = await call(
+      adminCertificates.action,
+      formRequest('/admin/certificates', { intent: 'revoke', certificateId: String(row.id) }, { cookie }),
+    );
     expectRedirect(byUser, '/dashboard');
     expect(db.select().from(certificates).where(eq(certificates.id, row.id)).get()!.status).toBe('valid');
 
-    const bad = await call(adminCertificates.action, formRequest('/admin/certificates', { intent: 'revoke', certificateId: 'abc' }, { cookie: admin.cookie }), {}, { toast: { pending: null } });
+    const bad = await call(
+      adminCertificates.action,
+      formRequest('/admin/certificates', { intent: 'revoke', certificateId: 'abc' }, { cookie: admin.cookie }),
+      {},
+      { toast: { pending: null } },
+    );
     expect(bad.status).toBe(400);
 
-    const revoked = await call(adminCertificates.action, formRequest(`/admin/certificates?course=${course.id}&confirm=${row.id}`, { intent: 'revoke', certificateId: String(row.id) }, { cookie: admin.cookie }));
+    const revoked = await call(
+      adminCertificates.action,
+      formRequest(
+        `/admin/certificates?course=${course.id}&confirm=${row.id}`,
+        { intent: 'revoke', certificateId: String(row.id) },
+        { cookie: admin.cookie },
+      ),
+    );
     expectRedirect(revoked, `/admin/certificates?course=${course.id}`);
     const audit = db.select().from(auditLog).where(eq(auditLog.action, 'certificate.revoke')).all();
     expect(audit.map((entry) => entry.entityId)).toContain(row.id);
@@ -243,7 +326,12 @@ describe('revocation', () => {
     expect(page.certificate.status).toBe('revoked');
     expect((await download(code)).status).toBe(404);
     expect((await issue(cookie, course.id)).status).toBe(409);
-    const again = await call(adminCertificates.action, formRequest('/admin/certificates', { intent: 'revoke', certificateId: String(row.id) }, { cookie: admin.cookie }), {}, { toast: { pending: null } });
+    const again = await call(
+      adminCertificates.action,
+      formRequest('/admin/certificates', { intent: 'revoke', certificateId: String(row.id) }, { cookie: admin.cookie }),
+      {},
+      { toast: { pending: null } },
+    );
     expect(again.status).toBe(409);
   });
 
@@ -253,7 +341,9 @@ describe('revocation', () => {
     markDone(user.id, course.id, lessonIds);
     const code = await issuedCode(cookie, course.id);
     const exported = exportPersonalData(user.id);
-    expect(exported.certificates).toEqual([expect.objectContaining({ code, status: 'valid', courseTitle: course.title, hours: '12 horas' })]);
+    expect(exported.certificates).toEqual([
+      expect.objectContaining({ code, status: 'valid', courseTitle: course.title, hours: '12 horas' }),
+    ]);
 
     await deleteOwnAccount(user.id, user.plainPassword, '127.0.0.92');
     const row = db.select().from(certificates).where(eq(certificates.code, code)).get()!;

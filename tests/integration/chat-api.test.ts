@@ -3,7 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { chatMessages, chatThreads } from '../../db/schema';
-import { countAdminUnreadThreads, countUserUnreadThreads, listAdminThreads, listMessages, listUserThreads } from '~/models/chat/chat.server';
+import {
+  countAdminUnreadThreads,
+  countUserUnreadThreads,
+  listAdminThreads,
+  listMessages,
+  listUserThreads,
+} from '~/models/chat/chat.server';
 import { liveChannels, subscribe, type LiveEvent } from '~/models/notifications/live-events.server';
 import { loader as adminThreadsLoader } from '~/routes/api+/chat.admin.threads';
 import { loader as adminUnreadLoader } from '~/routes/api+/chat.admin.unread-count';
@@ -66,14 +72,18 @@ beforeEach(() => resetAllLimits());
 const idParams = (id: number | string) => ({ id: String(id) });
 const create = (cookie: string | undefined, body: unknown) => apiCall(createThreadAction, 'POST', '/api/chat/threads', { cookie, body });
 const listMine = (cookie: string | undefined, query = '') => apiCall(threadsLoader, 'GET', `/api/chat/threads${query}`, { cookie });
-const listAll = (cookie: string | undefined, query = '') => apiCall(adminThreadsLoader, 'GET', `/api/chat/admin/threads${query}`, { cookie });
-const getOne = (cookie: string | undefined, id: number | string) => apiCall(threadLoader, 'GET', `/api/chat/threads/${id}`, { cookie, params: idParams(id) });
-const remove = (cookie: string | undefined, id: number | string) => apiCall(threadAction, 'DELETE', `/api/chat/threads/${id}`, { cookie, params: idParams(id) });
+const listAll = (cookie: string | undefined, query = '') =>
+  apiCall(adminThreadsLoader, 'GET', `/api/chat/admin/threads${query}`, { cookie });
+const getOne = (cookie: string | undefined, id: number | string) =>
+  apiCall(threadLoader, 'GET', `/api/chat/threads/${id}`, { cookie, params: idParams(id) });
+const remove = (cookie: string | undefined, id: number | string) =>
+  apiCall(threadAction, 'DELETE', `/api/chat/threads/${id}`, { cookie, params: idParams(id) });
 const messages = (cookie: string | undefined, id: number | string, query = '') =>
   apiCall(messagesLoader, 'GET', `/api/chat/threads/${id}/messages${query}`, { cookie, params: idParams(id) });
 const post = (cookie: string | undefined, id: number | string, body: unknown) =>
   apiCall(postMessageAction, 'POST', `/api/chat/threads/${id}/messages`, { cookie, params: idParams(id), body });
-const close = (cookie: string | undefined, id: number | string) => apiCall(closeAction, 'PATCH', `/api/chat/threads/${id}/close`, { cookie, params: idParams(id) });
+const close = (cookie: string | undefined, id: number | string) =>
+  apiCall(closeAction, 'PATCH', `/api/chat/threads/${id}/close`, { cookie, params: idParams(id) });
 const markReadAdmin = (cookie: string | undefined, id: number | string) =>
   apiCall(markReadAdminAction, 'POST', `/api/chat/threads/${id}/mark-read-admin`, { cookie, params: idParams(id) });
 const markReadUser = (cookie: string | undefined, id: number | string) =>
@@ -81,14 +91,18 @@ const markReadUser = (cookie: string | undefined, id: number | string) =>
 const unread = (cookie: string | undefined) => apiCall(unreadLoader, 'GET', '/api/chat/unread-count', { cookie });
 const adminUnread = (cookie: string | undefined) => apiCall(adminUnreadLoader, 'GET', '/api/chat/admin/unread-count', { cookie });
 
-async function newThread(who: Signed = owner, body: Record<string, unknown> = { subject: 'Problema no cálculo', message: 'O resultado não confere.' }): Promise<ThreadJson> {
+async function newThread(
+  who: Signed = owner,
+  body: Record<string, unknown> = { subject: 'Problema no cálculo', message: 'O resultado não confere.' },
+): Promise<ThreadJson> {
   const response = await create(who.cookie, body);
   expect(response.status, await response.clone().text()).toBe(201);
   return safeJson<ThreadJson>(response);
 }
 
 const row = (id: number) => db.select().from(chatThreads).where(eq(chatThreads.id, id)).get();
-const storedMessages = (threadId: number) => db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.id)).all();
+const storedMessages = (threadId: number) =>
+  db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.id)).all();
 
 /** Live events published while `run` runs, on the given channels. */
 async function eventsDuring(channels: string[], run: () => Promise<unknown>): Promise<LiveEvent[]> {
@@ -122,7 +136,12 @@ describe('creating a ticket (POST /api/chat/threads)', () => {
 
     const first = await post(owner.cookie, thread.id, { message: 'Não consigo abrir a aula 2.' });
     expect(first.status).toBe(201);
-    expect(await safeJson(first)).toMatchObject({ threadId: thread.id, userId: owner.user.id, message: 'Não consigo abrir a aula 2.', isAdminMessage: false });
+    expect(await safeJson(first)).toMatchObject({
+      threadId: thread.id,
+      userId: owner.user.id,
+      message: 'Não consigo abrir a aula 2.',
+      isAdminMessage: false,
+    });
     expect(row(thread.id)?.lastMessageAt).not.toBeNull();
   });
 
@@ -134,7 +153,9 @@ describe('creating a ticket (POST /api/chat/threads)', () => {
 
   test('a ticket never exists without its first message: a failing message insert leaves no ticket', async () => {
     const sqlite = sqliteConnection();
-    sqlite.exec(`create temp trigger refuse_boom before insert on chat_messages when new.message = 'boom' begin select raise(abort, 'boom'); end`);
+    sqlite.exec(
+      `create temp trigger refuse_boom before insert on chat_messages when new.message = 'boom' begin select raise(abort, 'boom'); end`,
+    );
     allowConsole('error', /SqliteError: boom/); // the 500's cause is logged
     try {
       const before = db.select().from(chatThreads).all().length;
@@ -244,11 +265,16 @@ describe('unread state', () => {
     expect(await userCount()).toBe(startUser + 1);
     expect(countUserUnreadThreads(owner.user.id)).toBe(startUser + 1);
     const message = reply.find((event) => event.type === 'chat-message');
-    expect(message?.data).toMatchObject({ threadId: thread.id, message: { threadId: thread.id, message: 'Pode enviar um print?', isAdminMessage: true, userId: admin.user.id } });
+    expect(message?.data).toMatchObject({
+      threadId: thread.id,
+      message: { threadId: thread.id, message: 'Pode enviar um print?', isAdminMessage: true, userId: admin.user.id },
+    });
     expect(reply.find((event) => event.channel === liveChannels.user(owner.user.id))?.data).toEqual({ count: startUser + 1 });
     expect(reply.find((event) => event.channel === liveChannels.admins)?.data).toEqual({ count: startAdmin });
 
-    const opened = await eventsDuring([liveChannels.thread(thread.id), liveChannels.user(owner.user.id)], () => markReadUser(owner.cookie, thread.id));
+    const opened = await eventsDuring([liveChannels.thread(thread.id), liveChannels.user(owner.user.id)], () =>
+      markReadUser(owner.cookie, thread.id),
+    );
     expect(row(thread.id)?.isUserUnread).toBe(false);
     expect(await userCount()).toBe(startUser);
     expect(opened.map((event) => [event.type, event.data])).toEqual([
@@ -256,7 +282,9 @@ describe('unread state', () => {
       ['chat-unread', { count: startUser }],
     ]);
     // Marking read again writes and publishes nothing.
-    expect(await eventsDuring([liveChannels.thread(thread.id), liveChannels.user(owner.user.id)], () => markReadUser(owner.cookie, thread.id))).toEqual([]);
+    expect(
+      await eventsDuring([liveChannels.thread(thread.id), liveChannels.user(owner.user.id)], () => markReadUser(owner.cookie, thread.id)),
+    ).toEqual([]);
 
     await post(owner.cookie, thread.id, { message: 'Segue o print.' });
     expect(row(thread.id)).toMatchObject({ isAdminUnread: true, isUserUnread: false });
@@ -353,7 +381,7 @@ describe('message rules (POST /api/chat/threads/{id}/messages)', () => {
 });
 
 describe('the lists (GET /api/chat/threads, GET /api/chat/admin/threads)', () => {
-  test("a user sees only their own tickets, newest activity first, paged with X-Total-Count", async () => {
+  test('a user sees only their own tickets, newest activity first, paged with X-Total-Count', async () => {
     const lister = await signed('E-TOOL');
     const first = await newThread(lister, { subject: 'Primeiro', message: 'a' });
     const second = await newThread(lister, { subject: 'Segundo', message: 'b' });
@@ -376,7 +404,8 @@ describe('the lists (GET /api/chat/threads, GET /api/chat/admin/threads)', () =>
     await newThread(searcher, { subject: 'Dúvida sobre ELÉTRICA' });
     await newThread(searcher, { subject: 'Desconto de 50% no plano' });
     await newThread(searcher, { subject: 'Outro assunto' });
-    const subjects = async (q: string) => (await safeJson<ThreadJson[]>(await listMine(searcher.cookie, `?q=${encodeURIComponent(q)}`))).map((t) => t.subject);
+    const subjects = async (q: string) =>
+      (await safeJson<ThreadJson[]>(await listMine(searcher.cookie, `?q=${encodeURIComponent(q)}`))).map((t) => t.subject);
     expect(await subjects('duvida sobre eletrica')).toEqual(['Dúvida sobre ELÉTRICA']);
     expect(await subjects('DÚVIDA')).toEqual(['Dúvida sobre ELÉTRICA']);
     expect(await subjects('50%')).toEqual(['Desconto de 50% no plano']);
@@ -474,7 +503,6 @@ describe('200 messages from several clients at once', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-
 describe('EXPLAIN QUERY PLAN: the lists and the message window read through their indexes', () => {
   beforeAll(() => {
     // Enough rows that SQLite's planner has something to choose between.
@@ -511,8 +539,16 @@ describe('EXPLAIN QUERY PLAN: the lists and the message window read through thei
     ordered(queryPlans(sqliteConnection(), () => listMessages(owner.user, thread.id, { limit: 100, before: 50 })));
     const plans = queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'all' }));
     expect(plans.map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_activity_idx/);
-    expect(queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'closed' })).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_status_activity_idx/);
-    expect(queryPlans(sqliteConnection(), () => listUserThreads(owner.user.id, base)).map((p) => p.plan.join(' ')).join('\n')).toMatch(/chat_threads_user_activity_idx/);
+    expect(
+      queryPlans(sqliteConnection(), () => listAdminThreads({ ...base, status: 'closed' }))
+        .map((p) => p.plan.join(' '))
+        .join('\n'),
+    ).toMatch(/chat_threads_status_activity_idx/);
+    expect(
+      queryPlans(sqliteConnection(), () => listUserThreads(owner.user.id, base))
+        .map((p) => p.plan.join(' '))
+        .join('\n'),
+    ).toMatch(/chat_threads_user_activity_idx/);
   });
 });
 

@@ -61,9 +61,15 @@ function multipart(path: string, cookie: string, fields: Record<string, string>,
 }
 
 const send = (user: Signed, threadId: number, files: File[], message = 'Segue o print do erro') =>
-  call(ticketPage.action, multipart(`/chat/${threadId}`, user.cookie, { intent: 'send', message }, files), { id: String(threadId) }, { toast: { pending: null } });
+  call(
+    ticketPage.action,
+    multipart(`/chat/${threadId}`, user.cookie, { intent: 'send', message }, files),
+    { id: String(threadId) },
+    { toast: { pending: null } },
+  );
 
-const fetchFile = (id: number, cookie?: string) => call(fileRoute.loader, getRequest(`/resources/chat-files/${id}`, { cookie }), { id: String(id) });
+const fetchFile = (id: number, cookie?: string) =>
+  call(fileRoute.loader, getRequest(`/resources/chat-files/${id}`, { cookie }), { id: String(id) });
 
 const attachmentRows = (threadId: number) => db.select().from(chatAttachments).where(eq(chatAttachments.threadId, threadId)).all();
 
@@ -117,7 +123,10 @@ describe('sending files with a message (the page form, without JavaScript)', () 
   test('a PNG and a PDF arrive with the message; stored under random names without metadata', async () => {
     const owner = await signed();
     const thread = await createThread(owner, { subject: 'Erro no cálculo' });
-    const response = await send(owner, thread.id, [file(pngWithText('Rua Secreta 12'), 'tela.png', 'image/png'), file(smallPdf(), 'relatório final.pdf', 'application/pdf')]);
+    const response = await send(owner, thread.id, [
+      file(pngWithText('Rua Secreta 12'), 'tela.png', 'image/png'),
+      file(smallPdf(), 'relatório final.pdf', 'application/pdf'),
+    ]);
     expect(response.status).toBe(302);
     const rows = attachmentRows(thread.id);
     expect(rows.map((row) => [row.name, row.contentType])).toEqual([
@@ -132,17 +141,22 @@ describe('sending files with a message (the page form, without JavaScript)', () 
     }
     expect(readFileSync(join(uploads, rows[0].storageKey)).includes('Rua Secreta 12')).toBe(false);
 
-    const page = (await (await call(ticketPage.loader, getRequest(`/chat/${thread.id}`, { cookie: owner.cookie }), { id: String(thread.id) })).json()) as {
+    const page = (await (
+      await call(ticketPage.loader, getRequest(`/chat/${thread.id}`, { cookie: owner.cookie }), { id: String(thread.id) })
+    ).json()) as {
       messages: { attachments: { id: number; name: string; url: string }[] }[];
     };
-    expect(page.messages.at(-1)?.attachments.map((item) => [item.name, item.url])).toEqual(rows.map((row) => [row.name, `/resources/chat-files/${row.id}`]));
+    expect(page.messages.at(-1)?.attachments.map((item) => [item.name, item.url])).toEqual(
+      rows.map((row) => [row.name, `/resources/chat-files/${row.id}`]),
+    );
   });
 
   test("a browser's boundary (mixed case, as Chromium writes it) is read as sent", async () => {
     const owner = await signed();
     const thread = await createThread(owner, { subject: 'Boundary do navegador' });
     const boundary = '----WebKitFormBoundaryQx7AbCdEfGh';
-    const part = (headers: string, content: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), content, Buffer.from('\r\n')]);
+    const part = (headers: string, content: Buffer) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), content, Buffer.from('\r\n')]);
     const body = Buffer.concat([
       part('Content-Disposition: form-data; name="intent"', Buffer.from('send')),
       part('Content-Disposition: form-data; name="message"', Buffer.from('Do Chromium')),
@@ -177,12 +191,16 @@ describe('sending files with a message (the page form, without JavaScript)', () 
     const four = Array.from({ length: 4 }, (_, index) => file(smallPdf(), `doc${index}.pdf`));
     const tooMany = await send(owner, thread.id, four);
     expect(tooMany.status).toBe(400);
-    expect(((await tooMany.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([ATTACHMENT_MESSAGES.tooMany]);
+    expect(((await tooMany.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([
+      ATTACHMENT_MESSAGES.tooMany,
+    ]);
 
     const big = Buffer.concat([smallPdf(), Buffer.alloc(MAX_ATTACHMENT_BYTES, 0x20)]);
     const tooLarge = await send(owner, thread.id, [file(big, 'grande.pdf')]);
     expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([ATTACHMENT_MESSAGES.tooLarge]);
+    expect(((await tooLarge.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([
+      ATTACHMENT_MESSAGES.tooLarge,
+    ]);
 
     const broken = await send(owner, thread.id, [file(pngWithText().subarray(0, 45), 'quebrada.png')]);
     expect(broken.status).toBe(400);
@@ -219,7 +237,9 @@ describe('sending files with a message (the page form, without JavaScript)', () 
     diskFull.on = true;
     const response = await send(owner, thread.id, [file(pngWithText(), 'tela.png')]);
     expect(response.status).toBe(507);
-    expect(((await response.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([ATTACHMENT_MESSAGES.diskFull]);
+    expect(((await response.json()) as { result: { error: Record<string, string[]> } }).result.error.files).toEqual([
+      ATTACHMENT_MESSAGES.diskFull,
+    ]);
     expect(db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).all()).toEqual([]);
     expect(storedFiles().length).toBe(before);
   });
@@ -271,7 +291,9 @@ describe('GET /resources/chat-files/{id}', () => {
       }
     }
     expect((await fetchFile(999_999, owner.cookie)).status).toBe(404);
-    expect((await call(fileRoute.loader, getRequest('/resources/chat-files/abc', { cookie: owner.cookie }), { id: 'abc' })).status).toBe(404);
+    expect((await call(fileRoute.loader, getRequest('/resources/chat-files/abc', { cookie: owner.cookie }), { id: 'abc' })).status).toBe(
+      404,
+    );
   });
 });
 

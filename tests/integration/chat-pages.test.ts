@@ -70,7 +70,8 @@ const postTicket = (cookie: string, id: number | string, fields: Record<string, 
   context = { toast: { pending: null } };
   return call(ticketPage.action, formRequest(`/chat/${id}${query}`, fields, { cookie }), { id: String(id) }, context);
 };
-const loadTicket = (cookie: string, id: number | string, query = '') => call(ticketPage.loader, getRequest(`/chat/${id}${query}`, { cookie }), { id: String(id) });
+const loadTicket = (cookie: string, id: number | string, query = '') =>
+  call(ticketPage.loader, getRequest(`/chat/${id}${query}`, { cookie }), { id: String(id) });
 
 type TicketData = {
   thread: { id: number; subject: string; status: string; userName: string | null; openedAt: string };
@@ -86,7 +87,8 @@ async function ticket(who: Signed = owner, subject = 'Ajuda com a calculadora', 
   return createThread(who.user, { subject, message });
 }
 const row = (id: number) => db.select().from(chatThreads).where(eq(chatThreads.id, id)).get();
-const storedMessages = (threadId: number) => db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.id)).all();
+const storedMessages = (threadId: number) =>
+  db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(asc(chatMessages.id)).all();
 
 const DENIED: Toast = { title: 'Acesso negado', description: 'Você não tem permissão para acessar este ticket', type: 'error' };
 
@@ -105,7 +107,7 @@ describe('who reaches the chat pages', () => {
     expect((await html('/admin/chats', admin.cookie)).status).toBe(200);
   });
 
-  test("admins answer tickets: /chats and /chat/new take them to /admin/chats (the search kept)", async () => {
+  test('admins answer tickets: /chats and /chat/new take them to /admin/chats (the search kept)', async () => {
     expectRedirect((await html('/chats?q=pagamento', admin.cookie)).response, '/admin/chats?q=pagamento');
     expectRedirect((await html('/chat/new', admin.cookie)).response, '/admin/chats');
   });
@@ -126,7 +128,12 @@ describe("someone else's ticket is never shown", () => {
 
   test('another user cannot post to, close or delete it through the page either', async () => {
     const thread = await ticket();
-    for (const fields of [{ intent: 'send', message: 'Intrometido' }, { intent: 'close' }, { intent: 'delete' }, { intent: 'refresh' }] as Record<string, string>[]) {
+    for (const fields of [
+      { intent: 'send', message: 'Intrometido' },
+      { intent: 'close' },
+      { intent: 'delete' },
+      { intent: 'refresh' },
+    ] as Record<string, string>[]) {
       const response = await postTicket(stranger.cookie, thread.id, fields);
       expectRedirect(response, '/');
       expect(await flashedToast(response)).toEqual(DENIED);
@@ -139,7 +146,11 @@ describe("someone else's ticket is never shown", () => {
     const thread = await ticket();
     const response = await postTicket(owner.cookie, thread.id, { intent: 'delete' });
     expect(response.status).toBe(403);
-    expect(context.toast.pending).toEqual({ title: 'Erro ao excluir ticket', description: 'Ocorreu um erro ao excluir o ticket', type: 'error' });
+    expect(context.toast.pending).toEqual({
+      title: 'Erro ao excluir ticket',
+      description: 'Ocorreu um erro ao excluir o ticket',
+      type: 'error',
+    });
     expect(row(thread.id)).toBeDefined();
     // The confirmation page is the admin's only.
     expect(((await (await loadTicket(owner.cookie, thread.id, '?confirm=delete')).json()) as TicketData).confirmDelete).toBe(false);
@@ -164,10 +175,14 @@ describe('opening a ticket marks it read for the viewer’s side', () => {
     const reader = await signed('E-BASIC');
     const thread = await ticket(reader, 'Ponto de não lido');
     await postMessage(admin.user, thread.id, 'Resposta');
-    const userList = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: reader.cookie }))).json()) as { items: { id: number; unread: boolean }[] };
+    const userList = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: reader.cookie }))).json()) as {
+      items: { id: number; unread: boolean }[];
+    };
     expect(userList.items.find((item) => item.id === thread.id)?.unread).toBe(true);
     await loadTicket(reader.cookie, thread.id);
-    const after = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: reader.cookie }))).json()) as { items: { id: number; unread: boolean }[] };
+    const after = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: reader.cookie }))).json()) as {
+      items: { id: number; unread: boolean }[];
+    };
     expect(after.items.find((item) => item.id === thread.id)?.unread).toBe(false);
   });
 });
@@ -175,7 +190,10 @@ describe('opening a ticket marks it read for the viewer’s side', () => {
 describe('the ticket page', () => {
   test('shows the header, the labelled messages and the buttons of the viewer', async () => {
     const thread = await ticket(owner, 'Cabeçalho do ticket', 'Primeira mensagem do usuário');
-    db.update(chatThreads).set({ createdAt: new Date('2026-03-05T17:07:00Z') }).where(eq(chatThreads.id, thread.id)).run();
+    db.update(chatThreads)
+      .set({ createdAt: new Date('2026-03-05T17:07:00Z') })
+      .where(eq(chatThreads.id, thread.id))
+      .run();
     await postMessage(admin.user, thread.id, 'Resposta do administrador');
 
     const asOwner = markup((await html(`/chat/${thread.id}`, owner.cookie)).text);
@@ -233,7 +251,15 @@ describe('the ticket page', () => {
     const thread = await createThread(owner.user, { subject: 'Conversa de 500 mensagens' });
     const start = Date.now() - 500 * 60_000;
     db.insert(chatMessages)
-      .values(Array.from({ length: 500 }, (_, i) => ({ threadId: thread.id, userId: i % 2 ? admin.user.id : owner.user.id, isAdminMessage: i % 2 === 1, message: `n${i + 1}`, createdAt: new Date(start + i * 60_000) })))
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          threadId: thread.id,
+          userId: i % 2 ? admin.user.id : owner.user.id,
+          isAdminMessage: i % 2 === 1,
+          message: `n${i + 1}`,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
       .run();
     const latest = (await (await loadTicket(owner.cookie, thread.id)).json()) as TicketData;
     expect(latest.total).toBe(500);
@@ -281,7 +307,11 @@ describe('the ticket page forms', () => {
     await postTicket(admin.cookie, thread.id, { intent: 'close' });
     const closed = await postTicket(owner.cookie, thread.id, { intent: 'send', message: 'Ainda estou aqui' });
     expect(closed.status).toBe(409);
-    expect(context.toast.pending).toEqual({ title: 'Erro ao enviar mensagem', description: 'Este ticket foi encerrado e não aceita mais mensagens', type: 'error' });
+    expect(context.toast.pending).toEqual({
+      title: 'Erro ao enviar mensagem',
+      description: 'Este ticket foi encerrado e não aceita mais mensagens',
+      type: 'error',
+    });
     expect(storedMessages(thread.id)).toHaveLength(1);
   });
 
@@ -289,7 +319,11 @@ describe('the ticket page forms', () => {
     const thread = await ticket();
     const response = await postTicket(owner.cookie, thread.id, { intent: 'close' }, '?confirm=delete');
     expectRedirect(response, `/chat/${thread.id}`);
-    expect(await flashedToast(response)).toEqual({ title: 'Ticket encerrado', description: 'Este ticket foi finalizado com sucesso', type: 'success' });
+    expect(await flashedToast(response)).toEqual({
+      title: 'Ticket encerrado',
+      description: 'Este ticket foi finalizado com sucesso',
+      type: 'success',
+    });
     expect(row(thread.id)?.status).toBe('closed');
   });
 
@@ -326,7 +360,8 @@ describe('Nova Conversa (/chat/new)', () => {
 
   test('renders the form', async () => {
     const page = markup((await html('/chat/new', owner.cookie)).text);
-    for (const text of ['Nova Conversa', 'Assunto', 'Mensagem', 'placeholder="Digite sua mensagem aqui..."', 'Cancelar', 'Enviar']) expect(page).toContain(text);
+    for (const text of ['Nova Conversa', 'Assunto', 'Mensagem', 'placeholder="Digite sua mensagem aqui..."', 'Cancelar', 'Enviar'])
+      expect(page).toContain(text);
   });
 
   test("the page's messages: subject of at least 3 characters, message of at least 5", async () => {
@@ -345,8 +380,18 @@ describe('Nova Conversa (/chat/new)', () => {
     const response = await postNew(creator.cookie, { subject: 'Erro no memorial', message: 'O PDF sai em branco.' });
     const [created] = db.select().from(chatThreads).where(eq(chatThreads.userId, creator.user.id)).all();
     expectRedirect(response, `/chat/${created.id}#recentes`);
-    expect(await flashedToast(response)).toEqual({ title: 'Conversa iniciada', description: 'Sua mensagem foi enviada com sucesso.', type: 'success' });
-    expect(created).toMatchObject({ subject: 'Erro no memorial', subjectKey: sortKey('Erro no memorial'), status: 'open', isAdminUnread: true, isUserUnread: false });
+    expect(await flashedToast(response)).toEqual({
+      title: 'Conversa iniciada',
+      description: 'Sua mensagem foi enviada com sucesso.',
+      type: 'success',
+    });
+    expect(created).toMatchObject({
+      subject: 'Erro no memorial',
+      subjectKey: sortKey('Erro no memorial'),
+      status: 'open',
+      isAdminUnread: true,
+      isUserUnread: false,
+    });
     expect(storedMessages(created.id).map((m) => m.message)).toEqual(['O PDF sai em branco.']);
   });
 
@@ -370,7 +415,19 @@ describe('the lists', () => {
     expect(empty).toContain('Inicie uma nova conversa com nossa equipe');
 
     const page = markup((await html('/chats', lister.cookie)).text);
-    for (const text of ['Meus Chats', 'placeholder="Buscar chats..."', 'Novo Chat', 'href="/chat/new"', 'Assunto', 'Data', 'Status', 'Ações', 'Aberto', 'Visualizar', `href="/chat/${mine.id}#recentes"`]) {
+    for (const text of [
+      'Meus Chats',
+      'placeholder="Buscar chats..."',
+      'Novo Chat',
+      'href="/chat/new"',
+      'Assunto',
+      'Data',
+      'Status',
+      'Ações',
+      'Aberto',
+      'Visualizar',
+      `href="/chat/${mine.id}#recentes"`,
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).not.toContain('Instalação alheia');
@@ -389,7 +446,17 @@ describe('the lists', () => {
     await postTicket(admin.cookie, closedOne.id, { intent: 'close' });
     await ticket(owner, 'Suporte filtro aberto', 'Mensagem');
     const page = markup((await html('/admin/chats?q=suporte filtro', admin.cookie)).text);
-    for (const text of ['Suporte ao Usuário', 'Usuário', owner.user.username, stranger.user.username, 'Todos', 'Abertos', 'Fechados', 'Suporte filtro fechado', 'Suporte filtro aberto']) {
+    for (const text of [
+      'Suporte ao Usuário',
+      'Usuário',
+      owner.user.username,
+      stranger.user.username,
+      'Todos',
+      'Abertos',
+      'Fechados',
+      'Suporte filtro fechado',
+      'Suporte filtro aberto',
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).not.toContain('Novo Chat');
@@ -401,9 +468,20 @@ describe('the lists', () => {
   test('both lists are paginated on the server, 20 a page', async () => {
     const many = await signed('E-BASIC');
     for (let i = 0; i < 25; i++) {
-      db.insert(chatThreads).values({ userId: many.user.id, subject: `Página ${i}`, subjectKey: sortKey(`Página ${i}`), createdAt: new Date(Date.now() - i * 60_000) }).run();
+      db.insert(chatThreads)
+        .values({
+          userId: many.user.id,
+          subject: `Página ${i}`,
+          subjectKey: sortKey(`Página ${i}`),
+          createdAt: new Date(Date.now() - i * 60_000),
+        })
+        .run();
     }
-    const first = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: many.cookie }))).json()) as { items: unknown[]; pageCount: number; total: number };
+    const first = (await (await call(chatsPage.loader, getRequest('/chats', { cookie: many.cookie }))).json()) as {
+      items: unknown[];
+      pageCount: number;
+      total: number;
+    };
     expect(first).toMatchObject({ total: 25, pageCount: 2 });
     expect(first.items).toHaveLength(20);
     const page = markup((await html('/chats?page=2', many.cookie)).text);

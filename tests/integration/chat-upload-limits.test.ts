@@ -11,7 +11,15 @@ import * as ticketPage from '~/routes/_app+/chat.$id';
 import { ATTACHMENT_MESSAGES } from '~/schemas/chat-attachments';
 import { consume, resetAllLimits } from '~/utils/rate-limit.server';
 import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
-import { jpegOfTinySegments, jpegWithSecondImage, pngOfSize, pngOfTinyChunks, pngWithText, smallPdf, webpOfTinyChunks } from './helpers/attachment-files';
+import {
+  jpegOfTinySegments,
+  jpegWithSecondImage,
+  pngOfSize,
+  pngOfTinyChunks,
+  pngWithText,
+  smallPdf,
+  webpOfTinyChunks,
+} from './helpers/attachment-files';
 
 /**
  * Issue 26, items 2, 8, 9 and 12: an upload's cost is bounded before its body is read (the
@@ -154,7 +162,10 @@ describe('storage quotas', () => {
     const owner = await signed();
     const thread = await createThread(owner, { subject: 'Cota da conta' });
     expect((await send(owner, thread.id, [[fiveHundredKb(), 'a.pdf']])).status).toBe(302);
-    const over = await send(owner, thread.id, [[fiveHundredKb(), 'b.pdf'], [fiveHundredKb(), 'c.pdf']]);
+    const over = await send(owner, thread.id, [
+      [fiveHundredKb(), 'b.pdf'],
+      [fiveHundredKb(), 'c.pdf'],
+    ]);
     expect(over.status).toBe(507);
     expect(await filesError(over)).toEqual([ATTACHMENT_MESSAGES.userQuota(1)]);
     expect(db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).all()).toHaveLength(1);
@@ -169,7 +180,11 @@ describe('storage quotas', () => {
 
   test('the site past its total quota refuses uploads and tells the admins; nearing it warns them first', async () => {
     const MB = 1024 * 1024;
-    const used = db.select().from(chatAttachments).all().reduce((sum, row) => sum + row.size, 0);
+    const used = db
+      .select()
+      .from(chatAttachments)
+      .all()
+      .reduce((sum, row) => sum + row.size, 0);
     // A quota a little above what is stored, and a file that brings the total to 90 % of it (past the 80 % warning).
     const quotaMb = Math.ceil(used / MB) + 2;
     process.env.UPLOADS_TOTAL_QUOTA_MB = String(quotaMb);
@@ -229,7 +244,14 @@ describe('file modes', () => {
   test('the uploads folder is 0700 and each file 0600, like mail/ and backups/', async () => {
     const owner = await signed();
     const thread = await createThread(owner, { subject: 'Permissões' });
-    expect((await send(owner, thread.id, [[pngWithText(), 'a.png'], [smallPdf(), 'b.pdf']])).status).toBe(302);
+    expect(
+      (
+        await send(owner, thread.id, [
+          [pngWithText(), 'a.png'],
+          [smallPdf(), 'b.pdf'],
+        ])
+      ).status,
+    ).toBe(302);
     const directory = process.env.UPLOADS_DIR!;
     expect(statSync(directory).mode & 0o777).toBe(0o700);
     const keys = db.select().from(chatAttachments).where(eq(chatAttachments.threadId, thread.id)).all();

@@ -4,7 +4,16 @@ import { checkEnvironmentAtStart } from '~/utils/env.server';
 import { envSchema, environmentProblems } from '~/utils/env-schema.server';
 
 /** What the end-to-end server runs with (playwright.config.ts), behind a proxy so no warning prints: a valid production start. */
-const E2E = { NODE_ENV: 'production', PORT: '3100', SESSION_SECRET: 'e2e-session-secret', PUBLIC_ORIGIN: 'http://localhost:3100', STRIPE_TEST_MODE: '1', MAIL_TRANSPORT: 'file', DATABASE_URL: 'file:./x.db', CLIENT_IP_HEADER: 'X-Real-IP' };
+const E2E = {
+  NODE_ENV: 'production',
+  PORT: '3100',
+  SESSION_SECRET: 'e2e-session-secret',
+  PUBLIC_ORIGIN: 'http://localhost:3100',
+  STRIPE_TEST_MODE: '1',
+  MAIL_TRANSPORT: 'file',
+  DATABASE_URL: 'file:./x.db',
+  CLIENT_IP_HEADER: 'X-Real-IP',
+};
 
 describe('the configuration schema, checked once at start', () => {
   test('a production start with malformed values is refused with every problem listed at once, in Portuguese', () => {
@@ -17,13 +26,23 @@ describe('the configuration schema, checked once at start', () => {
       // STRIPE_TEST_MODE=yes is not 1, and there is no key: the existing Stripe rule, with its own words.
       expect.stringMatching(/^STRIPE_SECRET_KEY não definido em produção: os pagamentos ficariam no modo de teste/),
     ]);
-    expect(() => checkEnvironmentAtStart(vars)).toThrow(/^Configuração inválida; o servidor não vai iniciar[^\n]*\n- PORT: [^\n]+\n- PUBLIC_ORIGIN: [^\n]+\n- STRIPE_TEST_MODE: /);
+    expect(() => checkEnvironmentAtStart(vars)).toThrow(
+      /^Configuração inválida; o servidor não vai iniciar[^\n]*\n- PORT: [^\n]+\n- PUBLIC_ORIGIN: [^\n]+\n- STRIPE_TEST_MODE: /,
+    );
   });
 
   test('production requires SESSION_SECRET, and PUBLIC_ORIGIN once, with a real Stripe key or without', () => {
     const { SESSION_SECRET: _secret, PUBLIC_ORIGIN: _origin, STRIPE_TEST_MODE: _test, ...rest } = E2E;
     const seller = { SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11.222.333/0001-81' };
-    expect(environmentProblems({ ...rest, ...seller, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([
+    expect(
+      environmentProblems({
+        ...rest,
+        ...seller,
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      }),
+    ).toEqual([
       expect.stringMatching(/^SESSION_SECRET não definido em produção/),
       expect.stringMatching(/^PUBLIC_ORIGIN não definido em produção/),
     ]);
@@ -33,7 +52,11 @@ describe('the configuration schema, checked once at start', () => {
   // every mail's links and every certificate's QR code pointed at http://127.0.0.1:$PORT.
   test('production refuses to start without PUBLIC_ORIGIN, naming the links it would break', () => {
     const { PUBLIC_ORIGIN: _origin, MAIL_TRANSPORT: _transport, ...rest } = E2E;
-    const withMail = { ...rest, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587', MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>' };
+    const withMail = {
+      ...rest,
+      SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587',
+      MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>',
+    };
     for (const vars of [withMail, { ...rest, MAIL_TRANSPORT: 'file' }, { ...withMail, PUBLIC_ORIGIN: '  ' }]) {
       const problems = environmentProblems(vars);
       expect(problems).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN não definido em produção/)]);
@@ -44,15 +67,23 @@ describe('the configuration schema, checked once at start', () => {
     expect(environmentProblems({ NODE_ENV: 'development', SMTP_URL: withMail.SMTP_URL })).toEqual([]);
   });
 
-  test("production taking real money names the seller on receipts: a live key needs SELLER_LEGAL_NAME and SELLER_CNPJ, whose check digits must hold", () => {
-    const live = { ...E2E, STRIPE_TEST_MODE: '', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+  test('production taking real money names the seller on receipts: a live key needs SELLER_LEGAL_NAME and SELLER_CNPJ, whose check digits must hold', () => {
+    const live = {
+      ...E2E,
+      STRIPE_TEST_MODE: '',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
     expect(environmentProblems(live)).toEqual([
       'SELLER_LEGAL_NAME e SELLER_CNPJ não definidos em produção com uma chave live do Stripe: os recibos precisam da razão social e do CNPJ do vendedor. Defina SELLER_LEGAL_NAME e SELLER_CNPJ (ex.: 11.222.333/0001-81).',
     ]);
-    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.' })).toEqual([expect.stringMatching(/^SELLER_CNPJ não definido em produção com uma chave live/)]);
-    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11.222.333/0001-82' })).toEqual([
-      'SELLER_CNPJ: não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81.',
+    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.' })).toEqual([
+      expect.stringMatching(/^SELLER_CNPJ não definido em produção com uma chave live/),
     ]);
+    expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11.222.333/0001-82' })).toEqual(
+      ['SELLER_CNPJ: não é um CNPJ válido (14 dígitos com os dígitos verificadores certos), ex.: 11.222.333/0001-81.'],
+    );
     expect(environmentProblems({ ...live, SELLER_LEGAL_NAME: 'E-Engenharia Tecnologia Ltda.', SELLER_CNPJ: '11222333000181' })).toEqual([]);
     // A test key, or the offline test mode, takes no money: the demo seller stands in, said as 'Modo de teste'.
     expect(environmentProblems({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toEqual([]);
@@ -74,9 +105,19 @@ describe('the configuration schema, checked once at start', () => {
 
   test('production needs SMTP_URL and MAIL_FROM, unless MAIL_TRANSPORT=file says the .eml files are meant', () => {
     const { MAIL_TRANSPORT: _transport, ...withoutMail } = E2E;
-    expect(environmentProblems(withoutMail)).toEqual([expect.stringMatching(/^SMTP_URL não definido em produção: nenhum e-mail seria entregue/)]);
-    expect(environmentProblems({ ...withoutMail, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587' })).toEqual([expect.stringMatching(/^MAIL_FROM não definido em produção/)]);
-    expect(environmentProblems({ ...withoutMail, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587', MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>' })).toEqual([]);
+    expect(environmentProblems(withoutMail)).toEqual([
+      expect.stringMatching(/^SMTP_URL não definido em produção: nenhum e-mail seria entregue/),
+    ]);
+    expect(environmentProblems({ ...withoutMail, SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM não definido em produção/),
+    ]);
+    expect(
+      environmentProblems({
+        ...withoutMail,
+        SMTP_URL: 'smtp://usuario:senha@smtp.exemplo.com:587',
+        MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.com.br>',
+      }),
+    ).toEqual([]);
     const malformed = environmentProblems({ ...withoutMail, SMTP_URL: 'http://smtp.exemplo.com', MAIL_FROM: 'ninguém' });
     expect(malformed.map((problem) => problem.split(':')[0])).toEqual(['SMTP_URL', 'MAIL_FROM']);
     expect(environmentProblems({ NODE_ENV: 'development' })).toEqual([]);

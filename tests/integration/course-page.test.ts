@@ -57,7 +57,15 @@ function makeCourse(values: CourseValues = {}) {
 function makeLesson(courseId: number, values: Partial<typeof lessons.$inferInsert> = {}) {
   return db
     .insert(lessons)
-    .values({ courseId, title: 'Aula', description: 'Descrição da aula de teste.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube', order: 1, ...values })
+    .values({
+      courseId,
+      title: 'Aula',
+      description: 'Descrição da aula de teste.',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      videoSource: 'youtube',
+      order: 1,
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -65,7 +73,15 @@ function makeLesson(courseId: number, values: Partial<typeof lessons.$inferInser
 function makeMaterial(courseId: number, values: Partial<typeof materials.$inferInsert> = {}) {
   return db
     .insert(materials)
-    .values({ courseId, title: 'Material', fileUrl: 'https://files.example.com/material.pdf', fileType: 'pdf', iconType: 'file', downloadable: true, ...values })
+    .values({
+      courseId,
+      title: 'Material',
+      fileUrl: 'https://files.example.com/material.pdf',
+      fileType: 'pdf',
+      iconType: 'file',
+      downloadable: true,
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -73,11 +89,47 @@ function makeMaterial(courseId: number, values: Partial<typeof materials.$inferI
 /** A course with two lessons (given out of order), a lesson material and a course material, all with recognisable secrets. */
 function courseWithContent(values: CourseValues = {}, tag = `c${courseSequence + 1}`) {
   const course = makeCourse(values);
-  const second = makeLesson(course.id, { title: `Segunda aula ${tag}`, order: 2, youtubeUrl: `https://www.youtube.com/watch?v=${tag.padEnd(11, 'x').slice(0, 11)}&t=42s` });
-  const first = makeLesson(course.id, { title: `Primeira aula ${tag}`, order: 1, youtubeUrl: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing', videoSource: 'drive' });
-  const lessonMaterial = makeMaterial(course.id, { lessonId: first.id, title: `Apostila ${tag}`, fileUrl: `https://files.example.com/${tag}-apostila.pdf` });
-  const courseMaterial = makeMaterial(course.id, { lessonId: null, title: `Portal ${tag}`, fileUrl: `https://files.example.com/${tag}-portal`, fileType: 'link', iconType: 'link', downloadable: false });
-  return { course, first, second, lessonMaterial, courseMaterial, secrets: [first.title, second.title, 'files.example.com', 'youtube', 'drive.google.com', '1AbCdEfGhIjKlMnOpQr', lessonMaterial.title, courseMaterial.title] };
+  const second = makeLesson(course.id, {
+    title: `Segunda aula ${tag}`,
+    order: 2,
+    youtubeUrl: `https://www.youtube.com/watch?v=${tag.padEnd(11, 'x').slice(0, 11)}&t=42s`,
+  });
+  const first = makeLesson(course.id, {
+    title: `Primeira aula ${tag}`,
+    order: 1,
+    youtubeUrl: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing',
+    videoSource: 'drive',
+  });
+  const lessonMaterial = makeMaterial(course.id, {
+    lessonId: first.id,
+    title: `Apostila ${tag}`,
+    fileUrl: `https://files.example.com/${tag}-apostila.pdf`,
+  });
+  const courseMaterial = makeMaterial(course.id, {
+    lessonId: null,
+    title: `Portal ${tag}`,
+    fileUrl: `https://files.example.com/${tag}-portal`,
+    fileType: 'link',
+    iconType: 'link',
+    downloadable: false,
+  });
+  return {
+    course,
+    first,
+    second,
+    lessonMaterial,
+    courseMaterial,
+    secrets: [
+      first.title,
+      second.title,
+      'files.example.com',
+      'youtube',
+      'drive.google.com',
+      '1AbCdEfGhIjKlMnOpQr',
+      lessonMaterial.title,
+      courseMaterial.title,
+    ],
+  };
 }
 
 let codeSequence = 0;
@@ -105,7 +157,14 @@ type PageData = {
   course: { id: number; title: string; priceLabel: string | null; isHidden: boolean };
   access: { state: string; hasAccess: boolean; hasPurchased: boolean; isAdmin: boolean };
   content: null | {
-    lessons: Array<{ id: number; title: string; order: number; done: boolean; video: { kind: string; embedUrl?: string }; materials: Array<{ id: number; title: string }> }>;
+    lessons: Array<{
+      id: number;
+      title: string;
+      order: number;
+      done: boolean;
+      video: { kind: string; embedUrl?: string };
+      materials: Array<{ id: number; title: string }>;
+    }>;
     courseMaterials: Array<{ id: number; title: string; downloadable: boolean }>;
     progress: { done: number; total: number; nextLessonId: number | null };
   };
@@ -167,7 +226,12 @@ const documentHandler = createRequestHandler(
     routes: {
       root: { id: 'root', path: '', module: root as unknown as RouteModule },
       [ROUTE_IDS.layout]: { id: ROUTE_IDS.layout, parentId: 'root', module: appLayout as unknown as RouteModule },
-      [ROUTE_IDS.page]: { id: ROUTE_IDS.page, parentId: ROUTE_IDS.layout, path: 'courses/:id', module: coursePage as unknown as RouteModule },
+      [ROUTE_IDS.page]: {
+        id: ROUTE_IDS.page,
+        parentId: ROUTE_IDS.layout,
+        path: 'courses/:id',
+        module: coursePage as unknown as RouteModule,
+      },
     },
     assets: {
       entry: { module: '/build/entry.client.js', imports: [] },
@@ -181,7 +245,13 @@ const documentHandler = createRequestHandler(
     },
     publicPath: '/build/',
     assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: false,
+      v3_singleFetch: false,
+    },
     isSpaMode: false,
   } as unknown as ServerBuild,
   'production',
@@ -237,7 +307,16 @@ describe('access states of an E-MASTER user', () => {
 
     const page = await html(master.cookie, pagePath(course.id, '?tab=content'));
     expect(page.status).toBe(200);
-    for (const text of ['Acesso Restrito', course.title, 'Elétrica', 'Intermediário', course.description, 'Este curso requer um código promocional para acesso.', 'Código Promocional', 'Desbloquear Acesso']) {
+    for (const text of [
+      'Acesso Restrito',
+      course.title,
+      'Elétrica',
+      'Intermediário',
+      course.description,
+      'Este curso requer um código promocional para acesso.',
+      'Código Promocional',
+      'Desbloquear Acesso',
+    ]) {
       expect(page.text).toContain(text);
     }
     expect(page.text).toMatch(/<input[^>]*name="intent"[^>]*value="unlock"/);
@@ -254,7 +333,13 @@ describe('access states of an E-MASTER user', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
 
     const page = await html(master.cookie, pagePath(course.id));
-    for (const text of ['Curso Premium', 'R$ 199,90', 'Este curso requer uma compra para obter acesso.', 'Comprar Acesso', `href="/upgrade?courseId=${course.id}"`]) {
+    for (const text of [
+      'Curso Premium',
+      'R$ 199,90',
+      'Este curso requer uma compra para obter acesso.',
+      'Comprar Acesso',
+      `href="/upgrade?courseId=${course.id}"`,
+    ]) {
       expect(page.text).toContain(text);
     }
     for (const secret of secrets) expect(page.text).not.toContain(secret);
@@ -266,15 +351,30 @@ describe('access states of an E-MASTER user', () => {
     expect(data.access).toMatchObject({ state: 'open', hasAccess: true, isAdmin: false });
     expect(data.tab).toBe('overview');
     expect(data.content!.lessons.map((lesson) => lesson.id)).toEqual([first.id, second.id]);
-    expect(data.content!.lessons[0].video).toEqual({ kind: 'drive', id: '1AbCdEfGhIjKlMnOpQr', embedUrl: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/preview' });
-    expect(data.content!.lessons[1].video).toMatchObject({ kind: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/open1xxxxxx' });
+    expect(data.content!.lessons[0].video).toEqual({
+      kind: 'drive',
+      id: '1AbCdEfGhIjKlMnOpQr',
+      embedUrl: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/preview',
+    });
+    expect(data.content!.lessons[1].video).toMatchObject({
+      kind: 'youtube',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/open1xxxxxx',
+    });
     expect(data.content!.lessons[0].materials.map((material) => material.id)).toEqual([lessonMaterial.id]);
     expect(data.content!.courseMaterials.map((material) => material.id)).toEqual([courseMaterial.id]);
     expect(data.content!.progress).toEqual({ done: 0, total: 2, nextLessonId: first.id });
 
     const page = await html(master.cookie, pagePath(course.id));
     const visible = markup(page.text);
-    for (const text of ['Visão Geral', 'Conteúdo do Curso', 'Duração: 12 horas', 'Instrutor: Eng. Ana Prado', 'Sobre o curso', '0 de 2 aulas concluídas']) expect(visible).toContain(text);
+    for (const text of [
+      'Visão Geral',
+      'Conteúdo do Curso',
+      'Duração: 12 horas',
+      'Instrutor: Eng. Ana Prado',
+      'Sobre o curso',
+      '0 de 2 aulas concluídas',
+    ])
+      expect(visible).toContain(text);
     expect(visible).not.toContain('Administração');
   });
 
@@ -284,17 +384,26 @@ describe('access states of an E-MASTER user', () => {
     const visible = markup((await html(master.cookie, pagePath(course.id, `?tab=content&lesson=${first.id}`))).text);
     expect(visible).toMatch(new RegExp(`<details[^>]*id="lesson-${first.id}"[^>]*open=""`));
     expect(visible).not.toMatch(new RegExp(`<details[^>]*id="lesson-${second.id}"[^>]*open=""`));
-    expect(visible).toMatch(/<iframe[^>]*src="https:\/\/drive\.google\.com\/file\/d\/1AbCdEfGhIjKlMnOpQr\/preview"[^>]*loading="lazy"[^>]*allowfullscreen=""/);
-    expect(visible).toMatch(/<iframe[^>]*src="https:\/\/www\.youtube-nocookie\.com\/embed\/open2xxxxxx"[^>]*title="Vídeo da aula: Segunda aula open2"/);
+    expect(visible).toMatch(
+      /<iframe[^>]*src="https:\/\/drive\.google\.com\/file\/d\/1AbCdEfGhIjKlMnOpQr\/preview"[^>]*loading="lazy"[^>]*allowfullscreen=""/,
+    );
+    expect(visible).toMatch(
+      /<iframe[^>]*src="https:\/\/www\.youtube-nocookie\.com\/embed\/open2xxxxxx"[^>]*title="Vídeo da aula: Segunda aula open2"/,
+    );
     expect(visible).toContain('aspect-video');
     expect(visible).toContain('Formato de vídeo não suportado');
-    expect(visible).toMatch(/<a href="https:\/\/files\.example\.com\/open2-apostila\.pdf" target="_blank" rel="noopener noreferrer" download=""[^>]*>Download/);
-    expect(visible).toMatch(/<a href="https:\/\/files\.example\.com\/open2-portal" target="_blank" rel="noopener noreferrer" class="[^"]*">Abrir/);
+    expect(visible).toMatch(
+      /<a href="https:\/\/files\.example\.com\/open2-apostila\.pdf" target="_blank" rel="noopener noreferrer" download=""[^>]*>Download/,
+    );
+    expect(visible).toMatch(
+      /<a href="https:\/\/files\.example\.com\/open2-portal" target="_blank" rel="noopener noreferrer" class="[^"]*">Abrir/,
+    );
     expect(visible).toContain('Nenhum material disponível para esta aula.');
     expect(visible).toContain('Materiais do Curso');
     expect(visible).toContain('Marcar como concluída');
     // No admin controls for a student.
-    for (const text of ['Adicionar Aula', 'Editar Aula', 'Excluir Aula', 'Adicionar Material', 'Editar material']) expect(visible).not.toContain(text);
+    for (const text of ['Adicionar Aula', 'Editar Aula', 'Excluir Aula', 'Adicionar Material', 'Editar material'])
+      expect(visible).not.toContain(text);
   });
 
   test('an open course without lessons shows the empty state, without the admin button', async () => {
@@ -319,7 +428,13 @@ describe('access states of an E-MASTER user', () => {
     const { course } = courseWithContent({ priceCents: 4990 });
     const purchase = db
       .insert(coursePurchases)
-      .values({ userId: master.user.id, courseId: course.id, stripePaymentId: `pi_test_${course.id}`, purchasedAt: new Date(), priceCents: 4990 })
+      .values({
+        userId: master.user.id,
+        courseId: course.id,
+        stripePaymentId: `pi_test_${course.id}`,
+        purchasedAt: new Date(),
+        priceCents: 4990,
+      })
       .returning()
       .get();
     grantCourse(db, { userId: master.user.id, courseId: course.id, source: 'purchase', sourceId: purchase.id });
@@ -375,7 +490,16 @@ describe('an admin', () => {
   test('the Administração tab: Aulas, Materiais and Códigos Promocionais with Gerenciar Códigos', async () => {
     const { course, first } = courseWithContent({}, 'adm1');
     const visible = markup((await html(admin.cookie, pagePath(course.id, '?tab=admin'))).text);
-    for (const text of ['Administração', 'Aulas', 'Materiais', 'Códigos Promocionais', 'Adicionar Aula', 'Adicionar Material ao Curso', 'Ordem 1']) expect(visible).toContain(text);
+    for (const text of [
+      'Administração',
+      'Aulas',
+      'Materiais',
+      'Códigos Promocionais',
+      'Adicionar Aula',
+      'Adicionar Material ao Curso',
+      'Ordem 1',
+    ])
+      expect(visible).toContain(text);
     expect(visible).toContain(`href="/admin?tab=promocodes&amp;courseId=${course.id}"`);
     expect(visible).toContain('Gerenciar Códigos');
     expect(visible).toContain(`href="/courses/${course.id}?tab=admin&amp;dialog=lesson&amp;lesson=${first.id}"`);
@@ -385,7 +509,8 @@ describe('an admin', () => {
   test('the content tab carries every management control, and the empty state offers Adicionar Aula', async () => {
     const { course, first, lessonMaterial } = courseWithContent({}, 'adm2');
     const visible = markup((await html(admin.cookie, pagePath(course.id, '?tab=content'))).text);
-    for (const text of ['Adicionar Aula', 'Editar Aula', 'Excluir Aula', 'Adicionar Material', 'Adicionar Material ao Curso']) expect(visible).toContain(text);
+    for (const text of ['Adicionar Aula', 'Editar Aula', 'Excluir Aula', 'Adicionar Material', 'Adicionar Material ao Curso'])
+      expect(visible).toContain(text);
     expect(visible).toContain(`aria-label="Editar material ${lessonMaterial.title}"`);
     expect(visible).toContain(`aria-label="Excluir material ${lessonMaterial.title}"`);
     expect(visible).toContain(`href="/courses/${course.id}?tab=content&amp;dialog=material&amp;lesson=${first.id}"`);
@@ -402,14 +527,26 @@ describe('an admin', () => {
     const edit = await pageData(admin.cookie, course.id, `?dialog=lesson&lesson=${first.id}`);
     expect(edit.dialog).toMatchObject({ kind: 'lesson', lesson: { id: first.id } });
     expect(edit.nextOrder).toBe(3);
-    expect((await pageData(admin.cookie, course.id, `?dialog=material&lesson=${first.id}`)).dialog).toEqual({ kind: 'material', material: null, lessonId: first.id });
-    expect((await pageData(admin.cookie, course.id, '?dialog=material')).dialog).toEqual({ kind: 'material', material: null, lessonId: null });
+    expect((await pageData(admin.cookie, course.id, `?dialog=material&lesson=${first.id}`)).dialog).toEqual({
+      kind: 'material',
+      material: null,
+      lessonId: first.id,
+    });
+    expect((await pageData(admin.cookie, course.id, '?dialog=material')).dialog).toEqual({
+      kind: 'material',
+      material: null,
+      lessonId: null,
+    });
     expect((await pageData(admin.cookie, course.id, `?dialog=material&material=${lessonMaterial.id}`)).dialog).toMatchObject({
       kind: 'material',
       material: { id: lessonMaterial.id },
       lessonId: first.id,
     });
-    expect((await pageData(admin.cookie, course.id, `?confirm=delete-lesson&lesson=${first.id}`)).confirm).toEqual({ kind: 'delete-lesson', id: first.id, title: first.title });
+    expect((await pageData(admin.cookie, course.id, `?confirm=delete-lesson&lesson=${first.id}`)).confirm).toEqual({
+      kind: 'delete-lesson',
+      id: first.id,
+      title: first.title,
+    });
     expect((await pageData(admin.cookie, course.id, '?dialog=lesson&lesson=999999')).dialog).toBeNull();
 
     const master = await signedIn('E-MASTER');
@@ -426,7 +563,9 @@ describe('an admin', () => {
     expect(newLesson).toContain('Cancelar');
     expect(newLesson).toContain('Salvar');
 
-    const editMaterial = markup((await html(admin.cookie, pagePath(course.id, `?tab=content&dialog=material&material=${lessonMaterial.id}`))).text);
+    const editMaterial = markup(
+      (await html(admin.cookie, pagePath(course.id, `?tab=content&dialog=material&material=${lessonMaterial.id}`))).text,
+    );
     expect(editMaterial).toContain('Editar Material');
     expect(editMaterial).toMatch(/<input[^>]*name="intent"[^>]*value="update-material"/);
     expect(editMaterial).toContain(`value="${lessonMaterial.fileUrl}"`);
@@ -441,14 +580,18 @@ describe('an admin', () => {
 
   test('a deletion without JavaScript is confirmed on a page of its own, with the text and a POST form', async () => {
     const { course, first, lessonMaterial } = courseWithContent();
-    const lessonConfirm = markup((await html(admin.cookie, pagePath(course.id, `?tab=content&confirm=delete-lesson&lesson=${first.id}`))).text);
+    const lessonConfirm = markup(
+      (await html(admin.cookie, pagePath(course.id, `?tab=content&confirm=delete-lesson&lesson=${first.id}`))).text,
+    );
     expect(lessonConfirm).toContain('Tem certeza que deseja excluir esta aula? Esta ação não pode ser desfeita.');
     expect(lessonConfirm).toMatch(/<form method="post"[^>]*>/);
     expect(lessonConfirm).toMatch(/<input type="hidden" name="intent" value="delete-lesson"\/>/);
     expect(lessonConfirm).toContain(`name="lessonId" value="${first.id}"`);
     expect(lessonConfirm).toMatch(/<a[^>]*href="\/courses\/\d+\?tab=content&amp;lesson=\d+"[^>]*>Cancelar/);
 
-    const materialConfirm = markup((await html(admin.cookie, pagePath(course.id, `?tab=content&confirm=delete-material&material=${lessonMaterial.id}`))).text);
+    const materialConfirm = markup(
+      (await html(admin.cookie, pagePath(course.id, `?tab=content&confirm=delete-material&material=${lessonMaterial.id}`))).text,
+    );
     expect(materialConfirm).toContain('Tem certeza que deseja excluir este material? Esta ação não pode ser desfeita.');
     expect(materialConfirm).toContain(`name="materialId" value="${lessonMaterial.id}"`);
   });
@@ -465,8 +608,16 @@ describe('the course code form (Desbloquear Acesso)', () => {
     const code = makeCourseCode(course.id, { validUntil: new Date(Date.now() + 30 * 86_400_000) });
     const response = await post(master.cookie, course.id, { intent: 'unlock', code: `  ${code.code}  ` });
     expectRedirect(response, `/courses/${course.id}`);
-    expect(await flashedToast(response)).toEqual({ title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
-    const grant = db.select().from(courseGrants).where(and(eq(courseGrants.userId, master.user.id), eq(courseGrants.courseId, course.id))).get();
+    expect(await flashedToast(response)).toEqual({
+      title: 'Código promocional aplicado',
+      description: 'Você agora tem acesso ao curso!',
+      type: 'success',
+    });
+    const grant = db
+      .select()
+      .from(courseGrants)
+      .where(and(eq(courseGrants.userId, master.user.id), eq(courseGrants.courseId, course.id)))
+      .get();
     expect(grant).toMatchObject({ source: 'promo', active: true });
     expect(grant!.endsAt?.getTime()).toBe(code.validUntil!.getTime());
     expect(db.select().from(promoCodes).where(eq(promoCodes.id, code.id)).get()!.usedCount).toBe(1);
@@ -491,7 +642,10 @@ describe('the course code form (Desbloquear Acesso)', () => {
     const other = makeCourse({ requiresPromoCode: true });
     const cases: Array<[string, string]> = [
       [makeCourseCode(other.id).code, 'Este código promocional não é válido para este curso.'],
-      [makeCourseCode(course.id, { promoType: 'role', courseId: null, targetRole: 'E-MASTER' }).code, 'Este código promocional não é válido para este curso.'],
+      [
+        makeCourseCode(course.id, { promoType: 'role', courseId: null, targetRole: 'E-MASTER' }).code,
+        'Este código promocional não é válido para este curso.',
+      ],
       [makeCourseCode(course.id, { maxUses: 1, usedCount: 1 }).code, 'Este código promocional atingiu o limite de usos.'],
       [makeCourseCode(course.id, { expiryDate: new Date(Date.now() - 1000) }).code, 'Este código promocional expirou.'],
     ];
@@ -519,9 +673,17 @@ describe('lesson progress', () => {
     const master = await signedIn('E-MASTER');
     const { course, first, second } = courseWithContent();
     const third = makeLesson(course.id, { title: 'Terceira aula', order: 5 });
-    const response = await post(master.cookie, course.id, { intent: 'progress', lessonId: String(first.id), done: 'true' }, `?tab=content&lesson=${first.id}`);
+    const response = await post(
+      master.cookie,
+      course.id,
+      { intent: 'progress', lessonId: String(first.id), done: 'true' },
+      `?tab=content&lesson=${first.id}`,
+    );
     expectRedirect(response, `/courses/${course.id}?tab=content&lesson=${first.id}#lesson-${first.id}`);
-    expectRedirect(await post(master.cookie, course.id, { intent: 'progress', lessonId: String(second.id), done: 'true' }), `/courses/${course.id}?tab=content&lesson=${second.id}#lesson-${second.id}`);
+    expectRedirect(
+      await post(master.cookie, course.id, { intent: 'progress', lessonId: String(second.id), done: 'true' }),
+      `/courses/${course.id}?tab=content&lesson=${second.id}#lesson-${second.id}`,
+    );
 
     let data = await pageData(master.cookie, course.id);
     expect(data.content!.progress).toEqual({ done: 2, total: 3, nextLessonId: third.id });
@@ -554,14 +716,27 @@ describe('lesson progress', () => {
     const foreign = await post(master.cookie, open.course.id, { intent: 'progress', lessonId: String(locked.first.id), done: 'true' });
     expect(foreign.status).toBe(404);
     expect((await post(master.cookie, open.course.id, { intent: 'progress', lessonId: 'x', done: 'true' })).status).toBe(400);
-    expect((await post(master.cookie, open.course.id, { intent: 'progress', lessonId: String(open.first.id), done: 'talvez' })).status).toBe(400);
+    expect(
+      (await post(master.cookie, open.course.id, { intent: 'progress', lessonId: String(open.first.id), done: 'talvez' })).status,
+    ).toBe(400);
     expect(db.select().from(lessonProgress).where(eq(lessonProgress.userId, master.user.id)).all()).toHaveLength(0);
   });
 });
 
 describe('admin content management', () => {
-  const LESSON = { title: 'Nova aula de teste', description: 'Uma descrição com mais de dez caracteres.', youtubeUrl: 'https://youtu.be/abcdefghijk', videoSource: 'youtube' };
-  const MATERIAL = { title: 'Planilha de cálculo', description: '', fileUrl: 'https://files.example.com/planilha.xlsx', fileType: 'xls', iconType: 'file' };
+  const LESSON = {
+    title: 'Nova aula de teste',
+    description: 'Uma descrição com mais de dez caracteres.',
+    youtubeUrl: 'https://youtu.be/abcdefghijk',
+    videoSource: 'youtube',
+  };
+  const MATERIAL = {
+    title: 'Planilha de cálculo',
+    description: '',
+    fileUrl: 'https://files.example.com/planilha.xlsx',
+    fileType: 'xls',
+    iconType: 'file',
+  };
 
   const lessonsOf = (courseId: number) => db.select().from(lessons).where(eq(lessons.courseId, courseId)).all();
   const materialsOf = (courseId: number) => db.select().from(materials).where(eq(materials.courseId, courseId)).all();
@@ -634,7 +809,12 @@ describe('admin content management', () => {
     const { course, first, second, lessonMaterial, courseMaterial } = courseWithContent();
     const master = await signedIn('E-MASTER');
     await post(master.cookie, course.id, { intent: 'progress', lessonId: String(first.id), done: 'true' });
-    const response = await post(admin.cookie, course.id, { intent: 'delete-lesson', lessonId: String(first.id) }, `?tab=content&confirm=delete-lesson&lesson=${first.id}`);
+    const response = await post(
+      admin.cookie,
+      course.id,
+      { intent: 'delete-lesson', lessonId: String(first.id) },
+      `?tab=content&confirm=delete-lesson&lesson=${first.id}`,
+    );
     expectRedirect(response, `/courses/${course.id}?tab=content`);
     expect(await flashedToast(response)).toMatchObject({ title: 'Aula removida', type: 'success' });
     expect(lessonsOf(course.id).map((lesson) => lesson.id)).toEqual([second.id]);
@@ -649,14 +829,29 @@ describe('admin content management', () => {
 
   test('Novo Material: in a lesson or for the whole course; downloading is off unless ticked', async () => {
     const { course, first } = courseWithContent();
-    const response = await post(admin.cookie, course.id, { intent: 'create-material', ...MATERIAL, lessonId: String(first.id) }, `?tab=content&dialog=material&lesson=${first.id}`);
+    const response = await post(
+      admin.cookie,
+      course.id,
+      { intent: 'create-material', ...MATERIAL, lessonId: String(first.id) },
+      `?tab=content&dialog=material&lesson=${first.id}`,
+    );
     const created = materialsOf(course.id).find((material) => material.title === MATERIAL.title)!;
     expect(created).toMatchObject({ lessonId: first.id, downloadable: false, description: null, fileType: 'xls' });
     expectRedirect(response, `/courses/${course.id}?tab=content&lesson=${first.id}`);
     expect(await flashedToast(response)).toMatchObject({ title: 'Material criado', type: 'success' });
 
-    await post(admin.cookie, course.id, { intent: 'create-material', ...MATERIAL, title: 'Norma completa', lessonId: '', downloadable: 'on' });
-    expect(materialsOf(course.id).find((material) => material.title === 'Norma completa')).toMatchObject({ lessonId: null, downloadable: true, iconType: 'file' });
+    await post(admin.cookie, course.id, {
+      intent: 'create-material',
+      ...MATERIAL,
+      title: 'Norma completa',
+      lessonId: '',
+      downloadable: 'on',
+    });
+    expect(materialsOf(course.id).find((material) => material.title === 'Norma completa')).toMatchObject({
+      lessonId: null,
+      downloadable: true,
+      iconType: 'file',
+    });
   });
 
   test.each([
@@ -690,18 +885,39 @@ describe('admin content management', () => {
     const response = await post(
       admin.cookie,
       course.id,
-      { intent: 'update-material', materialId: String(lessonMaterial.id), ...MATERIAL, title: 'Apostila revisada', lessonId: '', downloadable: 'on' },
+      {
+        intent: 'update-material',
+        materialId: String(lessonMaterial.id),
+        ...MATERIAL,
+        title: 'Apostila revisada',
+        lessonId: '',
+        downloadable: 'on',
+      },
       `?tab=content&lesson=${first.id}&dialog=material&material=${lessonMaterial.id}`,
     );
     expectRedirect(response, `/courses/${course.id}?tab=content`);
     expect(await flashedToast(response)).toMatchObject({ title: 'Material atualizado', type: 'success' });
-    expect(materialsOf(course.id).find((material) => material.id === lessonMaterial.id)).toMatchObject({ title: 'Apostila revisada', lessonId: null, downloadable: true });
+    expect(materialsOf(course.id).find((material) => material.id === lessonMaterial.id)).toMatchObject({
+      title: 'Apostila revisada',
+      lessonId: null,
+      downloadable: true,
+    });
 
-    const invalid = await post(admin.cookie, course.id, { intent: 'update-material', materialId: String(lessonMaterial.id), ...MATERIAL, fileUrl: 'javascript:void(0)' });
+    const invalid = await post(admin.cookie, course.id, {
+      intent: 'update-material',
+      materialId: String(lessonMaterial.id),
+      ...MATERIAL,
+      fileUrl: 'javascript:void(0)',
+    });
     expect(invalid.status).toBe(400);
     expect(context.toast.pending?.title).toBe('Erro ao atualizar material');
 
-    const removed = await post(admin.cookie, course.id, { intent: 'delete-material', materialId: String(courseMaterial.id) }, `?tab=content&lesson=${first.id}&confirm=delete-material&material=${courseMaterial.id}`);
+    const removed = await post(
+      admin.cookie,
+      course.id,
+      { intent: 'delete-material', materialId: String(courseMaterial.id) },
+      `?tab=content&lesson=${first.id}&confirm=delete-material&material=${courseMaterial.id}`,
+    );
     expectRedirect(removed, `/courses/${course.id}?tab=content&lesson=${first.id}`);
     expect(await flashedToast(removed)).toMatchObject({ title: 'Material removido', type: 'success' });
     expect(materialsOf(course.id).map((material) => material.id)).toEqual([lessonMaterial.id]);
@@ -739,9 +955,17 @@ describe('admin content management', () => {
   test('an unknown intent is a 400 and a cross-site post a 403', async () => {
     const { course } = courseWithContent();
     expect((await post(admin.cookie, course.id, { intent: 'drop-course' })).status).toBe(400);
-    const crossSite = await call(action, formRequest(pagePath(course.id), { intent: 'create-lesson', ...LESSON }, { cookie: admin.cookie, headers: { Origin: 'https://evil.example' } }), {
-      id: String(course.id),
-    });
+    const crossSite = await call(
+      action,
+      formRequest(
+        pagePath(course.id),
+        { intent: 'create-lesson', ...LESSON },
+        { cookie: admin.cookie, headers: { Origin: 'https://evil.example' } },
+      ),
+      {
+        id: String(course.id),
+      },
+    );
     expect(crossSite.status).toBe(403);
     expect(lessonsOf(course.id)).toHaveLength(2);
   });

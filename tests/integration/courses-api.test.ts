@@ -55,8 +55,25 @@ type CourseView = {
   priceLabel: string | null;
 };
 type Access = { state: 'promo' | 'premium' | 'open'; hasAccess: boolean; hasPurchased: boolean; isAdmin: boolean };
-type LessonView = { id: number; courseId: number; title: string; youtubeUrl: string; videoSource: string; order: number; video: { kind: string; id?: string; embedUrl?: string } };
-type MaterialView = { id: number; courseId: number; lessonId: number | null; title: string; fileUrl: string; fileType: string; iconType: string; downloadable: boolean };
+type LessonView = {
+  id: number;
+  courseId: number;
+  title: string;
+  youtubeUrl: string;
+  videoSource: string;
+  order: number;
+  video: { kind: string; id?: string; embedUrl?: string };
+};
+type MaterialView = {
+  id: number;
+  courseId: number;
+  lessonId: number | null;
+  title: string;
+  fileUrl: string;
+  fileType: string;
+  iconType: string;
+  downloadable: boolean;
+};
 
 const RESTRICTED = COURSE_ACCESS_MESSAGES.restricted;
 const NO_ACCESS = 'Você não tem acesso a este curso';
@@ -79,19 +96,25 @@ beforeEach(() => {
 // ---- calls -----------------------------------------------------------------------------------
 
 type Cookie = string | undefined;
-const p = (values: Record<string, number | string>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+const p = (values: Record<string, number | string>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
 
 const api = {
   list: (cookie: Cookie, query = '') => apiCall(coursesRoute.loader, 'GET', `/api/courses${query}`, { cookie }),
   create: (cookie: Cookie, body: unknown) => apiCall(coursesRoute.action, 'POST', '/api/courses', { cookie, body }),
   get: (cookie: Cookie, id: number | string) => apiCall(courseRoute.loader, 'GET', `/api/courses/${id}`, { cookie, params: p({ id }) }),
-  patch: (cookie: Cookie, id: number | string, body: unknown) => apiCall(courseRoute.action, 'PATCH', `/api/courses/${id}`, { cookie, body, params: p({ id }) }),
-  remove: (cookie: Cookie, id: number | string) => apiCall(courseRoute.action, 'DELETE', `/api/courses/${id}`, { cookie, params: p({ id }) }),
+  patch: (cookie: Cookie, id: number | string, body: unknown) =>
+    apiCall(courseRoute.action, 'PATCH', `/api/courses/${id}`, { cookie, body, params: p({ id }) }),
+  remove: (cookie: Cookie, id: number | string) =>
+    apiCall(courseRoute.action, 'DELETE', `/api/courses/${id}`, { cookie, params: p({ id }) }),
   toggle: (cookie: Cookie, id: number | string, body?: unknown) =>
     apiCall(toggleRoute.action, 'PATCH', `/api/courses/${id}/toggle-visibility`, { cookie, body, params: p({ id }) }),
-  access: (cookie: Cookie, id: number | string) => apiCall(accessRoute.loader, 'GET', `/api/courses/${id}/access`, { cookie, params: p({ id }) }),
-  lessons: (cookie: Cookie, id: number | string) => apiCall(lessonsRoute.loader, 'GET', `/api/courses/${id}/lessons`, { cookie, params: p({ id }) }),
-  materials: (cookie: Cookie, id: number | string) => apiCall(materialsRoute.loader, 'GET', `/api/courses/${id}/materials`, { cookie, params: p({ id }) }),
+  access: (cookie: Cookie, id: number | string) =>
+    apiCall(accessRoute.loader, 'GET', `/api/courses/${id}/access`, { cookie, params: p({ id }) }),
+  lessons: (cookie: Cookie, id: number | string) =>
+    apiCall(lessonsRoute.loader, 'GET', `/api/courses/${id}/lessons`, { cookie, params: p({ id }) }),
+  materials: (cookie: Cookie, id: number | string) =>
+    apiCall(materialsRoute.loader, 'GET', `/api/courses/${id}/materials`, { cookie, params: p({ id }) }),
   createLesson: (cookie: Cookie, id: number | string, body: unknown) =>
     apiCall(lessonsRoute.action, 'POST', `/api/courses/${id}/lessons`, { cookie, body, params: p({ id }) }),
   updateLesson: (cookie: Cookie, id: number | string, lessonId: number | string, body: unknown) =>
@@ -106,7 +129,8 @@ const api = {
     apiCall(materialRoute.action, 'DELETE', `/api/courses/${id}/materials/${materialId}`, { cookie, params: p({ id, materialId }) }),
   redeem: (cookie: Cookie, id: number | string, body: unknown) =>
     apiCall(redeemRoute.action, 'POST', `/api/courses/${id}/use-promo-code`, { cookie, body, params: p({ id }) }),
-  grant: (cookie: Cookie, id: number | string, body: unknown) => apiCall(grantsRoute.action, 'POST', `/api/courses/${id}/grants`, { cookie, body, params: p({ id }) }),
+  grant: (cookie: Cookie, id: number | string, body: unknown) =>
+    apiCall(grantsRoute.action, 'POST', `/api/courses/${id}/grants`, { cookie, body, params: p({ id }) }),
   revoke: (cookie: Cookie, id: number | string, userId: number | string) =>
     apiCall(grantRoute.action, 'DELETE', `/api/courses/${id}/grants/${userId}`, { cookie, params: p({ id, userId }) }),
 };
@@ -141,20 +165,46 @@ function courseWithContent(values: Partial<typeof courses.$inferInsert> = {}) {
   const videoId = `Vid${String(n).padStart(8, '0')}`;
   const lesson = db
     .insert(lessons)
-    .values({ courseId: course.id, title: `Aula secreta ${n}`, description: 'Conteúdo da aula protegida.', youtubeUrl: `https://www.youtube.com/watch?v=${videoId}&t=5`, order: 1 })
+    .values({
+      courseId: course.id,
+      title: `Aula secreta ${n}`,
+      description: 'Conteúdo da aula protegida.',
+      youtubeUrl: `https://www.youtube.com/watch?v=${videoId}&t=5`,
+      order: 1,
+    })
     .returning()
     .get();
   const lessonMaterial = db
     .insert(materials)
-    .values({ courseId: course.id, lessonId: lesson.id, title: `Apostila ${n}`, fileUrl: `https://arquivos.example.com/apostila-${n}.pdf`, fileType: 'pdf' })
+    .values({
+      courseId: course.id,
+      lessonId: lesson.id,
+      title: `Apostila ${n}`,
+      fileUrl: `https://arquivos.example.com/apostila-${n}.pdf`,
+      fileType: 'pdf',
+    })
     .returning()
     .get();
   const courseMaterial = db
     .insert(materials)
-    .values({ courseId: course.id, lessonId: null, title: `Planilha ${n}`, fileUrl: `https://arquivos.example.com/planilha-${n}.xlsx`, fileType: 'xls' })
+    .values({
+      courseId: course.id,
+      lessonId: null,
+      title: `Planilha ${n}`,
+      fileUrl: `https://arquivos.example.com/planilha-${n}.xlsx`,
+      fileType: 'xls',
+    })
     .returning()
     .get();
-  const secrets = [lesson.youtubeUrl, videoId, lesson.title, lessonMaterial.fileUrl, courseMaterial.fileUrl, lessonMaterial.title, courseMaterial.title];
+  const secrets = [
+    lesson.youtubeUrl,
+    videoId,
+    lesson.title,
+    lessonMaterial.fileUrl,
+    courseMaterial.fileUrl,
+    lessonMaterial.title,
+    courseMaterial.title,
+  ];
   return { course, lesson, lessonMaterial, courseMaterial, secrets };
 }
 
@@ -164,7 +214,11 @@ async function signed(role: 'E-BASIC' | 'E-TOOL' | 'E-MASTER' | 'admin' = 'E-MAS
 }
 
 const insertCode = (values: Partial<typeof promoCodes.$inferInsert> & { code: string }) =>
-  db.insert(promoCodes).values({ days: 30, maxUses: 10, ...values, codeKey: foldKey(values.code) }).returning().get();
+  db
+    .insert(promoCodes)
+    .values({ days: 30, maxUses: 10, ...values, codeKey: foldKey(values.code) })
+    .returning()
+    .get();
 
 const grantsOf = (courseId: number, userId?: number) =>
   db
@@ -241,7 +295,11 @@ describe('who may call the course API', () => {
 
   test('methods a path does not have answer 405', async () => {
     const { course } = courseWithContent();
-    const response = await apiCall(courseRoute.action, 'POST', `/api/courses/${course.id}`, { cookie: adminCookie, body: {}, params: p({ id: course.id }) });
+    const response = await apiCall(courseRoute.action, 'POST', `/api/courses/${course.id}`, {
+      cookie: adminCookie,
+      body: {},
+      params: p({ id: course.id }),
+    });
     expect(response.status).toBe(405);
   });
 });
@@ -270,7 +328,8 @@ describe('GET /api/courses', () => {
 
   test('pages with ?page= and ?perPage=, searches titles without accents, and refuses bad parameters with 400', async () => {
     const tag = `Paginacao${next()}`;
-    for (let index = 0; index < 3; index += 1) insertCourse({ title: `${tag} Curso ${index}`, createdAt: new Date(Date.now() + index * 1000) });
+    for (let index = 0; index < 3; index += 1)
+      insertCourse({ title: `${tag} Curso ${index}`, createdAt: new Date(Date.now() + index * 1000) });
     const second = await api.list(tiers['E-MASTER'].cookie, `?q=${tag}&perPage=2&page=2`);
     expect(second.headers.get('X-Total-Count')).toBe('3');
     expect(second.headers.get('X-Page')).toBe('2');
@@ -289,7 +348,11 @@ describe('GET /api/courses', () => {
 
 describe('GET /api/courses/{id}', () => {
   test('answers { course } with the specified fields and the price in reais, and nothing of its content', async () => {
-    const { course, secrets } = courseWithContent({ priceCents: 19_990, requiresPromoCode: false, imageUrl: 'https://img.example.com/c.png' });
+    const { course, secrets } = courseWithContent({
+      priceCents: 19_990,
+      requiresPromoCode: false,
+      imageUrl: 'https://img.example.com/c.png',
+    });
     const response = await api.get(tiers['E-MASTER'].cookie, course.id);
     expect(response.status).toBe(200);
     const text = await expectNoLeak(response, secrets);
@@ -316,13 +379,23 @@ describe('GET /api/courses/{id}', () => {
   test('a hidden course is a 404 for E-MASTER on every read (the same as a missing one), and fully there for an admin', async () => {
     const { course, secrets } = courseWithContent({ isHidden: true });
     const master = tiers['E-MASTER'].cookie;
-    for (const response of [await api.get(master, course.id), await api.access(master, course.id), await api.lessons(master, course.id), await api.materials(master, course.id)]) {
+    for (const response of [
+      await api.get(master, course.id),
+      await api.access(master, course.id),
+      await api.lessons(master, course.id),
+      await api.materials(master, course.id),
+    ]) {
       expect(response.status).toBe(404);
       const text = await expectNoLeak(response, [...secrets, course.title]);
       expect(JSON.parse(text)).toEqual({ message: NOT_FOUND });
     }
     expect((await api.get(adminCookie, course.id)).status).toBe(200);
-    expect(await safeJson<Access>(await api.access(adminCookie, course.id))).toEqual({ state: 'open', hasAccess: true, hasPurchased: false, isAdmin: true });
+    expect(await safeJson<Access>(await api.access(adminCookie, course.id))).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: false,
+      isAdmin: true,
+    });
     expect(await safeJson<LessonView[]>(await api.lessons(adminCookie, course.id))).toHaveLength(1);
   });
 
@@ -354,16 +427,35 @@ describe('access states for E-MASTER', () => {
     const { course, lesson, lessonMaterial, courseMaterial } = courseWithContent();
     const later = db
       .insert(lessons)
-      .values({ courseId: course.id, title: 'Segunda aula', description: 'Mais conteúdo da aula.', youtubeUrl: '1A2b3C4d5E6f7G8h9I0j', videoSource: 'drive', order: 2 })
+      .values({
+        courseId: course.id,
+        title: 'Segunda aula',
+        description: 'Mais conteúdo da aula.',
+        youtubeUrl: '1A2b3C4d5E6f7G8h9I0j',
+        videoSource: 'drive',
+        order: 2,
+      })
       .returning()
       .get();
     const { cookie } = await signed();
-    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({ state: 'open', hasAccess: true, hasPurchased: false, isAdmin: false });
+    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: false,
+      isAdmin: false,
+    });
 
     const list = await safeJson<LessonView[]>(await api.lessons(cookie, course.id));
     expect(list.map((item) => item.id)).toEqual([lesson.id, later.id]);
-    expect(list[0]).toMatchObject({ youtubeUrl: lesson.youtubeUrl, video: { kind: 'youtube', embedUrl: expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\/Vid\d{8}$/) } });
-    expect(list[1].video).toEqual({ kind: 'drive', id: '1A2b3C4d5E6f7G8h9I0j', embedUrl: 'https://drive.google.com/file/d/1A2b3C4d5E6f7G8h9I0j/preview' });
+    expect(list[0]).toMatchObject({
+      youtubeUrl: lesson.youtubeUrl,
+      video: { kind: 'youtube', embedUrl: expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\/Vid\d{8}$/) },
+    });
+    expect(list[1].video).toEqual({
+      kind: 'drive',
+      id: '1A2b3C4d5E6f7G8h9I0j',
+      embedUrl: 'https://drive.google.com/file/d/1A2b3C4d5E6f7G8h9I0j/preview',
+    });
 
     const files = await safeJson<MaterialView[]>(await api.materials(cookie, course.id));
     expect(files.map((item) => item.id).sort()).toEqual([lessonMaterial.id, courseMaterial.id].sort());
@@ -376,8 +468,18 @@ describe('access states for E-MASTER', () => {
     const promo = insertCode({ code, promoType: 'course', courseId: course.id, maxUses: 5 });
     const { user, cookie } = await signed();
 
-    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({ state: 'promo', hasAccess: false, hasPurchased: false, isAdmin: false });
-    for (const response of [await api.lessons(cookie, course.id), await api.materials(cookie, course.id), await api.get(cookie, course.id), await api.list(cookie)]) {
+    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({
+      state: 'promo',
+      hasAccess: false,
+      hasPurchased: false,
+      isAdmin: false,
+    });
+    for (const response of [
+      await api.lessons(cookie, course.id),
+      await api.materials(cookie, course.id),
+      await api.get(cookie, course.id),
+      await api.list(cookie),
+    ]) {
       const text = await expectNoLeak(response, secrets);
       if (response.status === 403) expect(JSON.parse(text)).toEqual({ message: NO_ACCESS });
       else expect(response.status).toBe(200);
@@ -404,7 +506,12 @@ describe('access states for E-MASTER', () => {
   test('a premium course: state premium and 403; a purchase record with its grant opens it with hasPurchased', async () => {
     const { course, lesson, secrets } = courseWithContent({ priceCents: 4_990 });
     const { user, cookie } = await signed();
-    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({ state: 'premium', hasAccess: false, hasPurchased: false, isAdmin: false });
+    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({
+      state: 'premium',
+      hasAccess: false,
+      hasPurchased: false,
+      isAdmin: false,
+    });
     const refused = await api.lessons(cookie, course.id);
     expect(refused.status).toBe(403);
     await expectNoLeak(refused, secrets);
@@ -419,7 +526,12 @@ describe('access states for E-MASTER', () => {
         .get();
       grantCourse(tx, { userId: user.id, courseId: course.id, source: 'purchase', sourceId: purchase.id });
     });
-    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({ state: 'open', hasAccess: true, hasPurchased: true, isAdmin: false });
+    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: true,
+      isAdmin: false,
+    });
     expect((await safeJson<LessonView[]>(await api.lessons(cookie, course.id)))[0].id).toBe(lesson.id);
   });
 
@@ -429,7 +541,12 @@ describe('access states for E-MASTER', () => {
     const granted = await api.grant(adminCookie, course.id, { userId: user.id });
     expect(granted.status).toBe(201);
     expect(await safeJson(granted)).toMatchObject({ grant: { userId: user.id, courseId: course.id, source: 'admin', endsAt: null } });
-    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({ state: 'open', hasAccess: true, hasPurchased: false, isAdmin: false });
+    expect(await safeJson<Access>(await api.access(cookie, course.id))).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: false,
+      isAdmin: false,
+    });
     expect((await api.materials(cookie, course.id)).status).toBe(200);
 
     const revoked = await api.revoke(adminCookie, course.id, user.id);
@@ -441,9 +558,19 @@ describe('access states for E-MASTER', () => {
   });
 
   test('admins always have the full view: promo, premium, code-and-price and hidden courses', async () => {
-    for (const values of [{ requiresPromoCode: true }, { priceCents: 1_000 }, { requiresPromoCode: true, priceCents: 2_000 }, { isHidden: true, requiresPromoCode: true }]) {
+    for (const values of [
+      { requiresPromoCode: true },
+      { priceCents: 1_000 },
+      { requiresPromoCode: true, priceCents: 2_000 },
+      { isHidden: true, requiresPromoCode: true },
+    ]) {
       const { course, lesson } = courseWithContent(values);
-      expect(await safeJson<Access>(await api.access(adminCookie, course.id))).toEqual({ state: 'open', hasAccess: true, hasPurchased: false, isAdmin: true });
+      expect(await safeJson<Access>(await api.access(adminCookie, course.id))).toEqual({
+        state: 'open',
+        hasAccess: true,
+        hasPurchased: false,
+        isAdmin: true,
+      });
       expect((await safeJson<LessonView[]>(await api.lessons(adminCookie, course.id)))[0].youtubeUrl).toBe(lesson.youtubeUrl);
       expect(await safeJson<MaterialView[]>(await api.materials(adminCookie, course.id))).toHaveLength(2);
     }
@@ -453,7 +580,9 @@ describe('access states for E-MASTER', () => {
     const { course, secrets } = courseWithContent({ requiresPromoCode: true });
     const { user, cookie } = await signed();
     const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
-    db.transaction((tx) => grantCourse(tx, { userId: user.id, courseId: course.id, source: 'promo', endsAt: new Date(Date.now() - DAY_MS) }, twoDaysAgo));
+    db.transaction((tx) =>
+      grantCourse(tx, { userId: user.id, courseId: course.id, source: 'promo', endsAt: new Date(Date.now() - DAY_MS) }, twoDaysAgo),
+    );
     expect(await safeJson<Access>(await api.access(cookie, course.id))).toMatchObject({ state: 'promo', hasAccess: false });
     await expectNoLeak(await api.lessons(cookie, course.id), secrets);
     // An admin cannot revoke what is no longer in force.
@@ -473,8 +602,13 @@ describe('access states for E-MASTER', () => {
 // ---- entitlements ------------------------------------------------------------------------------
 
 describe('entitlements: one active grant per user and course', () => {
-  const grant = (userId: number, courseId: number, source: 'promo' | 'purchase' | 'admin', endsAt: Date | null = null, sourceId: number | null = null) =>
-    db.transaction((tx) => grantCourse(tx, { userId, courseId, source, endsAt, sourceId }));
+  const grant = (
+    userId: number,
+    courseId: number,
+    source: 'promo' | 'purchase' | 'admin',
+    endsAt: Date | null = null,
+    sourceId: number | null = null,
+  ) => db.transaction((tx) => grantCourse(tx, { userId, courseId, source, endsAt, sourceId }));
 
   test('a purchase after a code grant in force replaces it, so hasPurchased is true', async () => {
     const course = insertCourse({ requiresPromoCode: true, priceCents: 5_000 });
@@ -617,14 +751,17 @@ describe('POST /api/courses/{id}/use-promo-code', () => {
     expect(grants).toHaveLength(2);
     const usages = db.select().from(promoUsage).where(eq(promoUsage.promoId, promo.id)).all();
     expect(grants.map((grant) => grant.userId).sort()).toEqual(usages.map((usage) => usage.userId).sort());
-    const accesses = await Promise.all(racers.map(async ({ cookie }) => (await safeJson<Access>(await api.access(cookie, course.id))).hasAccess));
+    const accesses = await Promise.all(
+      racers.map(async ({ cookie }) => (await safeJson<Access>(await api.access(cookie, course.id))).hasAccess),
+    );
     expect(accesses.filter(Boolean)).toHaveLength(2);
   });
 
   test('attempts spend the account promo limit: the 11th within the window answers 429', async () => {
     const course = insertCourse({ requiresPromoCode: true });
     const { cookie } = await signed();
-    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await api.redeem(cookie, course.id, { code: `CHUTE${attempt}` })).status).toBe(404);
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await api.redeem(cookie, course.id, { code: `CHUTE${attempt}` })).status).toBe(404);
     const blocked = await api.redeem(cookie, course.id, { code: 'CHUTE11' });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).message).toMatch(/^Muitas tentativas/);
@@ -634,7 +771,10 @@ describe('POST /api/courses/{id}/use-promo-code', () => {
     const { course } = courseWithContent({ requiresPromoCode: true });
     const promo = insertCode({ code: `GERAL${next()}`, promoType: 'course', courseId: course.id });
     const { user, cookie } = await signed();
-    const response = await apiCall(promoUseRoute.action, 'POST', '/api/promocodes/use', { cookie, body: { code: promo.code, courseId: course.id } });
+    const response = await apiCall(promoUseRoute.action, 'POST', '/api/promocodes/use', {
+      cookie,
+      body: { code: promo.code, courseId: course.id },
+    });
     expect(response.status).toBe(200);
     expect(activeGrantsOf(course.id, user.id)).toMatchObject([{ source: 'promo' }]);
     expect((await api.lessons(cookie, course.id)).status).toBe(200);
@@ -651,8 +791,19 @@ const VALID_COURSE = {
   duration: '20 horas',
   level: 'intermediate',
 };
-const VALID_LESSON = { title: 'Introdução', description: 'O que veremos no curso.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' };
-const VALID_MATERIAL = { title: 'Apostila', fileUrl: 'https://arquivos.example.com/apostila.pdf', fileType: 'pdf', iconType: 'file', downloadable: true };
+const VALID_LESSON = {
+  title: 'Introdução',
+  description: 'O que veremos no curso.',
+  youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+  videoSource: 'youtube',
+};
+const VALID_MATERIAL = {
+  title: 'Apostila',
+  fileUrl: 'https://arquivos.example.com/apostila.pdf',
+  fileType: 'pdf',
+  iconType: 'file',
+  downloadable: true,
+};
 
 describe('every write is admin-only and changes nothing otherwise', () => {
   test('401 for visitors and 403 Acesso negado for E-BASIC, E-TOOL and E-MASTER on all twelve writes', async () => {
@@ -689,10 +840,23 @@ describe('every write is admin-only and changes nothing otherwise', () => {
 
 describe('POST /api/courses, PATCH and DELETE /api/courses/{id}', () => {
   test('creates a course (201 { course }) with the defaults, the price in reais, and an audit row', async () => {
-    const response = await api.create(adminCookie, { ...VALID_COURSE, title: '  Álgebra Linear  ', price: '199,90', requiresPromoCode: true });
+    const response = await api.create(adminCookie, {
+      ...VALID_COURSE,
+      title: '  Álgebra Linear  ',
+      price: '199,90',
+      requiresPromoCode: true,
+    });
     expect(response.status).toBe(201);
     const { course } = await safeJson<{ course: CourseView & { createdBy: number } }>(response);
-    expect(course).toMatchObject({ title: 'Álgebra Linear', isHidden: false, requiresPromoCode: true, imageUrl: null, price: '199.90', priceLabel: 'R$ 199,90', createdBy: admin.id });
+    expect(course).toMatchObject({
+      title: 'Álgebra Linear',
+      isHidden: false,
+      requiresPromoCode: true,
+      imageUrl: null,
+      price: '199.90',
+      priceLabel: 'R$ 199,90',
+      createdBy: admin.id,
+    });
     expect(storedCourse(course.id)).toMatchObject({ titleKey: 'algebra linear', priceCents: 19_990 });
     expectAudited('course.create', course.id, /Álgebra Linear/);
 
@@ -742,7 +906,13 @@ describe('POST /api/courses, PATCH and DELETE /api/courses/{id}', () => {
     const response = await api.patch(adminCookie, course.id, { title: 'Élétrica Predial', level: 'advanced', price: null });
     expect(response.status).toBe(200);
     const { course: updated } = await safeJson<{ course: CourseView }>(response);
-    expect(updated).toMatchObject({ title: 'Élétrica Predial', level: 'advanced', price: null, description: course.description, requiresPromoCode: false });
+    expect(updated).toMatchObject({
+      title: 'Élétrica Predial',
+      level: 'advanced',
+      price: null,
+      description: course.description,
+      requiresPromoCode: false,
+    });
     expect(storedCourse(course.id)).toMatchObject({ titleKey: 'eletrica predial', priceCents: null });
     expectAudited('course.update', course.id, /title: Hidráulica → Élétrica Predial.*level: beginner → advanced.*priceCents: 10000 → —/);
 
@@ -764,7 +934,10 @@ describe('POST /api/courses, PATCH and DELETE /api/courses/{id}', () => {
     const set = await safeJson<{ course: CourseView }>(await api.toggle(adminCookie, course.id, { isHidden: false }));
     expect(set.course.isHidden).toBe(false);
     expect((await api.get(tiers['E-MASTER'].cookie, course.id)).status).toBe(200);
-    expect(auditRows('course.visibility', course.id).map((row) => row.summary)).toEqual(['isHidden: false → true', 'isHidden: true → false']);
+    expect(auditRows('course.visibility', course.id).map((row) => row.summary)).toEqual([
+      'isHidden: false → true',
+      'isHidden: true → false',
+    ]);
 
     const bad = await api.toggle(adminCookie, course.id, { isHidden: 'sim' });
     expect(bad.status).toBe(400);
@@ -803,11 +976,27 @@ describe('lessons: POST, PUT and DELETE /api/courses/{id}/lessons', () => {
     const first = await api.createLesson(adminCookie, course.id, VALID_LESSON);
     expect(first.status).toBe(201);
     const one = await safeJson<LessonView>(first);
-    expect(one).toMatchObject({ courseId: course.id, order: 1, video: { kind: 'youtube', id: 'dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' } });
-    const ten = await safeJson<LessonView>(await api.createLesson(adminCookie, course.id, { ...VALID_LESSON, title: 'Décima', order: '10' }));
+    expect(one).toMatchObject({
+      courseId: course.id,
+      order: 1,
+      video: { kind: 'youtube', id: 'dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+    });
+    const ten = await safeJson<LessonView>(
+      await api.createLesson(adminCookie, course.id, { ...VALID_LESSON, title: 'Décima', order: '10' }),
+    );
     expect(ten.order).toBe(10);
-    const eleven = await safeJson<LessonView>(await api.createLesson(adminCookie, course.id, { ...VALID_LESSON, title: 'Seguinte', videoSource: 'drive', youtubeUrl: 'https://drive.google.com/open?id=1A2b3C4d5E6f7G8h9I0j' }));
-    expect(eleven).toMatchObject({ order: 11, video: { kind: 'drive', embedUrl: 'https://drive.google.com/file/d/1A2b3C4d5E6f7G8h9I0j/preview' } });
+    const eleven = await safeJson<LessonView>(
+      await api.createLesson(adminCookie, course.id, {
+        ...VALID_LESSON,
+        title: 'Seguinte',
+        videoSource: 'drive',
+        youtubeUrl: 'https://drive.google.com/open?id=1A2b3C4d5E6f7G8h9I0j',
+      }),
+    );
+    expect(eleven).toMatchObject({
+      order: 11,
+      video: { kind: 'drive', embedUrl: 'https://drive.google.com/file/d/1A2b3C4d5E6f7G8h9I0j/preview' },
+    });
     const middle = await safeJson<LessonView>(await api.createLesson(adminCookie, course.id, { ...VALID_LESSON, title: 'Meio', order: 5 }));
 
     const list = await safeJson<LessonView[]>(await api.lessons(adminCookie, course.id));
@@ -827,7 +1016,11 @@ describe('lessons: POST, PUT and DELETE /api/courses/{id}/lessons', () => {
     ['an order that is not a number', { order: 'primeira' }, 'A ordem deve ser um número maior ou igual a 1'],
   ])('POST and PUT refuse %s with 400 and its message, writing nothing', async (_case, overrides, message) => {
     const course = insertCourse();
-    const existing = db.insert(lessons).values({ courseId: course.id, title: 'Existente', description: 'Aula que já existe.', youtubeUrl: 'dQw4w9WgXcQ', order: 1 }).returning().get();
+    const existing = db
+      .insert(lessons)
+      .values({ courseId: course.id, title: 'Existente', description: 'Aula que já existe.', youtubeUrl: 'dQw4w9WgXcQ', order: 1 })
+      .returning()
+      .get();
     const created = await api.createLesson(adminCookie, course.id, { ...VALID_LESSON, ...overrides });
     expect(created.status).toBe(400);
     expect(await created.json()).toEqual({ message });
@@ -841,12 +1034,26 @@ describe('lessons: POST, PUT and DELETE /api/courses/{id}/lessons', () => {
   test('PUT replaces the lesson (an omitted order keeps its place) and is audited; another course’s lesson is a 404', async () => {
     const { course, lesson } = courseWithContent();
     const other = insertCourse();
-    const response = await api.updateLesson(adminCookie, course.id, lesson.id, { title: 'Aula revista', description: 'Descrição revista da aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' });
+    const response = await api.updateLesson(adminCookie, course.id, lesson.id, {
+      title: 'Aula revista',
+      description: 'Descrição revista da aula.',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      videoSource: 'youtube',
+    });
     expect(response.status).toBe(200);
-    expect(await safeJson<LessonView>(response)).toMatchObject({ id: lesson.id, title: 'Aula revista', order: 1, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    expect(await safeJson<LessonView>(response)).toMatchObject({
+      id: lesson.id,
+      title: 'Aula revista',
+      order: 1,
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    });
     expectAudited('lesson.update', lesson.id, /title: Aula secreta \d+ → Aula revista/);
 
-    for (const [courseId, lessonId] of [[other.id, lesson.id], [course.id, 987_654], [course.id, 'x']] as const) {
+    for (const [courseId, lessonId] of [
+      [other.id, lesson.id],
+      [course.id, 987_654],
+      [course.id, 'x'],
+    ] as const) {
       const missing = await api.updateLesson(adminCookie, courseId, lessonId, VALID_LESSON);
       expect(missing.status).toBe(404);
       expect(await missing.json()).toEqual({ message: 'Aula não encontrada' });
@@ -876,7 +1083,15 @@ describe('materials: POST, PUT and DELETE /api/courses/{id}/materials', () => {
     expect(created.status).toBe(201);
     const forCourse = await safeJson<MaterialView & { description: string | null }>(created);
     expect(forCourse).toMatchObject({ courseId: course.id, lessonId: null, description: null, downloadable: true, iconType: 'file' });
-    const forLesson = await safeJson<MaterialView>(await api.createMaterial(adminCookie, course.id, { title: 'Link útil', fileUrl: 'https://example.com/ref', fileType: 'link', iconType: 'link', lessonId: String(lesson.id) }));
+    const forLesson = await safeJson<MaterialView>(
+      await api.createMaterial(adminCookie, course.id, {
+        title: 'Link útil',
+        fileUrl: 'https://example.com/ref',
+        fileType: 'link',
+        iconType: 'link',
+        lessonId: String(lesson.id),
+      }),
+    );
     expect(forLesson).toMatchObject({ lessonId: lesson.id, downloadable: false, iconType: 'link' });
     const ids = (await safeJson<MaterialView[]>(await api.materials(adminCookie, course.id))).map((material) => material.id);
     expect(ids).toEqual(expect.arrayContaining([forCourse.id, forLesson.id]));
@@ -887,7 +1102,11 @@ describe('materials: POST, PUT and DELETE /api/courses/{id}/materials', () => {
   test.each([
     ['a short title', { title: 'ab' }, 'O título deve ter pelo menos 3 caracteres'],
     ['a file URL under 5 characters', { fileUrl: 'a.pd' }, 'O link do arquivo deve ter pelo menos 5 caracteres'],
-    ['a script file URL', { fileUrl: 'javascript:alert(document.cookie)' }, 'O link do arquivo deve ser uma URL http:// ou https:// válida.'],
+    [
+      'a script file URL',
+      { fileUrl: 'javascript:alert(document.cookie)' },
+      'O link do arquivo deve ser uma URL http:// ou https:// válida.',
+    ],
     ['a local file URL', { fileUrl: 'file:///etc/passwd' }, 'O link do arquivo deve ser uma URL http:// ou https:// válida.'],
     ['a missing file type', { fileType: undefined }, 'Tipo de arquivo inválido'],
     ['an unknown file type', { fileType: 'exe' }, 'Tipo de arquivo inválido'],
@@ -922,9 +1141,18 @@ describe('materials: POST, PUT and DELETE /api/courses/{id}/materials', () => {
   test('PUT replaces the material and is audited; DELETE removes it, audited; unknown or foreign ids are 404', async () => {
     const { course, lesson, courseMaterial } = courseWithContent();
     const other = insertCourse();
-    const response = await api.updateMaterial(adminCookie, course.id, courseMaterial.id, { ...VALID_MATERIAL, title: 'Apostila revista', lessonId: lesson.id });
+    const response = await api.updateMaterial(adminCookie, course.id, courseMaterial.id, {
+      ...VALID_MATERIAL,
+      title: 'Apostila revista',
+      lessonId: lesson.id,
+    });
     expect(response.status).toBe(200);
-    expect(await safeJson<MaterialView>(response)).toMatchObject({ id: courseMaterial.id, title: 'Apostila revista', lessonId: lesson.id, fileType: 'pdf' });
+    expect(await safeJson<MaterialView>(response)).toMatchObject({
+      id: courseMaterial.id,
+      title: 'Apostila revista',
+      lessonId: lesson.id,
+      fileType: 'pdf',
+    });
     expectAudited('material.update', courseMaterial.id, /title: Planilha \d+ → Apostila revista/);
 
     const foreign = await api.updateMaterial(adminCookie, other.id, courseMaterial.id, VALID_MATERIAL);

@@ -73,12 +73,20 @@ function insertCourse(values: Partial<typeof courses.$inferInsert> & { title: st
 }
 
 function insertLessons(courseId: number, count: number): number[] {
-  return Array.from({ length: count }, (_, index) =>
-    db
-      .insert(lessons)
-      .values({ courseId, title: `Aula ${index + 1}`, description: 'Conteúdo da aula de teste.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 })
-      .returning({ id: lessons.id })
-      .get().id,
+  return Array.from(
+    { length: count },
+    (_, index) =>
+      db
+        .insert(lessons)
+        .values({
+          courseId,
+          title: `Aula ${index + 1}`,
+          description: 'Conteúdo da aula de teste.',
+          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          order: index + 1,
+        })
+        .returning({ id: lessons.id })
+        .get().id,
   );
 }
 
@@ -100,7 +108,10 @@ beforeAll(async () => {
   c.quimica = insertCourse({ title: 'Química de Polímeros', category: 'chemical', level: 'beginner', requiresPromoCode: true }, at(6));
   c.eletrica = insertCourse({ title: 'Fundamentos de Elétrica Industrial', category: 'electrical', level: 'beginner' }, at(5));
   c.algebra = insertCourse({ title: 'Álgebra Linear para Engenheiros', category: 'other', level: 'advanced' }, at(4));
-  c.comandos = insertCourse({ title: 'Comandos Elétricos com Código', category: 'electrical', level: 'intermediate', requiresPromoCode: true }, at(3));
+  c.comandos = insertCourse(
+    { title: 'Comandos Elétricos com Código', category: 'electrical', level: 'intermediate', requiresPromoCode: true },
+    at(3),
+  );
   c.premium = insertCourse({ title: 'Automação Premium', category: 'informatics', level: 'advanced', priceCents: 19_990 }, at(2));
   c.oculto = insertCourse({ title: 'Caldeiras (em produção)', category: 'mechanical', level: 'intermediate', isHidden: true }, at(1));
   lessonIds.eletrica = insertLessons(c.eletrica.id, 3);
@@ -134,18 +145,27 @@ const titles = (data: CatalogueData) => data.courses.map((course) => course.titl
 
 describe('who may open the catalogue', () => {
   test('visitors go to /auth and come back to the catalogue after logging in', async () => {
-    expectRedirect(await call(catalogueRoute.loader, getRequest('/courses?q=x')), `/auth?${new URLSearchParams({ redirectTo: '/courses?q=x' })}`);
+    expectRedirect(
+      await call(catalogueRoute.loader, getRequest('/courses?q=x')),
+      `/auth?${new URLSearchParams({ redirectTo: '/courses?q=x' })}`,
+    );
   });
 
-  test.each(['basic', 'tool'] as const)('%s users are sent to /dashboard with the "Acesso Restrito" toast, page and form alike', async (who) => {
-    const page = await call(catalogueRoute.loader, getRequest('/courses', { cookie: signed[who].cookie }));
-    expectRedirect(page, '/dashboard');
-    expect(await toastOf(page)).toEqual(RESTRICTED_TOAST);
+  test.each(['basic', 'tool'] as const)(
+    '%s users are sent to /dashboard with the "Acesso Restrito" toast, page and form alike',
+    async (who) => {
+      const page = await call(catalogueRoute.loader, getRequest('/courses', { cookie: signed[who].cookie }));
+      expectRedirect(page, '/dashboard');
+      expect(await toastOf(page)).toEqual(RESTRICTED_TOAST);
 
-    const post = await call(catalogueRoute.action, formRequest('/courses?index&dialog=promo', { intent: 'promo', code: 'QUALQUER' }, { cookie: signed[who].cookie }));
-    expectRedirect(post, '/dashboard');
-    expect(await toastOf(post)).toEqual(RESTRICTED_TOAST);
-  });
+      const post = await call(
+        catalogueRoute.action,
+        formRequest('/courses?index&dialog=promo', { intent: 'promo', code: 'QUALQUER' }, { cookie: signed[who].cookie }),
+      );
+      expectRedirect(post, '/dashboard');
+      expect(await toastOf(post)).toEqual(RESTRICTED_TOAST);
+    },
+  );
 });
 
 describe('the catalogue as each viewer sees it', () => {
@@ -170,7 +190,7 @@ describe('the catalogue as each viewer sees it', () => {
     expect(data.total).toBe(5);
   });
 
-  test('progress shows on open courses with lessons only, counting this viewer\'s lessons', async () => {
+  test("progress shows on open courses with lessons only, counting this viewer's lessons", async () => {
     const byTitle = Object.fromEntries((await catalogue('master')).courses.map((course) => [course.title, course]));
     expect(byTitle['Fundamentos de Elétrica Industrial'].progress).toEqual({ done: 1, total: 3 });
     expect(byTitle['Comandos Elétricos com Código'].progress).toEqual({ done: 1, total: 2 });
@@ -179,7 +199,9 @@ describe('the catalogue as each viewer sees it', () => {
     expect(byTitle['Química de Polímeros'].progress).toBeNull();
 
     const other = await createUser({ role: 'E-MASTER' });
-    const fresh = (await call(catalogueRoute.loader, getRequest('/courses', { cookie: await sessionCookie(other) })).then((r) => body<CatalogueData>(r))).courses;
+    const fresh = (
+      await call(catalogueRoute.loader, getRequest('/courses', { cookie: await sessionCookie(other) })).then((r) => body<CatalogueData>(r))
+    ).courses;
     expect(fresh.find((course) => course.id === c.eletrica.id)!.progress).toEqual({ done: 0, total: 3 });
   });
 
@@ -203,7 +225,10 @@ describe('search, sort, filters and pages are URL state', () => {
     const data = await catalogue('master', '?q=eletrica');
     expect(data.state.q).toBe('eletrica');
     expect(titles(data)).toEqual(['Fundamentos de Elétrica Industrial']);
-    expect(titles(await catalogue('master', '?q=ELETRIC'))).toEqual(['Comandos Elétricos com Código', 'Fundamentos de Elétrica Industrial']);
+    expect(titles(await catalogue('master', '?q=ELETRIC'))).toEqual([
+      'Comandos Elétricos com Código',
+      'Fundamentos de Elétrica Industrial',
+    ]);
     expect(titles(await catalogue('master', `?q=${encodeURIComponent('  ÁLGEBRA ')}`))).toEqual(['Álgebra Linear para Engenheiros']);
     expect(titles(await catalogue('master', '?q=50%25'))).toEqual([]);
   });
@@ -231,7 +256,10 @@ describe('search, sort, filters and pages are URL state', () => {
 
   test('the level and category filters combine with the search and each other', async () => {
     expect(titles(await catalogue('master', '?level=advanced'))).toEqual(['Automação Premium', 'Álgebra Linear para Engenheiros']);
-    expect(titles(await catalogue('master', '?category=electrical'))).toEqual(['Comandos Elétricos com Código', 'Fundamentos de Elétrica Industrial']);
+    expect(titles(await catalogue('master', '?category=electrical'))).toEqual([
+      'Comandos Elétricos com Código',
+      'Fundamentos de Elétrica Industrial',
+    ]);
     expect(titles(await catalogue('master', '?category=electrical&level=beginner'))).toEqual(['Fundamentos de Elétrica Industrial']);
     expect(titles(await catalogue('master', '?category=electrical&q=comandos'))).toEqual(['Comandos Elétricos com Código']);
     const unknown = await catalogue('master', '?level=expert&category=civil');
@@ -259,7 +287,9 @@ describe('search, sort, filters and pages are URL state', () => {
       const afterwards = listCatalogue(user, query, later);
       expect(afterwards.items.map((course) => course.id)).toEqual([c.comandos.id]);
     } finally {
-      db.delete(courseGrants).where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id))).run();
+      db.delete(courseGrants)
+        .where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id)))
+        .run();
     }
   });
 
@@ -292,7 +322,11 @@ describe('the "Acesso Exclusivo" dialog', () => {
       .values({ code: 'QUIMICA10', codeKey: foldKey('QUIMICA10'), days: 30, maxUses: 5, promoType: 'course', courseId: c.quimica.id })
       .returning()
       .get().id;
-    roleCode = db.insert(promoCodes).values({ code: 'CARGO30', codeKey: foldKey('CARGO30'), days: 30, maxUses: 5, targetRole: 'E-MASTER' }).returning().get().id;
+    roleCode = db
+      .insert(promoCodes)
+      .values({ code: 'CARGO30', codeKey: foldKey('CARGO30'), days: 30, maxUses: 5, targetRole: 'E-MASTER' })
+      .returning()
+      .get().id;
     hiddenCode = db
       .insert(promoCodes)
       .values({ code: 'CALDEIRA', codeKey: foldKey('CALDEIRA'), days: 30, maxUses: 5, promoType: 'course', courseId: c.oculto.id })
@@ -300,7 +334,8 @@ describe('the "Acesso Exclusivo" dialog', () => {
       .get().id;
   });
 
-  const redeem = (cookie: string, fields: Record<string, string>) => call(catalogueRoute.action, formRequest('/courses?index&dialog=promo', { intent: 'promo', ...fields }, { cookie }));
+  const redeem = (cookie: string, fields: Record<string, string>) =>
+    call(catalogueRoute.action, formRequest('/courses?index&dialog=promo', { intent: 'promo', ...fields }, { cookie }));
 
   type Reply = { intent: string; result: { error?: Record<string, string[] | null> } };
 
@@ -318,9 +353,17 @@ describe('the "Acesso Exclusivo" dialog', () => {
     const user = await createUser({ role: 'E-MASTER' });
     const response = await redeem(await sessionCookie(user), { code: '  quimica10 ' });
     expectRedirect(response, `/courses/${c.quimica.id}`);
-    expect(await toastOf(response)).toEqual({ type: 'success', title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!' });
+    expect(await toastOf(response)).toEqual({
+      type: 'success',
+      title: 'Código promocional aplicado',
+      description: 'Você agora tem acesso ao curso!',
+    });
 
-    const grant = db.select().from(courseGrants).where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id))).get();
+    const grant = db
+      .select()
+      .from(courseGrants)
+      .where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id)))
+      .get();
     expect(grant).toMatchObject({ source: 'promo', active: true });
     expect(usesOf(courseCode).map((use) => use.userId)).toContain(user.id);
     expect(db.select().from(promoCodes).where(eq(promoCodes.id, courseCode)).get()!.usedCount).toBe(1);
@@ -356,11 +399,21 @@ describe('the "Acesso Exclusivo" dialog', () => {
   test('an expired or spent course code says so', async () => {
     const expired = db
       .insert(promoCodes)
-      .values({ code: 'VENCIDO', codeKey: 'vencido', days: 30, maxUses: 5, promoType: 'course', courseId: c.quimica.id, expiryDate: new Date(Date.now() - DAY) })
+      .values({
+        code: 'VENCIDO',
+        codeKey: 'vencido',
+        days: 30,
+        maxUses: 5,
+        promoType: 'course',
+        courseId: c.quimica.id,
+        expiryDate: new Date(Date.now() - DAY),
+      })
       .returning()
       .get();
     await refusal(await redeem(signed.master.cookie, { code: 'VENCIDO' }), 400, 'Este código promocional expirou.');
-    db.insert(promoCodes).values({ code: 'ESGOTADO', codeKey: 'esgotado', days: 30, maxUses: 1, usedCount: 1, promoType: 'course', courseId: c.quimica.id }).run();
+    db.insert(promoCodes)
+      .values({ code: 'ESGOTADO', codeKey: 'esgotado', days: 30, maxUses: 1, usedCount: 1, promoType: 'course', courseId: c.quimica.id })
+      .run();
     await refusal(await redeem(signed.master.cookie, { code: 'ESGOTADO' }), 409, 'Este código promocional atingiu o limite de usos.');
     expect(usesOf(expired.id)).toEqual([]);
   });
@@ -379,7 +432,13 @@ describe('the "Acesso Exclusivo" dialog', () => {
     for (let attempt = 0; attempt < 10; attempt++) expect((await redeem(cookie, { code: `ERRADO${attempt}` })).status).toBe(404);
     const blocked = await redeem(cookie, { code: 'QUIMICA10' });
     expect(blocked.status).toBe(429);
-    expect(db.select().from(courseGrants).where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id))).get()).toBeUndefined();
+    expect(
+      db
+        .select()
+        .from(courseGrants)
+        .where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, c.quimica.id)))
+        .get(),
+    ).toBeUndefined();
   });
 });
 
@@ -408,7 +467,6 @@ describe('when the catalogue cannot be read', () => {
   });
 });
 
-
 /**
  * Per-user tables are only ever searched through an index; the small courses table may be walked
  * (in index order), and so may json_each: the page's course ids, bound as one JSON array.
@@ -417,7 +475,8 @@ function expectIndexed(plans: { sql: string; plan: string[] }[]) {
   for (const { sql, plan } of plans) {
     for (const line of plan) {
       if (line.startsWith('SCAN ')) expect(line, `${sql}\n${plan.join('\n')}`).toMatch(/^SCAN (courses\b|json_each VIRTUAL TABLE)/);
-      if (/\b(lesson_progress|course_grants|lessons)\b/.test(line)) expect(line, sql).toMatch(/^SEARCH .* USING (COVERING )?INDEX|PRIMARY KEY/);
+      if (/\b(lesson_progress|course_grants|lessons)\b/.test(line))
+        expect(line, sql).toMatch(/^SEARCH .* USING (COVERING )?INDEX|PRIMARY KEY/);
     }
   }
 }
@@ -426,7 +485,9 @@ describe('the indexes behind the catalogue and the Cursos card', () => {
   test('the catalogue searches course_grants, lessons and lesson_progress by index, whatever the filters', () => {
     const user = { id: signed.master.user.id, role: 'E-MASTER' as const };
     for (const search of ['', 'filter=unlocked', 'q=eletrica&sort=name-asc', 'level=beginner&category=electrical&sort=name-desc']) {
-      const plans = queryPlans(sqliteConnection(), () => listCatalogue(user, parseListQuery(new URLSearchParams(search), courseListQuerySchema)));
+      const plans = queryPlans(sqliteConnection(), () =>
+        listCatalogue(user, parseListQuery(new URLSearchParams(search), courseListQuerySchema)),
+      );
       const text = plans.map((p) => p.sql).join('\n');
       expect(text).toContain('"course_grants"');
       expect(text).toContain('"lesson_progress"');
@@ -437,7 +498,7 @@ describe('the indexes behind the catalogue and the Cursos card', () => {
     }
   });
 
-  test("the Cursos card is one statement, every table searched by index", () => {
+  test('the Cursos card is one statement, every table searched by index', () => {
     const plans = queryPlans(sqliteConnection(), () => lastCourseWorkedOn({ id: signed.master.user.id, role: 'E-MASTER' }));
     expect(plans).toHaveLength(1);
     expect(plans[0].plan[0]).toMatch(/^SEARCH lesson_progress USING INDEX lesson_progress_user_completed_idx/);
@@ -448,7 +509,8 @@ describe('the indexes behind the catalogue and the Cursos card', () => {
 
 describe("the dashboard's Cursos card", () => {
   type Recent = { title: string; done: number; total: number; href: string; finished: boolean } | null;
-  const recentOf = async (cookie: string) => (await body<{ recentCourse: Recent }>(await call(dashboardLoader, getRequest('/dashboard', { cookie })))).recentCourse;
+  const recentOf = async (cookie: string) =>
+    (await body<{ recentCourse: Recent }>(await call(dashboardLoader, getRequest('/dashboard', { cookie })))).recentCourse;
 
   test('an E-MASTER sees the course last worked on, "n de m", and where to continue', async () => {
     expect(await recentOf(signed.master.cookie)).toEqual({
@@ -483,7 +545,13 @@ describe("the dashboard's Cursos card", () => {
     const user = await createUser({ role: 'E-MASTER' });
     grantCourse(db, { userId: user.id, courseId: c.comandos.id, source: 'promo' });
     lessonIds.comandos.forEach((lessonId, index) => done(user.id, c.comandos.id, lessonId, new Date(Date.now() - index)));
-    expect(await recentOf(await sessionCookie(user))).toEqual({ title: 'Comandos Elétricos com Código', done: 2, total: 2, href: `/courses/${c.comandos.id}`, finished: true });
+    expect(await recentOf(await sessionCookie(user))).toEqual({
+      title: 'Comandos Elétricos com Código',
+      done: 2,
+      total: 2,
+      href: `/courses/${c.comandos.id}`,
+      finished: true,
+    });
 
     done(signed.admin.user.id, c.oculto.id, lessonIds.oculto[0], new Date());
     expect(await recentOf(signed.admin.cookie)).toMatchObject({ title: 'Caldeiras (em produção)', done: 1, total: 1, finished: true });

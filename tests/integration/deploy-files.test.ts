@@ -13,7 +13,12 @@ import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 
 const fly = readFlyConfig();
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; scripts: Record<string, string>; dependencies: Record<string, string>; optionalDependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  engines: { node: string };
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+};
 
 /** Dockerfile instructions, with continuation lines joined and comments dropped. */
 const instructions = dockerfile
@@ -39,7 +44,8 @@ function dockerEnv(): Record<string, string> {
 
 const databaseFile = (url: string) => url.replace(/^file:(\/\/)?/, '');
 const mounts = Array.isArray(fly.mounts) ? fly.mounts : [fly.mounts];
-const insideMount = (path: string) => mounts.some(({ destination }) => posix.relative(destination, path) !== '' && !posix.relative(destination, path).startsWith('..'));
+const insideMount = (path: string) =>
+  mounts.some(({ destination }) => posix.relative(destination, path) !== '' && !posix.relative(destination, path).startsWith('..'));
 
 describe('Dockerfile, fly.toml and package.json agree', () => {
   it('builds on the Node major of package.json engines', () => {
@@ -125,4 +131,3 @@ describe('Dockerfile, fly.toml and package.json agree', () => {
     expect(settings.LITESTREAM_DB_PATH).toBe(databaseFile(fly.env.DATABASE_URL));
   });
 });
-

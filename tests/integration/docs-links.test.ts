@@ -9,7 +9,12 @@ import { describe, expect, test } from 'vitest';
  * or a wildcard (`admin*.tsx`) names no single file and is not checked.
  */
 
-const PAGES = ['README.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+const PAGES = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name)),
+];
 
 const withoutFencedCode = (text: string) => text.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
 

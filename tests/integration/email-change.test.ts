@@ -68,7 +68,10 @@ describe('the relay of issue 26', () => {
   test("a profile change to someone else's address sends them none of the account's texts", async () => {
     const attacker = await createUser();
     const cookie = await sessionCookie(attacker);
-    const changed = await call(accountAction, formRequest('/account', { intent: 'profile', username: ATTACKER_NAME, email: 'vitima@example.com' }, { cookie }));
+    const changed = await call(
+      accountAction,
+      formRequest('/account', { intent: 'profile', username: ATTACKER_NAME, email: 'vitima@example.com' }, { cookie }),
+    );
     // The specification's form still changes the address at once.
     expectRedirect(changed, '/account');
     expect(db.select({ email: users.email }).from(users).where(eq(users.id, attacker.id)).get()?.email).toBe('vitima@example.com');
@@ -85,7 +88,12 @@ describe('the relay of issue 26', () => {
   });
 
   test("registering with someone else's address: the welcome names nobody and carries the confirmation link", async () => {
-    const { user } = await registerUser({ username: `${ATTACKER_NAME} (2)`, email: 'outra.vitima@example.com', cpf: null, password: 'senha-segura-1' });
+    const { user } = await registerUser({
+      username: `${ATTACKER_NAME} (2)`,
+      email: 'outra.vitima@example.com',
+      cpf: null,
+      password: 'senha-segura-1',
+    });
     await openAndClose(user, ATTACKER_SUBJECT);
     const arrived = await mailsTo('outra.vitima@example.com');
     expect(arrived.map((mail) => mail.subject).sort()).toEqual(['Bem-vindo ao E-Engenharia', 'Como foi o atendimento?']);
@@ -134,24 +142,37 @@ describe('an address change', () => {
 
     const account = await body<{ pendingEmail: string | null }>(await call(accountLoader, getRequest('/account', { cookie })));
     expect(account.pendingEmail).toBe('novo@example.com');
-    expect(auditOf(owner.id)).toEqual([{ action: 'account.email_change', summary: 'e-mail trocado, aguardando confirmação; email: antigo@example.com → novo@example.com' }]);
+    expect(auditOf(owner.id)).toEqual([
+      { action: 'account.email_change', summary: 'e-mail trocado, aguardando confirmação; email: antigo@example.com → novo@example.com' },
+    ]);
   });
 
   test('an e-mailed link’s button sent 40 times at once acts once; a 64 KB body of one repeated field, thousands of parts and 20 MB are refused before parsing', async () => {
     const owner = await createUser({ email: 'paralelo@example.com' });
     const cookie = await sessionCookie(owner);
-    expectRedirect(await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'outro.paralelo@example.com' }, { cookie })), '/account');
+    expectRedirect(
+      await call(
+        accountAction,
+        formRequest('/account', { intent: 'profile', username: owner.username, email: 'outro.paralelo@example.com' }, { cookie }),
+      ),
+      '/account',
+    );
     const revert = linkIn((await mailsTo('paralelo@example.com'))[0]!, '/email/revert');
-    const raw = (body: string | Uint8Array<ArrayBuffer>, type: string) => call(revertAction, new Request(`${BASE_URL}${revert}`, { method: 'POST', body, headers: { 'Content-Type': type } }));
+    const raw = (body: string | Uint8Array<ArrayBuffer>, type: string) =>
+      call(revertAction, new Request(`${BASE_URL}${revert}`, { method: 'POST', body, headers: { 'Content-Type': type } }));
 
     const repeated = await raw(`intent=revert-email&${'a=1&'.repeat(16_384)}`, 'application/x-www-form-urlencoded');
     expect(repeated.status).toBe(413);
-    const parts = Array.from({ length: 3_000 }, (_, index) => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n\r\n`).join('');
+    const parts = Array.from({ length: 3_000 }, (_, index) => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n\r\n`).join(
+      '',
+    );
     expect((await raw(`${parts}--b--\r\n`, 'multipart/form-data; boundary=b')).status).toBe(413);
     expect((await raw(new Uint8Array(20 * 1024 * 1024), 'application/x-www-form-urlencoded')).status).toBe(413);
     expect(db.select().from(users).where(eq(users.id, owner.id)).get()!.email).toBe('outro.paralelo@example.com');
 
-    const answers = await Promise.all(Array.from({ length: 40 }, () => call(revertAction, formRequest(revert, { intent: 'revert-email' }))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => call(revertAction, formRequest(revert, { intent: 'revert-email' }))),
+    );
     expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(39);
     expect(db.select().from(users).where(eq(users.id, owner.id)).get()!.email).toBe('paralelo@example.com');
@@ -161,7 +182,13 @@ describe('an address change', () => {
   test('“Não fui eu” restores the old address, ends every session, works once and kills the pending confirmation', async () => {
     const owner = await createUser({ email: 'meu@example.com' });
     const cookie = await sessionCookie(owner);
-    expectRedirect(await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'intruso@example.com' }, { cookie })), '/account');
+    expectRedirect(
+      await call(
+        accountAction,
+        formRequest('/account', { intent: 'profile', username: owner.username, email: 'intruso@example.com' }, { cookie }),
+      ),
+      '/account',
+    );
     const revert = linkIn((await mailsTo('meu@example.com'))[0]!, '/email/revert');
     const confirm = linkIn((await mailsTo('intruso@example.com'))[0]!, '/email/confirm');
 
@@ -183,11 +210,28 @@ describe('an address change', () => {
 
   test('“Não fui eu” expires after 7 days', async () => {
     const owner = await createUser({ email: 'sete.dias@example.com' });
-    expectRedirect(await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'depois@example.com' }, { cookie: await sessionCookie(owner) })), '/account');
+    expectRedirect(
+      await call(
+        accountAction,
+        formRequest(
+          '/account',
+          { intent: 'profile', username: owner.username, email: 'depois@example.com' },
+          { cookie: await sessionCookie(owner) },
+        ),
+      ),
+      '/account',
+    );
     const revert = linkIn((await mailsTo('sete.dias@example.com'))[0]!, '/email/revert');
-    const [token] = db.select().from(emailTokens).where(and(eq(emailTokens.userId, owner.id), eq(emailTokens.purpose, 'revert'))).all();
+    const [token] = db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, owner.id), eq(emailTokens.purpose, 'revert')))
+      .all();
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(7 * 24 * 3_600_000);
-    db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.id, token!.id)).run();
+    db.update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.id, token!.id))
+      .run();
     const page = await call(revertLoader, getRequest(revert));
     expect(page.status).toBe(400);
     expect((await call(revertAction, formRequest(revert, { intent: 'revert-email' }))).status).toBe(400);
@@ -196,14 +240,35 @@ describe('an address change', () => {
 
   test('the reset link by e-mail is refused for 72 h after a change; the CPF recovery is not', async () => {
     const owner = await createUser({ email: 'reset.antes@example.com' });
-    expectRedirect(await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'reset.depois@example.com' }, { cookie: await sessionCookie(owner) })), '/account');
-    const resets = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, owner.id), eq(mailOutbox.kind, 'password-reset'))).all().length;
+    expectRedirect(
+      await call(
+        accountAction,
+        formRequest(
+          '/account',
+          { intent: 'profile', username: owner.username, email: 'reset.depois@example.com' },
+          { cookie: await sessionCookie(owner) },
+        ),
+      ),
+      '/account',
+    );
+    const resets = () =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, owner.id), eq(mailOutbox.kind, 'password-reset')))
+        .all().length;
     expectRedirect(await call(authAction, formRequest('/auth', { intent: 'recover-email', email: 'reset.depois@example.com' })), '/auth');
     expect(resets()).toBe(0);
-    const cpf = await call(authAction, formRequest('/auth', { intent: 'recover', identifier: 'reset.depois@example.com', cpf: owner.cpf! }));
+    const cpf = await call(
+      authAction,
+      formRequest('/auth', { intent: 'recover', identifier: 'reset.depois@example.com', cpf: owner.cpf! }),
+    );
     expect(cpf.status).toBeLessThan(400);
 
-    db.update(users).set({ emailChangedAt: new Date(Date.now() - EMAIL_RESET_HOLD_MS - 1000) }).where(eq(users.id, owner.id)).run();
+    db.update(users)
+      .set({ emailChangedAt: new Date(Date.now() - EMAIL_RESET_HOLD_MS - 1000) })
+      .where(eq(users.id, owner.id))
+      .run();
     expectRedirect(await call(authAction, formRequest('/auth', { intent: 'recover-email', email: 'reset.depois@example.com' })), '/auth');
     expect(resets()).toBe(1);
   });
@@ -215,7 +280,8 @@ describe('an address change', () => {
     const first = linkIn((await mailsTo('reenviar@example.com'))[0]!, '/email/confirm');
     expectRedirect(await call(accountAction, formRequest('/account', { intent: 'resend-confirmation' }, { cookie })), '/account');
     expect((await call(confirmAction, formRequest(first, { intent: 'confirm-email' }))).status).toBe(400);
-    for (let attempt = 0; attempt < 3; attempt += 1) await call(accountAction, formRequest('/account', { intent: 'resend-confirmation' }, { cookie }));
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await call(accountAction, formRequest('/account', { intent: 'resend-confirmation' }, { cookie }));
     expect((await call(accountAction, formRequest('/account', { intent: 'resend-confirmation' }, { cookie }))).status).toBe(429);
     expect(auditOf(owner.id).filter((entry) => entry.action === 'account.email_confirmation_sent')).toHaveLength(5);
   });
@@ -223,9 +289,15 @@ describe('an address change', () => {
   test('a confirmation link for an address the account no longer has confirms nothing', async () => {
     const owner = await createUser({ email: 'primeiro@example.com' });
     const cookie = await sessionCookie(owner);
-    await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'segundo@example.com' }, { cookie }));
+    await call(
+      accountAction,
+      formRequest('/account', { intent: 'profile', username: owner.username, email: 'segundo@example.com' }, { cookie }),
+    );
     const stale = linkIn((await mailsTo('segundo@example.com'))[0]!, '/email/confirm');
-    await call(accountAction, formRequest('/account', { intent: 'profile', username: owner.username, email: 'terceiro@example.com' }, { cookie }));
+    await call(
+      accountAction,
+      formRequest('/account', { intent: 'profile', username: owner.username, email: 'terceiro@example.com' }, { cookie }),
+    );
     const page = await call(confirmLoader, getRequest(stale));
     expect(page.status).toBe(400);
     expect((await call(confirmAction, formRequest(stale, { intent: 'confirm-email' }))).status).toBe(400);

@@ -68,7 +68,10 @@ describe('a form with more fields than its schema can use', () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
     const thread = await createThread(user, { subject: 'Campos demais', message: 'Olá' });
-    const { body, contentType } = multipart([['intent', 'refresh'], ...Array.from({ length: 7 }, (_, i): [string, string] => [`f${i}`, ''])]);
+    const { body, contentType } = multipart([
+      ['intent', 'refresh'],
+      ...Array.from({ length: 7 }, (_, i): [string, string] => [`f${i}`, '']),
+    ]);
     const response = await post(ticketAction, `/chat/${thread.id}`, body, contentType, cookie, { id: String(thread.id) });
     await expectKitRefusal(response, 413, FORM_MESSAGES.tooManyFields);
   });
@@ -79,12 +82,19 @@ describe('a field name repeated beyond what the schema allows', () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
     const thread = await createThread(user, { subject: 'Nome repetido', message: 'Olá' });
-    const response = await post(ticketAction, `/chat/${thread.id}`, 'intent=refresh&x=1&x=2', URLENCODED, cookie, { id: String(thread.id) });
+    const response = await post(ticketAction, `/chat/${thread.id}`, 'intent=refresh&x=1&x=2', URLENCODED, cookie, {
+      id: String(thread.id),
+    });
     await expectKitRefusal(response, 400, FORM_MESSAGES.repeatedField);
   });
 
   it('a single-valued field sent twice is 400, before Conform builds its list', async () => {
-    const response = await post(contactAction, '/contact', 'name=Ana&name=Ana&email=a%40b.com&subject=Oi&message=Ol%C3%A1%20mundo', URLENCODED);
+    const response = await post(
+      contactAction,
+      '/contact',
+      'name=Ana&name=Ana&email=a%40b.com&subject=Oi&message=Ol%C3%A1%20mundo',
+      URLENCODED,
+    );
     await expectKitRefusal(response, 400, FORM_MESSAGES.repeatedField);
   });
 

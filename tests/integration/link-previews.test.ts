@@ -21,7 +21,8 @@ const SHAFT_QUERY =
   'power=7%2C5&power_unit=kW&speed=1750&speed_unit=rpm&allowableShear=40&allowableShear_unit=MPa&bendingMoment=0&bendingMoment_unit=N.m&keyway=no';
 
 const WHATSAPP = 'WhatsApp/2.23.20.0 A';
-const TEAMS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com';
+const TEAMS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36';
 
 const serve = documentHandler([
@@ -33,7 +34,8 @@ const serve = documentHandler([
   { id: 'routes/$', parentId: 'root', path: '*', module: catchAll },
 ]);
 
-const get = (path: string, headers: Record<string, string> = {}) => serve(new Request(`${BASE_URL}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  serve(new Request(`${BASE_URL}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } }));
 
 /** The <head>'s meta tags by property or name (the first of each). */
 function metaOf(html: string): Record<string, string> {
@@ -95,14 +97,24 @@ describe('link previews', () => {
     const tags = metaOf(html);
     expectPreviewTags(tags);
     expect(tags['og:title']).toBe(getCalculator(SHAFT)!.title);
-    expect(tags['og:description']).toBe('Resultado: Torque transmitido T = 40,93 N·m; Velocidade angular ω = 183,26 rad/s; Diâmetro mínimo do eixo = 17,34 mm');
+    expect(tags['og:description']).toBe(
+      'Resultado: Torque transmitido T = 40,93 N·m; Velocidade angular ω = 183,26 rad/s; Diâmetro mínimo do eixo = 17,34 mm',
+    );
     expect(tags['og:url']).toBe(`${ORIGIN}/calculators/${SHAFT}?${SHAFT_QUERY}`);
   });
 
   test('a course page describes the course, as an article', async () => {
     const course = db
       .insert(courses)
-      .values({ title: 'Curso de Motores', titleKey: sortKey('Curso de Motores'), description: 'Motores elétricos na prática.', category: 'electrical', instructor: 'Eng. Ana', duration: '8 horas', level: 'beginner' })
+      .values({
+        title: 'Curso de Motores',
+        titleKey: sortKey('Curso de Motores'),
+        description: 'Motores elétricos na prática.',
+        category: 'electrical',
+        instructor: 'Eng. Ana',
+        duration: '8 horas',
+        level: 'beginner',
+      })
       .returning()
       .get();
     const tags = metaOf(await (await get(`/courses/${course.id}`, { Cookie: masterCookie })).text());
@@ -129,19 +141,24 @@ describe('what a link-preview fetcher gets for a page that needs a login (decisi
     }
     const visitor = await get(`/calculators/${SHAFT}`);
     expect(visitor.headers.get('Location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/calculators/${SHAFT}`)}`);
-    for (const agent of ['curl/8.5.0', 'node', BROWSER]) expect(isLinkPreviewRequest(new Request(BASE_URL, { headers: { 'User-Agent': agent } }))).toBe(false);
+    for (const agent of ['curl/8.5.0', 'node', BROWSER])
+      expect(isLinkPreviewRequest(new Request(BASE_URL, { headers: { 'User-Agent': agent } }))).toBe(false);
     expect(isLinkPreviewRequest(new Request(BASE_URL, { method: 'POST', headers: { 'User-Agent': WHATSAPP } }))).toBe(false);
   });
 
   test('a free calculator shows its results for the inputs in the link', async () => {
-    const html = await (await get(`/preview?${new URLSearchParams({ to: `/calculators/${SHAFT}?${SHAFT_QUERY}` })}`, { 'User-Agent': WHATSAPP })).text();
+    const html = await (
+      await get(`/preview?${new URLSearchParams({ to: `/calculators/${SHAFT}?${SHAFT_QUERY}` })}`, { 'User-Agent': WHATSAPP })
+    ).text();
     const tags = metaOf(html);
     expectPreviewTags(tags);
     expect(tags['og:title']).toBe(getCalculator(SHAFT)!.title);
     expect(tags['og:description']).toMatch(/^Resultado: Torque transmitido T = 40,93 N·m/);
     expect(tags['og:url']).toBe(`${ORIGIN}/calculators/${SHAFT}?${SHAFT_QUERY}`);
     expect(tags.robots).toBe('noindex');
-    expect(html).toContain(`href="/auth?${new URLSearchParams({ redirectTo: `/calculators/${SHAFT}?${SHAFT_QUERY}` }).toString().replace(/&/g, '&amp;')}"`);
+    expect(html).toContain(
+      `href="/auth?${new URLSearchParams({ redirectTo: `/calculators/${SHAFT}?${SHAFT_QUERY}` }).toString().replace(/&/g, '&amp;')}"`,
+    );
   });
 
   test('a paid calculator shows its name and plan, never a result; a CPF-restricted one, hidden or missing things, the site card', async () => {
@@ -152,14 +169,38 @@ describe('what a link-preview fetcher gets for a page that needs a login (decisi
     expect(paid['og:url']).toBe(`${ORIGIN}/calculators/${DROP}`);
 
     db.insert(tools)
-      .values({ name: 'Torque', description: 'Torque em eixos.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'internal', link: `/calculators/${SHAFT}`, restrictedCpfs: '12345678909' })
+      .values({
+        name: 'Torque',
+        description: 'Torque em eixos.',
+        category: 'mechanical',
+        accessLevel: 'E-BASIC',
+        linkType: 'internal',
+        link: `/calculators/${SHAFT}`,
+        restrictedCpfs: '12345678909',
+      })
       .run();
     const hidden = db
       .insert(courses)
-      .values({ title: 'Curso Oculto', titleKey: sortKey('Curso Oculto'), description: 'Segredo.', category: 'electrical', instructor: 'X', duration: '1 hora', level: 'beginner', isHidden: true })
+      .values({
+        title: 'Curso Oculto',
+        titleKey: sortKey('Curso Oculto'),
+        description: 'Segredo.',
+        category: 'electrical',
+        instructor: 'X',
+        duration: '1 hora',
+        level: 'beginner',
+        isHidden: true,
+      })
       .returning()
       .get();
-    for (const to of [`/calculators/${SHAFT}?${SHAFT_QUERY}`, `/courses/${hidden.id}`, '/calculators/nao-existe', '/admin/users', 'https://evil.example/x', '//evil.example']) {
+    for (const to of [
+      `/calculators/${SHAFT}?${SHAFT_QUERY}`,
+      `/courses/${hidden.id}`,
+      '/calculators/nao-existe',
+      '/admin/users',
+      'https://evil.example/x',
+      '//evil.example',
+    ]) {
       const tags = metaOf(await (await get(`/preview?${new URLSearchParams({ to })}`)).text());
       expect(tags['og:title'], to).toBe('E-Engenharia');
       expect(tags['og:description'], to).toBe('Ferramentas, calculadoras e cursos para engenheiros.');
@@ -185,7 +226,13 @@ describe('the web manifest and the icons', () => {
       background_color: string;
       icons: Array<{ src: string; sizes: string; type: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'E-Engenharia', short_name: 'E-Engenharia', lang: 'pt-BR', display: 'standalone', theme_color: '#2563eb' });
+    expect(manifest).toMatchObject({
+      name: 'E-Engenharia',
+      short_name: 'E-Engenharia',
+      lang: 'pt-BR',
+      display: 'standalone',
+      theme_color: '#2563eb',
+    });
     expect(manifest.start_url.startsWith('/')).toBe(true);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
     const sizes = new Set(manifest.icons.map((icon) => icon.sizes));

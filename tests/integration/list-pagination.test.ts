@@ -17,7 +17,16 @@ const NAMES = Array.from({ length: 30 }, (_, index) => `Ferramenta ${String(inde
 beforeAll(async () => {
   db.delete(tools).run();
   db.insert(tools)
-    .values(NAMES.map((name) => ({ name, description: 'Uma ferramenta de teste.', category: 'mechanical' as const, accessLevel: 'E-BASIC' as const, linkType: 'external' as const, link: 'https://example.com' })))
+    .values(
+      NAMES.map((name) => ({
+        name,
+        description: 'Uma ferramenta de teste.',
+        category: 'mechanical' as const,
+        accessLevel: 'E-BASIC' as const,
+        linkType: 'external' as const,
+        link: 'https://example.com',
+      })),
+    )
     .run();
   cookie = await sessionCookie(await createUser());
   adminCookie = await sessionCookie(await createUser({ role: 'admin' }));

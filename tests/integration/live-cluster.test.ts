@@ -61,7 +61,11 @@ describe('the live bus across cluster workers', () => {
     first.publish(first.liveChannels.everyone, 'notifications', { added: 3, role: 'all' });
     await settle();
 
-    expect(seen.first).toEqual(['clu5ter-1 {"added":1,"role":"all"}', 'clu5ter-2 {"added":2,"role":"all"}', 'clu5ter-4 {"added":3,"role":"all"}']);
+    expect(seen.first).toEqual([
+      'clu5ter-1 {"added":1,"role":"all"}',
+      'clu5ter-2 {"added":2,"role":"all"}',
+      'clu5ter-4 {"added":3,"role":"all"}',
+    ]);
     expect(seen.second).toEqual(seen.first);
     expect(first.currentEventId()).toBe('clu5ter-4');
     expect(second.currentEventId()).toBe('clu5ter-4');
@@ -75,7 +79,11 @@ describe('the live bus across cluster workers', () => {
     join(hub, third);
     await settle();
     expect(third.currentEventId()).toBe('clu5ter-4');
-    expect(third.eventsSince('clu5ter-0', [third.liveChannels.everyone])?.map((event) => event.id)).toEqual(['clu5ter-1', 'clu5ter-2', 'clu5ter-4']);
+    expect(third.eventsSince('clu5ter-0', [third.liveChannels.everyone])?.map((event) => event.id)).toEqual([
+      'clu5ter-1',
+      'clu5ter-2',
+      'clu5ter-4',
+    ]);
   });
 
   it('passes an access change to the other workers after the transaction, so their streams re-read it', async () => {

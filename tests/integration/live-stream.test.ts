@@ -201,7 +201,15 @@ describe('what a stream carries', () => {
     markNotificationRead(user, notice.id);
     expect((await expectEvent(events, 'notifications', `user:${user.id}`)).data.data).toEqual({ count: count - 1 });
 
-    createNotification(admin, { title: 'Para todos', message: 'Manutenção às 22h.', type: 'warning', targetRole: 'E-TOOL', link: null, expiresAt: null, userId: null });
+    createNotification(admin, {
+      title: 'Para todos',
+      message: 'Manutenção às 22h.',
+      type: 'warning',
+      targetRole: 'E-TOOL',
+      link: null,
+      expiresAt: null,
+      userId: null,
+    });
     expect((await expectEvent(events, 'notifications', 'everyone')).data.data).toEqual({ added: 1, role: 'E-TOOL' });
   });
 
@@ -254,13 +262,13 @@ describe('reconnecting', () => {
     const missedToo = publish(liveChannels.everyone, 'notifications', { added: 1, role: 'all' });
 
     const again = await openStream(userCookie, { lastEventId: seen.id! });
-    expect((await again.events!.next())).toMatchObject({ id: missed.id, data: { data: { count: 2 } } });
-    expect((await again.events!.next())).toMatchObject({ id: missedToo.id, data: { channel: 'everyone' } });
+    expect(await again.events!.next()).toMatchObject({ id: missed.id, data: { data: { count: 2 } } });
+    expect(await again.events!.next()).toMatchObject({ id: missedToo.id, data: { channel: 'everyone' } });
     expect(await again.events!.next(100)).toBe('quiet');
 
     // A new EventSource (the tab changed ticket) passes it in the query instead.
     const viaQuery = await openStream(userCookie, { query: `?lastEventId=${encodeURIComponent(seen.id!)}` });
-    expect((await viaQuery.events!.next())).toMatchObject({ id: missed.id });
+    expect(await viaQuery.events!.next()).toMatchObject({ id: missed.id });
   });
 
   test('an id from another boot, or too old to know, gets resync', async () => {
@@ -296,9 +304,14 @@ describe('the end of a stream', () => {
     expect(await kept.events!.next(50)).toBe('quiet');
     expect(kept.events!.comments).toBe(1);
 
-    db.update(activeSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(activeSessions.sessionId, await sessionIdOf(cookie))).run();
+    db.update(activeSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(activeSessions.sessionId, await sessionIdOf(cookie)))
+      .run();
     vi.advanceTimersByTime(25_000);
-    expect((await expectEvent(events, 'session-ended', liveChannels.session(await sessionIdOf(cookie)))).data.data).toEqual({ reason: 'expired' });
+    expect((await expectEvent(events, 'session-ended', liveChannels.session(await sessionIdOf(cookie)))).data.data).toEqual({
+      reason: 'expired',
+    });
     expect(await events!.next()).toBe('end');
     expect(await kept.events!.next(50)).toBe('quiet');
     expect(kept.events!.comments).toBe(2);
@@ -337,8 +350,14 @@ describe('the pages around the stream', () => {
     expect(setCookie).toMatch(/en_toast=/);
     expect(setCookie).toMatch(/en_session=/);
 
-    expectRedirect(await call(sessionEndedLoader, getRequest('/resources/session-ended?redirectTo=%2Fchats', { cookie: userCookie })), '/chats');
-    expectRedirect(await call(sessionEndedLoader, getRequest('/resources/session-ended?redirectTo=https%3A%2F%2Fevil.example', { cookie: userCookie })), '/dashboard');
+    expectRedirect(
+      await call(sessionEndedLoader, getRequest('/resources/session-ended?redirectTo=%2Fchats', { cookie: userCookie })),
+      '/chats',
+    );
+    expectRedirect(
+      await call(sessionEndedLoader, getRequest('/resources/session-ended?redirectTo=https%3A%2F%2Fevil.example', { cookie: userCookie })),
+      '/dashboard',
+    );
   });
 
   test("the root loader sends the header's counts with the bus position they were read at", async () => {

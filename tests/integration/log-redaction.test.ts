@@ -10,7 +10,9 @@ import { findLeaks, typedPasswords } from '../setup/server-log-check';
 function failedInsert(passwordHash: string, cpf: string): Error {
   try {
     // Straight to the database (the models turn this conflict into a friendly AppError first).
-    db.insert(users).values({ username: 'dup', email: 'dup@example.com', usernameKey: 'dup', emailKey: 'dup@example.com', cpf, password: passwordHash }).run();
+    db.insert(users)
+      .values({ username: 'dup', email: 'dup@example.com', usernameKey: 'dup', emailKey: 'dup@example.com', cpf, password: passwordHash })
+      .run();
   } catch (error) {
     return error as Error;
   }
@@ -28,7 +30,11 @@ describe('what the server prints', () => {
 
     // DrizzleQueryError puts every parameter in its message and in `params`, over several lines if a value has them.
     const params = ['Olá,\nminha senha é segredo-do-chat', hash, user.cpf!, 'x'.repeat(43)];
-    const drizzleError = new DrizzleQueryError('insert into "chat_messages" ("message", "hash", "cpf", "session") values (?, ?, ?, ?)', params, sqliteError);
+    const drizzleError = new DrizzleQueryError(
+      'insert into "chat_messages" ("message", "hash", "cpf", "session") values (?, ?, ?, ?)',
+      params,
+      sqliteError,
+    );
     expect(drizzleError.message).toContain(user.cpf!);
     const printed = redactLog(['action failed', drizzleError]);
     expect(printed).toContain('insert into "chat_messages"');

@@ -6,7 +6,13 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, resumeInterruptedDeliveries, retryDelay, takeDueMails } from '../../app/models/mail/delivery.server';
+import {
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+  resumeInterruptedDeliveries,
+  retryDelay,
+  takeDueMails,
+} from '../../app/models/mail/delivery.server';
 import { enqueueMail, type OutgoingMail } from '../../app/models/mail/outbox.server';
 import { fileTransport, smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
 import { deliverDueMails, startMailWorker, stopMailWorker } from '../../app/server/mail-worker.server';
@@ -29,7 +35,12 @@ function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
 
 const rowOf = (id: number) => db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
 /** Makes a waiting row due now, as time passing would. */
-const makeDue = (id: number) => db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(mailOutbox.id, id)).run();
+const makeDue = (id: number) =>
+  db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(Date.now() - 1) })
+    .where(eq(mailOutbox.id, id))
+    .run();
 
 let sink: SmtpSink;
 let smtp: MailTransport;
@@ -109,7 +120,10 @@ describe('the transactional outbox over a real SMTP server', () => {
 
   test('a mail still failing after MAX_ATTEMPTS temporary refusals (about a day) is given up, saying after how many', async () => {
     const id = enqueueMail(db, mail())!;
-    db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 2 }).where(eq(mailOutbox.id, id)).run();
+    db.update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 2 })
+      .where(eq(mailOutbox.id, id))
+      .run();
     sink.refuseNext(2, { code: 421, message: 'Service not available' });
     expect(await deliverDueMails(smtp)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     makeDue(id);

@@ -15,26 +15,54 @@ import { documentHandler } from './helpers/document-handler';
 /** Each user's choices of mail: 'Minha Conta' → 'E-mails', the one-click unsubscribe, the LGPD export and deletion (docs/mail.md). */
 
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
-const optOuts = (userId: number) => db.select({ kind: mailOptOuts.kind }).from(mailOptOuts).where(eq(mailOptOuts.userId, userId)).all().map((row) => row.kind).sort();
+const optOuts = (userId: number) =>
+  db
+    .select({ kind: mailOptOuts.kind })
+    .from(mailOptOuts)
+    .where(eq(mailOptOuts.userId, userId))
+    .all()
+    .map((row) => row.kind)
+    .sort();
 
 describe("'Minha Conta' → 'E-mails'", () => {
   test('lists the kinds the role may switch off, all on at first; admins also see new tickets', async () => {
     const user = await createUser();
     const admin = await createUser({ role: 'admin' });
-    const choices = async (cookie: string) => ((await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { mailChoices: { kind: string; enabled: boolean }[] }).mailChoices;
+    const choices = async (cookie: string) =>
+      (
+        (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as {
+          mailChoices: { kind: string; enabled: boolean }[];
+        }
+      ).mailChoices;
     expect(await choices(await sessionCookie(user))).toEqual([
       expect.objectContaining({ kind: 'support-reply', enabled: true }),
       expect.objectContaining({ kind: 'support-rating', enabled: true }),
       expect.objectContaining({ kind: 'plan-reminder', enabled: true }),
     ]);
-    expect((await choices(await sessionCookie(admin))).map((choice) => choice.kind)).toEqual(['support-reply', 'support-rating', 'plan-reminder', 'new-ticket']);
+    expect((await choices(await sessionCookie(admin))).map((choice) => choice.kind)).toEqual([
+      'support-reply',
+      'support-rating',
+      'plan-reminder',
+      'new-ticket',
+    ]);
   });
 
   test('the form (without JavaScript) saves what is left checked; a receipt cannot be switched off by a forged field', async () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
-    const body = new URLSearchParams([['intent', 'mail-choices'], ['enabled', 'plan-reminder'], ['enabled', 'receipt']]);
-    const saved = await call(accountAction, new Request('http://localhost:3000/account', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body }));
+    const body = new URLSearchParams([
+      ['intent', 'mail-choices'],
+      ['enabled', 'plan-reminder'],
+      ['enabled', 'receipt'],
+    ]);
+    const saved = await call(
+      accountAction,
+      new Request('http://localhost:3000/account', {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      }),
+    );
     expectRedirect(saved, '/account#emails');
     expect(optOuts(user.id)).toEqual(['support-rating', 'support-reply']);
     expect(wantsMail(user.id, 'support-reply')).toBe(false);
@@ -71,7 +99,9 @@ describe('the one-click unsubscribe', () => {
   });
 
   // Issue 26, item 4: the one-click POST saved the opt-out and then failed rendering the page (500).
-  const serve = documentHandler([{ id: 'routes/_marketing+/email.unsubscribe', parentId: 'root', path: 'email/unsubscribe', module: unsubscribePage }]);
+  const serve = documentHandler([
+    { id: 'routes/_marketing+/email.unsubscribe', parentId: 'root', path: 'email/unsubscribe', module: unsubscribePage },
+  ]);
   const postDocument = (link: string, body: string) =>
     serve(new Request(`${BASE_URL}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body }));
 
@@ -126,15 +156,32 @@ describe('the one-click unsubscribe', () => {
 describe('LGPD', () => {
   test('the export lists the choices and the mails; deleting the account deletes both', async () => {
     const user = await createUser();
-    enqueueMail(db, { userId: user.id, to: user.email, kind: 'welcome', subject: 'Bem-vindo ao E-Engenharia', text: 'Olá', html: '<p>Olá</p>' });
-    await call(accountAction, formRequest('/account', { intent: 'mail-choices', enabled: 'plan-reminder' }, { cookie: await sessionCookie(user) }));
+    enqueueMail(db, {
+      userId: user.id,
+      to: user.email,
+      kind: 'welcome',
+      subject: 'Bem-vindo ao E-Engenharia',
+      text: 'Olá',
+      html: '<p>Olá</p>',
+    });
+    await call(
+      accountAction,
+      formRequest('/account', { intent: 'mail-choices', enabled: 'plan-reminder' }, { cookie: await sessionCookie(user) }),
+    );
     const data = exportPersonalData(user.id);
     expect(data.mailChoices).toEqual([
       { kind: 'support-reply', label: 'Respostas do suporte', enabled: false },
       { kind: 'support-rating', label: 'Avaliação do atendimento', enabled: false },
       { kind: 'plan-reminder', label: 'Avisos do plano', enabled: true },
     ]);
-    expect(data.mails).toEqual([expect.objectContaining({ kind: 'welcome', to: user.email.toLowerCase(), subject: 'Bem-vindo ao E-Engenharia', status: expect.any(String) })]);
+    expect(data.mails).toEqual([
+      expect.objectContaining({
+        kind: 'welcome',
+        to: user.email.toLowerCase(),
+        subject: 'Bem-vindo ao E-Engenharia',
+        status: expect.any(String),
+      }),
+    ]);
 
     await deleteOwnAccount(user.id, user.plainPassword, '127.0.0.91');
     expect(db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id)).all()).toEqual([]);

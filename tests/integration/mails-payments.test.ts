@@ -39,7 +39,11 @@ let smtp: MailTransport;
 let previousDelivery: WebhookDelivery | null = null;
 
 const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   const response = await call(webhookRoute.action, request);
   if (!response.ok) throw new Error(`webhook ${response.status}`);
 };
@@ -78,7 +82,15 @@ const paymentOf = (stripeId: string) => db.select().from(payments).where(eq(paym
 
 async function payByCard(buyer: UserRow, planType: 'E-TOOL' | 'E-MASTER' = 'E-TOOL') {
   const intent = await createPaymentIntent(buyer, { planType, months: 1 }, { idempotencyKey: `mail-${planType}-${buyer.id}` });
-  expect((await confirmTestCardPayment(buyer, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: `${BASE_URL}/upgrade` })).status).toBe('succeeded');
+  expect(
+    (
+      await confirmTestCardPayment(buyer, {
+        paymentIntentId: intent.paymentIntentId,
+        cardNumber: '4242424242424242',
+        returnUrl: `${BASE_URL}/upgrade`,
+      })
+    ).status,
+  ).toBe('succeeded');
   // The return page's confirmation races the stand-in's payment_intent.succeeded webhook: both fulfil.
   expect((await confirmPayment(buyer, intent.paymentIntentId)).status).toBe('succeeded');
   await flushTestWebhooks();
@@ -96,7 +108,13 @@ describe("'Recibo de pagamento'", () => {
   test('a card payment fulfilled by both the return page and the webhook sends one receipt, with the item, amount, method, date and ids', async () => {
     const buyer = await createUser({ username: 'recibo_cartao' });
     const payment = await payByCard(buyer);
-    expect(db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, buyer.id), eq(mailOutbox.kind, 'receipt'))).all()).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, buyer.id), eq(mailOutbox.kind, 'receipt')))
+        .all(),
+    ).toHaveLength(1);
     const mails = await deliveredTo(buyer);
     expect(mails.map((mail) => mail.subject)).toEqual(['Recibo de pagamento']);
     const [receipt] = mails;
@@ -146,7 +164,7 @@ describe("'Recibo de pagamento'", () => {
     `);
   });
 
-  test("the receipt names the payer by the full name, and nobody while the address is unconfirmed (issues 26.3, 27.8)", async () => {
+  test('the receipt names the payer by the full name, and nobody while the address is unconfirmed (issues 26.3, 27.8)', async () => {
     const named = await createUser({ username: 'recibo_nome', fullName: 'Helena Ribeiro Castro' });
     await payByCard(named);
     const [receipt] = await deliveredTo(named);
@@ -193,7 +211,10 @@ describe("'Recibo de pagamento'", () => {
     await markTestPixPaid(buyer, sessionId);
     expect((await fulfilCheckoutSession(sessionId, buyer)).status).toBe('succeeded');
     const mails = await deliveredTo(buyer);
-    expect(mails.map((mail) => mail.subject)).toEqual(['Seu Pix foi gerado: veja como pagar', 'Pagamento confirmado — Recibo de pagamento']);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Seu Pix foi gerado: veja como pagar',
+      'Pagamento confirmado — Recibo de pagamento',
+    ]);
     expect(mails[1].text).toContain(`Referência do pagamento: ${sessionId}`);
     expect(stable(mails[1].text)).toMatchInlineSnapshot(`
       "E-Engenharia
@@ -267,7 +288,7 @@ describe('refund decisions', () => {
     `);
   });
 
-  test('approved (boleto): marked for a manual refund, in the notification\'s words', async () => {
+  test("approved (boleto): marked for a manual refund, in the notification's words", async () => {
     const admin = await createUser({ role: 'admin' });
     const buyer = await createUser({ username: 'reembolso_boleto' });
     const sessionId = await payLater(buyer, 'boleto');
@@ -385,7 +406,11 @@ describe('the daily plan reminders', () => {
     sendPlanReminders(at(start, 57.5));
     await plansOf(user);
     sendPlanReminders(at(start, 61));
-    expect((await plansOf(user)).map((mail) => mail.subject)).toEqual(['Seu plano termina em 3 dias', 'Seu plano termina em 3 dias', 'Seu plano terminou']);
+    expect((await plansOf(user)).map((mail) => mail.subject)).toEqual([
+      'Seu plano termina em 3 dias',
+      'Seu plano termina em 3 dias',
+      'Seu plano terminou',
+    ]);
   });
 
   test('a plan under a higher one says nothing when it ends; the higher one says it falls back to it', async () => {
@@ -420,7 +445,16 @@ describe('the daily plan reminders', () => {
     const user = await createUser({ role: 'E-TOOL', days: 2 });
     startPlanReminderJob(10);
     try {
-      await expect.poll(() => db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'plan-reminder'))).all().length).toBe(1);
+      await expect
+        .poll(
+          () =>
+            db
+              .select()
+              .from(mailOutbox)
+              .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'plan-reminder')))
+              .all().length,
+        )
+        .toBe(1);
     } finally {
       stopPlanReminderJob();
     }

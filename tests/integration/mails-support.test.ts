@@ -50,11 +50,19 @@ async function deliveredTo(address: string) {
 /** A header as it arrived (unfolded), without its name. */
 function headerOf(mail: ReceivedMail | undefined, name: string): string | undefined {
   const line = mail?.headerLines.find((header) => header.key === name)?.line;
-  return line?.replace(/\r?\n(?=[ \t])/g, '').slice(line.indexOf(':') + 1).trim();
+  return line
+    ?.replace(/\r?\n(?=[ \t])/g, '')
+    .slice(line.indexOf(':') + 1)
+    .trim();
 }
 
 const supportRows = (userId: number) =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'support-reply'))).orderBy(mailOutbox.id).all();
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'support-reply')))
+    .orderBy(mailOutbox.id)
+    .all();
 
 /** A user's ticket (as 'Nova Conversa' creates it) and an admin to answer it. */
 async function ticketWithDesk(subject = 'Queda de tensão no motor') {
@@ -66,7 +74,11 @@ async function ticketWithDesk(subject = 'Queda de tensão no motor') {
 
 /** The admin's reply through the ticket page's form, as the browser posts it without JavaScript. */
 async function replyThroughPage(admin: UserRow, threadId: number, message: string) {
-  const answer = await call(ticketAction, formRequest(`/chat/${threadId}`, { intent: 'send', message }, { cookie: await sessionCookie(admin) }), { id: String(threadId) });
+  const answer = await call(
+    ticketAction,
+    formRequest(`/chat/${threadId}`, { intent: 'send', message }, { cookie: await sessionCookie(admin) }),
+    { id: String(threadId) },
+  );
   expectRedirect(answer, `/chat/${threadId}#responder`);
 }
 
@@ -77,11 +89,16 @@ describe("'Nova resposta no seu ticket'", () => {
     const [mail, ...more] = await deliveredTo(user.email);
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe('Nova resposta no seu ticket: Queda de tensão no motor');
-    expect(headerOf(mail, 'list-unsubscribe')).toMatch(new RegExp(`^<http://127\\.0\\.0\\.1:3000/email/unsubscribe\\?u=${user.id}&k=support-reply&t=[\\w-]+>$`));
+    expect(headerOf(mail, 'list-unsubscribe')).toMatch(
+      new RegExp(`^<http://127\\.0\\.0\\.1:3000/email/unsubscribe\\?u=${user.id}&k=support-reply&t=[\\w-]+>$`),
+    );
     expect(headerOf(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail?.html).toContain(`href="http://127.0.0.1:3000/chat/${thread.id}"`);
     expect(mail?.html).toContain('Suporte E-Engenharia');
-    const text = (mail?.text ?? '').replaceAll(user.username, '{username}').replace(/\/chat\/\d+/, '/chat/{id}').replace(/u=\d+&k=support-reply&t=[\w-]+/, 'u={id}&k=support-reply&t={token}');
+    const text = (mail?.text ?? '')
+      .replaceAll(user.username, '{username}')
+      .replace(/\/chat\/\d+/, '/chat/{id}')
+      .replace(/u=\d+&k=support-reply&t=[\w-]+/, 'u={id}&k=support-reply&t={token}');
     expect(text).toMatchInlineSnapshot(`
       "E-Engenharia
 
@@ -131,7 +148,9 @@ describe("'Nova resposta no seu ticket'", () => {
     expect(others).toHaveLength(0);
     expect(first?.subject).toBe('Novas respostas no seu ticket: Dimensionamento de cabo');
     expect(first?.text).toContain('O suporte enviou 3 respostas');
-    expect(first?.text).toContain('Suporte E-Engenharia:\n> Primeira resposta.\n\nSuporte E-Engenharia:\n> Segunda resposta.\n\nSuporte E-Engenharia:\n> Terceira resposta.');
+    expect(first?.text).toContain(
+      'Suporte E-Engenharia:\n> Primeira resposta.\n\nSuporte E-Engenharia:\n> Segunda resposta.\n\nSuporte E-Engenharia:\n> Terceira resposta.',
+    );
     expect(first?.text).not.toContain('Obrigado, mas e a queda?');
 
     await postMessage(admin, thread.id, 'Quarta resposta.');
@@ -143,7 +162,10 @@ describe("'Nova resposta no seu ticket'", () => {
     expect(await deliveredTo(user.email)).toHaveLength(1);
 
     // The 15 minutes pass.
-    db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, waiting!.id)).run();
+    db.update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, waiting!.id))
+      .run();
     const all = await deliveredTo(user.email);
     expect(all).toHaveLength(2);
     expect(all[1]?.text).toContain('> Quarta resposta.');
@@ -151,7 +173,10 @@ describe("'Nova resposta no seu ticket'", () => {
     expect(all[1]?.text).not.toContain('Terceira resposta.');
 
     // Long after the last mail, a reply goes at once.
-    db.update(mailOutbox).set({ sentAt: new Date(Date.now() - 16 * 60_000) }).where(eq(mailOutbox.id, waiting!.id)).run();
+    db.update(mailOutbox)
+      .set({ sentAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(mailOutbox.id, waiting!.id))
+      .run();
     await postMessage(admin, thread.id, 'Sexta resposta.');
     const later = await deliveredTo(user.email);
     expect(later).toHaveLength(3);
@@ -216,7 +241,14 @@ describe("'Novo ticket'", () => {
     const optedOut = await createUser({ role: 'admin' });
     setMailChoice(optedOut.id, 'new-ticket', false);
     const user = await createUser();
-    const answer = await call(newChatAction, formRequest('/chat/new', { intent: 'create', subject: 'Cálculo de viga', message: 'A flecha ficou acima de L/250.\nO que faço?' }, { cookie: await sessionCookie(user) }));
+    const answer = await call(
+      newChatAction,
+      formRequest(
+        '/chat/new',
+        { intent: 'create', subject: 'Cálculo de viga', message: 'A flecha ficou acima de L/250.\nO que faço?' },
+        { cookie: await sessionCookie(user) },
+      ),
+    );
     expectRedirect(answer, /^\/chat\/\d+#recentes$/);
     const threadId = Number(/\/chat\/(\d+)/.exec(answer.headers.get('Location')!)![1]);
 

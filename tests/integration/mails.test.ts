@@ -38,7 +38,12 @@ async function deliveredTo(address: string) {
 
 describe('the welcome mail', () => {
   test('registration queues it in its own transaction; it names nobody and carries the link that confirms the address', async () => {
-    const { user } = await registerUser({ username: 'boas_vindas', email: 'Boas.Vindas@example.com', cpf: '52998224725', password: 'senha-segura-1' });
+    const { user } = await registerUser({
+      username: 'boas_vindas',
+      email: 'Boas.Vindas@example.com',
+      cpf: '52998224725',
+      password: 'senha-segura-1',
+    });
     expect(db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id)).all()).toHaveLength(1);
     const [mail] = await deliveredTo('boas.vindas@example.com');
     expect(mail?.subject).toBe('Bem-vindo ao E-Engenharia');
@@ -64,7 +69,15 @@ describe('the welcome mail', () => {
   });
 
   test('a refused registration (an unknown promo code) queues nothing', async () => {
-    await expect(registerUser({ username: 'sem_mail', email: 'sem.mail@example.com', cpf: '11144477735', password: 'senha-segura-1', promoCode: 'NAOEXISTE' })).rejects.toMatchObject({ status: 404, field: 'code' });
+    await expect(
+      registerUser({
+        username: 'sem_mail',
+        email: 'sem.mail@example.com',
+        cpf: '11144477735',
+        password: 'senha-segura-1',
+        promoCode: 'NAOEXISTE',
+      }),
+    ).rejects.toMatchObject({ status: 404, field: 'code' });
     expect(db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'sem.mail@example.com')).all()).toHaveLength(0);
   });
 });
@@ -72,7 +85,10 @@ describe('the welcome mail', () => {
 describe("'Recuperar senha por e-mail'", () => {
   const post = (fields: Record<string, string>, cookie?: string) => call(authAction, formRequest('/auth', fields, { cookie }));
   const toastOf = async (response: Response) => {
-    const cookie = response.headers.getSetCookie().find((header) => header.startsWith('en_toast='))?.split(';')[0];
+    const cookie = response.headers
+      .getSetCookie()
+      .find((header) => header.startsWith('en_toast='))
+      ?.split(';')[0];
     return cookie ? (await readToast(new Request(BASE_URL, { headers: { Cookie: cookie } }))).toast : null;
   };
   /** Asks for the link as the page does, delivers, and returns the link the mail carries (or null when no mail came). */
@@ -141,12 +157,20 @@ describe("'Recuperar senha por e-mail'", () => {
   test('a link past its 30 minutes is expired', async () => {
     const user = await createUser();
     const link = await askForLink(user.email);
-    db.update(users).set({ resetTokenExpiry: new Date(Date.now() - 1000) }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ resetTokenExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id))
+      .run();
     expect((await followLink(link!, 'tarde-demais')).status).toBe(400);
   });
 
   test('a garbage or missing token lands on the expired dialog, never a 500', async () => {
-    for (const path of ['/auth/reset-link', '/auth/reset-link?token=', '/auth/reset-link?token=abc', `/auth/reset-link?token=${'x'.repeat(5000)}`]) {
+    for (const path of [
+      '/auth/reset-link',
+      '/auth/reset-link?token=',
+      '/auth/reset-link?token=abc',
+      `/auth/reset-link?token=${'x'.repeat(5000)}`,
+    ]) {
       expectRedirect(await call(resetLinkLoader, getRequest(path)), '/auth?dialog=reset');
     }
   });

@@ -55,7 +55,11 @@ describe('the memorial project data (memorial_profiles)', () => {
   test('bad values are refused with a Portuguese message beside their field, and nothing is written', async () => {
     const user = await createUser();
     saveMemorialProfile(user.id, PROFILE);
-    expect(refusal({ projectName: 'x'.repeat(121) })).toEqual({ status: 400, message: 'Use no máximo 120 caracteres.', field: 'projectName' });
+    expect(refusal({ projectName: 'x'.repeat(121) })).toEqual({
+      status: 400,
+      message: 'Use no máximo 120 caracteres.',
+      field: 'projectName',
+    });
     expect(refusal({ place: 'y'.repeat(161) })).toEqual({ status: 400, message: 'Use no máximo 160 caracteres.', field: 'place' });
     expect(refusal({ client: 'Cliente\u0000oculto' })).toEqual({ status: 400, message: MEMORIAL_MESSAGES.hidden, field: 'client' });
     expect(refusal({ client: 'Linha 1\r\nLinha 2' })).toMatchObject({ field: 'client', message: MEMORIAL_MESSAGES.hidden });
@@ -65,7 +69,10 @@ describe('the memorial project data (memorial_profiles)', () => {
     expect(refusal({ crea: '1'.repeat(31) })).toMatchObject({ field: 'crea', message: 'Use no máximo 30 caracteres.' });
     expect(refusal({ art: "1' OR '1'='1" })).toEqual({ status: 400, message: MEMORIAL_MESSAGES.art, field: 'art' });
     expect(refusal({ art: '9'.repeat(41) })).toMatchObject({ field: 'art', message: 'Use no máximo 40 caracteres.' });
-    expect(refusal({ projectName: ['a', 'b'] as unknown as string })).toMatchObject({ field: 'projectName', message: MEMORIAL_MESSAGES.text });
+    expect(refusal({ projectName: ['a', 'b'] as unknown as string })).toMatchObject({
+      field: 'projectName',
+      message: MEMORIAL_MESSAGES.text,
+    });
     expect(getMemorialProfile(user.id)).toEqual(PROFILE);
   });
 
@@ -81,7 +88,9 @@ describe('the memorial project data (memorial_profiles)', () => {
 
   test('the database refuses overlong values even past the model (CHECK)', async () => {
     const user = await createUser();
-    expect(() => sqliteConnection().prepare('insert into memorial_profiles (user_id, crea) values (?, ?)').run(user.id, '1'.repeat(31))).toThrow(/CHECK constraint failed/);
+    expect(() =>
+      sqliteConnection().prepare('insert into memorial_profiles (user_id, crea) values (?, ?)').run(user.id, '1'.repeat(31)),
+    ).toThrow(/CHECK constraint failed/);
   });
 
   test('the data is in the LGPD export and goes with the account', async () => {

@@ -18,7 +18,8 @@ beforeAll(async () => {
   tiers = await signedTiers();
 });
 
-const send = (body: unknown, cookie = tiers.admin.cookie) => apiCall(createNotificationAction, 'POST', '/api/notifications', { cookie, body });
+const send = (body: unknown, cookie = tiers.admin.cookie) =>
+  apiCall(createNotificationAction, 'POST', '/api/notifications', { cookie, body });
 const list = (cookie?: string) => apiCall(listLoader, 'GET', '/api/notifications', { cookie });
 const markRead = (id: number | string, cookie?: string) =>
   apiCall(markReadAction, 'PATCH', `/api/notifications/${id}/read`, { cookie, params: { id: String(id) } });
@@ -26,7 +27,11 @@ const remove = (id: number | string, cookie = tiers.admin.cookie) =>
   apiCall(deleteNotificationAction, 'DELETE', `/api/notifications/${id}`, { cookie, params: { id: String(id) } });
 
 const insert = (values: Partial<typeof notifications.$inferInsert> & { title: string }) =>
-  db.insert(notifications).values({ message: 'Mensagem de teste.', ...values }).returning().get();
+  db
+    .insert(notifications)
+    .values({ message: 'Mensagem de teste.', ...values })
+    .returning()
+    .get();
 
 async function visibleTitles(cookie: string): Promise<string[]> {
   return (await safeJson<Item[]>(await list(cookie))).map((item) => item.title);
@@ -45,7 +50,14 @@ describe('admin notification API', () => {
     const response = await send({ title: 'Manutenção', message: 'Sistema fora do ar às 22h.' });
     expect(response.status).toBe(201);
     const created = await safeJson(response);
-    expect(created).toMatchObject({ title: 'Manutenção', type: 'info', targetRole: 'all', link: null, userId: null, createdBy: tiers.admin.user.id });
+    expect(created).toMatchObject({
+      title: 'Manutenção',
+      type: 'info',
+      targetRole: 'all',
+      link: null,
+      userId: null,
+      createdBy: tiers.admin.user.id,
+    });
   });
 
   test('accepts every type, target, a same-site or http(s) link, and an expiry', async () => {
@@ -58,7 +70,12 @@ describe('admin notification API', () => {
       expiresAt: '2031-01-01T00:00:00Z',
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ type: 'success', targetRole: 'E-MASTER', link: '/courses/1', expiresAt: '2031-01-01T00:00:00.000Z' });
+    expect(await response.json()).toMatchObject({
+      type: 'success',
+      targetRole: 'E-MASTER',
+      link: '/courses/1',
+      expiresAt: '2031-01-01T00:00:00.000Z',
+    });
     expect((await send({ title: 'Externo', message: 'Veja o blog.', link: 'https://blog.example.com/post' })).status).toBe(201);
   });
 
@@ -69,7 +86,11 @@ describe('admin notification API', () => {
     ['an unknown type', { type: 'critical' }, 'O tipo deve ser info, warning, success ou error'],
     ['an unknown target', { targetRole: 'everyone' }, 'O público deve ser all, E-BASIC, E-TOOL, E-MASTER ou admin'],
     ['a javascript: link', { link: 'javascript:alert(1)' }, 'O link deve ser um caminho do site (começando com /) ou um endereço http(s)'],
-    ['a protocol-relative link', { link: '//evil.example/x' }, 'O link deve ser um caminho do site (começando com /) ou um endereço http(s)'],
+    [
+      'a protocol-relative link',
+      { link: '//evil.example/x' },
+      'O link deve ser um caminho do site (começando com /) ou um endereço http(s)',
+    ],
     ['an invalid expiry', { expiresAt: 'amanhã' }, 'Data de expiração inválida'],
     ['an unknown user', { userId: 987_654 }, 'Usuário não encontrado'],
   ])('refuses %s with its message and stores nothing', async (_case, overrides: Record<string, unknown>, message) => {
@@ -164,7 +185,10 @@ describe('read state is per user', () => {
     const personal = insert({ title: 'Leitura: pessoal', userId: user.id });
     await markRead(personal.id, cookie);
     expect(db.select().from(notifications).where(eq(notifications.id, personal.id)).get()!.isRead).toBe(true);
-    expect((await safeJson<Item[]>(await list(cookie))).find((item) => item.id === personal.id)).toMatchObject({ isRead: true, personal: true });
+    expect((await safeJson<Item[]>(await list(cookie))).find((item) => item.id === personal.id)).toMatchObject({
+      isRead: true,
+      personal: true,
+    });
   });
 
   test('marking a notification that is not addressed to the user is a 404 and records nothing', async () => {

@@ -32,11 +32,19 @@ const PAGES: Array<{ path: string; action: Action; params?: Record<string, strin
 
 beforeEach(() => resetAllLimits());
 
-async function send(page: (typeof PAGES)[number], init: { method?: string; body?: BodyInit | null; contentType?: string; headers?: Record<string, string> }) {
+async function send(
+  page: (typeof PAGES)[number],
+  init: { method?: string; body?: BodyInit | null; contentType?: string; headers?: Record<string, string> },
+) {
   const headers = new Headers(init.headers);
   if (init.contentType) headers.set('Content-Type', init.contentType);
   if (page.signedIn) headers.set('Cookie', await sessionCookie(await createUser()));
-  const request = new Request(`${BASE_URL}${page.path}`, { method: init.method ?? 'POST', headers, body: init.body ?? null, duplex: 'half' } as RequestInit);
+  const request = new Request(`${BASE_URL}${page.path}`, {
+    method: init.method ?? 'POST',
+    headers,
+    body: init.body ?? null,
+    duplex: 'half',
+  } as RequestInit);
   return call(page.action, request, page.params ?? {}, { toast: { pending: null } });
 }
 
@@ -91,6 +99,9 @@ describe.each(PAGES)('$path', (page) => {
 
 it('a refused contact body stores nothing', async () => {
   const contact = PAGES.find((page) => page.path === '/contact')!;
-  await send(contact, { body: JSON.stringify({ name: 'a', email: 'a@b.co', subject: 'assunto', message: 'mensagem longa' }), contentType: 'application/json' });
+  await send(contact, {
+    body: JSON.stringify({ name: 'a', email: 'a@b.co', subject: 'assunto', message: 'mensagem longa' }),
+    contentType: 'application/json',
+  });
   expect(db.select().from(contactMessages).all()).toHaveLength(0);
 });

@@ -14,7 +14,14 @@ import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from 
 import { BASE_URL, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
 const deliverToRoute: WebhookDelivery = async (_url, payload, signature) => {
-  await call(webhookRoute.action, new Request(`${BASE_URL}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
+  await call(
+    webhookRoute.action,
+    new Request(`${BASE_URL}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }),
+  );
 };
 let previous: WebhookDelivery | null = null;
 beforeAll(() => {
@@ -30,7 +37,20 @@ afterEach(async () => {
 let n = 0;
 function insertCourse(): CourseRow {
   const title = `Curso Paralelo ${++n}`;
-  return db.insert(courses).values({ description: 'Curso.', category: 'electrical', instructor: 'Eng. Lima', duration: '8 horas', level: 'beginner', priceCents: 4990, title, titleKey: sortKey(title) }).returning().get();
+  return db
+    .insert(courses)
+    .values({
+      description: 'Curso.',
+      category: 'electrical',
+      instructor: 'Eng. Lima',
+      duration: '8 horas',
+      level: 'beginner',
+      priceCents: 4990,
+      title,
+      titleKey: sortKey(title),
+    })
+    .returning()
+    .get();
 }
 
 function post(cookie: string, courseId: number, fields: Record<string, string>) {
@@ -45,15 +65,27 @@ function post(cookie: string, courseId: number, fields: Record<string, string>) 
     { toast: { pending: null } },
   );
 }
-const card = (cookie: string, courseId: number) => post(cookie, courseId, { intent: 'test-card', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: randomUUID() });
-const checkout = (cookie: string, courseId: number, pageKey?: string) => post(cookie, courseId, { intent: 'checkout', ...(pageKey ? { pageKey } : {}) });
+const card = (cookie: string, courseId: number) =>
+  post(cookie, courseId, {
+    intent: 'test-card',
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+    idempotencyKey: randomUUID(),
+  });
+const checkout = (cookie: string, courseId: number, pageKey?: string) =>
+  post(cookie, courseId, { intent: 'checkout', ...(pageKey ? { pageKey } : {}) });
 /** The card form with a real key: Stripe.js's element asks for the PaymentIntent with the page's key. */
 const cardElement = async (cookie: string, courseId: number, pageKey: string) =>
-  call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { courseId }, { cookie, headers: { 'Idempotency-Key': pageKey } }));
+  call(
+    createRoute.action,
+    jsonRequest('/api/upgrade/create-payment-intent', { courseId }, { cookie, headers: { 'Idempotency-Key': pageKey } }),
+  );
 
 const paymentsOf = (userId: number) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id).all();
 const owns = (userId: number) => db.select().from(courseGrants).where(eq(courseGrants.userId, userId)).all().length === 1;
-const IN_PROGRESS = 'Já há um pagamento deste curso em andamento em outra aba ou janela. Conclua-o por lá ou tente novamente em alguns minutos.';
+const IN_PROGRESS =
+  'Já há um pagamento deste curso em andamento em outra aba ou janela. Conclua-o por lá ou tente novamente em alguns minutos.';
 
 /**
  * Issue 26.15: two tabs of one buyer paying for the same course at once, one with the card form
@@ -95,7 +127,10 @@ describe('two checkouts of one course at once', () => {
     const course = insertCourse();
     const abandoned = await checkout(cookie, course.id);
     const sessionId = abandoned.headers.get('Location')!.split('/').pop()!;
-    db.update(payments).set({ createdAt: new Date(Date.now() - IN_PROGRESS_MS - 1000) }).where(eq(payments.stripePaymentIntentId, sessionId)).run();
+    db.update(payments)
+      .set({ createdAt: new Date(Date.now() - IN_PROGRESS_MS - 1000) })
+      .where(eq(payments.stripePaymentIntentId, sessionId))
+      .run();
     const paid = await card(cookie, course.id);
     expect(paid.headers.get('Location')).toBe('/dashboard?payment_success=true');
     expect((await stripe().checkout.sessions.retrieve(sessionId)).status).toBe('expired');
@@ -103,7 +138,10 @@ describe('two checkouts of one course at once', () => {
     // Just inside the window the same purchase would have been refused.
     const other = insertCourse();
     await checkout(cookie, other.id);
-    db.update(payments).set({ createdAt: new Date(Date.now() - IN_PROGRESS_MS + 5000) }).where(eq(payments.courseId, other.id)).run();
+    db.update(payments)
+      .set({ createdAt: new Date(Date.now() - IN_PROGRESS_MS + 5000) })
+      .where(eq(payments.courseId, other.id))
+      .run();
     expect((await card(cookie, other.id)).status).toBe(409);
   });
 

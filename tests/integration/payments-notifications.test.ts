@@ -35,7 +35,11 @@ const opened: AbortController[] = [];
 let previousDelivery: WebhookDelivery | null = null;
 
 const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   const response = await call(webhookRoute.action, request);
   if (!response.ok) throw new Error(`webhook ${response.status}`);
 };
@@ -98,7 +102,11 @@ async function expectBadge(badges: Badge[], count: number) {
 }
 
 const noticesTitled = (userId: number, title: string) =>
-  db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, title))).all();
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, title)))
+    .all();
 
 describe("a payment's notification reaches the buyer's open tabs", () => {
   test('a Pix confirmed later moves the badge to the new unread count', async () => {
@@ -134,7 +142,11 @@ describe("a payment's notification reaches the buyer's open tabs", () => {
     const paidIds: number[] = [];
     for (const planType of ['E-TOOL', 'E-MASTER'] as const) {
       const intent = await createPaymentIntent(buyer, { planType, months: 1 }, { idempotencyKey: `notice-${planType}-${buyer.id}` });
-      await confirmTestCardPayment(buyer, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: `${BASE_URL}/` });
+      await confirmTestCardPayment(buyer, {
+        paymentIntentId: intent.paymentIntentId,
+        cardNumber: '4242424242424242',
+        returnUrl: `${BASE_URL}/`,
+      });
       await confirmPayment(buyer, intent.paymentIntentId);
       await flushTestWebhooks();
       paidIds.push(db.select().from(payments).where(eq(payments.stripePaymentIntentId, intent.paymentIntentId)).get()!.id);
@@ -156,10 +168,19 @@ describe("the simulated Checkout's refusals are the payment model's words", () =
     const buyer = await createUser();
     const { sessionId } = await createCheckoutSession(buyer, { planType: 'E-TOOL', months: 1 });
     await completeTestCheckout(buyer, sessionId, 'pix');
-    await expect(completeTestCheckout(buyer, sessionId, 'card', '4242424242424242')).rejects.toMatchObject({ status: 400, message: 'Esta sessão de pagamento já foi concluída.' });
+    await expect(completeTestCheckout(buyer, sessionId, 'card', '4242424242424242')).rejects.toMatchObject({
+      status: 400,
+      message: 'Esta sessão de pagamento já foi concluída.',
+    });
     await markTestPixPaid(buyer, sessionId);
-    await expect(markTestPixPaid(buyer, sessionId)).rejects.toMatchObject({ status: 400, message: 'Não há pagamento Pix ou boleto aguardando nesta sessão.' });
+    await expect(markTestPixPaid(buyer, sessionId)).rejects.toMatchObject({
+      status: 400,
+      message: 'Não há pagamento Pix ou boleto aguardando nesta sessão.',
+    });
     const stranger = await createUser();
-    await expect(completeTestCheckout(stranger, sessionId, 'pix')).rejects.toMatchObject({ status: 404, message: 'Sessão de pagamento não encontrada.' });
+    await expect(completeTestCheckout(stranger, sessionId, 'pix')).rejects.toMatchObject({
+      status: 404,
+      message: 'Sessão de pagamento não encontrada.',
+    });
   });
 });

@@ -44,7 +44,14 @@ let delivered: Array<{ payload: string; signature: string; status: number }> = [
 let previousDelivery: WebhookDelivery | null = null;
 
 const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const response = await call(webhookRoute.action, new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
+  const response = await call(
+    webhookRoute.action,
+    new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }),
+  );
   delivered.push({ payload, signature, status: response.status });
   if (!response.ok) throw new Error(`webhook ${response.status}`);
 };
@@ -61,20 +68,42 @@ function insertCourse(values: Partial<typeof courses.$inferInsert> = {}): Course
   const title = values.title ?? `Curso Pago ${++n}`;
   return db
     .insert(courses)
-    .values({ description: 'Curso de ensaio.', category: 'electrical', instructor: 'Eng. Lima', duration: '8 horas', level: 'beginner', ...values, title, titleKey: sortKey(title) })
+    .values({
+      description: 'Curso de ensaio.',
+      category: 'electrical',
+      instructor: 'Eng. Lima',
+      duration: '8 horas',
+      level: 'beginner',
+      ...values,
+      title,
+      titleKey: sortKey(title),
+    })
     .returning()
     .get();
 }
 
 const userNow = (user: Pick<UserRow, 'id'>) => getUserById(user.id)!;
-const paymentGrants = (userId: number) => db.select().from(roleGrants).where(and(eq(roleGrants.userId, userId), eq(roleGrants.source, 'payment'))).all();
+const paymentGrants = (userId: number) =>
+  db
+    .select()
+    .from(roleGrants)
+    .where(and(eq(roleGrants.userId, userId), eq(roleGrants.source, 'payment')))
+    .all();
 const successNotices = (userId: number) =>
-  db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, 'Pagamento realizado!'))).all();
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, 'Pagamento realizado!')))
+    .all();
 const paymentRow = (stripeId: string) => db.select().from(payments).where(eq(payments.stripePaymentIntentId, stripeId)).get();
 
 async function paidByCard(user: UserRow, purchase: Parameters<typeof createPaymentIntent>[1], card = '4242 4242 4242 4242') {
   const intent = await createPaymentIntent(user, purchase, { idempotencyKey: `k-${Math.random()}` });
-  const provider = await confirmTestCardPayment(user, { paymentIntentId: intent.paymentIntentId, cardNumber: card, returnUrl: `${BASE_URL}/?payment_success=true` });
+  const provider = await confirmTestCardPayment(user, {
+    paymentIntentId: intent.paymentIntentId,
+    cardNumber: card,
+    returnUrl: `${BASE_URL}/?payment_success=true`,
+  });
   return { intent, provider };
 }
 
@@ -85,27 +114,52 @@ function signedEvent(type: string, object: Record<string, unknown>, id = `evt_te
 }
 
 const postWebhook = (payload: string, signature: string) =>
-  call(webhookRoute.action, new Request(`${BASE_URL}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
+  call(
+    webhookRoute.action,
+    new Request(`${BASE_URL}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }),
+  );
 
 describe('what a purchase costs', () => {
   test('a plan costs its monthly price times the months, for every months value 1 to 12, and the API answers the price list in reais', async () => {
     const basic = await createUser();
-    const prices = await body<Record<string, { monthlyPrice: number }>>(await call(pricesRoute.loader, jsonRequest('/api/upgrade/plans/prices')));
+    const prices = await body<Record<string, { monthlyPrice: number }>>(
+      await call(pricesRoute.loader, jsonRequest('/api/upgrade/plans/prices')),
+    );
     expect(prices).toEqual({ 'E-TOOL': { monthlyPrice: 29.9 }, 'E-MASTER': { monthlyPrice: 59.9 } });
     for (let months = 1; months <= 12; months++) {
-      expect(quote(basic, { planType: 'E-TOOL', months })).toMatchObject({ amountCents: 2990 * months, kind: 'plan', description: expect.stringContaining(`${30 * months} dias`) });
+      expect(quote(basic, { planType: 'E-TOOL', months })).toMatchObject({
+        amountCents: 2990 * months,
+        kind: 'plan',
+        description: expect.stringContaining(`${30 * months} dias`),
+      });
       expect(quote(basic, { planType: 'E-MASTER', months }).amountCents).toBe(5990 * months);
     }
     // Through the API, the PaymentIntent carries the server's amount (the body has no amount to trust).
     const cookie = await sessionCookie(basic);
-    const created = await call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 7, amount: 1 }, { cookie }));
+    const created = await call(
+      createRoute.action,
+      jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 7, amount: 1 }, { cookie }),
+    );
     expect(created.status).toBe(400);
-    const answer = await call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 7 }, { cookie }));
+    const answer = await call(
+      createRoute.action,
+      jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 7 }, { cookie }),
+    );
     const { clientSecret, paymentIntentId } = await body<{ clientSecret: string; paymentIntentId: string }>(answer);
     expect(clientSecret).toMatch(/^pi_test_\w+_secret_\w+$/);
     const intent = await stripe().paymentIntents.retrieve(paymentIntentId);
     expect({ amount: intent.amount, currency: intent.currency }).toEqual({ amount: 5990 * 7, currency: 'brl' });
-    expect(paymentRow(paymentIntentId)).toMatchObject({ status: 'pending', amountCents: 5990 * 7, payerUsername: basic.username, payerEmail: basic.email, payerCpf: basic.cpf });
+    expect(paymentRow(paymentIntentId)).toMatchObject({
+      status: 'pending',
+      amountCents: 5990 * 7,
+      payerUsername: basic.username,
+      payerEmail: basic.email,
+      payerCpf: basic.cpf,
+    });
   });
 
   test('a changed plan price is what the next quote charges', async () => {
@@ -120,7 +174,11 @@ describe('what a purchase costs', () => {
     const master = await createUser({ role: 'E-MASTER' });
     const tool = await createUser({ role: 'E-TOOL' });
     const course = insertCourse({ priceCents: 19990 });
-    expect(quote(master, { courseId: course.id })).toMatchObject({ amountCents: 19990, kind: 'course', description: `Curso: ${course.title}` });
+    expect(quote(master, { courseId: course.id })).toMatchObject({
+      amountCents: 19990,
+      kind: 'course',
+      description: `Curso: ${course.title}`,
+    });
 
     const cookie = await sessionCookie(tool);
     const refused = async (payload: unknown, who = cookie) => {
@@ -133,11 +191,19 @@ describe('what a purchase costs', () => {
     expect(await refused({ planType: 'E-MASTER', months: 1.5 })).toEqual({ status: 400, message: 'Escolha entre 1 e 12 meses.' });
     expect(await refused({ planType: 'E-TOOL', months: 1 })).toEqual({ status: 400, message: PAYMENT_MESSAGES.planNotAbove });
     const masterCookie = await sessionCookie(master);
-    expect(await refused({ planType: 'E-MASTER', months: 1 }, masterCookie)).toEqual({ status: 400, message: PAYMENT_MESSAGES.planNotAbove });
+    expect(await refused({ planType: 'E-MASTER', months: 1 }, masterCookie)).toEqual({
+      status: 400,
+      message: PAYMENT_MESSAGES.planNotAbove,
+    });
     expect(await refused({ courseId: insertCourse().id }, masterCookie)).toEqual({ status: 400, message: 'Este curso não está à venda.' });
-    expect(await refused({ courseId: insertCourse({ priceCents: 30 }).id }, masterCookie)).toEqual({ status: 400, message: 'O valor mínimo para pagamento com cartão é R$ 0,50.' });
+    expect(await refused({ courseId: insertCourse({ priceCents: 30 }).id }, masterCookie)).toEqual({
+      status: 400,
+      message: 'O valor mínimo para pagamento com cartão é R$ 0,50.',
+    });
     expect(await refused({ courseId: 999999 }, masterCookie)).toEqual({ status: 404, message: 'Curso não encontrado' });
-    expect((await call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 1 }))).status).toBe(401);
+    expect(
+      (await call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { planType: 'E-MASTER', months: 1 }))).status,
+    ).toBe(401);
   });
 
   test('one click never makes two PaymentIntents: the same idempotency key answers the same one', async () => {
@@ -158,7 +224,9 @@ describe('confirming a card payment', () => {
     const { intent, provider } = await paidByCard(basic, { planType: 'E-TOOL', months: 3 });
     expect(provider.status).toBe('succeeded');
     const cookie = await sessionCookie(basic);
-    const confirmed = await body(await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: intent.paymentIntentId }, { cookie })));
+    const confirmed = await body(
+      await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: intent.paymentIntentId }, { cookie })),
+    );
     expect(confirmed).toMatchObject({ status: 'succeeded' });
     await flushTestWebhooks();
     const user = userNow(basic);
@@ -168,14 +236,20 @@ describe('confirming a card payment', () => {
     expect(paymentGrants(basic.id)).toHaveLength(1);
     expect(successNotices(basic.id)).toMatchObject([{ message: 'Seu upgrade foi concluído com sucesso.', type: 'success' }]);
     expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded', method: 'card' });
-    expect(listUserPayments(basic.id)).toMatchObject([{ amountLabel: 'R$ 89,70', methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true }]);
+    expect(listUserPayments(basic.id)).toMatchObject([
+      { amountLabel: 'R$ 89,70', methodLabel: 'Cartão de crédito', statusLabel: 'Pago', refundable: true },
+    ]);
   });
 
   test('confirming twice, and the confirmation racing the webhook, grant once', async () => {
     const basic = await createUser();
     const intent = await createPaymentIntent(basic, { planType: 'E-MASTER', months: 2 }, { idempotencyKey: 'race' });
     delivered = [];
-    await confirmTestCardPayment(basic, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: `${BASE_URL}/` });
+    await confirmTestCardPayment(basic, {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: '4242424242424242',
+      returnUrl: `${BASE_URL}/`,
+    });
     const results = await Promise.all([
       confirmPayment(basic, intent.paymentIntentId),
       confirmPayment(basic, intent.paymentIntentId),
@@ -189,7 +263,11 @@ describe('confirming a card payment', () => {
     expect(userNow(basic).role).toBe('E-MASTER');
 
     // The card form sent again for the paid intent (a second click): succeeded, nothing charged or granted again.
-    const again = await confirmTestCardPayment(basic, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: `${BASE_URL}/` });
+    const again = await confirmTestCardPayment(basic, {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: '4242424242424242',
+      returnUrl: `${BASE_URL}/`,
+    });
     expect(again).toEqual({ status: 'succeeded' });
     await confirmPayment(basic, intent.paymentIntentId);
     await flushTestWebhooks();
@@ -201,7 +279,10 @@ describe('confirming a card payment', () => {
     const basic = await createUser();
     const declined = await paidByCard(basic, { planType: 'E-TOOL', months: 1 }, '4000 0000 0000 0002');
     expect(declined.provider).toEqual({ status: 'failed', message: 'Seu cartão foi recusado.' });
-    expect(await confirmPayment(basic, declined.intent.paymentIntentId)).toMatchObject({ status: 'requires_payment_method', message: 'Seu cartão foi recusado.' });
+    expect(await confirmPayment(basic, declined.intent.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      message: 'Seu cartão foi recusado.',
+    });
     const poor = await paidByCard(basic, { planType: 'E-TOOL', months: 1 }, '4000000000009995');
     expect(poor.provider).toEqual({ status: 'failed', message: 'Seu cartão não tem saldo suficiente.' });
     await flushTestWebhooks();
@@ -216,13 +297,23 @@ describe('confirming a card payment', () => {
     const thief = await createUser();
     const { intent } = await paidByCard(owner, { planType: 'E-TOOL', months: 1 });
     const cookie = await sessionCookie(thief);
-    const stolen = await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: intent.paymentIntentId }, { cookie }));
+    const stolen = await call(
+      confirmRoute.action,
+      jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: intent.paymentIntentId }, { cookie }),
+    );
     expect(stolen.status).toBe(403);
     expect(await body(stolen)).toEqual({ message: 'Este pagamento não pertence à sua conta.' });
 
     // PaymentIntents made outside the app's creation path with the buyer's metadata: the amount
     // or the currency does not match the purchase.
-    const metadata = { userId: String(thief.id), kind: 'plan', planType: 'E-MASTER', months: '12', courseId: '', amountCents: String(5990 * 12) };
+    const metadata = {
+      userId: String(thief.id),
+      kind: 'plan',
+      planType: 'E-MASTER',
+      months: '12',
+      courseId: '',
+      amountCents: String(5990 * 12),
+    };
     allowConsole('warn', /\(payment_intent\.succeeded\) ignored: O pagamento não corresponde à compra\./); // their webhooks are refused too
     for (const params of [
       { amount: 100, currency: 'brl' },
@@ -230,14 +321,19 @@ describe('confirming a card payment', () => {
     ]) {
       const forged = await stripe().paymentIntents.create({ ...params, metadata });
       await stripe().paymentIntents.confirm(forged.id, { payment_method: 'pm_card_visa' });
-      const response = await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: forged.id }, { cookie }));
+      const response = await call(
+        confirmRoute.action,
+        jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: forged.id }, { cookie }),
+      );
       expect(response.status).toBe(400);
       expect(await body(response)).toEqual({ message: PAYMENT_MESSAGES.mismatch });
     }
     await flushTestWebhooks();
     expect(userNow(thief).role).toBe('E-BASIC');
     expect(paymentGrants(thief.id)).toHaveLength(0);
-    expect((await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: 'pi_missing' }, { cookie }))).status).toBe(404);
+    expect(
+      (await call(confirmRoute.action, jsonRequest('/api/upgrade/confirm-payment', { paymentIntentId: 'pi_missing' }, { cookie }))).status,
+    ).toBe(404);
   });
 });
 
@@ -277,17 +373,28 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
     const master = await createUser({ role: 'E-MASTER' });
     const bought = insertCourse({ priceCents: 14990 });
     const other = insertCourse({ priceCents: 9990 });
-    const { url, sessionId } = await createCheckoutSession(master, { courseId: bought.id }, { cancelPath: `/upgrade?courseId=${bought.id}` });
+    const { url, sessionId } = await createCheckoutSession(
+      master,
+      { courseId: bought.id },
+      { cancelPath: `/upgrade?courseId=${bought.id}` },
+    );
     // Without PUBLIC_ORIGIN the URLs the server builds for the browser are relative.
     expect(url).toBe(`/test-mode/checkout/${sessionId}`);
     const outcome = await completeTestCheckout(master, sessionId, 'card', '4242 4242 4242 4242');
     expect(outcome).toEqual({ outcome: 'paid', redirectTo: `/upgrade/return?session_id=${sessionId}` });
     await flushTestWebhooks();
     const cookie = await sessionCookie(master);
-    const access = async (courseId: number) => body(await call(accessRoute.loader, jsonRequest(`/api/courses/${courseId}/access`, undefined, { cookie }), { id: String(courseId) }));
+    const access = async (courseId: number) =>
+      body(await call(accessRoute.loader, jsonRequest(`/api/courses/${courseId}/access`, undefined, { cookie }), { id: String(courseId) }));
     expect(await access(bought.id)).toMatchObject({ hasAccess: true, hasPurchased: true });
     expect(await access(other.id)).toMatchObject({ state: 'premium', hasAccess: false, hasPurchased: false });
-    expect(paymentRow(sessionId)).toMatchObject({ status: 'succeeded', method: 'card', kind: 'course', courseId: bought.id, amountCents: 14990 });
+    expect(paymentRow(sessionId)).toMatchObject({
+      status: 'succeeded',
+      method: 'card',
+      kind: 'course',
+      courseId: bought.id,
+      amountCents: 14990,
+    });
     expect(successNotices(master.id)).toMatchObject([{ link: `/courses/${bought.id}` }]);
     // The return page after the webhook: the same answer, nothing granted twice.
     expect(await confirmCheckoutAgain(sessionId, master)).toMatchObject({ status: 'succeeded', description: `Curso: ${bought.title}` });
@@ -302,7 +409,11 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
     const master = await createUser({ role: 'E-MASTER' });
     const course = insertCourse({ priceCents: 5000 });
     const { sessionId } = await createCheckoutSession(master, { courseId: course.id });
-    expect(await completeTestCheckout(master, sessionId, 'card', '4000000000000002')).toEqual({ outcome: 'declined', message: 'Seu cartão foi recusado.', redirectTo: null });
+    expect(await completeTestCheckout(master, sessionId, 'card', '4000000000000002')).toEqual({
+      outcome: 'declined',
+      message: 'Seu cartão foi recusado.',
+      redirectTo: null,
+    });
     await flushTestWebhooks();
     expect(paymentRow(sessionId)).toMatchObject({ status: 'pending' });
     expect((await completeTestCheckout(master, sessionId, 'card', '4242424242424242')).outcome).toBe('paid');
@@ -326,7 +437,8 @@ describe('Checkout: course purchases, Pix paid later, boleto', () => {
   });
 });
 
-const confirmCheckoutAgain = async (sessionId: string, viewer: UserRow) => (await import('~/models/payments/index.server')).fulfilCheckoutSession(sessionId, viewer);
+const confirmCheckoutAgain = async (sessionId: string, viewer: UserRow) =>
+  (await import('~/models/payments/index.server')).fulfilCheckoutSession(sessionId, viewer);
 
 describe('refunds within 7 days', () => {
   test('a plan refund takes back exactly that payment’s days; other grants stay; audit and notification written', async () => {
@@ -342,7 +454,9 @@ describe('refunds within 7 days', () => {
     const payment = paymentRow(intent.paymentIntentId)!;
     expect(requestRefund(basic, payment.id)).toMatchObject({ refundStatus: 'requested', refundLabel: 'Reembolso solicitado' });
     expect(() => requestRefund(basic, payment.id)).toThrow('O reembolso deste pagamento já foi solicitado.');
-    expect(listRefundRequests(1).items).toEqual(expect.arrayContaining([expect.objectContaining({ id: payment.id, payer: `${basic.username} (${basic.email})`, manual: false })]));
+    expect(listRefundRequests(1).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: payment.id, payer: `${basic.username} (${basic.email})`, manual: false })]),
+    );
 
     const approved = await approveRefund(admin, payment.id);
     expect(approved).toMatchObject({ refundStatus: 'refunded', message: 'Reembolso realizado.' });
@@ -352,8 +466,20 @@ describe('refunds within 7 days', () => {
     const left = after.roleExpiryDate!.getTime() - Date.now();
     expect(left).toBeGreaterThan(10 * DAY_MS - 60_000);
     expect(left).toBeLessThanOrEqual(10 * DAY_MS);
-    expect(db.select().from(notifications).where(and(eq(notifications.userId, basic.id), eq(notifications.title, 'Reembolso aprovado'))).all()).toHaveLength(1);
-    expect(db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, payment.id))).all()).toMatchObject([{ actorId: admin.id }]);
+    expect(
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, basic.id), eq(notifications.title, 'Reembolso aprovado')))
+        .all(),
+    ).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, payment.id)))
+        .all(),
+    ).toMatchObject([{ actorId: admin.id }]);
     await expect(approveRefund(admin, payment.id)).rejects.toMatchObject({ status: 400 });
     // Stripe refuses a second refund of the same charge too.
     await expect(stripe().refunds.create({ payment_intent: intent.paymentIntentId })).rejects.toThrow(/already been refunded/);
@@ -370,7 +496,11 @@ describe('refunds within 7 days', () => {
     requestRefund(tool, payment.id);
     await approveRefund(admin, payment.id);
     // The E-TOOL days waited while E-MASTER ran (decision 047): its end moves by that while.
-    const upgrade = db.select().from(roleGrants).where(and(eq(roleGrants.userId, tool.id), eq(roleGrants.role, 'E-MASTER'))).get()!;
+    const upgrade = db
+      .select()
+      .from(roleGrants)
+      .where(and(eq(roleGrants.userId, tool.id), eq(roleGrants.role, 'E-MASTER')))
+      .get()!;
     const waited = upgrade.revokedAt!.getTime() - upgrade.startsAt.getTime();
     expect(waited).toBeGreaterThanOrEqual(0);
     expect(userNow(tool)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: new Date(toolEnd + waited) });
@@ -391,7 +521,8 @@ describe('refunds within 7 days', () => {
     requestRefund(master, ids[0]);
     await approveRefund(admin, ids[0]);
     const cookie = await sessionCookie(master);
-    const access = async (courseId: number) => body(await call(accessRoute.loader, jsonRequest(`/api/courses/${courseId}/access`, undefined, { cookie }), { id: String(courseId) }));
+    const access = async (courseId: number) =>
+      body(await call(accessRoute.loader, jsonRequest(`/api/courses/${courseId}/access`, undefined, { cookie }), { id: String(courseId) }));
     expect(await access(first.id)).toMatchObject({ hasAccess: false, hasPurchased: false, state: 'premium' });
     expect(await access(second.id)).toMatchObject({ hasAccess: true, hasPurchased: true });
     await flushTestWebhooks();
@@ -403,7 +534,9 @@ describe('refunds within 7 days', () => {
     await confirmPayment(basic, intent.paymentIntentId);
     await flushTestWebhooks();
     const payment = paymentRow(intent.paymentIntentId)!;
-    expect(() => requestRefund(basic, payment.id, new Date(Date.now() + 7 * DAY_MS + 1000))).toThrow('O prazo de 7 dias para desistência terminou.');
+    expect(() => requestRefund(basic, payment.id, new Date(Date.now() + 7 * DAY_MS + 1000))).toThrow(
+      'O prazo de 7 dias para desistência terminou.',
+    );
     expect(listUserPayments(basic.id, new Date(Date.now() + 8 * DAY_MS))).toMatchObject([{ refundable: false }]);
     const stranger = await createUser();
     expect(() => requestRefund(stranger, payment.id)).toThrow('Pagamento não encontrado.');
@@ -422,7 +555,14 @@ describe('refunds within 7 days', () => {
     expect(await approveRefund(admin, payment.id)).toMatchObject({ refundStatus: 'manual', refundLabel: 'Reembolso manual', manual: true });
     expect(paymentRow(sessionId)!.stripeRefundId).toBeNull();
     expect(userNow(basic).role).toBe('E-BASIC');
-    expect(db.select().from(auditLog).where(eq(auditLog.entityId, payment.id)).all().some((row) => row.summary.includes('manual'))).toBe(true);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, payment.id))
+        .all()
+        .some((row) => row.summary.includes('manual')),
+    ).toBe(true);
   });
 });
 
@@ -430,7 +570,9 @@ describe('configuration', () => {
   test('production refuses the test mode unless STRIPE_TEST_MODE=1 says so', () => {
     expect(stripeConfigurationError({ NODE_ENV: 'production' })).toMatch(/STRIPE_SECRET_KEY/);
     expect(stripeConfigurationError({ NODE_ENV: 'production', STRIPE_TEST_MODE: '1' })).toBeNull();
-    expect(stripeConfigurationError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' })).toBeNull();
+    expect(
+      stripeConfigurationError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', PUBLIC_ORIGIN: 'https://e-engenharia.fly.dev' }),
+    ).toBeNull();
     expect(stripeConfigurationError({ NODE_ENV: 'development' })).toBeNull();
   });
 });

@@ -40,25 +40,66 @@ function fillAccount(user: Person, tag: string) {
   const title = `Curso ${tag} ${n}`;
   const course = db
     .insert(courses)
-    .values({ title, titleKey: sortKey(title), description: 'Curso.', category: 'electrical', instructor: 'Eng. Ana', duration: '2 horas', level: 'beginner' })
+    .values({
+      title,
+      titleKey: sortKey(title),
+      description: 'Curso.',
+      category: 'electrical',
+      instructor: 'Eng. Ana',
+      duration: '2 horas',
+      level: 'beginner',
+    })
     .returning()
     .get();
-  const lesson = db.insert(lessons).values({ courseId: course.id, title: `Aula ${tag}`, description: 'Aula.', youtubeUrl: 'dQw4w9WgXcQ' }).returning().get();
+  const lesson = db
+    .insert(lessons)
+    .values({ courseId: course.id, title: `Aula ${tag}`, description: 'Aula.', youtubeUrl: 'dQw4w9WgXcQ' })
+    .returning()
+    .get();
   db.insert(courseGrants).values({ userId: user.id, courseId: course.id, source: 'admin', startsAt: new Date() }).run();
   db.insert(lessonProgress).values({ userId: user.id, lessonId: lesson.id, courseId: course.id, completedAt: new Date() }).run();
   db.insert(payments)
-    .values({ userId: user.id, payerUsername: user.username, payerEmail: user.email, payerCpf: user.cpf, stripePaymentIntentId: `pi_${tag}_${n}`, kind: 'plan', planType: 'E-TOOL', months: 1, amountCents: 2990, status: 'succeeded', completedAt: new Date(), method: 'card' })
+    .values({
+      userId: user.id,
+      payerUsername: user.username,
+      payerEmail: user.email,
+      payerCpf: user.cpf,
+      stripePaymentIntentId: `pi_${tag}_${n}`,
+      kind: 'plan',
+      planType: 'E-TOOL',
+      months: 1,
+      amountCents: 2990,
+      status: 'succeeded',
+      completedAt: new Date(),
+      method: 'card',
+    })
     .run();
-  const thread = db.insert(chatThreads).values({ userId: user.id, subject: `Assunto ${tag}`, subjectKey: sortKey(`Assunto ${tag}`) }).returning().get();
-  db.insert(chatMessages).values({ threadId: thread.id, userId: user.id, message: `Pergunta ${tag}` }).run();
-  db.insert(chatMessages).values({ threadId: thread.id, userId: null, message: `Resposta para ${tag}`, isAdminMessage: true }).run();
-  db.insert(notifications).values({ title: `Aviso pessoal ${tag}`, message: 'Só seu.', userId: user.id, isRead: true }).run();
-  db.insert(calculationHistory).values({ userId: user.id, calculatorSlug: 'shaft-torque', calculatorVersion: '1', title: `Cálculo ${tag}`, query: 'torque=10' }).run();
+  const thread = db
+    .insert(chatThreads)
+    .values({ userId: user.id, subject: `Assunto ${tag}`, subjectKey: sortKey(`Assunto ${tag}`) })
+    .returning()
+    .get();
+  db.insert(chatMessages)
+    .values({ threadId: thread.id, userId: user.id, message: `Pergunta ${tag}` })
+    .run();
+  db.insert(chatMessages)
+    .values({ threadId: thread.id, userId: null, message: `Resposta para ${tag}`, isAdminMessage: true })
+    .run();
+  db.insert(notifications)
+    .values({ title: `Aviso pessoal ${tag}`, message: 'Só seu.', userId: user.id, isRead: true })
+    .run();
+  db.insert(calculationHistory)
+    .values({ userId: user.id, calculatorSlug: 'shaft-torque', calculatorVersion: '1', title: `Cálculo ${tag}`, query: 'torque=10' })
+    .run();
   return { course, lesson, thread };
 }
 
 function makeTool(name: string) {
-  return db.insert(tools).values({ name, description: 'Ferramenta.', category: 'mechanical', linkType: 'external', link: 'https://example.com' }).returning().get();
+  return db
+    .insert(tools)
+    .values({ name, description: 'Ferramenta.', category: 'mechanical', linkType: 'external', link: 'https://example.com' })
+    .returning()
+    .get();
 }
 
 const rate = (userId: number, toolId: number, rating: number, comment: string | null = null) =>
@@ -79,20 +120,32 @@ describe('GET /account/export', () => {
     const tool = makeTool('Torque Exportado');
     rate(owner.id, tool.id, 5, 'Ótima ferramenta');
     rate(stranger.id, tool.id, 1, 'comentário do estranho');
-    const broadcast = db.insert(notifications).values({ title: 'Aviso geral', message: 'Para todos.', targetRole: 'all' }).returning().get();
-    db.insert(notificationReads).values({ notificationId: broadcast.id, userId: owner.id, readAt: new Date('2026-01-02T03:04:05Z') }).run();
-    db.update(users).set({ resetToken: 'token-de-recuperacao-secreto', resetTokenExpiry: new Date(Date.now() + 60_000) }).where(eq(users.id, owner.id)).run();
+    const broadcast = db
+      .insert(notifications)
+      .values({ title: 'Aviso geral', message: 'Para todos.', targetRole: 'all' })
+      .returning()
+      .get();
+    db.insert(notificationReads)
+      .values({ notificationId: broadcast.id, userId: owner.id, readAt: new Date('2026-01-02T03:04:05Z') })
+      .run();
+    db.update(users)
+      .set({ resetToken: 'token-de-recuperacao-secreto', resetTokenExpiry: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, owner.id))
+      .run();
     const cookie = await sessionCookie(owner);
     const sessionId = db.select().from(activeSessions).where(eq(activeSessions.userId, owner.id)).get()!.sessionId;
 
     const response = await exportFor(cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="e-engenharia-meus-dados-${owner.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      new RegExp(`^attachment; filename="e-engenharia-meus-dados-${owner.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     expect(response.headers.get('Cache-Control')).toContain('no-store');
     const text = await response.text();
 
-    for (const secret of [getUserById(owner.id)!.password, 'token-de-recuperacao-secreto', sessionId, cookie.split('=')[1]]) expect(text).not.toContain(secret);
+    for (const secret of [getUserById(owner.id)!.password, 'token-de-recuperacao-secreto', sessionId, cookie.split('=')[1]])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"password"|resetToken|sessionId/);
     for (const foreign of ['ESTRANHO', stranger.email, stranger.cpf!, 'comentário do estranho']) expect(text).not.toContain(foreign);
 
@@ -100,16 +153,25 @@ describe('GET /account/export', () => {
     expect(data.profile).toMatchObject({ id: owner.id, username: owner.username, email: owner.email, cpf: owner.cpf, role: 'E-TOOL' });
     expect(data.roleGrants).toEqual([expect.objectContaining({ role: 'E-TOOL', source: 'admin' })]);
     expect(data.courseGrants).toEqual([expect.objectContaining({ courseId: mine.course.id, course: mine.course.title, source: 'admin' })]);
-    expect(data.payments).toEqual([expect.objectContaining({ kind: 'plan', planType: 'E-TOOL', amountCents: 2990, status: 'succeeded', method: 'card' })]);
-    expect(data.ratings).toEqual([expect.objectContaining({ toolId: tool.id, tool: 'Torque Exportado', rating: 5, comment: 'Ótima ferramenta' })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ kind: 'plan', planType: 'E-TOOL', amountCents: 2990, status: 'succeeded', method: 'card' }),
+    ]);
+    expect(data.ratings).toEqual([
+      expect.objectContaining({ toolId: tool.id, tool: 'Torque Exportado', rating: 5, comment: 'Ótima ferramenta' }),
+    ]);
     expect(data.chats).toEqual([
       expect.objectContaining({
         id: mine.thread.id,
         subject: 'Assunto DONO',
-        messages: [expect.objectContaining({ from: 'you', message: 'Pergunta DONO' }), expect.objectContaining({ from: 'support', message: 'Resposta para DONO' })],
+        messages: [
+          expect.objectContaining({ from: 'you', message: 'Pergunta DONO' }),
+          expect.objectContaining({ from: 'support', message: 'Resposta para DONO' }),
+        ],
       }),
     ]);
-    expect(data.lessonProgress).toEqual([expect.objectContaining({ courseId: mine.course.id, lessonId: mine.lesson.id, lesson: 'Aula DONO' })]);
+    expect(data.lessonProgress).toEqual([
+      expect.objectContaining({ courseId: mine.course.id, lessonId: mine.lesson.id, lesson: 'Aula DONO' }),
+    ]);
     expect(data.notifications).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ title: 'Aviso pessoal DONO', personal: true, read: true }),
@@ -117,21 +179,32 @@ describe('GET /account/export', () => {
       ]),
     );
     expect(data.calculations).toEqual([expect.objectContaining({ calculator: 'shaft-torque', title: 'Cálculo DONO', query: 'torque=10' })]);
-    expect(data.sessions).toEqual([{ createdAt: expect.any(String), lastSeenAt: expect.any(String), expiresAt: expect.any(String), userAgent: 'vitest', ipAddress: null }]);
+    expect(data.sessions).toEqual([
+      {
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        expiresAt: expect.any(String),
+        userAgent: 'vitest',
+        ipAddress: null,
+      },
+    ]);
   });
 
   test('the export reads only the id it is given: the route has no parameter to choose another account', async () => {
     const owner = await createUser();
     const other = await createUser();
     const cookie = await sessionCookie(owner);
-    const response = await call(exportLoader, getRequest(`/account/export?userId=${other.id}&id=${other.id}`, { cookie }), { id: String(other.id) });
+    const response = await call(exportLoader, getRequest(`/account/export?userId=${other.id}&id=${other.id}`, { cookie }), {
+      id: String(other.id),
+    });
     expect((await response.json()).profile.id).toBe(owner.id);
     expect(exportPersonalData(other.id).profile.id).toBe(other.id);
   });
 });
 
 describe("'Excluir conta' on /account", () => {
-  const deleteAccount = (cookie: string | undefined, password: string) => call(accountAction, formRequest('/account', { intent: 'delete-account', password }, { cookie }), {}, { toast: { pending: null } });
+  const deleteAccount = (cookie: string | undefined, password: string) =>
+    call(accountAction, formRequest('/account', { intent: 'delete-account', password }, { cookie }), {}, { toast: { pending: null } });
 
   test('a visitor is sent to /auth', async () => {
     expectRedirect(await deleteAccount(undefined, 'senha123'), /^\/auth\?redirectTo=/);
@@ -147,7 +220,10 @@ describe("'Excluir conta' on /account", () => {
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toContain('senha-errada');
-    expect(JSON.parse(text)).toMatchObject({ intent: 'delete-account', result: { error: { password: ['Senha incorreta. Sua conta não foi excluída.'] } } });
+    expect(JSON.parse(text)).toMatchObject({
+      intent: 'delete-account',
+      result: { error: { password: ['Senha incorreta. Sua conta não foi excluída.'] } },
+    });
 
     const empty = await deleteAccount(cookie, '');
     expect(empty.status).toBe(400);
@@ -198,14 +274,22 @@ describe("'Excluir conta' on /account", () => {
     expect(db.select().from(notifications).where(eq(notifications.userId, user.id)).all()).toHaveLength(0);
 
     const kept = db.select().from(payments).where(eq(payments.payerEmail, user.email)).all();
-    expect(kept).toEqual([expect.objectContaining({ userId: null, payerUsername: user.username, payerCpf: user.cpf, amountCents: 2990, status: 'succeeded' })]);
+    expect(kept).toEqual([
+      expect.objectContaining({ userId: null, payerUsername: user.username, payerCpf: user.cpf, amountCents: 2990, status: 'succeeded' }),
+    ]);
 
     expect(db.select().from(tools).where(eq(tools.id, toolA.id)).get()).toMatchObject({ averageRating: 4, totalRatings: 1 });
     expect(db.select().from(tools).where(eq(tools.id, toolB.id)).get()).toMatchObject({ averageRating: 5, totalRatings: 1 });
 
     const audit = db.select().from(auditLog).where(eq(auditLog.entityId, user.id)).all();
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'account.delete', entityType: 'user', actorId: null, actorName: `usuário excluído #${user.id}`, summary: `conta #${user.id} excluída (E-MASTER); 2 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
+      expect.objectContaining({
+        action: 'account.delete',
+        entityType: 'user',
+        actorId: null,
+        actorName: `usuário excluído #${user.id}`,
+        summary: `conta #${user.id} excluída (E-MASTER); 2 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)`,
+      }),
     ]);
     expect(audit[0].summary).not.toContain(user.email);
     expect(audit[0].summary).not.toContain(user.cpf!);
@@ -217,7 +301,9 @@ describe("'Excluir conta' on /account", () => {
     const firstCookie = await sessionCookie(first);
     const refused = await deleteAccount(firstCookie, 'senha123');
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ result: { error: { '': ['Você é o único administrador. Dê acesso de administrador a outra pessoa antes de excluir sua conta.'] } } });
+    expect(await refused.json()).toMatchObject({
+      result: { error: { '': ['Você é o único administrador. Dê acesso de administrador a outra pessoa antes de excluir sua conta.'] } },
+    });
     expect(getUserById(first.id)).toBeDefined();
 
     await createUser({ role: 'admin' });
@@ -230,9 +316,15 @@ describe("'Excluir conta' on /account", () => {
     const user = await createUser({ role: 'E-TOOL' });
     fillAccount(user, 'PAINEL');
     deleteUserAsAdmin(admin, user.id);
-    expect(db.select().from(payments).where(eq(payments.payerEmail, user.email)).all()).toEqual([expect.objectContaining({ userId: null })]);
+    expect(db.select().from(payments).where(eq(payments.payerEmail, user.email)).all()).toEqual([
+      expect.objectContaining({ userId: null }),
+    ]);
     expect(db.select().from(auditLog).where(eq(auditLog.entityId, user.id)).all()).toEqual([
-      expect.objectContaining({ action: 'user.delete', actorId: admin.id, summary: `conta #${user.id} excluída (E-TOOL); 0 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)` }),
+      expect.objectContaining({
+        action: 'user.delete',
+        actorId: admin.id,
+        summary: `conta #${user.id} excluída (E-TOOL); 0 avaliação(ões) removida(s); 1 pagamento(s) mantido(s)`,
+      }),
     ]);
   });
 });

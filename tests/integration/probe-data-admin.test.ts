@@ -47,7 +47,18 @@ async function personWithChat(tag: string) {
   const user = await createUser({ username: `sigilo_${tag}`, email: `sigilo.${tag}@pessoal.example`, password: `segredo-${tag}` });
   const thread = await createThread(user, { subject: `Assunto íntimo ${tag}`, message: `Mensagem particular ${tag} sobre meu caso` });
   await postMessage(user, thread.id, `Outra confidência ${tag} no ticket`);
-  return { user, needles: [user.email, user.cpf!, formatCpf(user.cpf!), user.password, `Mensagem particular ${tag}`, `Outra confidência ${tag}`, `Assunto íntimo ${tag}`] };
+  return {
+    user,
+    needles: [
+      user.email,
+      user.cpf!,
+      formatCpf(user.cpf!),
+      user.password,
+      `Mensagem particular ${tag}`,
+      `Outra confidência ${tag}`,
+      `Assunto íntimo ${tag}`,
+    ],
+  };
 }
 
 describe('erased accounts leave nothing readable', () => {
@@ -83,13 +94,29 @@ describe('erased accounts leave nothing readable', () => {
   test('a payer keeps their e-mail and CPF only in their payment rows', async () => {
     const payer = await createUser({ username: 'pagante_sigilo', email: 'pagante.sigilo@pessoal.example', password: 'segredo-pagante' });
     db.insert(payments)
-      .values({ userId: payer.id, stripePaymentIntentId: `pi_probe_${payer.id}`, kind: 'plan', planType: 'E-TOOL', months: 1, amountCents: 2990, status: 'succeeded', method: 'card', completedAt: new Date() })
+      .values({
+        userId: payer.id,
+        stripePaymentIntentId: `pi_probe_${payer.id}`,
+        kind: 'plan',
+        planType: 'E-TOOL',
+        months: 1,
+        amountCents: 2990,
+        status: 'succeeded',
+        method: 'card',
+        completedAt: new Date(),
+      })
       .run();
     await deleteOwnAccount(payer.id, 'segredo-pagante', '127.0.0.51');
-    const kept = db.select().from(payments).where(eq(payments.stripePaymentIntentId, `pi_probe_${payer.id}`)).get()!;
+    const kept = db
+      .select()
+      .from(payments)
+      .where(eq(payments.stripePaymentIntentId, `pi_probe_${payer.id}`))
+      .get()!;
     expect(kept).toMatchObject({ userId: null, payerEmail: payer.email, payerCpf: payer.cpf, payerUsername: payer.username });
     const elsewhere = sqliteConnection()
-      .prepare("select name from sqlite_master where type = 'table' and name not in ('payments') and name not like 'sqlite_%' and name not like '%search%'")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not in ('payments') and name not like 'sqlite_%' and name not like '%search%'",
+      )
       .pluck()
       .all() as string[];
     for (const table of elsewhere) {
@@ -98,22 +125,40 @@ describe('erased accounts leave nothing readable', () => {
     }
   });
 
-  test("the audit log keeps ids and actions but no longer names the erased account, as subject or actor", async () => {
+  test('the audit log keeps ids and actions but no longer names the erased account, as subject or actor', async () => {
     const admin = await createUser({ role: 'admin' });
     const other = await createUser({ role: 'admin' });
     const since = lastAuditId();
-    const created = await createUserAsAdmin(admin, { username: 'auditado_antigo', email: 'auditado.antigo@pessoal.example', cpf: null, password: 'segredo1', role: 'admin', proDays: 0 });
+    const created = await createUserAsAdmin(admin, {
+      username: 'auditado_antigo',
+      email: 'auditado.antigo@pessoal.example',
+      cpf: null,
+      password: 'segredo1',
+      role: 'admin',
+      proDays: 0,
+    });
     updateUserAsAdmin(admin, created.id, { username: 'auditado_novo', email: 'auditado.novo@pessoal.example', proDays: 0 });
     await resetUserPassword(admin, created.id, 'segredo2');
     const acting = getUserById(created.id)!;
-    await createUserAsAdmin(acting, { username: `criado_por_${created.id}`, email: `criado.${created.id}@example.com`, cpf: null, password: 'segredo1', role: 'E-BASIC', proDays: 0 });
-    const response = await apiCall(userApiAction, 'DELETE', `/api/users/${created.id}`, { cookie: await sessionCookie(other), params: { id: String(created.id) } });
+    await createUserAsAdmin(acting, {
+      username: `criado_por_${created.id}`,
+      email: `criado.${created.id}@example.com`,
+      cpf: null,
+      password: 'segredo1',
+      role: 'E-BASIC',
+      proDays: 0,
+    });
+    const response = await apiCall(userApiAction, 'DELETE', `/api/users/${created.id}`, {
+      cookie: await sessionCookie(other),
+      params: { id: String(created.id) },
+    });
     expect(response.status).toBe(200);
 
     const rows = auditSince(since);
     expect(rows.map((row) => row.action)).toEqual(['user.create', 'user.update', 'user.password_reset', 'user.create', 'user.delete']);
     const text = JSON.stringify(rows);
-    for (const gone of ['auditado_antigo', 'auditado_novo', 'auditado.antigo@pessoal.example', 'auditado.novo@pessoal.example']) expect(text).not.toContain(gone);
+    for (const gone of ['auditado_antigo', 'auditado_novo', 'auditado.antigo@pessoal.example', 'auditado.novo@pessoal.example'])
+      expect(text).not.toContain(gone);
     const acted = rows[3];
     expect(acted).toMatchObject({ actorId: null, actorName: `usuário excluído #${created.id}`, entityType: 'user' });
     expect(rows.filter((row) => row.entityId === created.id)).toHaveLength(4);
@@ -169,19 +214,35 @@ describe('an admin demoted while their request is in flight writes nothing', () 
     const staleB = getUserById(b.id)!;
     updateUserAsAdmin(a, b.id, { role: 'E-BASIC', proDays: 0 });
     expect(() => deleteUserAsAdmin(staleB, a.id)).toThrow(expect.objectContaining({ status: 403, message: 'Acesso negado' }));
-    expect(() => updateUserAsAdmin(staleB, a.id, { role: 'E-BASIC', proDays: 0 })).toThrow(expect.objectContaining({ status: 403, message: 'Acesso negado' }));
+    expect(() => updateUserAsAdmin(staleB, a.id, { role: 'E-BASIC', proDays: 0 })).toThrow(
+      expect.objectContaining({ status: 403, message: 'Acesso negado' }),
+    );
     expect(getUserById(a.id)!.role).toBe('admin');
   });
 
   test('page: B posts the edit form for A, A demotes B, then the form body arrives: refused with 403, A stays admin', async () => {
     const a = await createUser({ role: 'admin' });
     const b = await createUser({ role: 'admin' });
-    const slow = slowRequest('/admin/users', { method: 'POST', cookie: await sessionCookie(b), contentType: 'application/x-www-form-urlencoded' });
+    const slow = slowRequest('/admin/users', {
+      method: 'POST',
+      cookie: await sessionCookie(b),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const pending = call(adminUsersAction, slow.request);
     await tick();
     updateUserAsAdmin(a, b.id, { role: 'E-BASIC', proDays: 0 });
     const since = lastAuditId();
-    slow.send(new URLSearchParams({ intent: 'update', id: String(a.id), username: a.username, email: a.email, cpf: a.cpf ?? '', role: 'E-BASIC', proDays: '0' }).toString());
+    slow.send(
+      new URLSearchParams({
+        intent: 'update',
+        id: String(a.id),
+        username: a.username,
+        email: a.email,
+        cpf: a.cpf ?? '',
+        role: 'E-BASIC',
+        proDays: '0',
+      }).toString(),
+    );
     const response = await pending;
     expect(response.status).toBe(403);
     expect(getUserById(a.id)!.role).toBe('admin');
@@ -191,7 +252,11 @@ describe('an admin demoted while their request is in flight writes nothing', () 
   test('page: a delete posted by an admin demoted meanwhile is refused and the account stays', async () => {
     const a = await createUser({ role: 'admin' });
     const b = await createUser({ role: 'admin' });
-    const slow = slowRequest('/admin/users', { method: 'POST', cookie: await sessionCookie(b), contentType: 'application/x-www-form-urlencoded' });
+    const slow = slowRequest('/admin/users', {
+      method: 'POST',
+      cookie: await sessionCookie(b),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const pending = call(adminUsersAction, slow.request);
     await tick();
     updateUserAsAdmin(a, b.id, { role: 'E-BASIC', proDays: 0 });
@@ -224,7 +289,13 @@ describe('admin writes that left no audit row', () => {
       expect(response.status, via).toBeLessThan(400);
       const rows = auditSince(since);
       expect(rows, via).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ actorId: admin.id, actorName: admin.username, action: 'chat.delete', entityType: 'chat_thread', entityId: thread.id });
+      expect(rows[0]).toMatchObject({
+        actorId: admin.id,
+        actorName: admin.username,
+        action: 'chat.delete',
+        entityType: 'chat_thread',
+        entityId: thread.id,
+      });
       expect(rows[0].summary).not.toContain(owner.email);
     }
   });
@@ -234,7 +305,11 @@ describe('admin writes that left no audit row', () => {
     const admin = await createUser({ role: 'admin' });
     const cookie = await sessionCookie(admin);
     const since = lastAuditId();
-    const off = await apiCall(recoveryApiAction, 'PATCH', `/api/users/${target.id}/password-recovery`, { cookie, body: { disablePasswordRecovery: true }, params: { id: String(target.id) } });
+    const off = await apiCall(recoveryApiAction, 'PATCH', `/api/users/${target.id}/password-recovery`, {
+      cookie,
+      body: { disablePasswordRecovery: true },
+      params: { id: String(target.id) },
+    });
     expect(off.status).toBe(200);
     const rows = auditSince(since);
     expect(rows).toHaveLength(1);
@@ -242,10 +317,20 @@ describe('admin writes that left no audit row', () => {
     expect(rows[0].summary).not.toContain(target.email);
 
     const own = lastAuditId();
-    const self = await apiCall(recoveryApiAction, 'PATCH', `/api/users/${admin.id}/password-recovery`, { cookie, body: { disablePasswordRecovery: true }, params: { id: String(admin.id) } });
+    const self = await apiCall(recoveryApiAction, 'PATCH', `/api/users/${admin.id}/password-recovery`, {
+      cookie,
+      body: { disablePasswordRecovery: true },
+      params: { id: String(admin.id) },
+    });
     expect(self.status).toBe(200);
     expect(auditSince(own)).toEqual([]);
-    expect(db.select().from(auditLog).where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, 'user.password_recovery'))).all()).toEqual([]);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, 'user.password_recovery')))
+        .all(),
+    ).toEqual([]);
     expect(db.select().from(users).where(eq(users.id, target.id)).get()!.disablePasswordRecovery).toBe(true);
   });
 });

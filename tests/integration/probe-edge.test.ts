@@ -30,7 +30,17 @@ function insertCourse(values: Partial<typeof courses.$inferInsert> = {}) {
   const title = `Curso da sonda ${next()}`;
   return db
     .insert(courses)
-    .values({ description: 'Um curso para a sonda de produção.', category: 'electrical', instructor: 'Eng. Sonda', duration: '8 horas', level: 'beginner', requiresPromoCode: true, ...values, title, titleKey: sortKey(title) })
+    .values({
+      description: 'Um curso para a sonda de produção.',
+      category: 'electrical',
+      instructor: 'Eng. Sonda',
+      duration: '8 horas',
+      level: 'beginner',
+      requiresPromoCode: true,
+      ...values,
+      title,
+      titleKey: sortKey(title),
+    })
     .returning()
     .get();
 }
@@ -38,22 +48,36 @@ function insertCourse(values: Partial<typeof courses.$inferInsert> = {}) {
 /** A course code like the demo data's CLP2025 (365 days, 20 uses). */
 function insertCourseCode(courseId: number) {
   const code = `SONDA${next()}`;
-  return db.insert(promoCodes).values({ code, codeKey: foldKey(code), days: 365, maxUses: 20, promoType: 'course', courseId }).returning().get();
+  return db
+    .insert(promoCodes)
+    .values({ code, codeKey: foldKey(code), days: 365, maxUses: 20, promoType: 'course', courseId })
+    .returning()
+    .get();
 }
 
 const usedCount = (promoId: number) => db.select().from(promoCodes).where(eq(promoCodes.id, promoId)).get()!.usedCount;
 const usesOf = (promoId: number) => db.select().from(promoUsage).where(eq(promoUsage.promoId, promoId)).all();
 const grantsOf = (userId: number, courseId: number) =>
-  db.select().from(courseGrants).where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId))).all();
+  db
+    .select()
+    .from(courseGrants)
+    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId)))
+    .all();
 
 async function signed(role: 'E-BASIC' | 'E-TOOL' | 'E-MASTER' | 'admin') {
   const user = await createUser({ role });
   return { user, cookie: await sessionCookie(user) };
 }
 
-const redeemApi = (cookie: string, payload: Record<string, unknown>) => call(usePromoApi, jsonRequest('/api/promocodes/use', payload, { cookie }));
-const pageForm = (fn: Parameters<typeof call>[0], path: string, cookie: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
-  call(fn, formRequest(path, fields, { cookie }), params, { toast: { pending: null } });
+const redeemApi = (cookie: string, payload: Record<string, unknown>) =>
+  call(usePromoApi, jsonRequest('/api/promocodes/use', payload, { cookie }));
+const pageForm = (
+  fn: Parameters<typeof call>[0],
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+) => call(fn, formRequest(path, fields, { cookie }), params, { toast: { pending: null } });
 
 /** Nothing was spent or given: the code keeps its uses and the user has no grant of the course. */
 function expectNothingSpent(promo: { id: number }, userId: number, courseId: number) {
@@ -118,14 +142,31 @@ describe('a course code is refused, before a use is spent, to whoever could not 
   test("'Desbloquear Acesso' and /api/courses/:id/use-promo-code: below E-MASTER never reaches the code, a hidden course is 404", async () => {
     const promo = insertCourseCode(course.id);
     const basic = await signed('E-BASIC');
-    expectRedirect(await pageForm(coursePageAction, `/courses/${course.id}`, basic.cookie, { intent: 'unlock', code: promo.code }, { id: String(course.id) }), '/dashboard');
-    const api = await call(courseCodeApi, jsonRequest(`/api/courses/${course.id}/use-promo-code`, { code: promo.code }, { cookie: basic.cookie }), { id: String(course.id) });
+    expectRedirect(
+      await pageForm(
+        coursePageAction,
+        `/courses/${course.id}`,
+        basic.cookie,
+        { intent: 'unlock', code: promo.code },
+        { id: String(course.id) },
+      ),
+      '/dashboard',
+    );
+    const api = await call(
+      courseCodeApi,
+      jsonRequest(`/api/courses/${course.id}/use-promo-code`, { code: promo.code }, { cookie: basic.cookie }),
+      { id: String(course.id) },
+    );
     expect(api.status).toBe(403);
     expectNothingSpent(promo, basic.user.id, course.id);
 
     const hiddenCode = insertCourseCode(hidden.id);
     const master = await signed('E-MASTER');
-    const refused = await call(courseCodeApi, jsonRequest(`/api/courses/${hidden.id}/use-promo-code`, { code: hiddenCode.code }, { cookie: master.cookie }), { id: String(hidden.id) });
+    const refused = await call(
+      courseCodeApi,
+      jsonRequest(`/api/courses/${hidden.id}/use-promo-code`, { code: hiddenCode.code }, { cookie: master.cookie }),
+      { id: String(hidden.id) },
+    );
     expect(refused.status).toBe(404);
     expectNothingSpent(hiddenCode, master.user.id, hidden.id);
   });
@@ -133,10 +174,25 @@ describe('a course code is refused, before a use is spent, to whoever could not 
   test('registering with a course code refuses the registration (a new account is E-BASIC) and spends nothing', async () => {
     const promo = insertCourseCode(course.id);
     const username = `sonda_${next()}`;
-    const response = await call(registerApi, jsonRequest('/api/register', { username, email: `${username}@example.com`, cpf: uniqueCpf(), password: 'senha123', promoCode: promo.code }));
+    const response = await call(
+      registerApi,
+      jsonRequest('/api/register', {
+        username,
+        email: `${username}@example.com`,
+        cpf: uniqueCpf(),
+        password: 'senha123',
+        promoCode: promo.code,
+      }),
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: RESTRICTED });
-    expect(db.select().from(users).where(eq(users.usernameKey, foldKey(username))).get()).toBeUndefined();
+    expect(
+      db
+        .select()
+        .from(users)
+        .where(eq(users.usernameKey, foldKey(username)))
+        .get(),
+    ).toBeUndefined();
     expect(usedCount(promo.id)).toBe(0);
   });
 
@@ -151,7 +207,13 @@ describe('a course code is refused, before a use is spent, to whoever could not 
 
     const viaPage = insertCourseCode(course.id);
     const other = await signed('E-MASTER');
-    const unlocked = await pageForm(coursePageAction, `/courses/${course.id}`, other.cookie, { intent: 'unlock', code: viaPage.code }, { id: String(course.id) });
+    const unlocked = await pageForm(
+      coursePageAction,
+      `/courses/${course.id}`,
+      other.cookie,
+      { intent: 'unlock', code: viaPage.code },
+      { id: String(course.id) },
+    );
     expectRedirect(unlocked, `/courses/${course.id}`);
     expect(usedCount(viaPage.id)).toBe(1);
 
@@ -162,7 +224,10 @@ describe('a course code is refused, before a use is spent, to whoever could not 
 
     const hiddenCode = insertCourseCode(hidden.id);
     const admin = await signed('admin');
-    expectRedirect(await pageForm(catalogueAction, '/courses?index&dialog=promo', admin.cookie, { intent: 'promo', code: hiddenCode.code }), `/courses/${hidden.id}`);
+    expectRedirect(
+      await pageForm(catalogueAction, '/courses?index&dialog=promo', admin.cookie, { intent: 'promo', code: hiddenCode.code }),
+      `/courses/${hidden.id}`,
+    );
     expect(usedCount(hiddenCode.id)).toBe(1);
   });
 });
@@ -194,15 +259,30 @@ describe('methods and headers', () => {
       lines.length = 0;
     });
     const capture = () => {
-      for (const method of ['error', 'warn', 'log', 'info'] as const) vi.spyOn(console, method).mockImplementation((...args) => void lines.push(...format(...args).split('\n')));
+      for (const method of ['error', 'warn', 'log', 'info'] as const)
+        vi.spyOn(console, method).mockImplementation((...args) => void lines.push(...format(...args).split('\n')));
     };
 
     test("an expected refusal Remix raises itself (a route without the method's handler) is at most one line, never a stack", () => {
       capture();
       const request = new Request('http://localhost:3000/about', { method: 'POST' });
-      const missingAction = new ErrorResponseImpl(405, 'Method Not Allowed', new Error('You made a POST request to "/about" but did not provide an `action` for route "routes/_marketing+/about", so there is no way to handle the request.'), true);
+      const missingAction = new ErrorResponseImpl(
+        405,
+        'Method Not Allowed',
+        new Error(
+          'You made a POST request to "/about" but did not provide an `action` for route "routes/_marketing+/about", so there is no way to handle the request.',
+        ),
+        true,
+      );
       handleError(missingAction, { request });
-      const missingLoader = new ErrorResponseImpl(400, 'Bad Request', new Error('You made a GET request to "/api/login" but did not provide a `loader` for route "routes/api+/login", so there is no way to handle the request.'), true);
+      const missingLoader = new ErrorResponseImpl(
+        400,
+        'Bad Request',
+        new Error(
+          'You made a GET request to "/api/login" but did not provide a `loader` for route "routes/api+/login", so there is no way to handle the request.',
+        ),
+        true,
+      );
       handleError(missingLoader, { request: new Request('http://localhost:3000/api/login') });
       expect(lines.length).toBeLessThanOrEqual(2);
       expect(lines.join('\n')).not.toMatch(/^\s+at /m);

@@ -103,7 +103,9 @@ const sessionIdOf = async (cookie: string) => (await authSessionStorage.getSessi
 async function extraSessionCookie(user: Pick<UserRow, 'id'>): Promise<string> {
   const sessionId = randomBytes(32).toString('base64url');
   const now = new Date();
-  db.insert(activeSessions).values({ userId: user.id, sessionId, lastActivity: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) }).run();
+  db.insert(activeSessions)
+    .values({ userId: user.id, sessionId, lastActivity: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .run();
   const session = await authSessionStorage.getSession();
   session.set('sessionId', sessionId);
   return (await authSessionStorage.commitSession(session)).split(';')[0];

@@ -53,7 +53,9 @@ describe('parallel password guesses are limited like sequential ones', () => {
 
   it('40 /auth form logins at once: the same 5 password checks and 429 for the right one', async () => {
     const user = await createUser();
-    const statuses = (await Promise.all(guesses('senha123').map((password) => formLogin({ email: user.email, password })))).map((r) => r.status);
+    const statuses = (await Promise.all(guesses('senha123').map((password) => formLogin({ email: user.email, password })))).map(
+      (r) => r.status,
+    );
     expect({ passwordChecks: passwordChecks.mock.calls.length, outcomes: tally(statuses), rightOne: statuses[39] }).toEqual({
       passwordChecks: 5,
       outcomes: { 401: 5, 429: 35 },
@@ -80,7 +82,7 @@ describe('parallel password guesses are limited like sequential ones', () => {
     expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
   });
 
-  it("a password change confirmed with guesses at once: 5 password checks, and the right current password sent 40th does not change it", async () => {
+  it('a password change confirmed with guesses at once: 5 password checks, and the right current password sent 40th does not change it', async () => {
     const user = await createUser();
     const outcomes = await Promise.all(
       guesses('senha123').map((currentPassword) =>
@@ -113,11 +115,20 @@ describe('parallel password guesses are limited like sequential ones', () => {
   });
 
   it('a key refused gives back the points its call took from the keys before it', async () => {
-    for (let i = 0; i < 5; i++) await consume([['recoverAccount', `conta-${i}`], ['recoverAddress', 'cheio']]);
+    for (let i = 0; i < 5; i++)
+      await consume([
+        ['recoverAccount', `conta-${i}`],
+        ['recoverAddress', 'cheio'],
+      ]);
     await consume([['recoverAddress', 'cheio']]);
     for (let i = 0; i < 14; i++) await consume([['recoverAddress', 'cheio']]);
     // 'cheio' is spent (20): the next call is refused and 'conta-0' keeps its single point.
-    await expect(consume([['recoverAccount', 'conta-0'], ['recoverAddress', 'cheio']])).rejects.toMatchObject({ status: 429 });
+    await expect(
+      consume([
+        ['recoverAccount', 'conta-0'],
+        ['recoverAddress', 'cheio'],
+      ]),
+    ).rejects.toMatchObject({ status: 429 });
     for (let i = 0; i < 4; i++) await consume([['recoverAccount', 'conta-0']]);
     await expect(consume([['recoverAccount', 'conta-0']])).rejects.toMatchObject({ status: 429 });
   });
@@ -177,7 +188,10 @@ describe('redirect targets that a Location header cannot carry', () => {
   it('/resources/session-ended sends a live session to the percent-encoded path, not a 500', async () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
-    const response = await call(sessionEndedLoader, getRequest(`/resources/session-ended?redirectTo=${encodeURIComponent(TARGET)}`, { cookie }));
+    const response = await call(
+      sessionEndedLoader,
+      getRequest(`/resources/session-ended?redirectTo=${encodeURIComponent(TARGET)}`, { cookie }),
+    );
     expectRedirect(response, '/%E3%80%82evil');
   });
 

@@ -5,7 +5,14 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
 import { courseGrants, courses, payments, roleGrants, type CourseRow, type UserRow } from '../../db/schema';
-import { approveRefund, confirmPayment, confirmTestCardPayment, createPaymentIntent, PAYMENT_MESSAGES, requestRefund } from '~/models/payments/index.server';
+import {
+  approveRefund,
+  confirmPayment,
+  confirmTestCardPayment,
+  createPaymentIntent,
+  PAYMENT_MESSAGES,
+  requestRefund,
+} from '~/models/payments/index.server';
 import { getUserById } from '~/models/accounts/user.server';
 import { action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import * as accessRoute from '~/routes/api+/courses.$id.access';
@@ -33,7 +40,14 @@ let deliveredTo: string[] = [];
 let previousDelivery: WebhookDelivery | null = null;
 const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
   deliveredTo.push(url);
-  const response = await call(webhookRoute.action, new Request(`${BASE_URL}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
+  const response = await call(
+    webhookRoute.action,
+    new Request(`${BASE_URL}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }),
+  );
   if (!response.ok) throw new Error(`webhook ${response.status}`);
 };
 
@@ -55,23 +69,57 @@ function insertCourse(values: Partial<typeof courses.$inferInsert> = {}): Course
   const title = values.title ?? `Curso Sondado ${++n}`;
   return db
     .insert(courses)
-    .values({ description: 'Curso de ensaio.', category: 'electrical', instructor: 'Eng. Lima', duration: '8 horas', level: 'beginner', priceCents: 4990, ...values, title, titleKey: sortKey(title) })
+    .values({
+      description: 'Curso de ensaio.',
+      category: 'electrical',
+      instructor: 'Eng. Lima',
+      duration: '8 horas',
+      level: 'beginner',
+      priceCents: 4990,
+      ...values,
+      title,
+      titleKey: sortKey(title),
+    })
     .returning()
     .get();
 }
 
 const userNow = (user: Pick<UserRow, 'id'>) => getUserById(user.id)!;
-const roleGrantsOf = (userId: number) => db.select().from(roleGrants).where(and(eq(roleGrants.userId, userId), eq(roleGrants.source, 'payment'))).all();
-const courseGrantsOf = (userId: number) => db.select().from(courseGrants).where(and(eq(courseGrants.userId, userId), eq(courseGrants.active, true))).all();
+const roleGrantsOf = (userId: number) =>
+  db
+    .select()
+    .from(roleGrants)
+    .where(and(eq(roleGrants.userId, userId), eq(roleGrants.source, 'payment')))
+    .all();
+const courseGrantsOf = (userId: number) =>
+  db
+    .select()
+    .from(courseGrants)
+    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.active, true)))
+    .all();
 const paymentRow = (stripeId: string) => db.select().from(payments).where(eq(payments.stripePaymentIntentId, stripeId)).get();
 
 function signed(type: string, object: Record<string, unknown>, secret: string) {
-  const payload = JSON.stringify({ id: `evt_probe_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_probe_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
 const postWebhook = ({ payload, signature }: { payload: string; signature: string }) =>
-  call(webhookRoute.action, new Request(`${BASE_URL}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }));
+  call(
+    webhookRoute.action,
+    new Request(`${BASE_URL}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }),
+  );
 
 /** What the probe sent: a succeeded PaymentIntent whose metadata names the buyer, the plan and the amount it likes. */
 function forgedIntent(id: string, metadata: Record<string, string>, amount: number) {
@@ -82,7 +130,9 @@ describe('1. a webhook is believed only after asking Stripe', () => {
   test('an event signed with the secret the test mode used to commit in its source is refused (400)', async () => {
     const basic = await createUser();
     const metadata = { userId: String(basic.id), kind: 'plan', planType: 'E-MASTER', months: '12', courseId: '', amountCents: '1' };
-    const response = await postWebhook(signed('payment_intent.succeeded', forgedIntent('pi_probe_constant', metadata, 1), OLD_COMMITTED_SECRET));
+    const response = await postWebhook(
+      signed('payment_intent.succeeded', forgedIntent('pi_probe_constant', metadata, 1), OLD_COMMITTED_SECRET),
+    );
     expect(response.status).toBe(400);
     expect(await body(response)).toEqual({ message: PAYMENT_MESSAGES.badSignature });
     expect(userNow(basic).role).toBe('E-BASIC');
@@ -111,8 +161,17 @@ describe('1. a webhook is believed only after asking Stripe', () => {
   test("another user's pending PaymentIntent is not marked paid by a forged payload", async () => {
     const victim = await createUser();
     const intent = await createPaymentIntent(victim, { planType: 'E-TOOL', months: 1 }, { idempotencyKey: 'probe-victim' });
-    const metadata = { userId: String(victim.id), kind: 'plan', planType: 'E-TOOL', months: '1', courseId: '', amountCents: String(intent.amountCents) };
-    const answer = await postWebhook(signed('payment_intent.succeeded', forgedIntent(intent.paymentIntentId, metadata, intent.amountCents), stripeWebhookSecret()!));
+    const metadata = {
+      userId: String(victim.id),
+      kind: 'plan',
+      planType: 'E-TOOL',
+      months: '1',
+      courseId: '',
+      amountCents: String(intent.amountCents),
+    };
+    const answer = await postWebhook(
+      signed('payment_intent.succeeded', forgedIntent(intent.paymentIntentId, metadata, intent.amountCents), stripeWebhookSecret()!),
+    );
     expect(answer.status).toBe(200);
     expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'pending', completedAt: null });
     expect(userNow(victim).role).toBe('E-BASIC');
@@ -125,13 +184,19 @@ describe('1. a webhook is believed only after asking Stripe', () => {
     // Paid at Stripe, but its own webhook not delivered yet: the row is still pending.
     setTestWebhookDelivery(async () => {});
     const intent = await createPaymentIntent(buyer, { planType: 'E-TOOL', months: 1 }, { idempotencyKey: 'probe-real' });
-    await confirmTestCardPayment(buyer, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: '/?payment_success=true' });
+    await confirmTestCardPayment(buyer, {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: '4242424242424242',
+      returnUrl: '/?payment_success=true',
+    });
     await flushTestWebhooks();
     setTestWebhookDelivery(deliverToRoute);
     expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'pending' });
 
     const claim = { userId: String(attacker.id), kind: 'plan', planType: 'E-MASTER', months: '12', courseId: '', amountCents: '1' };
-    const answer = await postWebhook(signed('payment_intent.succeeded', forgedIntent(intent.paymentIntentId, claim, 1), stripeWebhookSecret()!));
+    const answer = await postWebhook(
+      signed('payment_intent.succeeded', forgedIntent(intent.paymentIntentId, claim, 1), stripeWebhookSecret()!),
+    );
     expect(answer.status).toBe(200);
     expect(userNow(attacker).role).toBe('E-BASIC');
     expect(roleGrantsOf(attacker.id)).toEqual([]);
@@ -139,7 +204,13 @@ describe('1. a webhook is believed only after asking Stripe', () => {
     expect(buyerNow.role).toBe('E-TOOL');
     expect(buyerNow.roleExpiryDate!.getTime() - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
     expect(roleGrantsOf(buyer.id)).toHaveLength(1);
-    expect(paymentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded', userId: buyer.id, planType: 'E-TOOL', months: 1, amountCents: 2990 });
+    expect(paymentRow(intent.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      userId: buyer.id,
+      planType: 'E-TOOL',
+      months: 1,
+      amountCents: 2990,
+    });
   });
 });
 
@@ -205,13 +276,18 @@ describe('2. the server never calls, nor sends a browser to, the address in the 
   test("the no-JavaScript form's 303 to Checkout is relative without PUBLIC_ORIGIN, and on PUBLIC_ORIGIN with it; never on the Host", async () => {
     expect(await checkoutLocation('127.0.0.1:4799', 'http://127.0.0.1:4799')).toMatch(/^\/test-mode\/checkout\/cs_\w+$/);
     vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.example');
-    expect(await checkoutLocation('127.0.0.1:4799', 'https://e-engenharia.example')).toMatch(/^https:\/\/e-engenharia\.example\/test-mode\/checkout\/cs_\w+$/);
+    expect(await checkoutLocation('127.0.0.1:4799', 'https://e-engenharia.example')).toMatch(
+      /^https:\/\/e-engenharia\.example\/test-mode\/checkout\/cs_\w+$/,
+    );
   });
 });
 
 describe('3. one course is paid once, and a refund leaves what another payment pays for', () => {
   const create = async (cookie: string, courseId: number, key: string) => {
-    const response = await call(createRoute.action, jsonRequest('/api/upgrade/create-payment-intent', { courseId }, { cookie, headers: { 'Idempotency-Key': key } }));
+    const response = await call(
+      createRoute.action,
+      jsonRequest('/api/upgrade/create-payment-intent', { courseId }, { cookie, headers: { 'Idempotency-Key': key } }),
+    );
     return { status: response.status, json: await body<{ paymentIntentId?: string; clientSecret?: string; message?: string }>(response) };
   };
 
@@ -222,7 +298,10 @@ describe('3. one course is paid once, and a refund leaves what another payment p
     const first = await create(cookie, course.id, 'tab-1');
     const second = await create(cookie, course.id, 'tab-2');
     expect(first.status).toBe(200);
-    expect(second).toMatchObject({ status: 200, json: { paymentIntentId: first.json.paymentIntentId, clientSecret: first.json.clientSecret } });
+    expect(second).toMatchObject({
+      status: 200,
+      json: { paymentIntentId: first.json.paymentIntentId, clientSecret: first.json.clientSecret },
+    });
     // At the same moment, from two tabs: still one.
     const other = insertCourse({ priceCents: 6990 });
     const [a, b] = await Promise.all([create(cookie, other.id, 'tab-3'), create(cookie, other.id, 'tab-4')]);
@@ -230,7 +309,11 @@ describe('3. one course is paid once, and a refund leaves what another payment p
     expect(db.select().from(payments).where(eq(payments.userId, master.id)).all()).toHaveLength(2);
 
     // Paid: the course is owned, and a new purchase of it is refused.
-    await confirmTestCardPayment(master, { paymentIntentId: first.json.paymentIntentId!, cardNumber: '4242424242424242', returnUrl: '/?payment_success=true' });
+    await confirmTestCardPayment(master, {
+      paymentIntentId: first.json.paymentIntentId!,
+      cardNumber: '4242424242424242',
+      returnUrl: '/?payment_success=true',
+    });
     await confirmPayment(master, first.json.paymentIntentId!);
     expect(await create(cookie, course.id, 'tab-5')).toEqual({ status: 400, json: { message: 'Você já tem acesso a este curso.' } });
   });
@@ -261,12 +344,32 @@ describe('3. one course is paid once, and a refund leaves what another payment p
     // Two paid purchases of one course, as the old code let two tabs make them.
     const ids: number[] = [];
     for (const key of ['twice-1', 'twice-2']) {
-      const pi = await stripe().paymentIntents.create({
-        amount: 5990,
-        currency: 'brl',
-        metadata: { userId: String(master.id), kind: 'course', planType: '', months: '', courseId: String(course.id), amountCents: '5990' },
-      }, { idempotencyKey: `${key}-${master.id}` });
-      db.insert(payments).values({ userId: master.id, stripePaymentIntentId: pi.id, kind: 'course', courseId: course.id, amountCents: 5990, status: 'pending', method: 'card' }).run();
+      const pi = await stripe().paymentIntents.create(
+        {
+          amount: 5990,
+          currency: 'brl',
+          metadata: {
+            userId: String(master.id),
+            kind: 'course',
+            planType: '',
+            months: '',
+            courseId: String(course.id),
+            amountCents: '5990',
+          },
+        },
+        { idempotencyKey: `${key}-${master.id}` },
+      );
+      db.insert(payments)
+        .values({
+          userId: master.id,
+          stripePaymentIntentId: pi.id,
+          kind: 'course',
+          courseId: course.id,
+          amountCents: 5990,
+          status: 'pending',
+          method: 'card',
+        })
+        .run();
       await stripe().paymentIntents.confirm(pi.id, { payment_method: 'pm_card_visa' });
       await confirmPayment(master, pi.id);
       ids.push(paymentRow(pi.id)!.id);
@@ -275,12 +378,16 @@ describe('3. one course is paid once, and a refund leaves what another payment p
     requestRefund(master, ids[0]);
     await approveRefund(admin, ids[0]);
     const cookie = await sessionCookie(master);
-    const access = await body(await call(accessRoute.loader, jsonRequest(`/api/courses/${course.id}/access`, undefined, { cookie }), { id: String(course.id) }));
+    const access = await body(
+      await call(accessRoute.loader, jsonRequest(`/api/courses/${course.id}/access`, undefined, { cookie }), { id: String(course.id) }),
+    );
     expect(access).toMatchObject({ hasAccess: true, hasPurchased: true });
     // Refunding the other one too: now nothing pays for it.
     requestRefund(master, ids[1]);
     await approveRefund(admin, ids[1]);
-    const after = await body(await call(accessRoute.loader, jsonRequest(`/api/courses/${course.id}/access`, undefined, { cookie }), { id: String(course.id) }));
+    const after = await body(
+      await call(accessRoute.loader, jsonRequest(`/api/courses/${course.id}/access`, undefined, { cookie }), { id: String(course.id) }),
+    );
     expect(after).toMatchObject({ hasAccess: false, hasPurchased: false });
   });
 
@@ -290,7 +397,11 @@ describe('3. one course is paid once, and a refund leaves what another payment p
     const paid: number[] = [];
     for (const planType of ['E-TOOL', 'E-MASTER'] as const) {
       const intent = await createPaymentIntent(basic, { planType, months: 1 }, { idempotencyKey: `plan-${planType}` });
-      await confirmTestCardPayment(basic, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', returnUrl: '/?payment_success=true' });
+      await confirmTestCardPayment(basic, {
+        paymentIntentId: intent.paymentIntentId,
+        cardNumber: '4242424242424242',
+        returnUrl: '/?payment_success=true',
+      });
       await confirmPayment(basic, intent.paymentIntentId);
       paid.push(paymentRow(intent.paymentIntentId)!.id);
     }

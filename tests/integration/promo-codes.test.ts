@@ -34,7 +34,15 @@ beforeAll(async () => {
   tiers = await signedTiers();
   courseId = db
     .insert(courses)
-    .values({ title: 'Cálculo Estrutural', titleKey: 'calculo estrutural', description: 'Vigas, lajes e pilares.', category: 'mechanical', instructor: 'Eng. Silva', duration: '10 horas', level: 'beginner' })
+    .values({
+      title: 'Cálculo Estrutural',
+      titleKey: 'calculo estrutural',
+      description: 'Vigas, lajes e pilares.',
+      category: 'mechanical',
+      instructor: 'Eng. Silva',
+      duration: '10 horas',
+      level: 'beginner',
+    })
     .returning({ id: courses.id })
     .get().id;
 });
@@ -53,7 +61,11 @@ let codeSequence = 0;
 const uniqueCode = (prefix = 'PROMO') => `${prefix}${++codeSequence}`;
 const insertCode = (values: Partial<typeof promoCodes.$inferInsert> = {}) => {
   const code = values.code ?? uniqueCode('DB');
-  return db.insert(promoCodes).values({ days: 30, maxUses: 10, ...values, code, codeKey: foldKey(code) }).returning().get();
+  return db
+    .insert(promoCodes)
+    .values({ days: 30, maxUses: 10, ...values, code, codeKey: foldKey(code) })
+    .returning()
+    .get();
 };
 const stored = (id: number) => db.select().from(promoCodes).where(eq(promoCodes.id, id)).get();
 
@@ -89,7 +101,14 @@ describe('POST /api/promocodes', () => {
 
   test('creates an E-MASTER code with numbers given as strings and an expiry date', async () => {
     const created = await safeJson<PromoView>(
-      await createPromo({ code: 'MASTER-90', days: '90', maxUses: '3', promoType: 'role', targetRole: 'E-MASTER', expiryDate: '2031-12-31' }),
+      await createPromo({
+        code: 'MASTER-90',
+        days: '90',
+        maxUses: '3',
+        promoType: 'role',
+        targetRole: 'E-MASTER',
+        expiryDate: '2031-12-31',
+      }),
     );
     expect(created).toMatchObject({ days: 90, maxUses: 3, targetRole: 'E-MASTER' });
     // A date alone means the end of that day in São Paulo (UTC-3).
@@ -97,8 +116,16 @@ describe('POST /api/promocodes', () => {
   });
 
   test('creates a course code for an existing course', async () => {
-    const created = await safeJson<PromoView>(await createPromo({ code: 'CURSO-ESTR', promoType: 'course', courseId: String(courseId), validUntil: '2031-06-30T10:00:00Z' }));
-    expect(created).toMatchObject({ promoType: 'course', courseId, courseTitle: 'Cálculo Estrutural', targetRole: null, validUntil: '2031-06-30T10:00:00.000Z' });
+    const created = await safeJson<PromoView>(
+      await createPromo({ code: 'CURSO-ESTR', promoType: 'course', courseId: String(courseId), validUntil: '2031-06-30T10:00:00Z' }),
+    );
+    expect(created).toMatchObject({
+      promoType: 'course',
+      courseId,
+      courseTitle: 'Cálculo Estrutural',
+      targetRole: null,
+      validUntil: '2031-06-30T10:00:00.000Z',
+    });
   });
 
   test('a code that exists in any letter case is a 409', async () => {
@@ -239,7 +266,11 @@ describe('POST /api/promocodes/use', () => {
     expect(stored(promo.id)!.usedCount).toBe(3);
     const usages = db.select().from(promoUsage).where(eq(promoUsage.promoId, promo.id)).all();
     expect(usages).toHaveLength(3);
-    const grants = db.select().from(roleGrants).where(eq(roleGrants.source, 'promo')).all()
+    const grants = db
+      .select()
+      .from(roleGrants)
+      .where(eq(roleGrants.source, 'promo'))
+      .all()
       .filter((grant) => usages.some((usage) => usage.id === grant.sourceId));
     expect(grants).toHaveLength(3);
     const winners = racers.filter((user) => getUserById(user.id)!.role === 'E-MASTER');

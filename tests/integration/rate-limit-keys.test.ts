@@ -17,7 +17,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllEnvs());
 
 const login = (address: string, email: string) =>
-  call(loginAction, jsonRequest('/api/login', { email, password: 'errada-123' }, { headers: { 'Fly-Client-IP': address } }), {}, { clientAddress: '10.0.0.1' });
+  call(
+    loginAction,
+    jsonRequest('/api/login', { email, password: 'errada-123' }, { headers: { 'Fly-Client-IP': address } }),
+    {},
+    { clientAddress: '10.0.0.1' },
+  );
 
 describe('per-address limits', () => {
   it('count a whole IPv6 /64 as one client: 30 misses from ::1, then ::2 and ::3 of the same /64 are 429', async () => {
@@ -59,6 +64,7 @@ describe('per-account limits', () => {
       }
     };
     for (let i = 0; i < 5; i++) expect(await tries(user.username, `198.51.100.${i + 1}`)).not.toBe(429);
-    for (const spelling of ['ｂasico', 'bａsico', 'basｉco', 'BASICO', ' basico ']) expect(await tries(spelling, '198.51.100.60'), spelling).toBe(429);
+    for (const spelling of ['ｂasico', 'bａsico', 'basｉco', 'BASICO', ' basico '])
+      expect(await tries(spelling, '198.51.100.60'), spelling).toBe(429);
   });
 });

@@ -58,14 +58,26 @@ describe('one log line per request (server/request-log.js)', () => {
       res.status(200).send('ok');
     });
     try {
-      const response = await fetch(`${server.url}/dashboard?token=${'s'.repeat(43)}`, { headers: { Cookie: 'en_session=abc.def', 'X-Request-Id': 'forged' } });
+      const response = await fetch(`${server.url}/dashboard?token=${'s'.repeat(43)}`, {
+        headers: { Cookie: 'en_session=abc.def', 'X-Request-Id': 'forged' },
+      });
       expect(response.status).toBe(200);
       const id = response.headers.get('X-Request-Id');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       await vi.waitFor(() => expect(lines).toHaveLength(2));
       const [during, request] = parsed();
       expect(during).toMatchObject({ level: 'warn', requestId: id, msg: 'something worth a line while serving' });
-      expect(request).toEqual({ level: 'info', time: expect.any(String), requestId: id, method: 'GET', route: 'routes/_app+/dashboard', status: 200, ms: expect.any(Number), userId: 42, msg: 'GET routes/_app+/dashboard 200' });
+      expect(request).toEqual({
+        level: 'info',
+        time: expect.any(String),
+        requestId: id,
+        method: 'GET',
+        route: 'routes/_app+/dashboard',
+        status: 200,
+        ms: expect.any(Number),
+        userId: 42,
+        msg: 'GET routes/_app+/dashboard 200',
+      });
       expect(lines.join('\n')).not.toMatch(/en_session|abc\.def|token|forged|sss/);
     } finally {
       await server.close();
@@ -78,7 +90,13 @@ describe('one log line per request (server/request-log.js)', () => {
     try {
       await fetch(`${server.url}/api/user`, { method: 'PATCH' });
       await vi.waitFor(() => expect(lines).toHaveLength(1));
-      expect(parsed()[0]).toMatchObject({ level: 'info', method: 'PATCH', route: 'routes/api+/user', status: 405, msg: 'PATCH routes/api+/user 405' });
+      expect(parsed()[0]).toMatchObject({
+        level: 'info',
+        method: 'PATCH',
+        route: 'routes/api+/user',
+        status: 405,
+        msg: 'PATCH routes/api+/user 405',
+      });
       await fetch(`${server.url}/nowhere`);
       await vi.waitFor(() => expect(lines).toHaveLength(2));
       expect(parsed()[1]).toMatchObject({ level: 'error', route: '*', status: 500 });

@@ -11,7 +11,8 @@ import { createUser, sessionCookie } from '../setup/helpers';
 import { apiCall, expectAdminOnly, safeJson, signedTiers } from './helpers/admin-api';
 
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
-const storedRow = (id: number) => db.select({ role: users.role, roleExpiryDate: users.roleExpiryDate }).from(users).where(eq(users.id, id)).get();
+const storedRow = (id: number) =>
+  db.select({ role: users.role, roleExpiryDate: users.roleExpiryDate }).from(users).where(eq(users.id, id)).get();
 
 beforeEach(() => {
   resetAllLimits();
@@ -36,7 +37,12 @@ describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-M
     const march3 = getUserById(user.id, db, at('2026-03-03'))!;
     expect(march3).toMatchObject({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
     expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
-    expect(toPublicUser(march3)).toMatchObject({ role: 'E-TOOL', roleExpiryDate: '2026-04-09T12:00:00.000Z', isTool: true, isMaster: false });
+    expect(toPublicUser(march3)).toMatchObject({
+      role: 'E-TOOL',
+      roleExpiryDate: '2026-04-09T12:00:00.000Z',
+      isTool: true,
+      isMaster: false,
+    });
 
     expect(getUserById(user.id, db, at('2026-04-08'))).toMatchObject({ role: 'E-TOOL' });
     expect(getUserById(user.id, db, at('2026-04-09'))).toMatchObject({ role: 'E-BASIC', roleExpiryDate: null });
@@ -85,7 +91,10 @@ describe('POST /api/admin/force-expiration-check', () => {
     db.insert(promoCodes).values({ code: 'MASTER30', codeKey: 'master30', days: 30, maxUses: 5, targetRole: 'E-MASTER' }).run();
 
     vi.setSystemTime(at('2026-02-01'));
-    const redeemed = await apiCall(redeemPromo, 'POST', '/api/promocodes/use', { cookie: await sessionCookie(user), body: { code: 'master30' } });
+    const redeemed = await apiCall(redeemPromo, 'POST', '/api/promocodes/use', {
+      cookie: await sessionCookie(user),
+      body: { code: 'master30' },
+    });
     expect(redeemed.status).toBe(200);
     const redemption = await safeJson<{ message: string; user: { role: string; roleExpiryDate: string } }>(redeemed);
     expect(redemption.user).toMatchObject({ role: 'E-MASTER', roleExpiryDate: at('2026-03-03').toISOString() });

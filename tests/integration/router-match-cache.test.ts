@@ -11,7 +11,15 @@ const require = createRequire(import.meta.url);
 const { matchRoutes } = require('@remix-run/router') as typeof Router;
 
 const routes = [
-  { id: 'root', path: '/', children: [{ id: 'chat', path: 'chat/:id' }, { id: 'about', path: 'about' }, { id: 'splat', path: '*' }] },
+  {
+    id: 'root',
+    path: '/',
+    children: [
+      { id: 'chat', path: 'chat/:id' },
+      { id: 'about', path: 'about' },
+      { id: 'splat', path: '*' },
+    ],
+  },
 ];
 
 const ids = (matches: ReturnType<typeof matchRoutes>) => matches?.map((match) => match.route.id) ?? null;

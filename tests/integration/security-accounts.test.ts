@@ -42,7 +42,13 @@ describe('usernames and e-mails: one Unicode-aware folded form', () => {
     }
     expect((await register('\ufb01nn_x')).status).toBe(201); // 'ﬁnn_x', the ligature
     expect((await register('FInn_x')).status).toBe(409);
-    expect(db.select().from(users).all().filter((user) => user.username.toLowerCase().includes('andu_x'))).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(users)
+        .all()
+        .filter((user) => user.username.toLowerCase().includes('andu_x')),
+    ).toHaveLength(1);
   });
 
   it('recovery finds an account by its username in another case', async () => {
@@ -62,11 +68,9 @@ describe('usernames and e-mails: one Unicode-aware folded form', () => {
     expect(created.status).toBe(409);
     expect(await created.json()).toEqual(TAKEN_USERNAME);
     const other = await createUser({ username: 'other_x' });
-    const updated = await call(
-      updateUserApi,
-      jsonRequest(`/api/users/${other.id}`, { username: 'ÉMILE_x' }, { method: 'PATCH', cookie }),
-      { id: String(other.id) },
-    );
+    const updated = await call(updateUserApi, jsonRequest(`/api/users/${other.id}`, { username: 'ÉMILE_x' }, { method: 'PATCH', cookie }), {
+      id: String(other.id),
+    });
     expect(updated.status).toBe(409);
     expect(await updated.json()).toEqual(TAKEN_USERNAME);
   });
@@ -118,7 +122,13 @@ describe('usernames and e-mails: the folded keys of rows written before migratio
       writeUser(() =>
         db
           .insert(users)
-          .values({ username: 'corrida_X', email: 'corrida@example.com', usernameKey: existing.usernameKey, emailKey: 'corrida@example.com', password: 'x' })
+          .values({
+            username: 'corrida_X',
+            email: 'corrida@example.com',
+            usernameKey: existing.usernameKey,
+            emailKey: 'corrida@example.com',
+            password: 'x',
+          })
           .run(),
       );
     expect(race).toThrow(AppError);
@@ -143,14 +153,22 @@ describe('user writes by an admin: a CPF must pass the check digits', () => {
     for (const cpf of [wrong, `${wrong.slice(0, 3)}.${wrong.slice(3, 6)}.${wrong.slice(6, 9)}-${wrong.slice(9)}`, '11111111111']) {
       const created = await call(
         createUserApi,
-        jsonRequest('/api/users', { username: 'cpf_errado', email: 'cpf-errado@example.com', password: 'senha123', cpf, role: 'E-BASIC' }, { cookie }),
+        jsonRequest(
+          '/api/users',
+          { username: 'cpf_errado', email: 'cpf-errado@example.com', password: 'senha123', cpf, role: 'E-BASIC' },
+          { cookie },
+        ),
       );
       expect(created.status, cpf).toBe(400);
       expect(await created.json()).toEqual({ message: 'CPF inválido' });
     }
     const short = await call(
       createUserApi,
-      jsonRequest('/api/users', { username: 'cpf_curto', email: 'cpf-curto@example.com', password: 'senha123', cpf: '1234567890', role: 'E-BASIC' }, { cookie }),
+      jsonRequest(
+        '/api/users',
+        { username: 'cpf_curto', email: 'cpf-curto@example.com', password: 'senha123', cpf: '1234567890', role: 'E-BASIC' },
+        { cookie },
+      ),
     );
     expect(await short.json()).toEqual({ message: 'Se informado, o CPF deve conter 11 dígitos' });
     expect(count()).toBe(before);

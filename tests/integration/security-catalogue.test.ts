@@ -22,7 +22,13 @@ describe('tools: links stay on this site, custom HTML only for those entitled', 
   type ApiTool = { id: number; locked: boolean; link?: string; frameUrl?: string | null; customHtml?: string | null };
 
   it('an internal tool link must be a path of this site by the same rule', () => {
-    const tool = { name: 'Ferramenta', description: 'Uma ferramenta', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'internal' };
+    const tool = {
+      name: 'Ferramenta',
+      description: 'Uma ferramenta',
+      category: 'mechanical',
+      accessLevel: 'E-BASIC',
+      linkType: 'internal',
+    };
     for (const link of ['/\t/evil.example', '/\u0000x', '/a\u2028b', '/\u202eevil']) {
       expect(toolInputSchema.safeParse({ ...tool, link }).success, JSON.stringify(link)).toBe(false);
     }
@@ -32,7 +38,15 @@ describe('tools: links stay on this site, custom HTML only for those entitled', 
   it('an E-MASTER user gets the E-MASTER custom tool with its customHtml and frameUrl; an E-TOOL user gets neither, nor the link', async () => {
     const tool = db
       .insert(tools)
-      .values({ name: 'Ferramenta própria', description: 'HTML do admin', category: 'mechanical', accessLevel: 'E-MASTER', linkType: 'custom', link: '#', customHtml: HTML })
+      .values({
+        name: 'Ferramenta própria',
+        description: 'HTML do admin',
+        category: 'mechanical',
+        accessLevel: 'E-MASTER',
+        linkType: 'custom',
+        link: '#',
+        customHtml: HTML,
+      })
       .returning()
       .get();
     const list = async (role: 'E-MASTER' | 'E-TOOL') => {
@@ -54,7 +68,15 @@ describe('tools: links stay on this site, custom HTML only for those entitled', 
 
   it('the dashboard page keeps the HTML inside the sandboxed frame only (its loader never sends it)', async () => {
     db.insert(tools)
-      .values({ name: 'Outra própria', description: 'HTML do admin', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'custom', link: '#', customHtml: HTML })
+      .values({
+        name: 'Outra própria',
+        description: 'HTML do admin',
+        category: 'mechanical',
+        accessLevel: 'E-BASIC',
+        linkType: 'custom',
+        link: '#',
+        customHtml: HTML,
+      })
       .run();
     const cookie = await sessionCookie(await createUser({ role: 'E-MASTER' }));
     const response = await call(dashboardLoader, getRequest('/dashboard', { cookie }));
@@ -73,7 +95,10 @@ describe('promo codes: accented codes compare on one folded form', () => {
     const admin = await createUser({ role: 'admin' });
     const adminCookie = await sessionCookie(admin);
     const create = (code: string) =>
-      call(createPromoApi, jsonRequest('/api/promocodes', { code, days: 7, maxUses: 5, promoType: 'role', targetRole: 'E-TOOL' }, { cookie: adminCookie }));
+      call(
+        createPromoApi,
+        jsonRequest('/api/promocodes', { code, days: 7, maxUses: 5, promoType: 'role', targetRole: 'E-TOOL' }, { cookie: adminCookie }),
+      );
     const created = await create('ção10');
     expect(created.status).toBe(201);
     expect(((await created.json()) as { code: string }).code).toBe('ção10');
@@ -100,8 +125,7 @@ describe('plan prices: the public pages read plan_prices', () => {
       .run();
   const landingPrices = async () =>
     ((await (await call(landingLoader, getRequest('/'))).json()) as { planPrices: Record<string, string> }).planPrices;
-  const contactPrices = async () =>
-    ((await (await contactLoader()).json()) as { planPrices: Record<string, string> }).planPrices;
+  const contactPrices = async () => ((await (await contactLoader()).json()) as { planPrices: Record<string, string> }).planPrices;
   const html = async (path: string) => (await serve(getRequest(path))).text();
 
   it("shows the specification's advertised prices while a row is missing", async () => {

@@ -27,12 +27,18 @@ describe('origins: from configuration, never from client-sent host headers', () 
   it('the calculator share link uses PUBLIC_ORIGIN, whatever host the request names', async () => {
     vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.fly.dev');
     // Remix builds request.url from the Host (or X-Forwarded-Host) header a client sent.
-    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' });
+    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, {
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+    });
     expect(link).toMatch(/^https:\/\/e-engenharia\.fly\.dev\/calculators\/torque-eixo\?/);
   });
 
   it('without PUBLIC_ORIGIN the share link is relative: neither the Host header nor X-Forwarded-Host', async () => {
-    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' });
+    const link = await shareUrl(`http://evil.example/calculators/torque-eixo${SHAFT_QUERY}`, {
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+    });
     expect(link).toMatch(/^\/calculators\/torque-eixo\?/);
   });
 
@@ -55,7 +61,8 @@ describe('origins: from configuration, never from client-sent host headers', () 
 });
 
 describe('caching: pages for a signed-in user are never stored by caches', () => {
-  const page = (path: string, cookie?: string) => serve(new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }));
+  const page = (path: string, cookie?: string) =>
+    serve(new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }));
 
   it('a document for a live session is Cache-Control: private, no-store', async () => {
     const cookie = await sessionCookie(await createUser());
@@ -85,7 +92,8 @@ describe('caching: pages for a signed-in user are never stored by caches', () =>
 
 describe('contact form: rate-limited per client address', () => {
   const MESSAGE = { name: 'Ana Souza', email: 'ana@example.com', subject: 'Dúvida', message: 'Uma mensagem de contato qualquer.' };
-  const send = (address: string) => call(contactAction, formRequest('/contact', MESSAGE), {}, { clientAddress: address, toast: { pending: null } });
+  const send = (address: string) =>
+    call(contactAction, formRequest('/contact', MESSAGE), {}, { clientAddress: address, toast: { pending: null } });
   const stored = () => db.select().from(contactMessages).all().length;
 
   it('5 messages per address go through; the 6th shows a Portuguese error and stores nothing; another address is unaffected', async () => {

@@ -26,7 +26,13 @@ test('a second rating sent as a plain form gets 409 and a page that says the tic
   const answer = await serve(
     new Request(`${BASE_URL}/chat/${thread.id}`, {
       method: 'POST',
-      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE_URL, Host: new URL(BASE_URL).host, 'Sec-Fetch-Mode': 'navigate' },
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: BASE_URL,
+        Host: new URL(BASE_URL).host,
+        'Sec-Fetch-Mode': 'navigate',
+      },
       body: 'intent=rate&score=5',
     }),
   );

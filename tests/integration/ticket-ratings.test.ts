@@ -43,10 +43,16 @@ beforeEach(() => {
 let context: { toast: { pending: Toast | null } } = { toast: { pending: null } };
 const postRating = (who: Signed, id: number, fields: Record<string, string>) => {
   context = { toast: { pending: null } };
-  return call(ticketPage.action, formRequest(`/chat/${id}`, { intent: 'rate', ...fields }, { cookie: who.cookie }), { id: String(id) }, context);
+  return call(
+    ticketPage.action,
+    formRequest(`/chat/${id}`, { intent: 'rate', ...fields }, { cookie: who.cookie }),
+    { id: String(id) },
+    context,
+  );
 };
 type TicketData = { rating: { score: number; comment: string | null; ratedAt: string } | null; canRate: boolean };
-const loadTicket = async (who: Signed, id: number) => (await (await call(ticketPage.loader, getRequest(`/chat/${id}`, { cookie: who.cookie }), { id: String(id) })).json()) as TicketData;
+const loadTicket = async (who: Signed, id: number) =>
+  (await (await call(ticketPage.loader, getRequest(`/chat/${id}`, { cookie: who.cookie }), { id: String(id) })).json()) as TicketData;
 const stored = (threadId: number) => db.select().from(ticketRatings).where(eq(ticketRatings.threadId, threadId)).all();
 
 async function closedTicket(answeredBy: Signed[] = [admin]) {
@@ -178,7 +184,8 @@ describe("the support tab's figures", () => {
       .filter((plan) => plan.sql.includes('ticket_ratings'))
       .map((plan) => plan.plan.join(' '));
     expect(plans).toHaveLength(2);
-    for (const plan of plans) expect(plan).toMatch(/SEARCH ticket_ratings USING COVERING INDEX ticket_ratings_created_idx \(created_at>\?\)/);
+    for (const plan of plans)
+      expect(plan).toMatch(/SEARCH ticket_ratings USING COVERING INDEX ticket_ratings_created_idx \(created_at>\?\)/);
   });
 });
 

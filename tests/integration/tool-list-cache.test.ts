@@ -13,8 +13,22 @@ describe('the tool list kept between requests', () => {
     const [first] = db
       .insert(tools)
       .values([
-        { name: 'Alfa', description: 'Primeira ferramenta.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/a' },
-        { name: 'Beta', description: 'Segunda ferramenta.', category: 'chemical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/b' },
+        {
+          name: 'Alfa',
+          description: 'Primeira ferramenta.',
+          category: 'mechanical',
+          accessLevel: 'E-BASIC',
+          linkType: 'external',
+          link: 'https://example.com/a',
+        },
+        {
+          name: 'Beta',
+          description: 'Segunda ferramenta.',
+          category: 'chemical',
+          accessLevel: 'E-BASIC',
+          linkType: 'external',
+          link: 'https://example.com/b',
+        },
       ])
       .returning()
       .all();

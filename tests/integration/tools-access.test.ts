@@ -121,7 +121,9 @@ describe.each(Object.keys(EXPECTED) as Tier[])('%s', (tier) => {
   test('/resources/tool-frame/{id} serves custom HTML only to users who may use the tool', async () => {
     const cookie = tiers[tier].cookie;
     for (const key of ['master', 'restricted'] as const) {
-      const response = await call(frameLoader, getRequest(`/resources/tool-frame/${seeded[key].id}`, { cookie }), { id: String(seeded[key].id) });
+      const response = await call(frameLoader, getRequest(`/resources/tool-frame/${seeded[key].id}`, { cookie }), {
+        id: String(seeded[key].id),
+      });
       const text = await response.text();
       if (expected().open.includes(key)) {
         expect(response.status).toBe(200);

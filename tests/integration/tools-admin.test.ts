@@ -51,15 +51,26 @@ describe('POST /api/tools as admin', () => {
     const response = await create(VALID, signed.admin.cookie);
     expect(response.status).toBe(201);
     const created = await body(response);
-    expect(created).toMatchObject({ ...VALID, showInIframe: false, customHtml: null, restrictedCpfs: null, createdBy: signed.admin.id, locked: false });
+    expect(created).toMatchObject({
+      ...VALID,
+      showInIframe: false,
+      customHtml: null,
+      restrictedCpfs: null,
+      createdBy: signed.admin.id,
+      locked: false,
+    });
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toMatchObject({ ...VALID, createdBy: signed.admin.id, averageRating: 0, totalRatings: 0 });
   });
 
   test('a custom tool keeps the # placeholder as link; internal and external tools drop any HTML', async () => {
-    const custom = await body(await create({ ...VALID, linkType: 'custom', link: '/ignored', customHtml: '<h1>Olá</h1>', showInIframe: true }, signed.admin.cookie));
+    const custom = await body(
+      await create({ ...VALID, linkType: 'custom', link: '/ignored', customHtml: '<h1>Olá</h1>', showInIframe: true }, signed.admin.cookie),
+    );
     expect(custom).toMatchObject({ linkType: 'custom', link: '#', customHtml: '<h1>Olá</h1>', showInIframe: true });
-    const external = await body(await create({ ...VALID, linkType: 'external', link: 'https://example.com/x', customHtml: '<b>x</b>' }, signed.admin.cookie));
+    const external = await body(
+      await create({ ...VALID, linkType: 'external', link: 'https://example.com/x', customHtml: '<b>x</b>' }, signed.admin.cookie),
+    );
     expect(external).toMatchObject({ linkType: 'external', link: 'https://example.com/x', customHtml: null });
   });
 
@@ -91,8 +102,14 @@ describe('POST /api/tools as admin', () => {
     [{ linkType: 'external', link: '/calculators/x' }, 'O link externo deve ser uma URL http:// ou https:// válida.'],
     [{ link: `/${'a'.repeat(2000)}` }, 'O link deve ter no máximo 2000 caracteres'],
     [{ linkType: 'custom', customHtml: 'x'.repeat(200 * 1024 + 1) }, 'O HTML personalizado deve ter no máximo 200 KB'],
-    [{ restrictedCpfs: '3905334470, 52998224725' }, 'CPF inválido na lista de restrição: "3905334470". Informe CPFs de 11 dígitos separados por vírgula.'],
-    [{ restrictedCpfs: 'abc39053344705' }, 'CPF inválido na lista de restrição: "abc39053344705". Informe CPFs de 11 dígitos separados por vírgula.'],
+    [
+      { restrictedCpfs: '3905334470, 52998224725' },
+      'CPF inválido na lista de restrição: "3905334470". Informe CPFs de 11 dígitos separados por vírgula.',
+    ],
+    [
+      { restrictedCpfs: 'abc39053344705' },
+      'CPF inválido na lista de restrição: "abc39053344705". Informe CPFs de 11 dígitos separados por vírgula.',
+    ],
     [{ restrictedCpfs: 42 }, 'A lista de CPFs deve ser um texto com CPFs separados por vírgula.'],
   ])('%j answers 400 with its message and creates nothing', async (change, message) => {
     const response = await create({ ...VALID, ...change }, signed.admin.cookie);
@@ -178,8 +195,12 @@ describe('DELETE /api/tools/{id} as admin', () => {
 describe('GET /api/tools as admin', () => {
   test('answers the full tools, with HTML and CPF whitelist, for management', async () => {
     insertTool({ linkType: 'custom', link: '#', customHtml: '<p>admin vê</p>', restrictedCpfs: '39053344705' });
-    const list = await body<Array<Record<string, unknown>>>(await call(toolsLoader, getRequest('/api/tools', { cookie: signed.admin.cookie })));
-    expect(list).toEqual([expect.objectContaining({ customHtml: '<p>admin vê</p>', restrictedCpfs: '39053344705', locked: false, createdBy: null })]);
+    const list = await body<Array<Record<string, unknown>>>(
+      await call(toolsLoader, getRequest('/api/tools', { cookie: signed.admin.cookie })),
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ customHtml: '<p>admin vê</p>', restrictedCpfs: '39053344705', locked: false, createdBy: null }),
+    ]);
   });
 });
 
@@ -187,7 +208,11 @@ describe.each(['E-BASIC', 'E-TOOL', 'E-MASTER'] as const)('as %s', (role) => {
   test('POST, PATCH and DELETE answer 403 "Acesso negado" and change nothing', async () => {
     const tool = insertTool();
     const cookie = signed[role].cookie;
-    for (const response of [await create(VALID, cookie), await patch(tool.id, { name: 'Invasão' }, cookie), await remove(tool.id, cookie)]) {
+    for (const response of [
+      await create(VALID, cookie),
+      await patch(tool.id, { name: 'Invasão' }, cookie),
+      await remove(tool.id, cookie),
+    ]) {
       expect(response.status).toBe(403);
       expect(await body(response)).toEqual({ message: 'Acesso negado' });
     }

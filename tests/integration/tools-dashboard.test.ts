@@ -78,7 +78,9 @@ describe('dashboard loader', () => {
   });
 
   test('shows the three empty states word for word', async () => {
-    expect((await dashboard('E-MASTER', '?category=blocked')).emptyMessage).toBe('Parabéns! Você tem acesso a todas as ferramentas disponíveis.');
+    expect((await dashboard('E-MASTER', '?category=blocked')).emptyMessage).toBe(
+      'Parabéns! Você tem acesso a todas as ferramentas disponíveis.',
+    );
     expect((await dashboard('E-BASIC', '?q=solda')).emptyMessage).toBe('Nenhuma ferramenta encontrada para "solda".');
     expect((await dashboard('admin', '?category=textile')).emptyMessage).toBe('Nenhuma ferramenta disponível para esta categoria.');
     expect((await dashboard('E-BASIC')).emptyMessage).toBeNull();
@@ -91,7 +93,10 @@ describe('dashboard loader', () => {
   });
 
   test('payment_success=true redirects to the same URL without it, with the success toast', async () => {
-    const response = await call(loader, getRequest('/dashboard?category=mechanical&payment_success=true&q=eixo', { cookie: tiers['E-TOOL'].cookie }));
+    const response = await call(
+      loader,
+      getRequest('/dashboard?category=mechanical&payment_success=true&q=eixo', { cookie: tiers['E-TOOL'].cookie }),
+    );
     expectRedirect(response, '/dashboard?category=mechanical&q=eixo');
     expect(await toastOf(response)).toEqual({
       type: 'success',
@@ -111,7 +116,11 @@ describe('dashboard promo-code box', () => {
   beforeEach(async () => {
     await resetAllLimits();
     db.delete(promoCodes).run();
-    promoId = db.insert(promoCodes).values({ code: 'OBRAS30', codeKey: 'obras30', days: 30, maxUses: 5, targetRole: 'E-TOOL' }).returning().get().id;
+    promoId = db
+      .insert(promoCodes)
+      .values({ code: 'OBRAS30', codeKey: 'obras30', days: 30, maxUses: 5, targetRole: 'E-TOOL' })
+      .returning()
+      .get().id;
   });
 
   const redeem = (code: string | undefined, cookie: string, query = '') =>
@@ -168,7 +177,11 @@ describe('dashboard promo-code box', () => {
     const user = await createUser();
     const response = await call(
       action,
-      formRequest('/dashboard', { intent: 'promo', code: 'OBRAS30' }, { cookie: await sessionCookie(user), headers: { Origin: 'https://evil.example' } }),
+      formRequest(
+        '/dashboard',
+        { intent: 'promo', code: 'OBRAS30' },
+        { cookie: await sessionCookie(user), headers: { Origin: 'https://evil.example' } },
+      ),
     );
     expect(response.status).toBe(403);
     expect(getUserById(user.id)!.role).toBe('E-BASIC');

@@ -72,5 +72,8 @@ export async function signedInTiers() {
       return [tier, { user, cookie: await sessionCookie(user) }] as const;
     }),
   );
-  return { whitelistedCpf, tiers: Object.fromEntries(entries) as Record<Tier, { user: (typeof entries)[number][1]['user']; cookie: string }> };
+  return {
+    whitelistedCpf,
+    tiers: Object.fromEntries(entries) as Record<Tier, { user: (typeof entries)[number][1]['user']; cookie: string }>,
+  };
 }

@@ -93,7 +93,13 @@ describe('POST /api/tools/{id}/rate', () => {
     await rateApi(seeded.basic.id, { rating: 4, comment: '  Muito útil no dia a dia  ' }, a.cookie);
     await rateApi(seeded.basic.id, { rating: 4, comment: '    ' }, b.cookie);
     await rateApi(seeded.basic.id, { rating: 4, comment: null }, c.cookie);
-    const comments = Object.fromEntries(db.select().from(toolRatings).all().map((row) => [row.userId, row.comment]));
+    const comments = Object.fromEntries(
+      db
+        .select()
+        .from(toolRatings)
+        .all()
+        .map((row) => [row.userId, row.comment]),
+    );
     expect(comments).toEqual({ [a.user.id]: 'Muito útil no dia a dia', [b.user.id]: null, [c.user.id]: null });
   });
 
@@ -147,7 +153,9 @@ describe('GET /api/tools/{id}/user-rating and /ratings', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await rateApi(seeded.basic.id, { rating: 2 }, b.cookie);
 
-    const list = await body<Array<Record<string, unknown>>>(await get(ratingsLoader, '/api/tools/:id/ratings', seeded.basic.id, tiers['E-BASIC'].cookie));
+    const list = await body<Array<Record<string, unknown>>>(
+      await get(ratingsLoader, '/api/tools/:id/ratings', seeded.basic.id, tiers['E-BASIC'].cookie),
+    );
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ rating: 2, comment: null, user: { username: b.user.username } });
     expect(list[1]).toMatchObject({ rating: 5, comment: 'Ótima', user: { username: a.user.username } });
@@ -175,9 +183,14 @@ describe('the dashboard rating dialog', () => {
       `?category=mechanical&dialog=rate&tool=${seeded.basic.id}`,
     );
     expectRedirect(response, '/dashboard?category=mechanical');
-    const { toast } = await readToast(new Request('http://localhost/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }));
+    const { toast } = await readToast(
+      new Request('http://localhost/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }),
+    );
     expect(toast).toMatchObject({ title: 'Avaliação enviada', description: 'Sua avaliação foi salva com sucesso!', type: 'success' });
-    expect(db.select().from(toolRatings).where(eq(toolRatings.userId, rater.user.id)).get()).toMatchObject({ rating: 4, comment: 'Prática' });
+    expect(db.select().from(toolRatings).where(eq(toolRatings.userId, rater.user.id)).get()).toMatchObject({
+      rating: 4,
+      comment: 'Prática',
+    });
     expect(toolRow(seeded.basic.id)).toMatchObject({ averageRating: 4, totalRatings: 1 });
   });
 
@@ -222,7 +235,11 @@ describe('the dashboard rating dialog', () => {
   test('a cross-site post is refused with 403', async () => {
     const response = await call(
       dashboardAction,
-      formRequest('/dashboard', { intent: 'rate', toolId: String(seeded.basic.id), rating: '5' }, { cookie: tiers['E-BASIC'].cookie, headers: { Origin: 'https://evil.example' } }),
+      formRequest(
+        '/dashboard',
+        { intent: 'rate', toolId: String(seeded.basic.id), rating: '5' },
+        { cookie: tiers['E-BASIC'].cookie, headers: { Origin: 'https://evil.example' } },
+      ),
     );
     expect(response.status).toBe(403);
     expect(db.select().from(toolRatings).all()).toHaveLength(0);

@@ -30,8 +30,10 @@ const codeFor = async (secret: string) => (await generateTOTP({ ...TOTP, secret 
 const nextStep = () => vi.setSystemTime(new Date(Date.now() + 30_000));
 const secretOf = (userId: number) => db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get()!.secret;
 
-const accountPost = (cookie: string, fields: Record<string, string>) => call(accountAction, formRequest('/account', fields, { cookie }), {}, ADDRESS);
-const authPost = (fields: Record<string, string>, cookie?: string) => call(authAction, formRequest('/auth', fields, { cookie }), {}, ADDRESS);
+const accountPost = (cookie: string, fields: Record<string, string>) =>
+  call(accountAction, formRequest('/account', fields, { cookie }), {}, ADDRESS);
+const authPost = (fields: Record<string, string>, cookie?: string) =>
+  call(authAction, formRequest('/auth', fields, { cookie }), {}, ADDRESS);
 
 /** Turns two-step sign-in on through 'Minha Conta' → 'Segurança', as a person would; returns the secret and the recovery codes. */
 async function enrol(user: { id: number }) {
@@ -50,7 +52,9 @@ describe('two-step sign-in: activation in Segurança', () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
     expectRedirect(await accountPost(cookie, { intent: 'two-factor-start' }), '/account#seguranca');
-    const page = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { twoFactor: { state: string; setup: { secret: string; uri: string; qr: { path: string } } } };
+    const page = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as {
+      twoFactor: { state: string; setup: { secret: string; uri: string; qr: { path: string } } };
+    };
     expect(page.twoFactor.state).toBe('setting-up');
     expect(page.twoFactor.setup.secret).toMatch(/^[A-Z2-7]+$/);
     expect(page.twoFactor.setup.uri).toContain(`secret=${page.twoFactor.setup.secret}`);
@@ -63,13 +67,21 @@ describe('two-step sign-in: activation in Segurança', () => {
     const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const after = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as { twoFactor: { state: string; recoveryCodesLeft: number } };
+    const after = (await (await call(accountLoader, getRequest('/account', { cookie }))).json()) as {
+      twoFactor: { state: string; recoveryCodesLeft: number };
+    };
     expect(after.twoFactor).toMatchObject({ state: 'on', recoveryCodesLeft: 10 });
     // Stored hashed: no code appears in the database.
     const stored = JSON.stringify(db.select().from(recoveryCodeRows).where(eq(recoveryCodeRows.userId, user.id)).all());
     expect(JSON.parse(stored)).toHaveLength(10);
     for (const code of recoveryCodes) expect(stored).not.toContain(code);
-    expect(db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'two-factor.enable'))).all()).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'two-factor.enable')))
+        .all(),
+    ).toHaveLength(1);
   });
 });
 
@@ -128,7 +140,9 @@ describe('two-step sign-in on /auth (plain form posts)', () => {
     const jar = cookieJar();
     jar.absorb(await authPost({ intent: 'login', email: user.email, password: 'senha123' }));
     const guesses = Array.from({ length: 40 }, (_, i) => String(100000 + i));
-    const statuses = (await Promise.all(guesses.map((code) => authPost({ intent: 'login-code', code }, jar.header())))).map((r) => r.status);
+    const statuses = (await Promise.all(guesses.map((code) => authPost({ intent: 'login-code', code }, jar.header())))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
   });
@@ -139,8 +153,18 @@ describe('two-step sign-in on /auth (plain form posts)', () => {
     const jar = cookieJar();
     jar.absorb(await authPost({ intent: 'login', email: user.email, password: 'senha123' }));
     expectRedirect(await authPost({ intent: 'login-code', code: recoveryCodes[3].toUpperCase() }, jar.header()), '/dashboard');
-    expect(db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'two-factor.recovery-code-used'))).all()).toHaveLength(1);
-    const mails = db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'security'))).all();
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'two-factor.recovery-code-used')))
+        .all(),
+    ).toHaveLength(1);
+    const mails = db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'security')))
+      .all();
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Um código de recuperação foi usado na sua conta');
 
@@ -152,10 +176,15 @@ describe('two-step sign-in on /auth (plain form posts)', () => {
   it('turning it off needs the password and a current code', async () => {
     const user = await createUser();
     const { secret, cookie } = await enrol(user);
-    expect((await accountPost(cookie, { intent: 'two-factor-disable', password: 'errada123', code: await codeFor(secret) })).status).toBe(401);
+    expect((await accountPost(cookie, { intent: 'two-factor-disable', password: 'errada123', code: await codeFor(secret) })).status).toBe(
+      401,
+    );
     expect((await accountPost(cookie, { intent: 'two-factor-disable', password: 'senha123', code: '123456' })).status).toBe(401);
     expect(db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get()?.enabledAt).toBeTruthy();
-    expectRedirect(await accountPost(cookie, { intent: 'two-factor-disable', password: 'senha123', code: await codeFor(secret) }), '/account#seguranca');
+    expectRedirect(
+      await accountPost(cookie, { intent: 'two-factor-disable', password: 'senha123', code: await codeFor(secret) }),
+      '/account#seguranca',
+    );
     expect(db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get()).toBeUndefined();
     const back = await authPost({ intent: 'login', email: user.email, password: 'senha123' });
     expectRedirect(back, '/dashboard');
@@ -207,7 +236,10 @@ describe('admins must use two-step sign-in where the setting requires it', () =>
     expect((await call(accountLoader, getRequest('/account', { cookie }))).status).toBe(200);
     const api = await call(usersApiLoader, getRequest('/api/users', { cookie }));
     expect(api.status).toBe(403);
-    expect(await api.json()).toMatchObject({ message: 'Administradores precisam ativar a verificação em duas etapas antes de continuar.', twoFactorSetupRequired: true });
+    expect(await api.json()).toMatchObject({
+      message: 'Administradores precisam ativar a verificação em duas etapas antes de continuar.',
+      twoFactorSetupRequired: true,
+    });
     // Other users are not asked.
     const basic = await createUser();
     expect((await call(dashboardLoader, getRequest('/dashboard', { cookie: await sessionCookie(basic) }))).status).toBe(200);
@@ -230,21 +262,46 @@ describe('an admin who lost the phone', () => {
     await enrol(lost);
     const helper = await createUser({ role: 'admin' });
     const cookie = await sessionCookie(helper);
-    const done = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }), {}, ADDRESS);
+    const done = await call(
+      adminUsersAction,
+      formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }),
+      {},
+      ADDRESS,
+    );
     expect(done.status).toBe(302);
     expect(db.select().from(twoFactor).where(eq(twoFactor.userId, lost.id)).get()).toBeUndefined();
     expect(db.select().from(recoveryCodeRows).where(eq(recoveryCodeRows.userId, lost.id)).all()).toHaveLength(0);
-    const audit = db.select().from(auditLog).where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id))).all();
+    const audit = db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id)))
+      .all();
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe(helper.id);
     // Nothing left to turn off: 409, and no second audit row.
-    const again = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }), {}, ADDRESS);
+    const again = await call(
+      adminUsersAction,
+      formRequest('/admin/users', { intent: 'two-factor-off', id: String(lost.id) }, { cookie }),
+      {},
+      ADDRESS,
+    );
     expect(again.status).toBe(409);
-    expect(db.select().from(auditLog).where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id))).all()).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.entityId, lost.id)))
+        .all(),
+    ).toHaveLength(1);
     // A non-admin cannot.
     const basic = await createUser();
     await enrol(basic);
-    const refused = await call(adminUsersAction, formRequest('/admin/users', { intent: 'two-factor-off', id: String(basic.id) }, { cookie: await sessionCookie(basic) }), {}, ADDRESS);
+    const refused = await call(
+      adminUsersAction,
+      formRequest('/admin/users', { intent: 'two-factor-off', id: String(basic.id) }, { cookie: await sessionCookie(basic) }),
+      {},
+      ADDRESS,
+    );
     expect(refused.status).toBe(302);
     expect(refused.headers.get('Location')).toBe('/dashboard');
     expect(db.select().from(twoFactor).where(eq(twoFactor.userId, basic.id)).get()?.enabledAt).toBeTruthy();

@@ -43,14 +43,24 @@ const succeeds = (outcome: Outcome | 'n/a') => {
   return status < 400 && location !== '/auth' && location !== '/dashboard';
 };
 /** The support conversation itself (a reply, closing, the read mark): its record is the ticket, not the audit log. */
-const CONVERSATION = new Set(['POST /api/chat/threads/:id/messages', 'PATCH /api/chat/threads/:id/close', 'POST /api/chat/threads/:id/mark-read-admin', 'POST /chat/:id']);
+const CONVERSATION = new Set([
+  'POST /api/chat/threads/:id/messages',
+  'PATCH /api/chat/threads/:id/close',
+  'POST /api/chat/threads/:id/mark-read-admin',
+  'POST /chat/:id',
+]);
 /**
  * An admin write: the admin's cell succeeds where E-TOOL and E-MASTER (who own none of the
  * records) are refused, i.e. the admin acts with the panel's powers. Each leaves one audit row.
  */
 const isAdminWrite = (row: MatrixRow) =>
-  row.method !== 'GET' && succeeds(row.expect.admin) && !succeeds(row.expect.tool) && !succeeds(row.expect.master) && !CONVERSATION.has(`${row.method} ${row.route}`);
-const auditRowsBy = (actorId: number) => db.select({ value: count() }).from(auditLog).where(eq(auditLog.actorId, actorId)).get()?.value ?? 0;
+  row.method !== 'GET' &&
+  succeeds(row.expect.admin) &&
+  !succeeds(row.expect.tool) &&
+  !succeeds(row.expect.master) &&
+  !CONVERSATION.has(`${row.method} ${row.route}`);
+const auditRowsBy = (actorId: number) =>
+  db.select({ value: count() }).from(auditLog).where(eq(auditLog.actorId, actorId)).get()?.value ?? 0;
 
 test('every route answers each subject as the authorization matrix says', async ({ baseURL }) => {
   const origin = new URL(baseURL!).origin;
@@ -62,8 +72,10 @@ test('every route answers each subject as the authorization matrix says', async 
   for (const row of MATRIX) if (!known.has(row.route)) problems.push(`row for a route that does not exist: ${row.method} ${row.route}`);
   const rowsOf = (path: string) => MATRIX.filter((row) => row.route === path);
   for (const route of built) {
-    if (route.hasLoader && !rowsOf(route.path).some((row) => row.method === 'GET')) problems.push(`no GET row for ${route.path} (${route.id})`);
-    if (route.hasAction && !rowsOf(route.path).some((row) => row.method !== 'GET')) problems.push(`no write row for ${route.path} (${route.id})`);
+    if (route.hasLoader && !rowsOf(route.path).some((row) => row.method === 'GET'))
+      problems.push(`no GET row for ${route.path} (${route.id})`);
+    if (route.hasAction && !rowsOf(route.path).some((row) => row.method !== 'GET'))
+      problems.push(`no write row for ${route.path} (${route.id})`);
   }
   for (const path of EXTRA_ROUTES) if (rowsOf(path).length === 0) problems.push(`no row for ${path}`);
 
@@ -76,10 +88,9 @@ test('every route answers each subject as the authorization matrix says', async 
     admin,
     nonOwner: await createUser(),
   };
-  const cookies = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([subject, user]) => [subject, await sessionCookie(user)]))) as Record<
-    Exclude<Subject, 'anonymous'>,
-    string
-  >;
+  const cookies = Object.fromEntries(
+    await Promise.all(Object.entries(users).map(async ([subject, user]) => [subject, await sessionCookie(user)])),
+  ) as Record<Exclude<Subject, 'anonymous'>, string>;
   const owner = users.basic;
   const loginUser = await createUser();
   const recoverUser = await createUser();
@@ -88,21 +99,71 @@ test('every route answers each subject as the authorization matrix says', async 
   const newCourse = (extra: Record<string, unknown> = {}) =>
     createCourse(
       admin,
-      courseInputSchema.parse({ title: `Curso matriz ${tag()}`, description: 'Curso da matriz de autorização.', category: 'mechanical', instructor: 'Matriz', duration: '1h', level: 'beginner', ...extra }),
+      courseInputSchema.parse({
+        title: `Curso matriz ${tag()}`,
+        description: 'Curso da matriz de autorização.',
+        category: 'mechanical',
+        instructor: 'Matriz',
+        duration: '1h',
+        level: 'beginner',
+        ...extra,
+      }),
     ).id;
   const course = newCourse();
-  const newLesson = () => createLesson(admin, course, lessonInputSchema.parse({ title: `Aula ${tag()}`, description: 'Aula da matriz de autorização.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' })).id;
-  const newMaterial = () => createMaterial(admin, course, materialInputSchema.parse({ title: `Material ${tag()}`, fileUrl: 'https://example.com/a.pdf', fileType: 'pdf' })).id;
+  const newLesson = () =>
+    createLesson(
+      admin,
+      course,
+      lessonInputSchema.parse({
+        title: `Aula ${tag()}`,
+        description: 'Aula da matriz de autorização.',
+        youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        videoSource: 'youtube',
+      }),
+    ).id;
+  const newMaterial = () =>
+    createMaterial(
+      admin,
+      course,
+      materialInputSchema.parse({ title: `Material ${tag()}`, fileUrl: 'https://example.com/a.pdf', fileType: 'pdf' }),
+    ).id;
   const newTool = (extra: Record<string, unknown> = {}) =>
-    createTool(admin, toolInputSchema.parse({ name: `Ferramenta ${tag()}`, description: 'Ferramenta da matriz.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/x', ...extra })).id;
+    createTool(
+      admin,
+      toolInputSchema.parse({
+        name: `Ferramenta ${tag()}`,
+        description: 'Ferramenta da matriz.',
+        category: 'mechanical',
+        accessLevel: 'E-BASIC',
+        linkType: 'external',
+        link: 'https://example.com/x',
+        ...extra,
+      }),
+    ).id;
   const newPromo = (extra: Record<string, unknown> = {}) =>
-    createPromoCode(admin, promoCodeCreateSchema.parse({ code: `MTZ${tag()}`, days: 30, maxUses: 100, promoType: 'role', targetRole: 'E-TOOL', ...extra }));
+    createPromoCode(
+      admin,
+      promoCodeCreateSchema.parse({ code: `MTZ${tag()}`, days: 30, maxUses: 100, promoType: 'role', targetRole: 'E-TOOL', ...extra }),
+    );
   const newThread = async () => (await createThread(owner, { subject: 'Ticket da matriz', message: 'Mensagem inicial da matriz.' })).id;
   /** A PDF attached to a message of a new ticket of the owner's. */
   const newThreadFile = async () =>
-    (await postMessage(owner, await newThread(), 'Anexo da matriz.', [new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'matriz.pdf')])).attachments[0].id;
+    (
+      await postMessage(owner, await newThread(), 'Anexo da matriz.', [
+        new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'matriz.pdf'),
+      ])
+    ).attachments[0].id;
   const newNotification = (audience: Record<string, unknown>) =>
-    createNotification(admin, notificationCreateSchema.parse({ title: 'Aviso da matriz', message: 'Mensagem da matriz.', type: 'info', targetRole: 'all', ...audience })).id;
+    createNotification(
+      admin,
+      notificationCreateSchema.parse({
+        title: 'Aviso da matriz',
+        message: 'Mensagem da matriz.',
+        type: 'info',
+        targetRole: 'all',
+        ...audience,
+      }),
+    ).id;
   const newPayment = (refundStatus: 'requested' | null) =>
     db
       .insert(payments)
@@ -131,14 +192,21 @@ test('every route answers each subject as the authorization matrix says', async 
   expect(basicTool, 'the demo data has the torque-eixo tool').toBeTruthy();
   const etool = db.select().from(planPrices).where(eq(planPrices.planType, 'E-TOOL')).get();
   const ownerFetch = (path: string, init: RequestInit = {}) =>
-    fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: { Cookie: cookies.basic, Origin: origin, ...(init.headers as Record<string, string>) } });
+    fetch(`${origin}${path}`, {
+      redirect: 'manual',
+      ...init,
+      headers: { Cookie: cookies.basic, Origin: origin, ...(init.headers as Record<string, string>) },
+    });
   const intent = await ownerFetch('/api/upgrade/create-payment-intent', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ planType: 'E-TOOL', months: 1 }),
   });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const checkout = await ownerFetch('/upgrade', { method: 'POST', body: new URLSearchParams({ intent: 'checkout', plan: 'E-TOOL', months: '1' }) });
+  const checkout = await ownerFetch('/upgrade', {
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'checkout', plan: 'E-TOOL', months: '1' }),
+  });
   const checkoutSession = /\/test-mode\/checkout\/(cs_[\w]+)/.exec(checkout.headers.get('Location') ?? '')?.[1];
   expect(checkoutSession, 'the owner can open a test-mode Checkout Session').toBeTruthy();
 
@@ -155,12 +223,21 @@ test('every route answers each subject as the authorization matrix says', async 
     roleCode: newPromo().code,
     tool: basicTool!.id,
     customTool: newTool({ accessLevel: 'E-TOOL', linkType: 'custom', link: '', customHtml: '<p>Ferramenta da matriz</p>' }),
-    contact: (await createContactMessage({ name: 'Matriz', email: 'matriz@example.com', subject: 'Assunto', message: 'Mensagem da matriz.' }, '127.0.0.9')).id,
+    contact: (
+      await createContactMessage(
+        { name: 'Matriz', email: 'matriz@example.com', subject: 'Assunto', message: 'Mensagem da matriz.' },
+        '127.0.0.9',
+      )
+    ).id,
     etoolPrice: (etool?.monthlyPriceCents ?? 2990) / 100,
     thread: await newThread(),
     threadFile: await newThreadFile(),
     notification: newNotification({ targetRole: undefined, userId: owner.id }),
-    calculation: saveCalculation(owner, { slug: 'torque-eixo', title: 'Cálculo da matriz', query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no' }).id,
+    calculation: saveCalculation(owner, {
+      slug: 'torque-eixo',
+      title: 'Cálculo da matriz',
+      query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no',
+    }).id,
     pi: clientSecret.split('_secret_')[0],
     cs: checkoutSession!,
     loginEmail: loginUser.email,
@@ -172,7 +249,12 @@ test('every route answers each subject as the authorization matrix says', async 
     thread: newThread,
     notification: () => newNotification({ targetRole: undefined, userId: owner.id }),
     broadcast: () => newNotification({ targetRole: 'admin' }),
-    calculation: () => saveCalculation(owner, { slug: 'torque-eixo', title: 'Cálculo da matriz', query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no' }).id,
+    calculation: () =>
+      saveCalculation(owner, {
+        slug: 'torque-eixo',
+        title: 'Cálculo da matriz',
+        query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no',
+      }).id,
     payment: () => newPayment(null),
     refund: () => newPayment('requested'),
     course: () => newCourse(),
@@ -185,7 +267,18 @@ test('every route answers each subject as the authorization matrix says', async 
     failedMail: () =>
       db
         .insert(mailOutbox)
-        .values({ messageId: newMessageId('matriz@example.com'), userId: owner.id, toAddress: 'matriz@example.com', kind: 'teste', subject: 'E-mail da matriz', textBody: 'Texto.', htmlBody: '<p>Texto.</p>', status: 'failed', attempts: 1, lastError: '550 matriz' })
+        .values({
+          messageId: newMessageId('matriz@example.com'),
+          userId: owner.id,
+          toAddress: 'matriz@example.com',
+          kind: 'teste',
+          subject: 'E-mail da matriz',
+          textBody: 'Texto.',
+          htmlBody: '<p>Texto.</p>',
+          status: 'failed',
+          attempts: 1,
+          lastError: '550 matriz',
+        })
         .returning({ id: mailOutbox.id })
         .get().id,
     grant: async () => {
@@ -238,7 +331,8 @@ test('every route answers each subject as the authorization matrix says', async 
       const wantLocation = want.location ? fill(want.location, records) : undefined;
       const text = want.text ? await response.text() : '';
       abort.abort();
-      if (response.status !== want.status) return `${label}: expected ${describe(want)}, got ${response.status}${location ? ` → ${location}` : ''}`;
+      if (response.status !== want.status)
+        return `${label}: expected ${describe(want)}, got ${response.status}${location ? ` → ${location}` : ''}`;
       if (wantLocation) {
         const matches = wantLocation.endsWith('*') ? locationPath?.startsWith(wantLocation.slice(0, -1)) : locationPath === wantLocation;
         if (!matches) return `${label}: expected a redirect to ${wantLocation}, got ${location ?? 'none'}`;
@@ -279,7 +373,11 @@ test('every route answers each subject as the authorization matrix says', async 
         .map(async (method) => {
           const sample = rowsOf(route.path)[0];
           const path = sample ? fill(sample.path, shared) : route.path.replace(/:\w+/g, '1');
-          const response = await fetch(`${origin}${path}`, { method, headers: { Origin: origin, Cookie: cookies.admin }, redirect: 'manual' });
+          const response = await fetch(`${origin}${path}`, {
+            method,
+            headers: { Origin: origin, Cookie: cookies.admin },
+            redirect: 'manual',
+          });
           const allow = response.headers.get('Allow')?.split(', ') ?? [];
           if (response.status !== 405) problems.push(`${method} ${path} has no row but answered ${response.status} (not 405)`);
           else if (allow.length === 0 || allow.includes(method)) problems.push(`${method} ${path}: 405 with Allow '${allow.join(', ')}'`);
@@ -287,7 +385,9 @@ test('every route answers each subject as the authorization matrix says', async 
     ),
   );
 
-  console.log(`authorization matrix: ${MATRIX.length} rows × ${SUBJECTS.length} subjects, ${cells.length} cells walked (the rest n/a) in ${Date.now() - started} ms`);
+  console.log(
+    `authorization matrix: ${MATRIX.length} rows × ${SUBJECTS.length} subjects, ${cells.length} cells walked (the rest n/a) in ${Date.now() - started} ms`,
+  );
   console.log(`admin writes: ${auditedCells} of ${MATRIX.filter(isAdminWrite).length} rows checked for exactly one audit row`);
   expect(problems, problems.join('\n')).toEqual([]);
 });
@@ -307,7 +407,10 @@ test('a session holds at most its cap of live streams; the next gets 429 with Re
   const open: AbortController[] = [];
   const openStream = async () => {
     const abort = new AbortController();
-    const response = await fetch(`${origin}/resources/live`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: abort.signal });
+    const response = await fetch(`${origin}/resources/live`, {
+      headers: { Cookie: cookie, Accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
     if (response.status === 200) open.push(abort);
     else abort.abort();
     return response;

@@ -63,13 +63,41 @@ const toHome = { status: 302, location: '/' } as const;
 const adminPage = { status: 200, text: 'Painel de Administração' } as const;
 
 /** Pages any signed-in user may open (the specification's Screens and routes: login required). */
-const signedIn = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: toAuth, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+const signedIn = (ok: Outcome = 200): MatrixRow['expect'] => ({
+  anonymous: toAuth,
+  basic: ok,
+  tool: ok,
+  master: ok,
+  admin: ok,
+  nonOwner: 'n/a',
+});
 /** Admin-only pages: non-admins go to /dashboard. */
-const adminOnlyPage = (ok: Outcome = adminPage): MatrixRow['expect'] => ({ anonymous: toAuth, basic: toDashboard, tool: toDashboard, master: toDashboard, admin: ok, nonOwner: 'n/a' });
+const adminOnlyPage = (ok: Outcome = adminPage): MatrixRow['expect'] => ({
+  anonymous: toAuth,
+  basic: toDashboard,
+  tool: toDashboard,
+  master: toDashboard,
+  admin: ok,
+  nonOwner: 'n/a',
+});
 /** E-MASTER pages (courses): below E-MASTER to /dashboard with 'Acesso Restrito'. */
-const masterPage = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: toAuth, basic: toDashboard, tool: toDashboard, master: ok, admin: ok, nonOwner: 'n/a' });
+const masterPage = (ok: Outcome = 200): MatrixRow['expect'] => ({
+  anonymous: toAuth,
+  basic: toDashboard,
+  tool: toDashboard,
+  master: ok,
+  admin: ok,
+  nonOwner: 'n/a',
+});
 /** Public pages. */
-const everyone = (ok: Outcome = 200): MatrixRow['expect'] => ({ anonymous: ok, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
+const everyone = (ok: Outcome = 200): MatrixRow['expect'] => ({
+  anonymous: ok,
+  basic: ok,
+  tool: ok,
+  master: ok,
+  admin: ok,
+  nonOwner: 'n/a',
+});
 /** API for any signed-in user: 401 anonymous. */
 const apiUser = (ok: number): MatrixRow['expect'] => ({ anonymous: 401, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
 /** API for admins: 401 anonymous, 403 other roles. */
@@ -80,7 +108,12 @@ const apiMaster = (ok: number): MatrixRow['expect'] => ({ anonymous: 401, basic:
 const apiPublic = (ok: number): MatrixRow['expect'] => ({ anonymous: ok, basic: ok, tool: ok, master: ok, admin: ok, nonOwner: 'n/a' });
 
 const TORQUE = 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no';
-const LESSON = { title: 'Aula da matriz', description: 'Descrição da aula da matriz.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', videoSource: 'youtube' };
+const LESSON = {
+  title: 'Aula da matriz',
+  description: 'Descrição da aula da matriz.',
+  youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+  videoSource: 'youtube',
+};
 const MATERIAL = { title: 'Material da matriz', fileUrl: 'https://example.com/apostila.pdf', fileType: 'pdf', iconType: 'file' };
 
 export const MATRIX: MatrixRow[] = [
@@ -104,20 +137,49 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(400),
   },
   // The e-mailed links of an address change (issue 26, item 3): no login, the token is the permission.
-  { route: '/email/confirm', method: 'GET', path: '/email/confirm?token=link-falso-de-confirmacao-000', expect: everyone(400), note: 'An unknown token shows "Link inválido" to everyone.' },
-  { route: '/email/confirm', method: 'POST', path: '/email/confirm?token=link-falso-de-confirmacao-000', form: { intent: 'confirm-email' }, expect: everyone(400) },
+  {
+    route: '/email/confirm',
+    method: 'GET',
+    path: '/email/confirm?token=link-falso-de-confirmacao-000',
+    expect: everyone(400),
+    note: 'An unknown token shows "Link inválido" to everyone.',
+  },
+  {
+    route: '/email/confirm',
+    method: 'POST',
+    path: '/email/confirm?token=link-falso-de-confirmacao-000',
+    form: { intent: 'confirm-email' },
+    expect: everyone(400),
+  },
   { route: '/email/revert', method: 'GET', path: '/email/revert?token=link-falso-de-restauracao-000', expect: everyone(400) },
-  { route: '/email/revert', method: 'POST', path: '/email/revert?token=link-falso-de-restauracao-000', form: { intent: 'revert-email' }, expect: everyone(400) },
+  {
+    route: '/email/revert',
+    method: 'POST',
+    path: '/email/revert?token=link-falso-de-restauracao-000',
+    form: { intent: 'revert-email' },
+    expect: everyone(400),
+  },
   { route: '/preview', method: 'GET', path: `/preview?to=${encodeURIComponent(`/calculators/torque-eixo?${TORQUE}`)}`, expect: everyone() },
   // Certificates (issue 22): public by design, the code is the permission; the demo E-MASTER user's certificate (db/seed-constants.ts).
-  { route: '/certificados/:codigo', method: 'GET', path: `/certificados/${DEMO_CERTIFICATE.code}`, expect: everyone({ status: 200, text: 'Certificado válido' }) },
+  {
+    route: '/certificados/:codigo',
+    method: 'GET',
+    path: `/certificados/${DEMO_CERTIFICATE.code}`,
+    expect: everyone({ status: 200, text: 'Certificado válido' }),
+  },
   { route: '/certificados/:codigo', method: 'GET', path: `/certificados/${'0'.repeat(26)}`, expect: everyone({ status: 404 }) },
   { route: '/certificados/:codigo/pdf', method: 'GET', path: `/certificados/${DEMO_CERTIFICATE.code}/pdf`, expect: everyone() },
   {
     route: '/contact',
     method: 'POST',
     path: '/contact',
-    form: { intent: 'contact', name: 'Matriz', email: 'matriz@example.com', subject: 'Autorização', message: 'Mensagem da matriz de autorização.' },
+    form: {
+      intent: 'contact',
+      name: 'Matriz',
+      email: 'matriz@example.com',
+      subject: 'Autorização',
+      message: 'Mensagem da matriz de autorização.',
+    },
     expect: everyone({ status: 302, location: '/contact' }),
     note: 'Public form (5 messages per address per 10 minutes: exactly the five cells here).',
   },
@@ -246,7 +308,7 @@ export const MATRIX: MatrixRow[] = [
     form: { intent: 'delete-account', password: 'senha123' },
     freshSubject: true,
     expect: signedIn(toHome),
-    note: 'LGPD: deleting one\'s own account after the password, then signed out to /.',
+    note: "LGPD: deleting one's own account after the password, then signed out to /.",
   },
   { route: '/notifications', method: 'GET', path: '/notifications', expect: signedIn() },
   {
@@ -296,7 +358,14 @@ export const MATRIX: MatrixRow[] = [
     path: '/calculators/history',
     form: { intent: 'delete', id: '{calculation}' },
     fresh: ['calculation'],
-    expect: { anonymous: toAuth, basic: { status: 302, location: '/calculators/history' }, tool: 404, master: 404, admin: 404, nonOwner: 404 },
+    expect: {
+      anonymous: toAuth,
+      basic: { status: 302, location: '/calculators/history' },
+      tool: 404,
+      master: 404,
+      admin: 404,
+      nonOwner: 404,
+    },
     note: "Someone else's saved calculation is a 404, like a missing one.",
   },
   {
@@ -407,7 +476,14 @@ export const MATRIX: MatrixRow[] = [
     method: 'POST',
     path: '/upgrade',
     form: { intent: 'checkout', plan: 'E-MASTER', months: '1' },
-    expect: { anonymous: toAuth, basic: { status: 303, location: '/test-mode/checkout/*' }, tool: { status: 303, location: '/test-mode/checkout/*' }, master: 400, admin: 400, nonOwner: 'n/a' },
+    expect: {
+      anonymous: toAuth,
+      basic: { status: 303, location: '/test-mode/checkout/*' },
+      tool: { status: 303, location: '/test-mode/checkout/*' },
+      master: 400,
+      admin: 400,
+      nonOwner: 'n/a',
+    },
     note: 'A plan not above the current role is refused (400).',
   },
   {
@@ -435,7 +511,13 @@ export const MATRIX: MatrixRow[] = [
   // ── Admin pages ────────────────────────────────────────────────────────────────────────────
   { route: '/admin', method: 'GET', path: '/admin', expect: adminOnlyPage({ status: 302, location: '/admin/users' }) },
   { route: '/admin/users', method: 'GET', path: '/admin/users', expect: adminOnlyPage() },
-  { route: '/admin/users', method: 'POST', path: '/admin/users', form: { intent: 'expire' }, expect: adminOnlyPage({ status: 302, location: '/admin/users' }) },
+  {
+    route: '/admin/users',
+    method: 'POST',
+    path: '/admin/users',
+    form: { intent: 'expire' },
+    expect: adminOnlyPage({ status: 302, location: '/admin/users' }),
+  },
   {
     route: '/admin/users',
     method: 'POST',
@@ -536,7 +618,13 @@ export const MATRIX: MatrixRow[] = [
   },
 
   // ── API: authentication and user (the specification's JSON API) ───────────────────────────────────────────────
-  { route: '/api/login', method: 'POST', path: '/api/login', json: { email: '{loginEmail}', password: 'senha123' }, expect: apiPublic(200) },
+  {
+    route: '/api/login',
+    method: 'POST',
+    path: '/api/login',
+    json: { email: '{loginEmail}', password: 'senha123' },
+    expect: apiPublic(200),
+  },
   {
     route: '/api/register',
     method: 'POST',
@@ -561,7 +649,14 @@ export const MATRIX: MatrixRow[] = [
     expect: apiPublic(400),
     note: 'The recovery token is the proof (Validation rules in the specification): an unknown one is refused for everyone.',
   },
-  { route: '/api/profile', method: 'PATCH', path: '/api/profile', json: { username: 'p{unique}' }, freshSubject: true, expect: apiUser(200) },
+  {
+    route: '/api/profile',
+    method: 'PATCH',
+    path: '/api/profile',
+    json: { username: 'p{unique}' },
+    freshSubject: true,
+    expect: apiUser(200),
+  },
   {
     route: '/api/promocodes/use',
     method: 'POST',
@@ -587,7 +682,13 @@ export const MATRIX: MatrixRow[] = [
     path: '/api/notifications/{notification}/read',
     expect: { anonymous: 401, basic: 200, tool: 404, master: 404, admin: 404, nonOwner: 404 },
   },
-  { route: '/api/notifications/:id', method: 'DELETE', path: '/api/notifications/{broadcast}', fresh: ['broadcast'], expect: apiAdmin(200) },
+  {
+    route: '/api/notifications/:id',
+    method: 'DELETE',
+    path: '/api/notifications/{broadcast}',
+    fresh: ['broadcast'],
+    expect: apiAdmin(200),
+  },
 
   // ── API: tools ─────────────────────────────────────────────────────────────────────────────
   { route: '/api/tools', method: 'GET', path: '/api/tools', expect: apiUser(200) },
@@ -595,14 +696,34 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/tools',
     method: 'POST',
     path: '/api/tools',
-    json: { name: 'Ferramenta {unique}', description: 'Criada pela matriz.', category: 'mechanical', accessLevel: 'E-BASIC', linkType: 'external', link: 'https://example.com/matriz' },
+    json: {
+      name: 'Ferramenta {unique}',
+      description: 'Criada pela matriz.',
+      category: 'mechanical',
+      accessLevel: 'E-BASIC',
+      linkType: 'external',
+      link: 'https://example.com/matriz',
+    },
     expect: apiAdmin(201),
   },
-  { route: '/api/tools/:id', method: 'PATCH', path: '/api/tools/{tool}', json: { description: 'Descrição revista.' }, fresh: ['tool'], expect: apiAdmin(200) },
+  {
+    route: '/api/tools/:id',
+    method: 'PATCH',
+    path: '/api/tools/{tool}',
+    json: { description: 'Descrição revista.' },
+    fresh: ['tool'],
+    expect: apiAdmin(200),
+  },
   { route: '/api/tools/:id', method: 'DELETE', path: '/api/tools/{tool}', fresh: ['tool'], expect: apiAdmin(200) },
   { route: '/api/tools/:id/user-rating', method: 'GET', path: '/api/tools/{tool}/user-rating', expect: apiUser(200) },
   { route: '/api/tools/:id/ratings', method: 'GET', path: '/api/tools/{tool}/ratings', expect: apiUser(200) },
-  { route: '/api/tools/:id/rate', method: 'POST', path: '/api/tools/{tool}/rate', json: { rating: 4, comment: null }, expect: apiUser(200) },
+  {
+    route: '/api/tools/:id/rate',
+    method: 'POST',
+    path: '/api/tools/{tool}/rate',
+    json: { rating: 4, comment: null },
+    expect: apiUser(200),
+  },
 
   // ── API: admin ─────────────────────────────────────────────────────────────────────────────
   { route: '/api/users', method: 'GET', path: '/api/users', expect: apiAdmin(200) },
@@ -613,9 +734,23 @@ export const MATRIX: MatrixRow[] = [
     json: { username: 'u{unique}', email: 'u{unique}@example.com', password: 'senha123', role: 'E-BASIC', proDays: '30' },
     expect: apiAdmin(201),
   },
-  { route: '/api/users/:id', method: 'PATCH', path: '/api/users/{user}', json: { role: 'E-TOOL', proDays: '30' }, fresh: ['user'], expect: apiAdmin(200) },
+  {
+    route: '/api/users/:id',
+    method: 'PATCH',
+    path: '/api/users/{user}',
+    json: { role: 'E-TOOL', proDays: '30' },
+    fresh: ['user'],
+    expect: apiAdmin(200),
+  },
   { route: '/api/users/:id', method: 'DELETE', path: '/api/users/{user}', fresh: ['user'], expect: apiAdmin(200) },
-  { route: '/api/users/:id/reset-password', method: 'PATCH', path: '/api/users/{user}/reset-password', json: { password: 'senha456' }, fresh: ['user'], expect: apiAdmin(200) },
+  {
+    route: '/api/users/:id/reset-password',
+    method: 'PATCH',
+    path: '/api/users/{user}/reset-password',
+    json: { password: 'senha456' },
+    fresh: ['user'],
+    expect: apiAdmin(200),
+  },
   {
     route: '/api/users/:id/password-recovery',
     method: 'PATCH',
@@ -633,8 +768,21 @@ export const MATRIX: MatrixRow[] = [
     expect: apiAdmin(201),
   },
   { route: '/api/promocodes/:id', method: 'DELETE', path: '/api/promocodes/{promo}', fresh: ['promo'], expect: apiAdmin(200) },
-  { route: '/api/admin/plan-prices', method: 'POST', path: '/api/admin/plan-prices', json: { planType: 'E-TOOL', monthlyPrice: '{etoolPrice}' }, expect: apiAdmin(200) },
-  { route: '/api/admin/course-prices', method: 'POST', path: '/api/admin/course-prices', json: { courseId: '{course}', price: 99.9 }, fresh: ['course'], expect: apiAdmin(200) },
+  {
+    route: '/api/admin/plan-prices',
+    method: 'POST',
+    path: '/api/admin/plan-prices',
+    json: { planType: 'E-TOOL', monthlyPrice: '{etoolPrice}' },
+    expect: apiAdmin(200),
+  },
+  {
+    route: '/api/admin/course-prices',
+    method: 'POST',
+    path: '/api/admin/course-prices',
+    json: { courseId: '{course}', price: 99.9 },
+    fresh: ['course'],
+    expect: apiAdmin(200),
+  },
   { route: '/api/admin/force-expiration-check', method: 'POST', path: '/api/admin/force-expiration-check', expect: apiAdmin(200) },
 
   // ── API: courses ───────────────────────────────────────────────────────────────────────────
@@ -643,13 +791,33 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/courses',
     method: 'POST',
     path: '/api/courses',
-    json: { title: 'Curso {unique}', description: 'Curso criado pela matriz.', category: 'mechanical', instructor: 'Matriz', duration: '2h', level: 'beginner' },
+    json: {
+      title: 'Curso {unique}',
+      description: 'Curso criado pela matriz.',
+      category: 'mechanical',
+      instructor: 'Matriz',
+      duration: '2h',
+      level: 'beginner',
+    },
     expect: apiAdmin(201),
   },
   { route: '/api/courses/:id', method: 'GET', path: '/api/courses/{course}', expect: apiMaster(200) },
-  { route: '/api/courses/:id', method: 'PATCH', path: '/api/courses/{course}', json: { instructor: 'Matriz {unique}' }, expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id',
+    method: 'PATCH',
+    path: '/api/courses/{course}',
+    json: { instructor: 'Matriz {unique}' },
+    expect: apiAdmin(200),
+  },
   { route: '/api/courses/:id', method: 'DELETE', path: '/api/courses/{course}', fresh: ['course'], expect: apiAdmin(200) },
-  { route: '/api/courses/:id/toggle-visibility', method: 'PATCH', path: '/api/courses/{course}/toggle-visibility', json: { isHidden: true }, fresh: ['course'], expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id/toggle-visibility',
+    method: 'PATCH',
+    path: '/api/courses/{course}/toggle-visibility',
+    json: { isHidden: true },
+    fresh: ['course'],
+    expect: apiAdmin(200),
+  },
   { route: '/api/courses/:id/access', method: 'GET', path: '/api/courses/{course}/access', expect: apiMaster(200) },
   { route: '/api/courses/:id/lessons', method: 'GET', path: '/api/courses/{course}/lessons', expect: apiMaster(200) },
   {
@@ -671,15 +839,39 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/api/courses/{grantedCourse}/lessons',
     expect: apiMaster(200),
-    note: 'The same kind of premium course, on which the master subject holds a grant (the grant\'s owner reads it).',
+    note: "The same kind of premium course, on which the master subject holds a grant (the grant's owner reads it).",
   },
   { route: '/api/courses/:id/lessons', method: 'POST', path: '/api/courses/{course}/lessons', json: LESSON, expect: apiAdmin(201) },
-  { route: '/api/courses/:id/lessons/:lessonId', method: 'PUT', path: '/api/courses/{course}/lessons/{lesson}', json: { ...LESSON, order: 1 }, expect: apiAdmin(200) },
-  { route: '/api/courses/:id/lessons/:lessonId', method: 'DELETE', path: '/api/courses/{course}/lessons/{lesson}', fresh: ['lesson'], expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id/lessons/:lessonId',
+    method: 'PUT',
+    path: '/api/courses/{course}/lessons/{lesson}',
+    json: { ...LESSON, order: 1 },
+    expect: apiAdmin(200),
+  },
+  {
+    route: '/api/courses/:id/lessons/:lessonId',
+    method: 'DELETE',
+    path: '/api/courses/{course}/lessons/{lesson}',
+    fresh: ['lesson'],
+    expect: apiAdmin(200),
+  },
   { route: '/api/courses/:id/materials', method: 'GET', path: '/api/courses/{course}/materials', expect: apiMaster(200) },
   { route: '/api/courses/:id/materials', method: 'POST', path: '/api/courses/{course}/materials', json: MATERIAL, expect: apiAdmin(201) },
-  { route: '/api/courses/:id/materials/:materialId', method: 'PUT', path: '/api/courses/{course}/materials/{material}', json: MATERIAL, expect: apiAdmin(200) },
-  { route: '/api/courses/:id/materials/:materialId', method: 'DELETE', path: '/api/courses/{course}/materials/{material}', fresh: ['material'], expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id/materials/:materialId',
+    method: 'PUT',
+    path: '/api/courses/{course}/materials/{material}',
+    json: MATERIAL,
+    expect: apiAdmin(200),
+  },
+  {
+    route: '/api/courses/:id/materials/:materialId',
+    method: 'DELETE',
+    path: '/api/courses/{course}/materials/{material}',
+    fresh: ['material'],
+    expect: apiAdmin(200),
+  },
   {
     route: '/api/courses/:id/use-promo-code',
     method: 'POST',
@@ -689,8 +881,21 @@ export const MATRIX: MatrixRow[] = [
     expect: apiMaster(200),
     note: "A course's own code: course readers (E-MASTER, admin) may redeem it; below E-MASTER 403.",
   },
-  { route: '/api/courses/:id/grants', method: 'POST', path: '/api/courses/{course}/grants', json: { userId: '{user}' }, fresh: ['user'], expect: apiAdmin(201) },
-  { route: '/api/courses/:id/grants/:userId', method: 'DELETE', path: '/api/courses/{course}/grants/{grant}', fresh: ['grant'], expect: apiAdmin(200) },
+  {
+    route: '/api/courses/:id/grants',
+    method: 'POST',
+    path: '/api/courses/{course}/grants',
+    json: { userId: '{user}' },
+    fresh: ['user'],
+    expect: apiAdmin(201),
+  },
+  {
+    route: '/api/courses/:id/grants/:userId',
+    method: 'DELETE',
+    path: '/api/courses/{course}/grants/{grant}',
+    fresh: ['grant'],
+    expect: apiAdmin(200),
+  },
 
   // ── API: chat ──────────────────────────────────────────────────────────────────────────────
   { route: '/api/chat/threads', method: 'GET', path: '/api/chat/threads', expect: apiUser(200) },
@@ -748,7 +953,13 @@ export const MATRIX: MatrixRow[] = [
   },
 
   // ── API: upgrade and the payment provider ──────────────────────────────────────────────────
-  { route: '/api/upgrade/plans/prices', method: 'GET', path: '/api/upgrade/plans/prices', expect: apiPublic(200), note: 'Prices are public (the /upgrade card shows them to visitors).' },
+  {
+    route: '/api/upgrade/plans/prices',
+    method: 'GET',
+    path: '/api/upgrade/plans/prices',
+    expect: apiPublic(200),
+    note: 'Prices are public (the /upgrade card shows them to visitors).',
+  },
   {
     route: '/api/upgrade/create-payment-intent',
     method: 'POST',

@@ -28,7 +28,9 @@ type Ack = { kind: 'registration' | 'message'; value: string; sent: number; at: 
 
 function npmRun(script: string, args: string[], databaseFile: string): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env: { ...process.env, DATABASE_URL: `file:${databaseFile}` } });
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      env: { ...process.env, DATABASE_URL: `file:${databaseFile}` },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -102,8 +104,16 @@ test('a backup taken under concurrent writes restores with every acknowledged wr
     const during = acks.filter((ack) => ack.at >= backupStarted && ack.sent <= backupEnded);
     const { integrity, users, messages } = inspect(restoredFile, (sqlite) => ({
       integrity: integrityCheck(sqlite),
-      users: countsOf(sqlite, 'select username from users', acks.filter((ack) => ack.kind === 'registration').map((ack) => ack.value)),
-      messages: countsOf(sqlite, 'select message from chat_messages', acks.filter((ack) => ack.kind === 'message').map((ack) => ack.value)),
+      users: countsOf(
+        sqlite,
+        'select username from users',
+        acks.filter((ack) => ack.kind === 'registration').map((ack) => ack.value),
+      ),
+      messages: countsOf(
+        sqlite,
+        'select message from chat_messages',
+        acks.filter((ack) => ack.kind === 'message').map((ack) => ack.value),
+      ),
     }));
     const countOf = (ack: Ack) => (ack.kind === 'registration' ? users : messages).get(ack.value)!;
     const found = (list: Ack[]) => list.filter((ack) => countOf(ack) === 1).length;

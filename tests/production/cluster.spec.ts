@@ -20,7 +20,13 @@ test.beforeAll(async () => {
     name: 'cluster',
     seedDemo: true,
     // A real-looking Stripe configuration instead of the test mode, which runs one process (decision 026).
-    env: { WEB_CONCURRENCY: '2', STRIPE_TEST_MODE: '', STRIPE_SECRET_KEY: 'sk_test_cluster', STRIPE_PUBLISHABLE_KEY: 'pk_test_cluster', STRIPE_WEBHOOK_SECRET: 'whsec_cluster' },
+    env: {
+      WEB_CONCURRENCY: '2',
+      STRIPE_TEST_MODE: '',
+      STRIPE_SECRET_KEY: 'sk_test_cluster',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_cluster',
+      STRIPE_WEBHOOK_SECRET: 'whsec_cluster',
+    },
   });
   // The first worker answers alone while the second starts (decision 026): wait for both.
   await until(() => server.log().includes('2 processos atendendo'), 30_000);
@@ -113,7 +119,9 @@ function pinnedClient() {
           let text = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => done({ status: response.statusCode ?? 0, body: text, headers: response.headers, worker: port ? workerOf(port) : null }));
+          response.on('end', () =>
+            done({ status: response.statusCode ?? 0, body: text, headers: response.headers, worker: port ? workerOf(port) : null }),
+          );
         });
         req.end(payload);
       });
@@ -144,7 +152,10 @@ async function login(email: string, password: string): Promise<string> {
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 type LiveFrame = { id: string | null; event: string; data: { channel: string; data: Record<string, unknown> } };
@@ -172,7 +183,9 @@ function openStream(cookie: string, lastEventId?: string): Promise<Stream> {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+          const fields = Object.fromEntries(
+            block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
           if (fields.event) frames.push({ id: fields.id ?? null, event: fields.event, data: JSON.parse(fields.data) });
         }
         if (first) {
@@ -211,7 +224,9 @@ test('two workers answer on one port', async () => {
 
 test('a live event published by a write reaches every open stream exactly once, in order, whichever worker serves it; Last-Event-ID resumes on either', async () => {
   const admin = await login('admin@example.com', 'admin123');
-  const readers = await Promise.all(['tool@example.com', 'master@example.com', 'basic@example.com'].map((email) => login(email, 'senha123')));
+  const readers = await Promise.all(
+    ['tool@example.com', 'master@example.com', 'basic@example.com'].map((email) => login(email, 'senha123')),
+  );
   const streams: Stream[] = [];
   for (const cookie of [admin, ...readers]) for (let index = 0; index < 3; index += 1) streams.push(await openStream(cookie));
   const served = new Set(streams.map((stream) => stream.worker));
@@ -223,7 +238,10 @@ test('a live event published by a write reaches every open stream exactly once, 
   for (let index = 0; index < 6; index += 1) {
     const writer = [...writers.values()][index % 2];
     titles.push(`Aviso ${index}`);
-    const answer = await writer.send('POST', '/api/notifications', { cookie: admin, body: { title: `Aviso ${index}`, message: 'Para todos os processos.' } });
+    const answer = await writer.send('POST', '/api/notifications', {
+      cookie: admin,
+      body: { title: `Aviso ${index}`, message: 'Para todos os processos.' },
+    });
     expect(answer.status).toBe(201);
   }
   await until(() => streams.every((stream) => broadcasts(stream).length >= titles.length));
@@ -277,7 +295,11 @@ test('a write in one worker renews the tool list another worker keeps (PRAGMA da
   const reader = await login('master@example.com', 'senha123');
   const clients = await clientPerWorker();
   const [first, second] = [...clients.keys()];
-  const tools = JSON.parse((await clients.get(first)!.send('GET', '/api/tools?perPage=200', { cookie: admin })).body) as Array<{ id: number; name: string; restrictedCpfs: string | null }>;
+  const tools = JSON.parse((await clients.get(first)!.send('GET', '/api/tools?perPage=200', { cookie: admin })).body) as Array<{
+    id: number;
+    name: string;
+    restrictedCpfs: string | null;
+  }>;
   // One every E-MASTER sees, whose name the page shows as it is (no HTML escaping to match).
   const tool = tools.find((each) => !each.restrictedCpfs && /^[\p{L}\d ]+$/u.test(each.name))!;
   expect(tool).toBeTruthy();
@@ -341,7 +363,13 @@ test('SIGTERM to the primary ends every stream, stops both workers gracefully an
 test('a crash loop is bounded: past 5 restarts in a minute the primary stops the rest and exits 1', async () => {
   const looping = await startProductionServer({
     name: 'cluster-crash-loop',
-    env: { WEB_CONCURRENCY: '2', STRIPE_TEST_MODE: '', STRIPE_SECRET_KEY: 'sk_test_cluster', STRIPE_PUBLISHABLE_KEY: 'pk_test_cluster', STRIPE_WEBHOOK_SECRET: 'whsec_cluster' },
+    env: {
+      WEB_CONCURRENCY: '2',
+      STRIPE_TEST_MODE: '',
+      STRIPE_SECRET_KEY: 'sk_test_cluster',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_cluster',
+      STRIPE_WEBHOOK_SECRET: 'whsec_cluster',
+    },
   });
   const listening = () => (looping.log().match(/2 processos atendendo/g) ?? []).length;
   await until(() => listening() === 1, 30_000);

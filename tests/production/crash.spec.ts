@@ -47,8 +47,16 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
     const live = server;
 
     // Users and what they will write to: tickets, the tools an E-BASIC user may rate.
-    const members = await inParallel(Array.from({ length: 30 }, (_, i) => `cr${runTag}m${i}`), 3, (name) => member(live, name));
-    const payers = await inParallel(Array.from({ length: 30 }, (_, i) => `cr${runTag}p${i}`), 3, (name) => member(live, name));
+    const members = await inParallel(
+      Array.from({ length: 30 }, (_, i) => `cr${runTag}m${i}`),
+      3,
+      (name) => member(live, name),
+    );
+    const payers = await inParallel(
+      Array.from({ length: 30 }, (_, i) => `cr${runTag}p${i}`),
+      3,
+      (name) => member(live, name),
+    );
     const threads = await inParallel(members, 4, async (client) => {
       const answer = await call(live, '/api/chat/threads', { body: { subject: `Queda ${client.username}` }, cookie: client.cookie });
       expect(answer.status).toBe(201);
@@ -82,14 +90,20 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
         if (thread.sent >= MESSAGES_PER_CLIENT) return;
         thread.sent++;
         const message = `cr-${runTag}-message-${n}`;
-        const answer = await call(live, `/api/chat/threads/${thread.id}/messages`, { body: { message }, cookie: thread.client.cookie }).catch(() => null);
+        const answer = await call(live, `/api/chat/threads/${thread.id}/messages`, {
+          body: { message },
+          cookie: thread.client.cookie,
+        }).catch(() => null);
         return record(kind, message, answer?.status === 201, answer);
       }
       if (kind === 'rating') {
         const next = ratingQueue.shift();
         if (!next) return;
         const comment = `cr-${runTag}-rating-${n}`;
-        const answer = await call(live, `/api/tools/${next.toolId}/rate`, { body: { rating: 1 + (n % 5), comment }, cookie: next.client.cookie }).catch(() => null);
+        const answer = await call(live, `/api/tools/${next.toolId}/rate`, {
+          body: { rating: 1 + (n % 5), comment },
+          cookie: next.client.cookie,
+        }).catch(() => null);
         return record(kind, comment, answer?.status === 200, answer);
       }
       if (kind === 'promo') {
@@ -105,9 +119,14 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
       const created = await call(live, '/api/upgrade/create-payment-intent', { body: purchase, cookie: payer.cookie }).catch(() => null);
       const intent = (created?.body as { paymentIntentId?: string } | undefined)?.paymentIntentId;
       if (created?.status !== 200 || !intent) return record(kind, `no-intent-${n}`, false, created);
-      const card = await call(live, '/api/test-mode/confirm-card', { body: { paymentIntentId: intent, cardNumber: CARD }, cookie: payer.cookie }).catch(() => null);
+      const card = await call(live, '/api/test-mode/confirm-card', {
+        body: { paymentIntentId: intent, cardNumber: CARD },
+        cookie: payer.cookie,
+      }).catch(() => null);
       if (card?.status !== 200) return record(kind, intent, false, card);
-      const confirmed = await call(live, '/api/upgrade/confirm-payment', { body: { paymentIntentId: intent }, cookie: payer.cookie }).catch(() => null);
+      const confirmed = await call(live, '/api/upgrade/confirm-payment', { body: { paymentIntentId: intent }, cookie: payer.cookie }).catch(
+        () => null,
+      );
       const succeeded = confirmed?.status === 200 && (confirmed.body as { status?: string }).status === 'succeeded';
       return record(kind, intent, succeeded, confirmed);
     };
@@ -133,7 +152,9 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
     expect(restarted.status).toBe(200);
 
     const valuesOf = (kind: Kind, acknowledged?: boolean) =>
-      writes.filter((write) => write.kind === kind && (acknowledged === undefined || write.acknowledged === acknowledged)).map((write) => write.value);
+      writes
+        .filter((write) => write.kind === kind && (acknowledged === undefined || write.acknowledged === acknowledged))
+        .map((write) => write.value);
     const found = inspect(server.dbPath, (sqlite) => ({
       integrity: integrityCheck(sqlite),
       foreignKeys: sqlite.prepare('pragma foreign_key_check').all(),
@@ -157,7 +178,9 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
           )
           .all(),
         grantsWithoutPayment: sqlite
-          .prepare("select g.id from role_grants g left join payments p on p.id = g.source_id and p.status = 'succeeded' where g.source = 'payment' and p.id is null")
+          .prepare(
+            "select g.id from role_grants g left join payments p on p.id = g.source_id and p.status = 'succeeded' where g.source = 'payment' and p.id is null",
+          )
           .all(),
         paymentsWithoutNotice: sqlite
           .prepare(
@@ -166,7 +189,9 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
           )
           .all(Date.now() - 3_600_000),
         redemptionsWithoutOneGrant: sqlite
-          .prepare("select u.id from promo_usage u where (select count(*) from role_grants g where g.source = 'promo' and g.source_id = u.id) != 1")
+          .prepare(
+            "select u.id from promo_usage u where (select count(*) from role_grants g where g.source = 'promo' and g.source_id = u.id) != 1",
+          )
           .all(),
         promoCountsAstray: sqlite
           .prepare('select p.code from promo_codes p where p.used_count != (select count(*) from promo_usage u where u.promo_id = p.id)')
@@ -174,7 +199,10 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
         toolTotalsAstray: sqlite
           .prepare('select t.id from tools t where t.total_ratings != (select count(*) from tool_ratings r where r.tool_id = t.id)')
           .all(),
-        searchIndexAstray: sqlite.prepare('select (select count(*) from users) - (select count(*) from users_search) as difference').pluck().get(),
+        searchIndexAstray: sqlite
+          .prepare('select (select count(*) from users) - (select count(*) from users_search) as difference')
+          .pluck()
+          .get(),
       },
     }));
 
@@ -202,8 +230,14 @@ test('after SIGKILL under mixed writes, every acknowledged write is present exac
     for (const kind of KINDS) {
       const counts = found.counts[kind];
       expect(valuesOf(kind, true).length, `${kind}: no write was acknowledged`).toBeGreaterThan(0);
-      expect(valuesOf(kind, true).filter((value) => counts.get(value) !== 1), `${kind}: acknowledged but not there once`).toEqual([]);
-      expect([...counts].filter(([, count]) => count > 1), `${kind}: written twice`).toEqual([]);
+      expect(
+        valuesOf(kind, true).filter((value) => counts.get(value) !== 1),
+        `${kind}: acknowledged but not there once`,
+      ).toEqual([]);
+      expect(
+        [...counts].filter(([, count]) => count > 1),
+        `${kind}: written twice`,
+      ).toEqual([]);
     }
     expect(found.halfDone).toEqual({
       paymentsWithoutOneGrant: [],

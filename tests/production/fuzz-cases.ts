@@ -31,7 +31,8 @@ function multipart(endpoint: Endpoint, body: Record<string, unknown>): { content
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
 }
 
-const withBytes = (prefix: string, bytes: Buffer, suffix: string) => new Uint8Array(Buffer.concat([Buffer.from(prefix), bytes, Buffer.from(suffix)]));
+const withBytes = (prefix: string, bytes: Buffer, suffix: string) =>
+  new Uint8Array(Buffer.concat([Buffer.from(prefix), bytes, Buffer.from(suffix)]));
 
 const malformedJson = fc.oneof(
   fc.constantFrom('{', '{"a":', "{'a':1}", '[1,2', 'undefined', '{"a":1}}', 'NaN', '{"a":01}', '{"a":"\u0000"', '\uFEFF{"a":1', '{"a" 1}'),
@@ -92,7 +93,8 @@ export function fuzzCases(endpoint: Endpoint): fc.Arbitrary<FuzzCase> | null {
         body: withBytes('{"note":"', bytes, `",${JSON.stringify(good).slice(1)}`),
       })),
       fc.constantFrom('form', 'multipart', 'text/plain').map((kind) => {
-        if (kind === 'form') return { label: 'form to JSON', params, contentType: 'application/x-www-form-urlencoded', body: formEncode(endpoint, good) };
+        if (kind === 'form')
+          return { label: 'form to JSON', params, contentType: 'application/x-www-form-urlencoded', body: formEncode(endpoint, good) };
         if (kind === 'multipart') return { label: 'multipart to JSON', params, ...multipart(endpoint, good) };
         return { label: 'text/plain', params, contentType: 'text/plain', body: '{"a":' };
       }),
@@ -102,7 +104,12 @@ export function fuzzCases(endpoint: Endpoint): fc.Arbitrary<FuzzCase> | null {
     // A form of only its intent (issuing a certificate) has no field to break; the body's other faults still apply.
     if (Object.keys(fields).length > 0) {
       options.push(
-        brokenBody(fields, true).map((body) => ({ label: 'bad field', params, contentType: 'application/x-www-form-urlencoded', body: formEncode(endpoint, body) })),
+        brokenBody(fields, true).map((body) => ({
+          label: 'bad field',
+          params,
+          contentType: 'application/x-www-form-urlencoded',
+          body: formEncode(endpoint, body),
+        })),
         brokenBody(fields, true).map((body) => ({ label: 'bad field (multipart)', params, ...multipart(endpoint, body) })),
       );
     }

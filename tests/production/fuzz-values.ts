@@ -35,7 +35,7 @@ export const uuid: Field = { k: 'uuid' };
 /** Strings no field of the app takes as a format: SQL, path traversal, markup, control characters. */
 export const HOSTILE = [
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   '1 UNION SELECT password_hash FROM users',
   '../../../../etc/passwd',
   '..%2F..%2F..%2Fetc%2Fpasswd',
@@ -91,13 +91,16 @@ export function badValue(field: Field, form = false): fc.Arbitrary<unknown> {
   if (!form) return optional ? api.filter((value) => value !== null) : api;
   if (field.k === 'str') {
     const options: fc.Arbitrary<unknown>[] = [tooLong(field.max), fc.array(fc.string({ maxLength: 8 }), { minLength: 2, maxLength: 3 })];
-    if (field.min > 0) options.push(fc.constantFrom('', ' ', '\t\n', 'x'.repeat(field.min - 1)).filter((value) => value.trim().length < field.min));
+    if (field.min > 0)
+      options.push(fc.constantFrom('', ' ', '\t\n', 'x'.repeat(field.min - 1)).filter((value) => value.trim().length < field.min));
     return fc.oneof(...options);
   }
   // One repeated key is just a value in a form: an array is wrong there only with two or more.
   // Form text is trimmed before it is checked: ' E-TOOL ' is a good choice there.
   const validAfterTrim = (value: unknown) => field.k === 'enum' && formText(value).some((text) => field.values.includes(text.trim()));
-  return api.filter((value) => !(Array.isArray(value) && value.length < 2) && formText(value).every((text) => text.trim() !== '') && !validAfterTrim(value));
+  return api.filter(
+    (value) => !(Array.isArray(value) && value.length < 2) && formText(value).every((text) => text.trim() !== '') && !validAfterTrim(value),
+  );
 }
 
 /** How a value travels in a form: text, or one entry per item of an array. */
@@ -111,13 +114,18 @@ function badJsonValue(field: Field): fc.Arbitrary<unknown> {
   switch (field.k) {
     case 'str': {
       const options: fc.Arbitrary<unknown>[] = [notAString, tooLong(field.max)];
-      if (field.min > 0) options.push(fc.constantFrom('', ' ', '\t\n', 'x'.repeat(field.min - 1)).filter((value) => value.trim().length < field.min));
+      if (field.min > 0)
+        options.push(fc.constantFrom('', ' ', '\t\n', 'x'.repeat(field.min - 1)).filter((value) => value.trim().length < field.min));
       return fc.oneof(...options);
     }
     case 'email':
       return fc.oneof(notAString, hostile, fc.constantFrom('a@', '@b.com', 'a b@c.com', 'plain', 'a@b', `${'x'.repeat(250)}@example.com`));
     case 'cpf':
-      return fc.oneof(notAString, hostile, fc.constantFrom('123', '1114447773', '111444777350', 'abcdefghijk', '11111111111', '12345678900'));
+      return fc.oneof(
+        notAString,
+        hostile,
+        fc.constantFrom('123', '1114447773', '111444777350', 'abcdefghijk', '11111111111', '12345678900'),
+      );
     case 'int':
       return fc.oneof(
         notAString.filter((value) => typeof value !== 'number'),
@@ -129,7 +137,11 @@ function badJsonValue(field: Field): fc.Arbitrary<unknown> {
         fc.double({ min: field.min + 0.01, max: field.max - 0.01, noNaN: true }).filter((value) => !Number.isInteger(value)),
       );
     case 'price':
-      return fc.oneof(fc.constantFrom(0, -1, -0.01, 0.001, 'abc', '', '-5', [], {}), hugeNumber.filter((value) => value < 0), hostile);
+      return fc.oneof(
+        fc.constantFrom(0, -1, -0.01, 0.001, 'abc', '', '-5', [], {}),
+        hugeNumber.filter((value) => value < 0),
+        hostile,
+      );
     case 'enum':
       return fc.oneof(
         notAString.filter((value) => value !== null || !field.optional),
@@ -138,15 +150,30 @@ function badJsonValue(field: Field): fc.Arbitrary<unknown> {
         fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !field.values.includes(value.trim())),
       );
     case 'bool':
-      return fc.oneof(fc.constantFrom('yes', 'true', 1, 0, 'on', []), hostile, fc.dictionary(fc.string({ maxLength: 3 }), fc.boolean(), { minKeys: 1, maxKeys: 2 }));
+      return fc.oneof(
+        fc.constantFrom('yes', 'true', 1, 0, 'on', []),
+        hostile,
+        fc.dictionary(fc.string({ maxLength: 3 }), fc.boolean(), { minKeys: 1, maxKeys: 2 }),
+      );
     case 'id':
       return fc.oneof(badId, fc.constantFrom(-1, 0, 1.5, 2 ** 53, [1, 2], { id: 1 }, true));
     case 'url':
-      return fc.oneof(notAString.filter((value) => value !== null), hostile, fc.constantFrom('ftp://example.com/a', 'file:///etc/passwd', 'data:text/html,x', 'no-scheme.pdf'));
+      return fc.oneof(
+        notAString.filter((value) => value !== null),
+        hostile,
+        fc.constantFrom('ftp://example.com/a', 'file:///etc/passwd', 'data:text/html,x', 'no-scheme.pdf'),
+      );
     case 'link':
-      return fc.oneof(fc.integer(), fc.constantFrom('javascript:alert(1)', '//evil.example/x', '/\\evil.example', 'data:text/html,x', ' /a b', '/%0d%0aLocation:x'));
+      return fc.oneof(
+        fc.integer(),
+        fc.constantFrom('javascript:alert(1)', '//evil.example/x', '/\\evil.example', 'data:text/html,x', ' /a b', '/%0d%0aLocation:x'),
+      );
     case 'date':
-      return fc.oneof(fc.integer(), hostile, fc.constantFrom('2025-02-30', '2025-13-01', 'tomorrow', '31/12/2030', '2030-01-01T25:00', 'x'.repeat(41)));
+      return fc.oneof(
+        fc.integer(),
+        hostile,
+        fc.constantFrom('2025-02-30', '2025-13-01', 'tomorrow', '31/12/2030', '2030-01-01T25:00', 'x'.repeat(41)),
+      );
     case 'uuid':
       return fc.oneof(notAString, hostile, fc.constantFrom('not-a-uuid', '00000000-0000-0000-0000-00000000000g'));
   }

@@ -163,7 +163,14 @@ test.beforeAll(async () => {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-    body: new URLSearchParams({ intent: 'contact', name__confirm: '', name: 'Fuzz', email: 'fuzz@example.com', subject: 'Assunto', message: 'Mensagem de teste' }),
+    body: new URLSearchParams({
+      intent: 'contact',
+      name__confirm: '',
+      name: 'Fuzz',
+      email: 'fuzz@example.com',
+      subject: 'Assunto',
+      message: 'Mensagem de teste',
+    }),
   });
   expect(contact.status, 'the contact message for the inbox').toBeLessThan(400);
   const ids = readIds(server.dbPath);
@@ -179,7 +186,9 @@ test.afterAll(async () => {
     return `${name.padEnd(62)} ${String(cases).padStart(5)}  ${list.join(' ')}`;
   });
   const total = [...seen.values()].reduce((sum, { cases }) => sum + cases, 0);
-  console.log(`\nFuzz: ${seen.size} endpoints, ${total} requests (${RUNS} generated runs each, plus size, origin and method checks)\n${rows.join('\n')}`);
+  console.log(
+    `\nFuzz: ${seen.size} endpoints, ${total} requests (${RUNS} generated runs each, plus size, origin and method checks)\n${rows.join('\n')}`,
+  );
   await server?.stop();
 });
 
@@ -201,7 +210,19 @@ test('the fuzz table names only routes the build serves', async () => {
 
 // One test per endpoint. Names do not depend on the seeded ids, so the table is listed here with
 // placeholders and each test takes the entry of the same index from the table built in beforeAll.
-const PLACEHOLDER: Ids = { basicUser: 1, otherUser: 1, course: 1, lesson: 1, material: 1, tool: 1, notification: 1, promo: 1, contact: 1, thread: 1, calculator: 'x' };
+const PLACEHOLDER: Ids = {
+  basicUser: 1,
+  otherUser: 1,
+  course: 1,
+  lesson: 1,
+  material: 1,
+  tool: 1,
+  notification: 1,
+  promo: 1,
+  contact: 1,
+  thread: 1,
+  calculator: 'x',
+};
 const NAMES = [...apiEndpoints(PLACEHOLDER), ...pageEndpoints(PLACEHOLDER)].map(endpointName);
 NAMES.forEach((name, index) => {
   test(`fuzz ${name}`, async () => {
@@ -236,7 +257,9 @@ async function fixedChecks(endpoint: Endpoint) {
   if (!endpoint.crossSiteExempt) {
     const body = api ? JSON.stringify(good) : formEncode(endpoint, good);
     const fuzz = { ...base, label: 'cross-site form post', contentType: 'application/x-www-form-urlencoded', body: api ? body : body };
-    const response = await send(endpoint, fuzz, { headers: { Origin: CROSS_SITE_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const response = await send(endpoint, fuzz, {
+      headers: { Origin: CROSS_SITE_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     await expectAnswer(endpoint, fuzz, response, { status: 403, message: CROSS_SITE_MESSAGE });
     const blind = { ...base, label: 'cross-site (Sec-Fetch-Site)', contentType, body };
     const noOrigin = await send(endpoint, blind, { headers: { Origin: 'null', 'Content-Type': contentType } });
@@ -254,7 +277,10 @@ async function fixedChecks(endpoint: Endpoint) {
   const sized = { ...base, label: 'over the limit (Content-Length)', contentType, body: big };
   const chunked = { ...base, label: 'over the limit (chunked)', contentType };
   let answered = 0;
-  for (const [fuzz, isChunked] of [[sized, false], [chunked, true]] as const) {
+  for (const [fuzz, isChunked] of [
+    [sized, false],
+    [chunked, true],
+  ] as const) {
     const response = await answerOrReset(sendLarge(endpoint, fuzz, big, isChunked));
     if (response === 'reset') {
       record(endpoint, 0);
@@ -272,14 +298,21 @@ async function fieldFloods(endpoint: Endpoint, base: FuzzCase, good: Record<stri
   const boundary = '----fuzzfloodX9';
   const part = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n\r\n`;
   const parts = (name: (index: number) => string) => {
-    const head = [...new URLSearchParams(form)].map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`).join('');
+    const head = [...new URLSearchParams(form)]
+      .map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)
+      .join('');
     let body = head;
     for (let index = 0; body.length < FLOOD_BYTES; index++) body += part(name(index));
     return `${body}--${boundary}--\r\n`;
   };
   const multipartType = `multipart/form-data; boundary=${boundary}`;
   const floods: FuzzCase[] = [
-    { ...base, label: 'repeated names (a&a&…)', contentType: 'application/x-www-form-urlencoded', body: `${form}&${'a&'.repeat(Math.floor((FLOOD_BYTES - form.length) / 2))}` },
+    {
+      ...base,
+      label: 'repeated names (a&a&…)',
+      contentType: 'application/x-www-form-urlencoded',
+      body: `${form}&${'a&'.repeat(Math.floor((FLOOD_BYTES - form.length) / 2))}`,
+    },
     { ...base, label: 'many parts named x', contentType: multipartType, body: parts(() => 'x') },
     { ...base, label: 'many tiny parts', contentType: multipartType, body: parts((index) => `f${index}`) },
   ];
@@ -293,7 +326,12 @@ async function fieldFloods(endpoint: Endpoint, base: FuzzCase, good: Record<stri
   // A name its schema takes once, sent twice: refused before Conform (or by the schema), never a 5xx.
   const [first] = [...new URLSearchParams(form)].filter(([name]) => name !== 'intent' && name !== 'name__confirm');
   if (first) {
-    const twice: FuzzCase = { ...base, label: 'a field sent twice', contentType: 'application/x-www-form-urlencoded', body: `${form}&${new URLSearchParams([first])}` };
+    const twice: FuzzCase = {
+      ...base,
+      label: 'a field sent twice',
+      contentType: 'application/x-www-form-urlencoded',
+      body: `${form}&${new URLSearchParams([first])}`,
+    };
     await expectAnswer(endpoint, twice, await send(endpoint, twice));
   }
 }

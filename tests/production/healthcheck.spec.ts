@@ -37,7 +37,10 @@ test('a healthy server answers 200, never cached, and the checks are not logged'
   }
   expect(server.log()).toBe(logBefore);
   timings.sort((a, b) => a - b);
-  test.info().annotations.push({ type: 'healthcheck', description: `20 checks: median ${timings[10].toFixed(1)} ms, max ${timings[19].toFixed(1)} ms` });
+  test.info().annotations.push({
+    type: 'healthcheck',
+    description: `20 checks: median ${timings[10].toFixed(1)} ms, max ${timings[19].toFixed(1)} ms`,
+  });
 });
 
 test('an unreadable database answers 503 with the reason, and is logged once however many checks fail', async () => {

@@ -51,13 +51,19 @@ export async function call(
       // a JSON content type with a body that is not JSON stays text; the status says what happened
     }
   }
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   return Object.assign({ status: response.status, body, ms: performance.now() - started }, cookie ? { cookie } : {});
 }
 
 /** A valid CPF (check digits computed) from a number below 10^9. */
 export function cpfFor(n: number): string {
-  const base = String(n % 1_000_000_000).padStart(9, '0').split('').map(Number);
+  const base = String(n % 1_000_000_000)
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
   if (new Set(base).size === 1) base[8] = (base[8] + 1) % 10;
   const digit = (digits: number[]) => {
     const sum = digits.reduce((total, value, index) => total + value * (digits.length + 1 - index), 0);

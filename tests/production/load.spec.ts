@@ -12,7 +12,9 @@ type LoadResult = Awaited<ReturnType<typeof autocannon>> & {
   statusCodeStats: Record<string, { count: number }>;
 };
 const loadTest = autocannon as unknown as (
-  options: Omit<Parameters<typeof autocannon>[0], 'method' | 'body'> & { requests: Array<{ setupRequest: (request: LoadRequest) => LoadRequest }> },
+  options: Omit<Parameters<typeof autocannon>[0], 'method' | 'body'> & {
+    requests: Array<{ setupRequest: (request: LoadRequest) => LoadRequest }>;
+  },
 ) => Promise<LoadResult>;
 
 /**
@@ -41,12 +43,16 @@ test('300 clients mixing reads and writes for 30 s: no 5xx, no SQLITE_BUSY', asy
     server = await startProductionServer({ name: 'load', seedDemo: true, env: MANY_CLIENTS_ENV });
     const live = server;
     phase('server up');
-    const seats: Seat[] = await inParallel(Array.from({ length: USERS }, (_, i) => `ld${runTag}u${i}`), 3, async (name) => {
-      const client = await registerClient(live, name);
-      const thread = await call(live, '/api/chat/threads', { body: { subject: `Carga ${name}` }, cookie: client.cookie });
-      expect(thread.status).toBe(201);
-      return { cookie: client.cookie, threadId: (thread.body as { id: number }).id };
-    });
+    const seats: Seat[] = await inParallel(
+      Array.from({ length: USERS }, (_, i) => `ld${runTag}u${i}`),
+      3,
+      async (name) => {
+        const client = await registerClient(live, name);
+        const thread = await call(live, '/api/chat/threads', { body: { subject: `Carga ${name}` }, cookie: client.cookie });
+        expect(thread.status).toBe(201);
+        return { cookie: client.cookie, threadId: (thread.body as { id: number }).id };
+      },
+    );
     const tools = (await call(live, '/api/tools', { cookie: seats[0].cookie })).body as Array<{ id: number; locked: boolean }>;
     const usable = tools.filter((tool) => !tool.locked).map((tool) => tool.id);
     expect(usable.length).toBeGreaterThan(0);
@@ -65,11 +71,25 @@ test('300 clients mixing reads and writes for 30 s: no 5xx, no SQLITE_BUSY', asy
         headers: { ...headers, Origin: live.url, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),
       });
-      if (roll < 35) return { ...request, method: 'GET', path: PAGES[n % PAGES.length], headers: { Cookie: seat.cookie, Accept: 'text/html' } };
-      if (roll < 70) return { ...request, method: 'GET', path: API_READS[n % API_READS.length], headers: { Cookie: seat.cookie, Accept: 'application/json' } };
-      if (roll < 80) return { ...request, method: 'GET', path: ANONYMOUS_PAGES[n % ANONYMOUS_PAGES.length], headers: { Accept: 'text/html' } };
-      if (roll < 89) return json(`/api/chat/threads/${seat.threadId}/messages`, { message: `carga ${runTag} ${n}` }, { Cookie: seat.cookie });
-      if (roll < 99) return json(`/api/tools/${usable[n % usable.length]}/rate`, { rating: 1 + (n % 5), comment: `carga ${n}` }, { Cookie: seat.cookie });
+      if (roll < 35)
+        return { ...request, method: 'GET', path: PAGES[n % PAGES.length], headers: { Cookie: seat.cookie, Accept: 'text/html' } };
+      if (roll < 70)
+        return {
+          ...request,
+          method: 'GET',
+          path: API_READS[n % API_READS.length],
+          headers: { Cookie: seat.cookie, Accept: 'application/json' },
+        };
+      if (roll < 80)
+        return { ...request, method: 'GET', path: ANONYMOUS_PAGES[n % ANONYMOUS_PAGES.length], headers: { Accept: 'text/html' } };
+      if (roll < 89)
+        return json(`/api/chat/threads/${seat.threadId}/messages`, { message: `carga ${runTag} ${n}` }, { Cookie: seat.cookie });
+      if (roll < 99)
+        return json(
+          `/api/tools/${usable[n % usable.length]}/rate`,
+          { rating: 1 + (n % 5), comment: `carga ${n}` },
+          { Cookie: seat.cookie },
+        );
       return json('/api/register', registrationBody(`ld${runTag}r${n}`), { 'X-Real-IP': nextAddress() });
     };
 

@@ -20,7 +20,12 @@ test('after SIGKILL mid-delivery, a restart delivers every committed mail; dupli
     sink = await startSmtpSink();
     // Slow enough that deliveries are in flight when the kill lands.
     sink.delayAcceptance(60);
-    const mailEnv = { ...MANY_CLIENTS_ENV, MAIL_TRANSPORT: '', SMTP_URL: sink.url, MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>' };
+    const mailEnv = {
+      ...MANY_CLIENTS_ENV,
+      MAIL_TRANSPORT: '',
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>',
+    };
     server = await startProductionServer({ name: 'mail-crash', env: mailEnv });
     const live = server;
 
@@ -50,7 +55,15 @@ test('after SIGKILL mid-delivery, a restart delivers every committed mail; dupli
     expect(killed.signal).toBe('SIGKILL');
     const beforeRestart = received.length;
 
-    const committed = inspect(live.dbPath, (sqlite) => sqlite.prepare('select message_id as messageId, to_address as address, status from mail_outbox').all() as { messageId: string; address: string; status: string }[]);
+    const committed = inspect(
+      live.dbPath,
+      (sqlite) =>
+        sqlite.prepare('select message_id as messageId, to_address as address, status from mail_outbox').all() as {
+          messageId: string;
+          address: string;
+          status: string;
+        }[],
+    );
     const inFlight = committed.filter((row) => row.status === 'sending').length;
     // Every acknowledged registration committed its welcome mail.
     const committedAddresses = new Set(committed.map((row) => row.address));
@@ -65,7 +78,12 @@ test('after SIGKILL mid-delivery, a restart delivers every committed mail; dupli
     const missing = committed.filter((row) => !arrivedIds().has(row.messageId));
     expect(missing, 'committed mails that never arrived').toEqual([]);
     // The SMTP server keeps a mail before its 250 reaches the worker, which marks the row sent right after: wait for those last marks.
-    const notSent = () => (inspect(live.dbPath, (sqlite) => sqlite.prepare("select count(*) as pending from mail_outbox where status != 'sent'").get()) as { pending: number }).pending;
+    const notSent = () =>
+      (
+        inspect(live.dbPath, (sqlite) => sqlite.prepare("select count(*) as pending from mail_outbox where status != 'sent'").get()) as {
+          pending: number;
+        }
+      ).pending;
     while (notSent() > 0 && Date.now() < deadline) await sleep(50);
     expect(notSent()).toBe(0);
 

@@ -23,10 +23,19 @@ async function send(server: ProductionServer, method: string, path: string, cook
   const headers: Record<string, string> = { Origin: server.url, 'X-Real-IP': nextAddress() };
   if (cookie) headers.Cookie = cookie;
   const response = await fetch(`${server.url}${path}`, { method, headers, redirect: 'manual' });
-  return { status: response.status, allow: response.headers.get('Allow'), type: response.headers.get('Content-Type') ?? '', body: await response.text() };
+  return {
+    status: response.status,
+    allow: response.headers.get('Allow'),
+    type: response.headers.get('Content-Type') ?? '',
+    body: await response.text(),
+  };
 }
 
-const allowed = (allow: string | null) => (allow ?? '').split(',').map((method) => method.trim()).filter(Boolean);
+const allowed = (allow: string | null) =>
+  (allow ?? '')
+    .split(',')
+    .map((method) => method.trim())
+    .filter(Boolean);
 
 test('action-only API routes answer GET, HEAD and OPTIONS with 405 and their real Allow; OPTIONS runs no loader; no stack in the log', async () => {
   let server: ProductionServer | undefined;
@@ -49,7 +58,8 @@ test('action-only API routes answer GET, HEAD and OPTIONS with 405 and their rea
           const label = `${method} ${path}${cookie ? ' (signed in)' : ''}`;
           if (answer.status !== 405) problems.push(`${label}: ${answer.status} ${answer.body.slice(0, 80)}`);
           const methods = allowed(answer.allow);
-          if (methods.length === 0 || methods.some((listed) => (READS as readonly string[]).includes(listed))) problems.push(`${label}: Allow ${answer.allow}`);
+          if (methods.length === 0 || methods.some((listed) => (READS as readonly string[]).includes(listed)))
+            problems.push(`${label}: Allow ${answer.allow}`);
           if (allow && methods.join() !== allow.join()) problems.push(`${label}: Allow ${answer.allow} differs from ${allow.join(', ')}`);
           allow = methods;
         }
@@ -102,10 +112,15 @@ test("the demo data's course code CLP2025 is refused to an E-BASIC user, and non
     const member = await registerClient(live, `pc${runTag}`);
     const answer = await call(live, '/api/promocodes/use', { body: { code: 'CLP2025' }, cookie: member.cookie, address: member.address });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ message: 'Esta funcionalidade está disponível apenas para usuários E-MASTER. Faça upgrade da sua conta para acessar os cursos.' });
+    expect(answer.body).toEqual({
+      message: 'Esta funcionalidade está disponível apenas para usuários E-MASTER. Faça upgrade da sua conta para acessar os cursos.',
+    });
     const stored = inspect(live.dbPath, (sqlite) => ({
       used: sqlite.prepare("select used_count from promo_codes where code = 'CLP2025'").pluck().get(),
-      grants: sqlite.prepare('select count(*) from course_grants g join users u on u.id = g.user_id where u.username = ?').pluck().get(member.username),
+      grants: sqlite
+        .prepare('select count(*) from course_grants g join users u on u.id = g.user_id where u.username = ?')
+        .pluck()
+        .get(member.username),
     }));
     expect(stored).toEqual({ used: 0, grants: 0 });
   } finally {

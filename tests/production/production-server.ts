@@ -91,7 +91,13 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, log: ()
 }
 
 /** Starts `node server.js` on the given (already prepared) database. */
-export async function launch(dir: string, dbPath: string, port: number, env: NodeJS.ProcessEnv, options: LaunchOptions = {}): Promise<ProductionServer> {
+export async function launch(
+  dir: string,
+  dbPath: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  options: LaunchOptions = {},
+): Promise<ProductionServer> {
   const output: string[] = [];
   const [command, args] = options.npmStart ? ['npm', ['start']] : [process.execPath, ['--max-old-space-size=256', 'server.js']];
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });

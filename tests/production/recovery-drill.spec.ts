@@ -4,7 +4,18 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } 
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, prepareDatabase, productionEnv, startProductionServer, waitUntilHealthy } from './production-server';
-import { call, inspect, integrityCheck, MANY_CLIENTS_ENV, nextAddress, registerClient, registrationBody, runTag, sleep, type Client } from './load-client';
+import {
+  call,
+  inspect,
+  integrityCheck,
+  MANY_CLIENTS_ENV,
+  nextAddress,
+  registerClient,
+  registrationBody,
+  runTag,
+  sleep,
+  type Client,
+} from './load-client';
 import { replicaEnv, startS3 } from './s3-server';
 import { NO_REPLICA_WARNING } from '../../server/replication.js';
 import { smallPdf } from '../integration/helpers/attachment-files';
@@ -27,7 +38,11 @@ type Ack = { kind: 'registration' | 'message' | 'payment'; value: string; at: nu
 function startUnderLitestream(env: NodeJS.ProcessEnv) {
   const output: string[] = [];
   // Its own process group: the SIGKILL takes the launcher, Litestream and the server at once, as a lost machine would.
-  const child = spawn(process.execPath, ['--max-old-space-size=256', 'server.js'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-old-space-size=256', 'server.js'], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));
   const log = () => output.join('');
@@ -54,7 +69,9 @@ function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<{ status: numbe
 
 /** The objects the bucket holds (s3rver keeps each as `<key>._S3rver_object`): count and bytes uploaded. */
 function bucketUsage(directory: string): { objects: number; bytes: number } {
-  const files = readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'));
+  const files = readdirSync(directory, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'),
+  );
   return { objects: files.length, bytes: files.reduce((sum, entry) => sum + statSync(resolve(entry.parentPath, entry.name)).size, 0) };
 }
 
@@ -114,7 +131,10 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
         } else {
           thread.sent++;
           const message = `dr-${runTag}-m-${n}`;
-          const answer = await call(live, `/api/chat/threads/${thread.id}/messages`, { body: { message }, cookie: thread.client.cookie }).catch(() => null);
+          const answer = await call(live, `/api/chat/threads/${thread.id}/messages`, {
+            body: { message },
+            cookie: thread.client.cookie,
+          }).catch(() => null);
           if (answer?.status === 201) acks.push({ kind: 'message', value: message, at: Date.now() });
         }
       }
@@ -125,7 +145,14 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       const created = await call(live, '/api/upgrade/create-payment-intent', { body: purchase, cookie: payer.cookie });
       const intent = (created.body as { paymentIntentId?: string }).paymentIntentId!;
       expect(created.status).toBe(200);
-      expect((await call(live, '/api/test-mode/confirm-card', { body: { paymentIntentId: intent, cardNumber: '4242 4242 4242 4242' }, cookie: payer.cookie })).status).toBe(200);
+      expect(
+        (
+          await call(live, '/api/test-mode/confirm-card', {
+            body: { paymentIntentId: intent, cardNumber: '4242 4242 4242 4242' },
+            cookie: payer.cookie,
+          })
+        ).status,
+      ).toBe(200);
       const confirmed = await call(live, '/api/upgrade/confirm-payment', { body: { paymentIntentId: intent }, cookie: payer.cookie });
       expect((confirmed.body as { status?: string }).status).toBe('succeeded');
       acks.push({ kind: 'payment', value: intent, at: Date.now() });
@@ -143,7 +170,12 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     for (const [name, bytes] of sentFiles) form.append('files', new File([new Uint8Array(bytes)], name));
     const beforeUpload = bucketUsage(resolve(dir, 's3'));
     const uploadStarted = performance.now();
-    const upload = await fetch(`${url}/chat/${threads[0].id}`, { method: 'POST', headers: { Cookie: threads[0].client.cookie, Origin: url }, body: form, redirect: 'manual' });
+    const upload = await fetch(`${url}/chat/${threads[0].id}`, {
+      method: 'POST',
+      headers: { Cookie: threads[0].client.cookie, Origin: url },
+      body: form,
+      redirect: 'manual',
+    });
     const uploadMs = performance.now() - uploadStarted;
     expect([302, 303]).toContain(upload.status);
     acks.push({ kind: 'message', value: `dr-${runTag}-anexos`, at: Date.now() });
@@ -165,16 +197,22 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     second = startUnderLitestream(env);
     await waitUntilHealthy(url, second.child, second.log, 120_000);
     const healthyAt = Date.now();
-    expect(second.log()).toMatch(/Banco restaurado da réplica s3:\/\/drill\/drill-[^:]+: geração [0-9a-f]{16}, WAL até o índice \d+, última escrita replicada \d{4}-/);
+    expect(second.log()).toMatch(
+      /Banco restaurado da réplica s3:\/\/drill\/drill-[^:]+: geração [0-9a-f]{16}, WAL até o índice \d+, última escrita replicada \d{4}-/,
+    );
 
     const found = inspect(dbPath, (sqlite) => ({
       integrity: integrityCheck(sqlite),
       users: new Set(sqlite.prepare('select username from users').pluck().all() as string[]),
       messages: new Set(sqlite.prepare('select message from chat_messages').pluck().all() as string[]),
-      payments: new Set(sqlite.prepare("select stripe_payment_intent_id from payments where status = 'succeeded'").pluck().all() as string[]),
+      payments: new Set(
+        sqlite.prepare("select stripe_payment_intent_id from payments where status = 'succeeded'").pluck().all() as string[],
+      ),
     }));
-    const restoredFiles = inspect(dbPath, (sqlite) =>
-      sqlite.prepare('select id, name from chat_attachments where thread_id = ?').all(threads[0].id) as { id: number; name: string }[],
+    const restoredFiles = inspect(
+      dbPath,
+      (sqlite) =>
+        sqlite.prepare('select id, name from chat_attachments where thread_id = ?').all(threads[0].id) as { id: number; name: string }[],
     );
     const download = async (id: number) => {
       const started = performance.now();
@@ -183,7 +221,8 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     };
     const downloads = [];
     for (const row of restoredFiles) downloads.push({ name: row.name, first: await download(row.id), again: await download(row.id) });
-    const present = (ack: Ack) => ({ registration: found.users, message: found.messages, payment: found.payments })[ack.kind].has(ack.value);
+    const present = (ack: Ack) =>
+      ({ registration: found.users, message: found.messages, payment: found.payments })[ack.kind].has(ack.value);
     const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
     const lost = acks.filter((ack) => !present(ack));
     const report = {
@@ -199,7 +238,9 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       bytesPerWrite: Math.round((writesTo.bytes - writesFrom.bytes) / Math.max(1, acks.length)),
       attachments: {
         sent: sentFiles.size,
-        restoredByteForByte: downloads.filter((d) => d.first.status === 200 && d.first.bytes.equals(sentFiles.get(d.name)!) && d.again.bytes.equals(d.first.bytes)).length,
+        restoredByteForByte: downloads.filter(
+          (d) => d.first.status === 200 && d.first.bytes.equals(sentFiles.get(d.name)!) && d.again.bytes.equals(d.first.bytes),
+        ).length,
         uploadMs: Math.round(uploadMs),
         replicatedBytes: afterUpload.bytes - beforeUpload.bytes,
         // The 5 MB file: first download after the restore (written back from the database), then from the folder.
@@ -209,7 +250,8 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     };
     console.log('recovery-drill:', JSON.stringify(report));
     test.info().annotations.push({ type: 'recovery-drill', description: JSON.stringify(report) });
-    if (process.env.DRILL_RESULTS) appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
+    if (process.env.DRILL_RESULTS)
+      appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
 
     expect(found.integrity).toEqual(['ok']);
     expect(acks.filter((ack) => ack.kind === 'payment' && !present(ack))).toEqual([]);
@@ -228,7 +270,10 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     expect(status.stdout).toMatch(/Geração: [0-9a-f]{16}\nÚltima escrita replicada: \d{4}-.*\nAtraso: \d+\.\d{3} s/);
     expect(await (await fetch(`${url}/healthcheck`)).json()).toEqual({ status: 'ok' });
     // The restored server serves: one of the restored accounts signs in again.
-    const signIn = await call(live, '/api/login', { body: { email: `${clients[0].username}@example.com`, password: 'senha-de-teste' }, address: nextAddress() });
+    const signIn = await call(live, '/api/login', {
+      body: { email: `${clients[0].username}@example.com`, password: 'senha-de-teste' },
+      address: nextAddress(),
+    });
     expect(signIn.status).toBe(200);
 
     // A deploy's stop: SIGTERM to the launcher reaches the server through Litestream; the server

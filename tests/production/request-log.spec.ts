@@ -25,7 +25,11 @@ test('every request is one JSON line with its id, echoed in X-Request-Id; a sign
     const member = await registerClient(live, `rl${runTag}`);
     const before = live.log().length;
     const get = (path: string, init: RequestInit = {}) =>
-      fetch(`${live.url}${path}`, { redirect: 'manual', ...init, headers: { Cookie: member.cookie, 'X-Real-IP': member.address, ...init.headers } });
+      fetch(`${live.url}${path}`, {
+        redirect: 'manual',
+        ...init,
+        headers: { Cookie: member.cookie, 'X-Real-IP': member.address, ...init.headers },
+      });
 
     const dashboard = await get('/dashboard');
     expect(dashboard.status).toBe(200);
@@ -40,16 +44,37 @@ test('every request is one JSON line with its id, echoed in X-Request-Id; a sign
     const lines = jsonLines(live.log().slice(before)).filter((line) => ids.includes(line.requestId as string));
     const userId = lines[0].userId;
     expect(userId).toEqual(expect.any(Number));
-    expect(lines[0]).toEqual({ level: 'info', time: expect.any(String), requestId: ids[0], method: 'GET', route: 'routes/_app+/dashboard', status: 200, ms: expect.any(Number), userId, msg: 'GET routes/_app+/dashboard 200' });
+    expect(lines[0]).toEqual({
+      level: 'info',
+      time: expect.any(String),
+      requestId: ids[0],
+      method: 'GET',
+      route: 'routes/_app+/dashboard',
+      status: 200,
+      ms: expect.any(Number),
+      userId,
+      msg: 'GET routes/_app+/dashboard 200',
+    });
     // The refusal's page may not read the session (no loader runs for a missing action): its user id is there only if one did.
     const { userId: refusedUser, ...refusedLine } = lines[1];
     expect(refusedUser === undefined || refusedUser === userId).toBe(true);
-    expect(refusedLine).toEqual({ level: 'info', time: expect.any(String), requestId: ids[1], method: 'POST', route: 'routes/_marketing+/about', status: 405, ms: expect.any(Number), msg: 'POST routes/_marketing+/about 405' });
+    expect(refusedLine).toEqual({
+      level: 'info',
+      time: expect.any(String),
+      requestId: ids[1],
+      method: 'POST',
+      route: 'routes/_marketing+/about',
+      status: 405,
+      ms: expect.any(Number),
+      msg: 'POST routes/_marketing+/about 405',
+    });
     const log = live.log().slice(before);
     expect(log).not.toContain(member.cookie.split('=')[1].split(';')[0]);
     expect(log).not.toMatch(/(?:^|\\n)\s+at \S/m);
     // Nothing else was printed for them: every line since is a request line.
-    expect(log.trim().split('\n').length).toBe(jsonLines(log).filter((line) => typeof line.requestId === 'string' && typeof line.status === 'number').length);
+    expect(log.trim().split('\n').length).toBe(
+      jsonLines(log).filter((line) => typeof line.requestId === 'string' && typeof line.status === 'number').length,
+    );
     test.info().annotations.push({ type: 'request log', description: JSON.stringify(lines[0]) });
   } finally {
     await server?.stop();

@@ -22,7 +22,10 @@ async function login(server: ProductionServer, email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'senha123' }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** GET /resources/live, resolved once the stream has said its first line; `ended` resolves when the server ends it. */
@@ -46,7 +49,11 @@ function openStream(server: ProductionServer, cookie: string): Promise<{ respons
 type Answer = { status: number; body: string };
 
 /** A POST whose body arrives in two parts: the request is in flight until `finish()` sends the rest. */
-function trickledPost(server: ProductionServer, path: string, body: string): { req: ClientRequest; finish: () => void; answer: Promise<Answer> } {
+function trickledPost(
+  server: ProductionServer,
+  path: string,
+  body: string,
+): { req: ClientRequest; finish: () => void; answer: Promise<Answer> } {
   const bytes = Buffer.from(body);
   const half = Math.floor(bytes.length / 2);
   const req = httpRequest(`${server.url}${path}`, {

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { ATTACHMENT_MESSAGES } from '../../app/schemas/chat-attachments';
-import { jpegOfBytes, jpegOfTinySegments, pdfOfBytes, pngOfBytes, pngOfTinyChunks, webpOfTinyChunks } from '../integration/helpers/attachment-files';
+import {
+  jpegOfBytes,
+  jpegOfTinySegments,
+  pdfOfBytes,
+  pngOfBytes,
+  pngOfTinyChunks,
+  webpOfTinyChunks,
+} from '../integration/helpers/attachment-files';
 import { call, inParallel, MANY_CLIENTS_ENV, registerClient, runTag } from './load-client';
 import { startProductionServer, type ProductionServer } from './production-server';
 
@@ -61,7 +68,17 @@ function post(seat: Seat, form: { body: Buffer; type: string }, options: { bytes
     const request = httpRequest(
       `${server.url}/chat/${seat.threadId}`,
       // A connection of its own: a kept-alive one the server already closed would fail before any answer.
-      { method: 'POST', agent: false, headers: { Cookie: seat.cookie, Origin: server.url, 'Content-Type': form.type, 'Content-Length': form.body.length, Accept: 'text/html' } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Cookie: seat.cookie,
+          Origin: server.url,
+          'Content-Type': form.type,
+          'Content-Length': form.body.length,
+          Accept: 'text/html',
+        },
+      },
       (response) => {
         answered = true;
         sentWhenAnswered = at;
@@ -169,7 +186,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // One process, as on the Fly VM (one shared CPU): its RSS is the whole server's.
   // The site's quota above what this file stores (about 600 MB); an account's stays the default 100 MB.
-  server = await startProductionServer({ name: 'uploads', env: { ...MANY_CLIENTS_ENV, WEB_CONCURRENCY: '1', UPLOADS_TOTAL_QUOTA_MB: '2000', UPLOADS_MIN_FREE_MB: '100' } });
+  server = await startProductionServer({
+    name: 'uploads',
+    env: { ...MANY_CLIENTS_ENV, WEB_CONCURRENCY: '1', UPLOADS_TOTAL_QUOTA_MB: '2000', UPLOADS_MIN_FREE_MB: '100' },
+  });
   const live = server;
   seats = await inParallel(
     Array.from({ length: 31 }, (_, i) => `up${runTag}u${i}`),
@@ -219,7 +239,15 @@ test('8 parallel 15 MB messages (PDF, PNG, JPEG of 5 MB) from 8 accounts: peak R
   const seconds = (performance.now() - started) / 1000;
   const samples = await rss.stop();
   const peak = Math.max(...samples);
-  report('memory', { idleMb: round(idle), peakMb: round(peak), aboveIdleMb: round(peak - idle), messages: 8, mbEach: 15, seconds: seconds.toFixed(1), statuses: answers.map((a) => a.status) });
+  report('memory', {
+    idleMb: round(idle),
+    peakMb: round(peak),
+    aboveIdleMb: round(peak - idle),
+    messages: 8,
+    mbEach: 15,
+    seconds: seconds.toFixed(1),
+    statuses: answers.map((a) => a.status),
+  });
   expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(302));
   expect(peak - idle).toBeLessThan(100);
 });
@@ -291,7 +319,9 @@ test('20 accounts upload at once (1 MB/s each): /healthcheck stays under 1 s thr
 test('an account over its 30 messages a minute is answered 429 before its 15 MB body is read', async () => {
   const seat = seats[29];
   for (let i = 0; i < 29; i += 1) {
-    expect((await call(server, `/api/chat/threads/${seat.threadId}/messages`, { body: { message: `ponto ${i}` }, cookie: seat.cookie })).status).toBe(201);
+    expect(
+      (await call(server, `/api/chat/threads/${seat.threadId}/messages`, { body: { message: `ponto ${i}` }, cookie: seat.cookie })).status,
+    ).toBe(201);
   }
   const form = await encode([
     [pdfOfBytes(FILE_BYTES), 'a.pdf'],
@@ -299,13 +329,25 @@ test('an account over its 30 messages a minute is answered 429 before its 15 MB 
     [pdfOfBytes(FILE_BYTES), 'c.pdf'],
   ]);
   const answer = await post(seat, form);
-  report('over the limit', { status: answer.status, ms: round(answer.ms), bodyMb: (form.body.length / MB).toFixed(1), sentMbWhenAnswered: (answer.sentBytes / MB).toFixed(1) });
+  report('over the limit', {
+    status: answer.status,
+    ms: round(answer.ms),
+    bodyMb: (form.body.length / MB).toFixed(1),
+    sentMbWhenAnswered: (answer.sentBytes / MB).toFixed(1),
+  });
   expect(answer.status).toBe(429);
   expect(answer.ms).toBeLessThan(1_000);
   expect(answer.sentBytes).toBeLessThan(form.body.length / 2);
 
   // One message of three tiny-chunk images (the probe's 4.5 s), alone: refused at once.
-  const tricky = await post(seats[28], await encode([[pngOfTinyChunks(), 'chunks.png'], [jpegOfTinySegments(), 'segmentos.jpg'], [webpOfTinyChunks(), 'chunks.webp']]));
+  const tricky = await post(
+    seats[28],
+    await encode([
+      [pngOfTinyChunks(), 'chunks.png'],
+      [jpegOfTinySegments(), 'segmentos.jpg'],
+      [webpOfTinyChunks(), 'chunks.webp'],
+    ]),
+  );
   report('tiny chunks alone', { status: tricky.status, ms: round(tricky.ms) });
   expect(tricky.status).toBe(400);
   expect(tricky.ms).toBeLessThan(2_000);

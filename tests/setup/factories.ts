@@ -57,4 +57,3 @@ export async function sessionCookie(user: Pick<UserRow, 'id'>): Promise<string> 
   const setCookie = await authSessionStorage.commitSession(session);
   return setCookie.split(';')[0];
 }
-

@@ -47,7 +47,9 @@ export function findLeaks(log: string, secrets: Record<string, string[]>): Leak[
 /** The passwords the end-to-end tests type or create users with: string literals given to a password field or option. */
 export function typedPasswords(root = process.cwd()): string[] {
   const sources = [
-    ...readdirSync(join(root, 'tests/e2e')).filter((name) => name.endsWith('.ts')).map((name) => join(root, 'tests/e2e', name)),
+    ...readdirSync(join(root, 'tests/e2e'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(root, 'tests/e2e', name)),
     join(root, 'tests/setup/factories.ts'),
     join(root, 'scripts/seed-demo.ts'),
   ];
@@ -64,7 +66,8 @@ export function typedPasswords(root = process.cwd()): string[] {
 function databaseSecrets(file: string): Record<string, string[]> {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const column = (query: string) => (sqlite.prepare(query).pluck().all() as Array<string | null>).filter((value): value is string => Boolean(value));
+    const column = (query: string) =>
+      (sqlite.prepare(query).pluck().all() as Array<string | null>).filter((value): value is string => Boolean(value));
     return {
       'session id': [...column('select session_id from active_sessions'), ...column('select session_id from ended_sessions')],
       'reset token': column('select reset_token from users'),
@@ -84,7 +87,9 @@ export default function checkServerLog(): void {
   const passwords = typedPasswords();
   const secrets = { password: passwords, ...databaseSecrets(databaseFile) };
   const leaks = findLeaks(log, secrets);
-  const counts = Object.entries(secrets).map(([kind, values]) => `${values.length} ${kind}(s)`).join(', ');
+  const counts = Object.entries(secrets)
+    .map(([kind, values]) => `${values.length} ${kind}(s)`)
+    .join(', ');
   if (leaks.length > 0) {
     const shown = leaks.slice(0, 20).map((leak) => `  ${logFile}:${leak.line} ${leak.kind}: ${leak.text}`);
     throw new Error(`Server log check: ${leaks.length} line(s) leak secrets (checked ${counts}):\n${shown.join('\n')}`);

@@ -24,7 +24,10 @@ export type SmtpSink = {
   close(): Promise<void>;
 };
 
-export async function startSmtpSink({ port = 0, options = {} }: { port?: number; options?: Partial<SMTPServerOptions> } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({
+  port = 0,
+  options = {},
+}: { port?: number; options?: Partial<SMTPServerOptions> } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refusals: Refusal[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -59,7 +62,9 @@ export async function startSmtpSink({ port = 0, options = {} }: { port?: number;
         const raw = Buffer.concat(chunks);
         const accept = async () => {
           const parsed = await simpleParser(raw);
-          received.push(Object.assign(parsed, { envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: raw.toString('utf8') }));
+          received.push(
+            Object.assign(parsed, { envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: raw.toString('utf8') }),
+          );
           callback();
           settle();
         };

@@ -48,12 +48,19 @@ function phScale(input: PhFigureInput, frame: { id: string; title: string; descr
   const { ph, band, clause } = input;
   const { left, right, top, height } = SCALE;
   const bottom = top + height;
-  const cells = Array.from({ length: SCALE.max }, (_, index) => rect(px(index), top, px(index + 1) - px(index), height, { fill: cellColour(index) }));
+  const cells = Array.from({ length: SCALE.max }, (_, index) =>
+    rect(px(index), top, px(index + 1) - px(index), height, { fill: cellColour(index) }),
+  );
   const ticks = Array.from({ length: SCALE.max + 1 }, (_, value) => [
     line(px(value), bottom, px(value), bottom + 6, { stroke: COLORS.ink, width: 1.5 }),
     text(px(value), bottom + 20, String(value), { anchor: 'middle', size: 12 }),
   ]).flat();
-  const bandBox = rect(px(band.low), top - 8, px(band.high) - px(band.low), height + 16, { fill: 'none', stroke: COLORS.ok, width: 3, dash: '8 5' });
+  const bandBox = rect(px(band.low), top - 8, px(band.high) - px(band.low), height + 16, {
+    fill: 'none',
+    stroke: COLORS.ok,
+    width: 3,
+    dash: '8 5',
+  });
   const marker = px(ph);
   const outside = ph < 0 || ph > SCALE.max;
   const pointer: Point[] = [
@@ -81,7 +88,12 @@ function phScale(input: PhFigureInput, frame: { id: string; title: string; descr
       text((left + right) / 2, bottom + 70, 'pH (adimensional)', { anchor: 'middle', size: 13 }),
       polygon(pointer, { fill: COLORS.ink }),
       line(marker, top - 2, marker, bottom + 2, { stroke: COLORS.ink, width: 2.5 }),
-      text(marker, top - 24, `pH ${phText(ph)}${outside ? ' (fora da escala 0–14)' : ''}`, { anchor, size: 14, weight: 'bold', halo: true }),
+      text(marker, top - 24, `pH ${phText(ph)}${outside ? ' (fora da escala 0–14)' : ''}`, {
+        anchor,
+        size: 14,
+        weight: 'bold',
+        halo: true,
+      }),
     ],
   });
 }

@@ -71,7 +71,9 @@ describe('ph-acidos-bases', () => {
   it('warns above 0,1 mol/L that concentrations stand in for activities', () => {
     const outcome = computeWith(acidBasePh, { species: 'strong-acid', concentration: '0,5' });
     expect(outcome.warnings).toContainEqual(expect.stringContaining('Solução concentrada'));
-    expect(computeWith(acidBasePh, { species: 'strong-acid', concentration: '0,1' }).warnings).not.toContainEqual(expect.stringContaining('concentrada'));
+    expect(computeWith(acidBasePh, { species: 'strong-acid', concentration: '0,1' }).warnings).not.toContainEqual(
+      expect.stringContaining('concentrada'),
+    );
   });
 
   it('refuses concentrations outside 10⁻¹⁰–1 mol/L, a fractional n and pK_w outside 12–15', () => {
@@ -108,7 +110,13 @@ describe('ph-acidos-bases', () => {
   it('pH + pOH = pK_w; acids stay at or below neutral and bases at or above (property)', () => {
     fc.assert(
       fc.property(params, ({ species, logC, pk, pkw, ions }) => {
-        const results = resultsWith(acidBasePh, { species, concentration: String(10 ** logC), pk: String(pk), pkw: String(pkw), ions: String(ions) });
+        const results = resultsWith(acidBasePh, {
+          species,
+          concentration: String(10 ** logC),
+          pk: String(pk),
+          pkw: String(pkw),
+          ions: String(ions),
+        });
         const ph = numberOf(results, 'ph');
         expect(ph + numberOf(results, 'poh')).toBeCloseTo(pkw, 9);
         if (species.endsWith('acid')) expect(ph).toBeLessThanOrEqual(pkw / 2 + 1e-9);

@@ -123,7 +123,8 @@ export const acidBasePh = defineCalculator({
   ],
   standards: [{ code: 'Resolução CONAMA nº 430', edition: '2011' }],
   disclaimer:
-    'Cálculo com concentrações (atividade = concentração): o erro cresce com a força iônica da solução. K_a, K_b e K_w variam com a temperatura: informe pK_w e pK na temperatura da solução. Ácidos polipróticos (H₃PO₄, H₂CO₃, o segundo próton do H₂SO₄), misturas e tampões não são tratados aqui. Para efluentes, meça com pHmetro calibrado; a faixa 5–9 (CONAMA 430/2011) pode ser mais restrita no órgão ambiental local. ' + STANDING_DISCLAIMER,
+    'Cálculo com concentrações (atividade = concentração): o erro cresce com a força iônica da solução. K_a, K_b e K_w variam com a temperatura: informe pK_w e pK na temperatura da solução. Ácidos polipróticos (H₃PO₄, H₂CO₃, o segundo próton do H₂SO₄), misturas e tampões não são tratados aqui. Para efluentes, meça com pHmetro calibrado; a faixa 5–9 (CONAMA 430/2011) pode ser mais restrita no órgão ambiental local. ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const { species, concentration: molPerCubicMetre, ions, pk, pkw } = values;
     const concentration = molPerCubicMetre / 1000; // mol/L
@@ -181,7 +182,12 @@ export const acidBasePh = defineCalculator({
       );
     } else {
       steps.push(
-        step(`[${ionSymbol}] (dissociação completa)`, `x = ${ions} · ${cText}/2 + √((${ions} · ${f(concentration)})²/4 + ${f(kw)})`, released, 'mol/L'),
+        step(
+          `[${ionSymbol}] (dissociação completa)`,
+          `x = ${ions} · ${cText}/2 + √((${ions} · ${f(concentration)})²/4 + ${f(kw)})`,
+          released,
+          'mol/L',
+        ),
       );
     }
     steps.push(

@@ -24,7 +24,15 @@ export function exchangerFigures(input: ExchangerProfileInput): Figure[] {
   const coldOut = celsius(input.coldOut);
   const t = (value: number) => formatValue(value, 4);
   // Counter-flow: the cold stream enters at x = 1; parallel flow: both enter at x = 0.
-  const cold: [number, number][] = counter ? [[1, coldIn], [0, coldOut]] : [[0, coldIn], [1, coldOut]];
+  const cold: [number, number][] = counter
+    ? [
+        [1, coldIn],
+        [0, coldOut],
+      ]
+    : [
+        [0, coldIn],
+        [1, coldOut],
+      ];
   const coldAt0 = counter ? coldOut : coldIn;
   const coldAt1 = counter ? coldIn : coldOut;
   const arrangement = counter ? 'contracorrente' : 'correntes paralelas';
@@ -40,14 +48,35 @@ export function exchangerFigures(input: ExchangerProfileInput): Figure[] {
         x: { title: 'Posição ao longo do trocador (fração da área)', min: 0, max: 1 },
         y: { title: 'Temperatura T (°C)', tickCount: 7 },
         series: [
-          { label: `quente: ${t(hotIn)} → ${t(hotOut)} °C`, points: [[0, hotIn], [1, hotOut]], style: 'secondary', dash: 'solid', inlineLabel: false },
+          {
+            label: `quente: ${t(hotIn)} → ${t(hotOut)} °C`,
+            points: [
+              [0, hotIn],
+              [1, hotOut],
+            ],
+            style: 'secondary',
+            dash: 'solid',
+            inlineLabel: false,
+          },
           { label: `frio: ${t(coldIn)} → ${t(coldOut)} °C`, points: cold, style: 'primary', dash: 'dashed', inlineLabel: false },
         ],
         arrows: [
-          { from: [0.4, arrowY(hotIn, hotOut) + 0.1 * (hotIn - hotOut)], to: [0.6, arrowY(hotIn, hotOut) - 0.1 * (hotIn - hotOut)], style: 'secondary' },
+          {
+            from: [0.4, arrowY(hotIn, hotOut) + 0.1 * (hotIn - hotOut)],
+            to: [0.6, arrowY(hotIn, hotOut) - 0.1 * (hotIn - hotOut)],
+            style: 'secondary',
+          },
           counter
-            ? { from: [0.6, arrowY(coldOut, coldIn) - 0.1 * (coldOut - coldIn)], to: [0.4, arrowY(coldOut, coldIn) + 0.1 * (coldOut - coldIn)], style: 'primary' }
-            : { from: [0.4, arrowY(coldIn, coldOut) - 0.1 * (coldOut - coldIn)], to: [0.6, arrowY(coldIn, coldOut) + 0.1 * (coldOut - coldIn)], style: 'primary' },
+            ? {
+                from: [0.6, arrowY(coldOut, coldIn) - 0.1 * (coldOut - coldIn)],
+                to: [0.4, arrowY(coldOut, coldIn) + 0.1 * (coldOut - coldIn)],
+                style: 'primary',
+              }
+            : {
+                from: [0.4, arrowY(coldIn, coldOut) - 0.1 * (coldOut - coldIn)],
+                to: [0.6, arrowY(coldIn, coldOut) + 0.1 * (coldOut - coldIn)],
+                style: 'primary',
+              },
           { from: [0.03, hotIn], to: [0.03, coldAt0], both: true, label: `ΔT₁ = ${t(deltaT1)} K` },
           { from: [0.97, hotOut], to: [0.97, coldAt1], both: true, label: `ΔT₂ = ${t(deltaT2)} K`, labelSide: 'start' },
         ],

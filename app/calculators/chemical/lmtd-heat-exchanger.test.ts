@@ -26,7 +26,14 @@ describe('trocador-calor-lmtd', () => {
 
   it('gives the same area with temperatures in °F and K', () => {
     const results = resultsWith(lmtdHeatExchanger, {
-      hotIn: '302', hotIn_unit: 'degF', hotOut: '194', hotOut_unit: 'degF', coldIn: '303,15', coldIn_unit: 'K', coldOut: '343,15', coldOut_unit: 'K',
+      hotIn: '302',
+      hotIn_unit: 'degF',
+      hotOut: '194',
+      hotOut_unit: 'degF',
+      coldIn: '303,15',
+      coldIn_unit: 'K',
+      coldOut: '343,15',
+      coldOut_unit: 'K',
     });
     expect(numberOf(results, 'area')).toBeCloseTo(6.0126, 4);
   });
@@ -36,8 +43,12 @@ describe('trocador-calor-lmtd', () => {
   });
 
   it('refuses impossible temperature sets with a message on the field to fix', () => {
-    expect(errorsWith(lmtdHeatExchanger, { hotOut: '160' })).toEqual({ hotOut: 'A saída do fluido quente deve ser mais fria que a entrada.' });
-    expect(errorsWith(lmtdHeatExchanger, { coldOut: '25' })).toEqual({ coldOut: 'A saída do fluido frio deve ser mais quente que a entrada.' });
+    expect(errorsWith(lmtdHeatExchanger, { hotOut: '160' })).toEqual({
+      hotOut: 'A saída do fluido quente deve ser mais fria que a entrada.',
+    });
+    expect(errorsWith(lmtdHeatExchanger, { coldOut: '25' })).toEqual({
+      coldOut: 'A saída do fluido frio deve ser mais quente que a entrada.',
+    });
     expect(errorsWith(lmtdHeatExchanger, { hotOut: '20' })).toEqual({
       hotOut: 'A saída do fluido quente não pode ficar abaixo da entrada do fluido frio.',
     });

@@ -26,7 +26,8 @@ export const lmtdHeatExchanger = defineCalculator({
   slug: 'trocador-calor-lmtd',
   version: '1.0.0',
   title: 'Trocador de calor: área pelo método LMTD',
-  summary: 'Calcula a carga térmica, a média logarítmica das diferenças de temperatura e a área de troca de um trocador de calor em contracorrente ou correntes paralelas.',
+  summary:
+    'Calcula a carga térmica, a média logarítmica das diferenças de temperatura e a área de troca de um trocador de calor em contracorrente ou correntes paralelas.',
   category: 'chemical',
   accessLevel: 'E-MASTER',
   inputs: [
@@ -54,7 +55,17 @@ export const lmtdHeatExchanger = defineCalculator({
       ],
       default: 'cold',
     },
-    { kind: 'number', name: 'massFlow', label: 'Vazão mássica ṁ', unitGroup: 'massFlow', defaultUnit: 'kg/s', default: 2, min: 0, exclusiveMin: true, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'massFlow',
+      label: 'Vazão mássica ṁ',
+      unitGroup: 'massFlow',
+      defaultUnit: 'kg/s',
+      default: 2,
+      min: 0,
+      exclusiveMin: true,
+      max: 100_000,
+    },
     {
       kind: 'number',
       name: 'specificHeat',
@@ -101,7 +112,8 @@ export const lmtdHeatExchanger = defineCalculator({
     const counter = arrangement === 'counter';
     const deltaT1 = counter ? hotIn - coldOut : hotIn - coldIn;
     const deltaT2 = counter ? hotOut - coldIn : hotOut - coldOut;
-    if (deltaT1 <= 0) return invalid({ coldOut: 'Temperaturas cruzadas: em contracorrente a saída do frio deve ficar abaixo da entrada do quente.' });
+    if (deltaT1 <= 0)
+      return invalid({ coldOut: 'Temperaturas cruzadas: em contracorrente a saída do frio deve ficar abaixo da entrada do quente.' });
     if (deltaT2 <= 0) {
       return invalid(
         counter
@@ -114,7 +126,8 @@ export const lmtdHeatExchanger = defineCalculator({
     const duty = massFlow * specificHeat * knownDelta;
     const lmtd = logMeanTemperatureDifference(deltaT1, deltaT2);
     const area = duty / (overallCoefficient * correctionFactor * lmtd);
-    const warnings = correctionFactor < 0.75 ? ['F abaixo de 0,75: arranjo pouco eficiente e sensível a variações; considere mais cascos em série.'] : [];
+    const warnings =
+      correctionFactor < 0.75 ? ['F abaixo de 0,75: arranjo pouco eficiente e sensível a variações; considere mais cascos em série.'] : [];
     const celsius = (kelvin: number) => f(kelvin - 273.15);
     return {
       results: buildResults(outputs, {
@@ -129,14 +142,18 @@ export const lmtdHeatExchanger = defineCalculator({
         step('Carga térmica', `Q = ${f(massFlow)} kg/s · ${f(specificHeat / 1000)} kJ/(kg·K) · ${f(knownDelta)} K`, duty / 1000, 'kW', 2),
         step(
           'ΔT₁',
-          counter ? `T_q,e − T_f,s = ${celsius(hotIn)} − ${celsius(coldOut)} °C` : `T_q,e − T_f,e = ${celsius(hotIn)} − ${celsius(coldIn)} °C`,
+          counter
+            ? `T_q,e − T_f,s = ${celsius(hotIn)} − ${celsius(coldOut)} °C`
+            : `T_q,e − T_f,e = ${celsius(hotIn)} − ${celsius(coldIn)} °C`,
           deltaT1,
           'K',
           2,
         ),
         step(
           'ΔT₂',
-          counter ? `T_q,s − T_f,e = ${celsius(hotOut)} − ${celsius(coldIn)} °C` : `T_q,s − T_f,s = ${celsius(hotOut)} − ${celsius(coldOut)} °C`,
+          counter
+            ? `T_q,s − T_f,e = ${celsius(hotOut)} − ${celsius(coldIn)} °C`
+            : `T_q,s − T_f,s = ${celsius(hotOut)} − ${celsius(coldOut)} °C`,
           deltaT2,
           'K',
           2,

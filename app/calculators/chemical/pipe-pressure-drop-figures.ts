@@ -34,7 +34,9 @@ export function pipePressureDropFigures(input: PipeCurveInput): Figure[] {
   const bandFrom = litres(flowAtReynolds(laminarLimit));
   const bandTo = litres(flowAtReynolds(turbulentLimit));
   const bands: BandSpec[] =
-    bandFrom < litres(maxFlow) ? [{ axis: 'x', from: bandFrom, to: Math.min(bandTo, litres(maxFlow)), label: 'transição – incerto', kind: 'uncertain' }] : [];
+    bandFrom < litres(maxFlow)
+      ? [{ axis: 'x', from: bandFrom, to: Math.min(bandTo, litres(maxFlow)), label: 'transição – incerto', kind: 'uncertain' }]
+      : [];
   const kPa = totalDrop / 1000;
   const head = totalDrop / (density * STANDARD_GRAVITY);
   const summary =

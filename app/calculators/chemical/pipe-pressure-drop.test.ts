@@ -26,7 +26,13 @@ describe('perda-carga-tubulacao', () => {
 
   // Laminar flow: f = 64/Re gives Hagen–Poiseuille ΔP = 32μLv/D² (White, cap. 6).
   it('laminar flow (Re = 450) matches Hagen–Poiseuille', () => {
-    const results = resultsWith(pipePressureDrop, { flowRate: flowFor(1, 0.05), flowRate_unit: 'm3/s', density: '900', viscosity: '100', length: '10' });
+    const results = resultsWith(pipePressureDrop, {
+      flowRate: flowFor(1, 0.05),
+      flowRate_unit: 'm3/s',
+      density: '900',
+      viscosity: '100',
+      length: '10',
+    });
     expect(numberOf(results, 'reynolds')).toBeCloseTo(450, 9);
     expect(numberOf(results, 'frictionFactor')).toBeCloseTo(64 / 450, 12);
     expect(numberOf(results, 'totalDrop')).toBeCloseTo((32 * 0.1 * 10 * 1) / 0.05 ** 2 / 1000, 9);
@@ -44,7 +50,9 @@ describe('perda-carga-tubulacao', () => {
   });
 
   it('refuses Swamee–Jain outside 10⁻⁶ ≤ ε/D ≤ 10⁻² and ε/D above 0,05 in turbulent flow', () => {
-    expect(errorsWith(pipePressureDrop, { roughness: '0', method: 'swamee-jain' })).toEqual({ method: expect.stringContaining('10⁻⁶ ≤ ε/D ≤ 10⁻²') });
+    expect(errorsWith(pipePressureDrop, { roughness: '0', method: 'swamee-jain' })).toEqual({
+      method: expect.stringContaining('10⁻⁶ ≤ ε/D ≤ 10⁻²'),
+    });
     expect(errorsWith(pipePressureDrop, { roughness: '3' })).toEqual({ roughness: expect.stringContaining('0,05') });
   });
 
@@ -60,14 +68,18 @@ describe('perda-carga-tubulacao', () => {
 
   it('Colebrook solution satisfies its equation, and Swamee–Jain stays within 3 % of it (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: Math.log10(5e3), max: 8, noNaN: true }), fc.double({ min: -6, max: -2, noNaN: true }), (logRe, logRr) => {
-        const reynolds = 10 ** logRe;
-        const relative = 10 ** logRr;
-        const f = colebrook(reynolds, relative);
-        const residual = 1 / Math.sqrt(f) + 2 * Math.log10(relative / 3.7 + 2.51 / (reynolds * Math.sqrt(f)));
-        expect(Math.abs(residual)).toBeLessThan(1e-9);
-        expect(Math.abs(swameeJain(reynolds, relative) - f) / f).toBeLessThan(0.03);
-      }),
+      fc.property(
+        fc.double({ min: Math.log10(5e3), max: 8, noNaN: true }),
+        fc.double({ min: -6, max: -2, noNaN: true }),
+        (logRe, logRr) => {
+          const reynolds = 10 ** logRe;
+          const relative = 10 ** logRr;
+          const f = colebrook(reynolds, relative);
+          const residual = 1 / Math.sqrt(f) + 2 * Math.log10(relative / 3.7 + 2.51 / (reynolds * Math.sqrt(f)));
+          expect(Math.abs(residual)).toBeLessThan(1e-9);
+          expect(Math.abs(swameeJain(reynolds, relative) - f) / f).toBeLessThan(0.03);
+        },
+      ),
     );
   });
 });

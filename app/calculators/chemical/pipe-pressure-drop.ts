@@ -38,13 +38,44 @@ export const pipePressureDrop = defineCalculator({
   slug: 'perda-carga-tubulacao',
   version: '1.0.0',
   title: 'Perda de carga em tubulações (Darcy–Weisbach)',
-  summary: 'Calcula a perda de pressão de um escoamento em tubo circular cheio pela equação de Darcy–Weisbach, com fator de atrito laminar, de Colebrook ou de Swamee–Jain.',
+  summary:
+    'Calcula a perda de pressão de um escoamento em tubo circular cheio pela equação de Darcy–Weisbach, com fator de atrito laminar, de Colebrook ou de Swamee–Jain.',
   category: 'chemical',
   accessLevel: 'E-TOOL',
   inputs: [
-    { kind: 'number', name: 'flowRate', label: 'Vazão Q', unitGroup: 'volumeFlow', defaultUnit: 'L/s', default: 3.93, min: 0.000001, max: 100_000 },
-    { kind: 'number', name: 'diameter', label: 'Diâmetro interno D', unitGroup: 'length', defaultUnit: 'mm', units: ['mm', 'm', 'in'], default: 50, min: 1, max: 5000 },
-    { kind: 'number', name: 'length', label: 'Comprimento L', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'km', 'ft'], default: 100, min: 0, exclusiveMin: true, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'flowRate',
+      label: 'Vazão Q',
+      unitGroup: 'volumeFlow',
+      defaultUnit: 'L/s',
+      default: 3.93,
+      min: 0.000001,
+      max: 100_000,
+    },
+    {
+      kind: 'number',
+      name: 'diameter',
+      label: 'Diâmetro interno D',
+      unitGroup: 'length',
+      defaultUnit: 'mm',
+      units: ['mm', 'm', 'in'],
+      default: 50,
+      min: 1,
+      max: 5000,
+    },
+    {
+      kind: 'number',
+      name: 'length',
+      label: 'Comprimento L',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m', 'km', 'ft'],
+      default: 100,
+      min: 0,
+      exclusiveMin: true,
+      max: 100_000,
+    },
     {
       kind: 'number',
       name: 'roughness',
@@ -101,7 +132,8 @@ export const pipePressureDrop = defineCalculator({
     'Colebrook, C. F. (1939). Turbulent flow in pipes… Journal of the Institution of Civil Engineers, 11, 133–156',
     'Swamee, P. K. & Jain, A. K. (1976). Explicit equations for pipe-flow problems. Journal of the Hydraulics Division (ASCE), 102(5), 657–664',
   ],
-  disclaimer: 'Tubo circular cheio, fluido newtoniano e incompressível, escoamento plenamente desenvolvido. Perdas localizadas entram apenas pela soma de K informada.',
+  disclaimer:
+    'Tubo circular cheio, fluido newtoniano e incompressível, escoamento plenamente desenvolvido. Perdas localizadas entram apenas pela soma de K informada.',
   compute({ flowRate, diameter, length, roughness, density, viscosity, fittingsK, method }) {
     const area = (Math.PI * diameter ** 2) / 4;
     const velocity = flowRate / area;
@@ -122,21 +154,32 @@ export const pipePressureDrop = defineCalculator({
       }
     }
 
-    const friction = laminar ? 64 / reynolds : method === 'swamee-jain' ? swameeJain(reynolds, relativeRoughness) : colebrook(reynolds, relativeRoughness);
+    const friction = laminar
+      ? 64 / reynolds
+      : method === 'swamee-jain'
+        ? swameeJain(reynolds, relativeRoughness)
+        : colebrook(reynolds, relativeRoughness);
     const dynamicPressure = (density * velocity ** 2) / 2;
     const pipeDrop = ((friction * length) / diameter) * dynamicPressure;
     const fittingsDrop = fittingsK * dynamicPressure;
     const totalDrop = pipeDrop + fittingsDrop;
     const regime = laminar ? 'Laminar' : transitional ? 'Transição (incerto)' : 'Turbulento';
     const warnings = transitional
-      ? [`Regime de transição (2300 ≤ Re < 4000, Re = ${f(reynolds)}): o fator de atrito é incerto; o valor turbulento mostrado tende a ser conservador.`]
+      ? [
+          `Regime de transição (2300 ≤ Re < 4000, Re = ${f(reynolds)}): o fator de atrito é incerto; o valor turbulento mostrado tende a ser conservador.`,
+        ]
       : [];
     // The system curve: the same method at every flow, Colebrook where Swamee–Jain leaves its range.
     const dropAt = (q: number) => {
       const v = q / area;
       const re = (density * v * diameter) / viscosity;
       const sjValid = re >= 5e3 && re <= 1e8 && relativeRoughness >= 1e-6 && relativeRoughness <= 1e-2;
-      const fq = re < LAMINAR_LIMIT ? 64 / re : method === 'swamee-jain' && sjValid ? swameeJain(re, relativeRoughness) : colebrook(re, relativeRoughness);
+      const fq =
+        re < LAMINAR_LIMIT
+          ? 64 / re
+          : method === 'swamee-jain' && sjValid
+            ? swameeJain(re, relativeRoughness)
+            : colebrook(re, relativeRoughness);
       return ((fq * length) / diameter + fittingsK) * ((density * v ** 2) / 2);
     };
     const frictionExpression = laminar
@@ -161,20 +204,27 @@ export const pipePressureDrop = defineCalculator({
         step('Velocidade', `v = Q/A = ${f(flowRate)} / (π · ${f(diameter)}² / 4)`, velocity, 'm/s', 3),
         step('Reynolds', `Re = ${f(density)} · ${f(velocity)} · ${f(diameter)} / ${f(viscosity)}`, reynolds, '', 0),
         step('Fator de atrito', frictionExpression, friction, '', 5),
-        step('Perda distribuída', `ΔP = ${f(friction)} · ${f(length)}/${f(diameter)} · ${f(density)} · ${f(velocity)}² / 2`, pipeDrop / 1000, 'kPa', 2),
+        step(
+          'Perda distribuída',
+          `ΔP = ${f(friction)} · ${f(length)}/${f(diameter)} · ${f(density)} · ${f(velocity)}² / 2`,
+          pipeDrop / 1000,
+          'kPa',
+          2,
+        ),
         step('Perda total', `ΔP = ${f(pipeDrop / 1000)} + ${f(fittingsDrop / 1000)}`, totalDrop / 1000, 'kPa', 2),
       ],
-      figures: () => pipePressureDropFigures({
-        flowRate,
-        totalDrop,
-        dropAt,
-        flowAtReynolds: (re) => (re * viscosity * area) / (density * diameter),
-        reynolds,
-        frictionFactor: friction,
-        laminarLimit: LAMINAR_LIMIT,
-        turbulentLimit: TURBULENT_LIMIT,
-        density,
-      }),
+      figures: () =>
+        pipePressureDropFigures({
+          flowRate,
+          totalDrop,
+          dropAt,
+          flowAtReynolds: (re) => (re * viscosity * area) / (density * diameter),
+          reynolds,
+          frictionFactor: friction,
+          laminarLimit: LAMINAR_LIMIT,
+          turbulentLimit: TURBULENT_LIMIT,
+          density,
+        }),
       warnings,
     };
   },

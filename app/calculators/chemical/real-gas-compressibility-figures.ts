@@ -29,7 +29,9 @@ export function realGasFigures(input: GasFigureInput): DrawnFigure[] {
   }).filter(([, value]) => value > 0);
   const zs = [z, 1, ...line.map(([, value]) => value)];
   const bands: BandSpec[] =
-    invalidAbove !== undefined && invalidAbove < top ? [{ axis: 'x', from: invalidAbove / BAR, to: top / BAR, label: 'fora da validade (V_r < 2)', kind: 'invalid' }] : [];
+    invalidAbove !== undefined && invalidAbove < top
+      ? [{ axis: 'x', from: invalidAbove / BAR, to: top / BAR, label: 'fora da validade (V_r < 2)', kind: 'invalid' }]
+      : [];
   const pressureText = `${formatValue(pressure / BAR, 4)} bar`;
   const zText = formatValue(z, 3);
   const curveLabel = `correlação virial a ${formatValue(temperatureCelsius, 3)} °C`;
@@ -68,7 +70,12 @@ export function realGasFigures(input: GasFigureInput): DrawnFigure[] {
         height: 260,
         axis: { title: 'Massa específica (kg/m³)' },
         bars: [
-          { category: `real (Z = ${zText})`, value: density, valueLabel: `${formatValue(density, 4)} kg/m³ (${deviationText})`, highlight: true },
+          {
+            category: `real (Z = ${zText})`,
+            value: density,
+            valueLabel: `${formatValue(density, 4)} kg/m³ (${deviationText})`,
+            highlight: true,
+          },
           { category: 'gás ideal (Z = 1)', value: idealDensity, valueLabel: `${formatValue(idealDensity, 4)} kg/m³`, style: 'reference' },
         ],
       }),

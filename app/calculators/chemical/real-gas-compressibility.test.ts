@@ -87,16 +87,24 @@ describe('gas-real-compressibilidade', () => {
     const ideal = computeWith(realGasCompressibility, { model: 'ideal' });
     expect(ideal.results.find((item) => item.key === 'deviation')?.value).toBe(0);
     expect(ideal.warnings).toEqual([expect.stringContaining('Gás ideal pouco preciso')]);
-    const reference = resultsWith(realGasCompressibility, { reference: 'custom', referenceTemperature: '20', referencePressure: '101,325' });
+    const reference = resultsWith(realGasCompressibility, {
+      reference: 'custom',
+      referenceTemperature: '20',
+      referencePressure: '101,325',
+    });
     closeTo(numberOf(reference, 'referenceVolume'), 106.02);
   });
 
   it('warns that the correlation fits hydrogen and ammonia poorly', () => {
-    expect(computeWith(realGasCompressibility, { gas: 'hydrogen' }).warnings).toContainEqual(expect.stringContaining('pouco precisa para este gás'));
+    expect(computeWith(realGasCompressibility, { gas: 'hydrogen' }).warnings).toContainEqual(
+      expect.stringContaining('pouco precisa para este gás'),
+    );
   });
 
   it('refuses a zero absolute pressure, a negative Z from the correlation and out-of-range inputs', () => {
-    expect(errorsWith(realGasCompressibility, { pressure: '0,5', pressure_unit: 'Pa' })).toEqual({ pressure: 'A pressão absoluta deve ser de pelo menos 1 Pa.' });
+    expect(errorsWith(realGasCompressibility, { pressure: '0,5', pressure_unit: 'Pa' })).toEqual({
+      pressure: 'A pressão absoluta deve ser de pelo menos 1 Pa.',
+    });
     expect(errorsWith(realGasCompressibility, { pressure: '0' })).toEqual({ pressure: 'A pressão absoluta deve ser de pelo menos 1 Pa.' });
     expect(errorsWith(realGasCompressibility, { gas: 'propane', temperature: '-150', pressure: '300' })).toEqual({
       model: expect.stringContaining('≤ 0'),

@@ -30,7 +30,14 @@ export interface GasConstants {
 
 // Smith, Van Ness & Abbott, 7th ed., App. B (Table B.1); T_c and P_c agree with the NIST Chemistry
 // WebBook within the rounding shown.
-const gas = (label: string, molarMass: number, criticalTemperature: number, criticalPressureBar: number, acentricFactor: number, poorFit = false): GasConstants => ({
+const gas = (
+  label: string,
+  molarMass: number,
+  criticalTemperature: number,
+  criticalPressureBar: number,
+  acentricFactor: number,
+  poorFit = false,
+): GasConstants => ({
   label,
   molarMass: molarMass / 1000,
   criticalTemperature,
@@ -112,7 +119,10 @@ export const realGasCompressibility = defineCalculator({
       kind: 'select',
       name: 'gas',
       label: 'Gás',
-      options: [...GAS_IDS.map((id) => ({ value: id, label: GASES[id].label })), { value: 'custom', label: 'Personalizado (informe as constantes)' }],
+      options: [
+        ...GAS_IDS.map((id) => ({ value: id, label: GASES[id].label })),
+        { value: 'custom', label: 'Personalizado (informe as constantes)' },
+      ],
       default: 'methane',
       help: 'Constantes críticas e fator acêntrico de Smith, Van Ness & Abbott, App. B. Para outros valores, escolha "Personalizado".',
     },
@@ -152,7 +162,16 @@ export const realGasCompressibility = defineCalculator({
       max: 1000,
       ...when('gas', 'custom'),
     },
-    { kind: 'number', name: 'acentricFactor', label: 'Fator acêntrico ω', unit: '', default: 0.012, min: -0.5, max: 1.5, ...when('gas', 'custom') },
+    {
+      kind: 'number',
+      name: 'acentricFactor',
+      label: 'Fator acêntrico ω',
+      unit: '',
+      default: 0.012,
+      min: -0.5,
+      max: 1.5,
+      ...when('gas', 'custom'),
+    },
     {
       kind: 'select',
       name: 'model',
@@ -164,7 +183,16 @@ export const realGasCompressibility = defineCalculator({
       ],
       default: 'virial',
     },
-    { kind: 'number', name: 'givenZ', label: 'Fator de compressibilidade informado Z', unit: '', default: 0.9, min: 0.05, max: 3, ...when('model', 'given') },
+    {
+      kind: 'number',
+      name: 'givenZ',
+      label: 'Fator de compressibilidade informado Z',
+      unit: '',
+      default: 0.9,
+      min: 0.05,
+      max: 3,
+      ...when('model', 'given'),
+    },
     {
       kind: 'select',
       name: 'pressureKind',
@@ -199,7 +227,17 @@ export const realGasCompressibility = defineCalculator({
       max: 110,
       ...when('pressureKind', 'gauge'),
     },
-    { kind: 'number', name: 'temperature', label: 'Temperatura T', unitGroup: 'temperature', defaultUnit: 'degC', units: ['degC', 'K', 'degF'], default: 25, min: -270, max: 1500 },
+    {
+      kind: 'number',
+      name: 'temperature',
+      label: 'Temperatura T',
+      unitGroup: 'temperature',
+      defaultUnit: 'degC',
+      units: ['degC', 'K', 'degF'],
+      default: 25,
+      min: -270,
+      max: 1500,
+    },
     {
       kind: 'select',
       name: 'mode',
@@ -249,7 +287,18 @@ export const realGasCompressibility = defineCalculator({
       default: '0C',
       help: 'Confira no contrato ou na regra aplicável qual condição de referência vale.',
     },
-    { kind: 'number', name: 'referenceTemperature', label: 'Temperatura de referência', unitGroup: 'temperature', defaultUnit: 'degC', units: ['degC', 'K', 'degF'], default: 0, min: -100, max: 100, ...when('reference', 'custom') },
+    {
+      kind: 'number',
+      name: 'referenceTemperature',
+      label: 'Temperatura de referência',
+      unitGroup: 'temperature',
+      defaultUnit: 'degC',
+      units: ['degC', 'K', 'degF'],
+      default: 0,
+      min: -100,
+      max: 100,
+      ...when('reference', 'custom'),
+    },
     {
       kind: 'number',
       name: 'referencePressure',
@@ -273,7 +322,8 @@ export const realGasCompressibility = defineCalculator({
     'CODATA 2018: R = 8,314462618 J/(mol·K)',
   ],
   disclaimer:
-    'Gás puro; misturas (gás natural, biogás) não são tratadas: a transferência de custódia de gás natural usa métodos próprios (confirme na norma aplicável). A validade V_r ≥ 2 é o critério usual da correlação virial, estimado com Z_c ≈ 0,29 (confirme na referência). Cilindros e vasos de pressão: a pressão máxima de trabalho é a do fabricante/NR-13, não deste cálculo. ' + STANDING_DISCLAIMER,
+    'Gás puro; misturas (gás natural, biogás) não são tratadas: a transferência de custódia de gás natural usa métodos próprios (confirme na norma aplicável). A validade V_r ≥ 2 é o critério usual da correlação virial, estimado com Z_c ≈ 0,29 (confirme na referência). Cilindros e vasos de pressão: a pressão máxima de trabalho é a do fabricante/NR-13, não deste cálculo. ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const { gas: gasId, model, pressureKind, pressure: typedPressure, atmosphericPressure, temperature, mode, reference } = values;
     const constants: GasConstants =
@@ -296,7 +346,9 @@ export const realGasCompressibility = defineCalculator({
     const reducedB = b0 + acentricFactor * b1; // B·P_c/(R·T_c)
     const z = model === 'virial' ? virialZ(reducedTemperature, reducedPressure, acentricFactor) : model === 'given' ? values.givenZ : 1;
     if (!(z > 0)) {
-      return invalid({ model: `A correlação virial dá Z = ${f(z)} ≤ 0 nestas condições (T_r = ${f(reducedTemperature)}, P_r = ${f(reducedPressure)}): fora da validade; informe Z medido.` });
+      return invalid({
+        model: `A correlação virial dá Z = ${f(z)} ≤ 0 nestas condições (T_r = ${f(reducedTemperature)}, P_r = ${f(reducedPressure)}): fora da validade; informe Z medido.`,
+      });
     }
     const rt = GAS_CONSTANT * temperature;
     const molarVolume = (z * rt) / pressure; // m³/mol
@@ -305,7 +357,8 @@ export const realGasCompressibility = defineCalculator({
     const density = (pressure * molarMass) / (z * rt);
     const idealDensity = (pressure * molarMass) / rt;
     const amount = mode === 'volume' ? values.volume / molarVolume : values.mass / molarMass;
-    const referenceState = reference === 'custom' ? { temperature: values.referenceTemperature, pressure: values.referencePressure } : REFERENCES[reference];
+    const referenceState =
+      reference === 'custom' ? { temperature: values.referenceTemperature, pressure: values.referencePressure } : REFERENCES[reference];
     const referenceVolume = (amount * GAS_CONSTANT * referenceState.temperature) / referenceState.pressure;
 
     const warnings: string[] = [];
@@ -319,13 +372,23 @@ export const realGasCompressibility = defineCalculator({
         `Gás ideal pouco preciso aqui: a correlação virial dá Z = ${f(virialZ(reducedTemperature, reducedPressure, acentricFactor))} (diferença acima de 5 %).`,
       );
     }
-    if (reducedTemperature < 1) warnings.push(`Abaixo da temperatura crítica (T_r = ${f(reducedTemperature)} < 1): confira se o gás não condensa nessa pressão.`);
-    if (gasId !== 'custom' && GASES[gasId].poorFit) warnings.push('Correlação pouco precisa para este gás (gás quântico ou fortemente polar).');
+    if (reducedTemperature < 1)
+      warnings.push(`Abaixo da temperatura crítica (T_r = ${f(reducedTemperature)} < 1): confira se o gás não condensa nessa pressão.`);
+    if (gasId !== 'custom' && GASES[gasId].poorFit)
+      warnings.push('Correlação pouco precisa para este gás (gás quântico ou fortemente polar).');
 
     const bar = (pascal: number) => pascal / BAR;
     const steps: CalculationStep[] = [];
     if (pressureKind === 'gauge') {
-      steps.push(step('Pressão absoluta', `P = P_man + P_atm = ${f(bar(typedPressure))} + ${f(bar(atmosphericPressure))} bar`, bar(pressure), 'bar', 3));
+      steps.push(
+        step(
+          'Pressão absoluta',
+          `P = P_man + P_atm = ${f(bar(typedPressure))} + ${f(bar(atmosphericPressure))} bar`,
+          bar(pressure),
+          'bar',
+          3,
+        ),
+      );
     }
     steps.push(
       step('Temperatura reduzida', `T_r = ${f(temperature, 5)} K / ${f(criticalTemperature)} K`, reducedTemperature, '', 4),
@@ -339,8 +402,20 @@ export const realGasCompressibility = defineCalculator({
       );
     }
     steps.push(
-      step('Volume molar', `V_m = Z·R·T/P = ${f(z)} · ${f(GAS_CONSTANT, 10)} · ${f(temperature, 5)} / ${f(pressure)}`, molarVolume * 1e6, 'cm³/mol', 1),
-      step('Volume reduzido', `V_r ≈ Z·T_r/(P_r·Z_c) = ${f(z)} · ${f(reducedTemperature)}/(${f(reducedPressure)} · 0,29)`, reducedVolume, '', 2),
+      step(
+        'Volume molar',
+        `V_m = Z·R·T/P = ${f(z)} · ${f(GAS_CONSTANT, 10)} · ${f(temperature, 5)} / ${f(pressure)}`,
+        molarVolume * 1e6,
+        'cm³/mol',
+        1,
+      ),
+      step(
+        'Volume reduzido',
+        `V_r ≈ Z·T_r/(P_r·Z_c) = ${f(z)} · ${f(reducedTemperature)}/(${f(reducedPressure)} · 0,29)`,
+        reducedVolume,
+        '',
+        2,
+      ),
       step('Massa específica', `ρ = P·M/(Z·R·T) = ${f(pressure)} · ${f(molarMass)}/(${f(z)} · ${f(rt)})`, density, 'kg/m³', 3),
       mode === 'volume'
         ? step('Quantidade de matéria', `n = P·V/(Z·R·T) = ${f(pressure)} · ${f(values.volume)}/(${f(z)} · ${f(rt)})`, amount, 'mol', 1)
@@ -380,17 +455,20 @@ export const realGasCompressibility = defineCalculator({
       }),
       steps,
       warnings,
-      figures: () => realGasFigures({
-        pressure,
-        z,
-        virialSlope: reducedB / (reducedTemperature * criticalPressure),
-        virialModel: model === 'virial',
-        // V_r ≈ T_r·P_c/(Z_c·P) + B̂/Z_c falls to 2 at P = T_r·P_c/(2·Z_c − B̂).
-        ...(MIN_REDUCED_VOLUME * ESTIMATED_CRITICAL_Z > reducedB ? { invalidAbove: (reducedTemperature * criticalPressure) / (MIN_REDUCED_VOLUME * ESTIMATED_CRITICAL_Z - reducedB) } : {}),
-        temperatureCelsius: temperature - 273.15,
-        density,
-        idealDensity,
-      }),
+      figures: () =>
+        realGasFigures({
+          pressure,
+          z,
+          virialSlope: reducedB / (reducedTemperature * criticalPressure),
+          virialModel: model === 'virial',
+          // V_r ≈ T_r·P_c/(Z_c·P) + B̂/Z_c falls to 2 at P = T_r·P_c/(2·Z_c − B̂).
+          ...(MIN_REDUCED_VOLUME * ESTIMATED_CRITICAL_Z > reducedB
+            ? { invalidAbove: (reducedTemperature * criticalPressure) / (MIN_REDUCED_VOLUME * ESTIMATED_CRITICAL_Z - reducedB) }
+            : {}),
+          temperatureCelsius: temperature - 273.15,
+          density,
+          idealDensity,
+        }),
     };
   },
 });

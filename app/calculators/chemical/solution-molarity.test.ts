@@ -16,17 +16,31 @@ describe('preparo-solucao', () => {
   // Skoog et al., cap. 4, worked example recalled from memory (page not checked):
   // HNO₃ 70,5 % (m/m), densidade 1,42 → 15,9 mol/L.
   it('HNO₃ 70,5 %, ρ = 1,42 g/mL, 63,0 g/mol is 15,9 mol/L', () => {
-    expect(numberOf(resultsWith(solutionMolarity, { massFraction: '70,5', density: '1,42', molarMass: '63,0' }), 'molarity')).toBeCloseTo(15.9, 1);
+    expect(numberOf(resultsWith(solutionMolarity, { massFraction: '70,5', density: '1,42', molarMass: '63,0' }), 'molarity')).toBeCloseTo(
+      15.9,
+      1,
+    );
   });
 
   it('H₂SO₄ 96 %, ρ = 1,84 g/mL is 18,0 mol/L and 36,0 eq/L with 2 eq/mol', () => {
-    const results = resultsWith(solutionMolarity, { massFraction: '96', density: '1840', density_unit: 'kg/m3', molarMass: '98,08', equivalents: '2' });
+    const results = resultsWith(solutionMolarity, {
+      massFraction: '96',
+      density: '1840',
+      density_unit: 'kg/m3',
+      molarMass: '98,08',
+      equivalents: '2',
+    });
     expect(numberOf(results, 'molarity')).toBeCloseTo(18.01, 2);
     expect(numberOf(results, 'normality')).toBeCloseTo(36.02, 2);
   });
 
   it('reads the target in mmol/L and the volume in mL', () => {
-    const results = resultsWith(solutionMolarity, { targetConcentration: '100', targetConcentration_unit: 'mmol/L', finalVolume: '250', finalVolume_unit: 'mL' });
+    const results = resultsWith(solutionMolarity, {
+      targetConcentration: '100',
+      targetConcentration_unit: 'mmol/L',
+      finalVolume: '250',
+      finalVolume_unit: 'mL',
+    });
     expect(numberOf(results, 'stockVolume')).toBeCloseTo(8.2807 / 4, 4);
   });
 
@@ -37,7 +51,9 @@ describe('preparo-solucao', () => {
   });
 
   it('advises dilution in steps when less than 1 mL of stock is needed', () => {
-    expect(computeWith(solutionMolarity, { targetConcentration: '0,001', finalVolume: '0,1' }).warnings).toEqual([expect.stringContaining('em etapas')]);
+    expect(computeWith(solutionMolarity, { targetConcentration: '0,001', finalVolume: '0,1' }).warnings).toEqual([
+      expect.stringContaining('em etapas'),
+    ]);
     expect(computeWith(solutionMolarity).warnings).toEqual([]);
   });
 });

@@ -15,11 +15,21 @@ export const solutionMolarity = defineCalculator({
   slug: 'preparo-solucao',
   version: '1.0.0',
   title: 'Preparo de soluções: molaridade e diluição',
-  summary: 'Calcula a concentração molar de um reagente concentrado a partir do título em massa e da densidade, e o volume necessário para preparar uma diluição.',
+  summary:
+    'Calcula a concentração molar de um reagente concentrado a partir do título em massa e da densidade, e o volume necessário para preparar uma diluição.',
   category: 'chemical',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'massFraction', label: 'Título em massa w (% m/m)', unit: '%', default: 37, min: 0, exclusiveMin: true, max: 100 },
+    {
+      kind: 'number',
+      name: 'massFraction',
+      label: 'Título em massa w (% m/m)',
+      unit: '%',
+      default: 37,
+      min: 0,
+      exclusiveMin: true,
+      max: 100,
+    },
     {
       kind: 'number',
       name: 'density',
@@ -31,7 +41,17 @@ export const solutionMolarity = defineCalculator({
       min: 0.5,
       max: 25,
     },
-    { kind: 'number', name: 'molarMass', label: 'Massa molar do soluto', unitGroup: 'molarMass', defaultUnit: 'g/mol', units: ['g/mol'], default: 36.46, min: 1, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'molarMass',
+      label: 'Massa molar do soluto',
+      unitGroup: 'molarMass',
+      defaultUnit: 'g/mol',
+      units: ['g/mol'],
+      default: 36.46,
+      min: 1,
+      max: 100_000,
+    },
     {
       kind: 'number',
       name: 'equivalents',
@@ -86,7 +106,8 @@ export const solutionMolarity = defineCalculator({
     }
     const stockVolume = (targetConcentration * finalVolume) / molarity;
     const warnings: string[] = [];
-    if (stockVolume < 1e-6) warnings.push('Volume de solução estoque menor que 1 mL: faça a diluição em etapas para reduzir o erro de medição.');
+    if (stockVolume < 1e-6)
+      warnings.push('Volume de solução estoque menor que 1 mL: faça a diluição em etapas para reduzir o erro de medição.');
     return {
       results: buildResults(outputs, {
         massConcentration,
@@ -97,7 +118,13 @@ export const solutionMolarity = defineCalculator({
         solventVolume: (finalVolume - stockVolume) * 1e6,
       }),
       steps: [
-        step('Concentração molar', `C₁ = 10 · ${f(density / 1000)} g/mL · ${f(massFraction)} % / ${f(molarMass * 1000)} g/mol`, molarity / 1000, 'mol/L', 3),
+        step(
+          'Concentração molar',
+          `C₁ = 10 · ${f(density / 1000)} g/mL · ${f(massFraction)} % / ${f(molarMass * 1000)} g/mol`,
+          molarity / 1000,
+          'mol/L',
+          3,
+        ),
         step(
           'Volume de estoque',
           `V₁ = ${f(targetConcentration / 1000)} mol/L · ${f(finalVolume * 1000)} L / ${f(molarity / 1000)} mol/L`,

@@ -42,7 +42,13 @@ export function tankHeatingFigures(input: TankFigureInput): DrawnFigure[] {
     { axis: 'y', value: celsius(ta), label: `ambiente T_a = ${degreesText(ta)}`, style: 'reference' },
   ];
   if (asymptote !== undefined && asymptote <= high && asymptote >= low) {
-    limits.push({ axis: 'y', value: celsius(asymptote), label: `assíntota T_∞ = ${degreesText(asymptote)}`, style: 'reference', labelAt: 'end' });
+    limits.push({
+      axis: 'y',
+      value: celsius(asymptote),
+      label: `assíntota T_∞ = ${degreesText(asymptote)}`,
+      style: 'reference',
+      labelAt: 'end',
+    });
   }
   const withLosses = sample(end, (seconds) => Math.min(celsius(high), celsius(temperatureAt(seconds))));
   const withoutLosses: Point[] = [
@@ -91,7 +97,15 @@ export function tankHeatingFigures(input: TankFigureInput): DrawnFigure[] {
           { label: 'energia fornecida', points: supplied, style: 'limit' },
           { label: 'calor sensível no líquido', points: kept },
         ],
-        arrows: [{ from: [time / HOUR, heat], to: [time / HOUR, energy], both: true, label: `perdas ${formatValue(losses, 3)} kWh`, labelSide: 'start' }],
+        arrows: [
+          {
+            from: [time / HOUR, heat],
+            to: [time / HOUR, energy],
+            both: true,
+            label: `perdas ${formatValue(losses, 3)} kWh`,
+            labelSide: 'start',
+          },
+        ],
       }),
   );
   return [temperatureChart, energyChart];

@@ -88,19 +88,25 @@ describe('aquecimento-tanque', () => {
       power: 'Com essas perdas a temperatura final nunca é atingida (máximo T_∞ = 60 °C).',
     });
     expect(errorsWith(tankHeating, { power: '2' })).toEqual({ power: expect.stringContaining('T_∞ = 36,67 °C') });
-    expect(errorsWith(tankHeating, { finalTemperature: '20' })).toEqual({ finalTemperature: 'A temperatura final deve ser maior que a inicial.' });
+    expect(errorsWith(tankHeating, { finalTemperature: '20' })).toEqual({
+      finalTemperature: 'A temperatura final deve ser maior que a inicial.',
+    });
     expect(errorsWith(tankHeating, { finalTemperature: '100' })).toEqual({
       finalTemperature: 'Temperatura final acima da ebulição: o modelo sensível não vale.',
     });
     expect(errorsWith(tankHeating, { losses: 'none', power: '1e-320' })).toEqual({ power: expect.stringContaining('fora de escala') });
-    expect(errorsWith(tankHeating, { mode: 'power', heatingTime: '1e-310' })).toEqual({ heatingTime: expect.stringContaining('fora de escala') });
+    expect(errorsWith(tankHeating, { mode: 'power', heatingTime: '1e-310' })).toEqual({
+      heatingTime: expect.stringContaining('fora de escala'),
+    });
     expect(errorsWith(tankHeating, { specificHeat: '6' })).toEqual({ specificHeat: 'O valor deve estar entre 0,5 e 5 kJ/(kg·K).' });
   });
 
   it('warns about evaporation from open tanks above about 60 °C and about a warmer ambient', () => {
     expect(computeWith(tankHeating, { tank: 'open', finalTemperature: '80' }).warnings).toEqual([expect.stringContaining('evaporação')]);
     expect(computeWith(tankHeating, { tank: 'open', finalTemperature: '60' }).warnings).toEqual([]);
-    expect(computeWith(tankHeating, { ambientTemperature: '40', finalTemperature: '35' }).warnings).toEqual([expect.stringContaining('ganha calor')]);
+    expect(computeWith(tankHeating, { ambientTemperature: '40', finalTemperature: '35' }).warnings).toEqual([
+      expect.stringContaining('ganha calor'),
+    ]);
   });
 
   it('draws temperature × time and the cumulative energy, with the key numbers in the summary', () => {

@@ -294,7 +294,8 @@ export const tankHeating = defineCalculator({
     'Perry’s Chemical Engineers’ Handbook: calor específico da água e tabelas de vapor (h_fg)',
   ],
   disclaimer:
-    'Modelo de tanque bem misturado com c_p e UA constantes e potência constante; só calor sensível (sem evaporação nem reação). Para serpentinas ou trocadores externos, dimensione o trocador com a calculadora de trocador de calor (LMTD). ' + STANDING_DISCLAIMER,
+    'Modelo de tanque bem misturado com c_p e UA constantes e potência constante; só calor sensível (sem evaporação nem reação). Para serpentinas ou trocadores externos, dimensione o trocador com a calculadora de trocador de calor (LMTD). ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const { mode, quantity, volume, density, specificHeat, initialTemperature: t0, finalTemperature: tf, ambientTemperature: ta } = values;
     const { boilingTemperature, losses, lossCoefficient, overallCoefficient, area, tank, source, latentHeat } = values;
@@ -319,7 +320,8 @@ export const tankHeating = defineCalculator({
     } else {
       time = values.heatingTime;
       power = powerForTime(capacity, time, ua, t0, tf, ta);
-      if (!(power > 0)) return invalid({ heatingTime: 'O ambiente sozinho aquece o líquido até T_f nesse tempo: não é preciso fornecer calor.' });
+      if (!(power > 0))
+        return invalid({ heatingTime: 'O ambiente sozinho aquece o líquido até T_f nesse tempo: não é preciso fornecer calor.' });
     }
 
     const energy = power * time; // J
@@ -387,7 +389,8 @@ export const tankHeating = defineCalculator({
       step('Energia fornecida', `E = P·t = ${f(kw(power))} kW · ${f(hours(time))} h`, energy / KWH, 'kWh', 2),
       step('Perdas', `E − Q = ${f(energy / KWH)} − ${f(heat / KWH)}`, lost / KWH, 'kWh', 2),
     );
-    if (steamMass !== undefined) steps.push(step('Vapor', `m_v = E/h_fg = ${f(energy / 1000)} kJ / ${f(latentHeat)} kJ/kg`, steamMass, 'kg', 1));
+    if (steamMass !== undefined)
+      steps.push(step('Vapor', `m_v = E/h_fg = ${f(energy / 1000)} kJ / ${f(latentHeat)} kJ/kg`, steamMass, 'kg', 1));
 
     return {
       results: buildResults(outputs, {
@@ -408,18 +411,19 @@ export const tankHeating = defineCalculator({
       }),
       steps,
       warnings,
-      figures: () => tankHeatingFigures({
-        capacity,
-        power,
-        ua,
-        t0,
-        tf,
-        ta,
-        time,
-        timeWithoutLosses: heat / power,
-        ...(asymptote === undefined ? {} : { asymptote }),
-        temperatureAt: (seconds) => temperatureAt(capacity, power, ua, t0, ta, seconds),
-      }),
+      figures: () =>
+        tankHeatingFigures({
+          capacity,
+          power,
+          ua,
+          t0,
+          tf,
+          ta,
+          time,
+          timeWithoutLosses: heat / power,
+          ...(asymptote === undefined ? {} : { asymptote }),
+          temperatureAt: (seconds) => temperatureAt(capacity, power, ua, t0, ta, seconds),
+        }),
     };
   },
 });

@@ -47,7 +47,9 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗');
 function candidateTable({ rows, chosen }: ConductorSizingFigureInput) {
   const shown = chosen ? rows.filter((row) => row.section <= chosen.section) : rows;
   return {
-    caption: chosen ? `Seções candidatas até a escolhida (${mm2(chosen.section)})` : 'Seções candidatas: nenhuma atende a todos os critérios',
+    caption: chosen
+      ? `Seções candidatas até a escolhida (${mm2(chosen.section)})`
+      : 'Seções candidatas: nenhuma atende a todos os critérios',
     columns: ['Seção (mm²)', 'I₀ informado (A)', 'I_z = I₀·FCT·FCA (A)', 'ΔV (%)', 'Situação'],
     rows: shown.map((row) => [
       formatValue(row.section, 3),
@@ -65,11 +67,16 @@ function criteriaFigure(input: ConductorSizingFigureInput): Figure {
   const position = (section: number) => all.indexOf(section) + 1;
   const chosen = input.chosen;
   // The axis shows the sections up to two past the largest one any bar reaches (at least eight).
-  const reached = Math.max(...input.criteria.map((criterion) => (criterion.section === undefined ? (criterion.checked ? all.length : 0) : position(criterion.section))));
+  const reached = Math.max(
+    ...input.criteria.map((criterion) =>
+      criterion.section === undefined ? (criterion.checked ? all.length : 0) : position(criterion.section),
+    ),
+  );
   const sections = all.slice(0, Math.min(all.length, Math.max(8, reached + 2)));
   const bars: BarSpec[] = input.criteria.map((criterion) => {
     if (!criterion.checked) return { category: criterion.label, value: 0, valueLabel: 'não verificado', style: 'reference' };
-    if (criterion.section === undefined) return { category: criterion.label, value: sections.length, valueLabel: '✗ nenhuma seção informada', style: 'limit' };
+    if (criterion.section === undefined)
+      return { category: criterion.label, value: sections.length, valueLabel: '✗ nenhuma seção informada', style: 'limit' };
     const governs = chosen !== undefined && criterion.section === chosen.section;
     return {
       category: criterion.label,
@@ -80,7 +87,10 @@ function criteriaFigure(input: ConductorSizingFigureInput): Figure {
     };
   });
   const listed = input.criteria
-    .map((criterion) => `${criterion.name} ${!criterion.checked ? 'não verificado' : criterion.section === undefined ? 'sem seção informada que atenda' : `≥ ${mm2(criterion.section)}`}`)
+    .map(
+      (criterion) =>
+        `${criterion.name} ${!criterion.checked ? 'não verificado' : criterion.section === undefined ? 'sem seção informada que atenda' : `≥ ${mm2(criterion.section)}`}`,
+    )
     .join('; ');
   const summary = chosen
     ? `Seção escolhida: ${mm2(chosen.section)}. Menor seção por critério: ${listed}.`
@@ -116,7 +126,13 @@ function coordinationFigure(input: ConductorSizingFigureInput, chosen: Candidate
     { x: iz, y: circuitRow, label: quantityLabel('I_z', iz, 'A', 4), placement: 'above-right' },
     { x: 1.45 * iz, y: circuitRow, label: quantityLabel('1,45·I_z', 1.45 * iz, 'A', 4), placement: 'below-right', style: 'reference' },
     { x: ratedCurrent, y: deviceRow, label: quantityLabel('I_n', ratedCurrent, 'A', 4), placement: 'below-left', style: 'secondary' },
-    { x: conventionalCurrent, y: deviceRow, label: quantityLabel('I₂', conventionalCurrent, 'A', 4), placement: 'below-right', style: 'secondary' },
+    {
+      x: conventionalCurrent,
+      y: deviceRow,
+      label: quantityLabel('I₂', conventionalCurrent, 'A', 4),
+      placement: 'below-right',
+      style: 'secondary',
+    },
   ];
   const summary =
     `${okA ? 'Atende' : 'Não atende'} (a): I_B = ${amps(designCurrent)} ≤ I_n = ${amps(ratedCurrent)} ≤ I_z = ${amps(iz)}. ` +
@@ -125,8 +141,22 @@ function coordinationFigure(input: ConductorSizingFigureInput, chosen: Candidate
     xyChart({
       ...frame,
       x: { title: 'Corrente (A)', min: 0, max: 1.2 * Math.max(conventionalCurrent, 1.45 * iz) },
-      y: { title: '', min: 0, max: 3, ticks: [deviceRow, circuitRow], format: (value) => (Math.round(value) === circuitRow ? 'Circuito' : 'Proteção') },
-      bands: [{ axis: 'x', from: Math.min(designCurrent, iz), to: Math.max(designCurrent, iz), label: 'faixa permitida para I_n (a)', kind: 'ok' }],
+      y: {
+        title: '',
+        min: 0,
+        max: 3,
+        ticks: [deviceRow, circuitRow],
+        format: (value) => (Math.round(value) === circuitRow ? 'Circuito' : 'Proteção'),
+      },
+      bands: [
+        {
+          axis: 'x',
+          from: Math.min(designCurrent, iz),
+          to: Math.max(designCurrent, iz),
+          label: 'faixa permitida para I_n (a)',
+          kind: 'ok',
+        },
+      ],
       points,
       annotations: [
         { x: 0.02 * Math.max(conventionalCurrent, 1.45 * iz), y: 2.75, text: checkA, anchor: 'start', style: okA ? 'ok' : 'limit' },

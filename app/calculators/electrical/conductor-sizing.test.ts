@@ -112,14 +112,21 @@ describe('dimensionamento-condutor', () => {
 
   it('warns about t < 0,1 s, an unchecked short circuit, big NBR NM 60898 ratings and I₀ that fall with the section', () => {
     expect(computeWith(conductorSizing, { clearingTime: '0,02' }).warnings).toContainEqual(expect.stringContaining('integral de Joule'));
-    expect(computeWith(conductorSizing, { shortCircuitMode: 'none' }).warnings).toContainEqual(expect.stringContaining('Curto-circuito não verificado'));
-    expect(computeWith(conductorSizing, { ratedCurrent: '160', ...ampacities({ 95: 250 }) }).warnings).toContainEqual(expect.stringContaining('vão até 125 A'));
-    expect(computeWith(conductorSizing, ampacities({ 10: 70, 16: 68 })).warnings).toContainEqual(expect.stringContaining('não crescem com a seção'));
+    expect(computeWith(conductorSizing, { shortCircuitMode: 'none' }).warnings).toContainEqual(
+      expect.stringContaining('Curto-circuito não verificado'),
+    );
+    expect(computeWith(conductorSizing, { ratedCurrent: '160', ...ampacities({ 95: 250 }) }).warnings).toContainEqual(
+      expect.stringContaining('vão até 125 A'),
+    );
+    expect(computeWith(conductorSizing, ampacities({ 10: 70, 16: 68 })).warnings).toContainEqual(
+      expect.stringContaining('não crescem com a seção'),
+    );
   });
 
   it('refuses a device rated below the design current, and factors out of range', () => {
     expect(errorsWith(conductorSizing, { ratedCurrent: '32' })).toEqual({
-      ratedCurrent: 'I_n = 32 A é menor que a corrente de projeto I_B = 40 A: escolha um dispositivo com I_n ≥ I_B (condição a da coordenação).',
+      ratedCurrent:
+        'I_n = 32 A é menor que a corrente de projeto I_B = 40 A: escolha um dispositivo com I_n ≥ I_B (condição a da coordenação).',
     });
     expect(errorsWith(conductorSizing, { temperatureFactor: '1,5', groupingFactor: '0' })).toEqual({
       temperatureFactor: 'O valor deve estar entre 0,3 e 1,25.',
@@ -135,7 +142,10 @@ describe('dimensionamento-condutor', () => {
   });
   // A plausible column of I₀ values, growing with the section (≈ 10·S^0.62 A).
   const column = ampacities(Object.fromEntries(CANDIDATE_SECTIONS.map((section) => [section, Math.round(14 * section ** 0.62)])));
-  const paramsOf = ({ length, current, margin, factor }: { length: number; current: number; margin: number; factor: number }, scale = 1) => ({
+  const paramsOf = (
+    { length, current, margin, factor }: { length: number; current: number; margin: number; factor: number },
+    scale = 1,
+  ) => ({
     ...column,
     length: String(length * scale),
     designCurrent: String(current),
@@ -149,7 +159,8 @@ describe('dimensionamento-condutor', () => {
         const single = resultsWith(conductorSizing, paramsOf(inputs));
         const double = resultsWith(conductorSizing, paramsOf(inputs, 2));
         closeTo(numberOf(double, 'minSectionDrop'), 2 * numberOf(single, 'minSectionDrop'), 1e-12);
-        const sectionOf = (results: Record<string, number | string>) => (typeof results.chosenSection === 'number' ? results.chosenSection : Infinity);
+        const sectionOf = (results: Record<string, number | string>) =>
+          typeof results.chosenSection === 'number' ? results.chosenSection : Infinity;
         expect(sectionOf(double)).toBeGreaterThanOrEqual(sectionOf(single));
       }),
       { numRuns: 150 },
@@ -168,10 +179,15 @@ describe('dimensionamento-condutor', () => {
         expect(numberOf(results, 'voltageDropPercent')).toBeLessThanOrEqual(4);
         expect(section).toBeGreaterThanOrEqual(numberOf(results, 'minSectionDrop'));
         expect(section).toBeGreaterThanOrEqual(numberOf(results, 'minSectionShortCircuit'));
-        for (const key of ['checkOverload', 'checkConventional', 'checkDrop', 'checkShortCircuit']) expect(results[key], key).toMatch(/^Sim — /);
+        for (const key of ['checkOverload', 'checkConventional', 'checkDrop', 'checkShortCircuit'])
+          expect(results[key], key).toMatch(/^Sim — /);
         // ΔV % = 100·√3·ρ·L·I·cos φ/(S·V) with the defaults (380 V, cos φ 0,85, Cu/PVC at 70 °C).
         const rho = RHO_CU_20 * (1 + 0.00393 * 50);
-        closeTo(numberOf(results, 'voltageDropPercent'), (100 * Math.sqrt(3) * rho * inputs.length * inputs.current * 0.85) / (section * 380), 1e-9);
+        closeTo(
+          numberOf(results, 'voltageDropPercent'),
+          (100 * Math.sqrt(3) * rho * inputs.length * inputs.current * 0.85) / (section * 380),
+          1e-9,
+        );
       }),
       { numRuns: 150 },
     );
@@ -199,7 +215,9 @@ describe('dimensionamento-condutor', () => {
     expect(criteria?.table?.rows[5]).toEqual(['16', '68,0', '51,14', '1,00', '✓ escolhida']);
     expect(criteria?.svg).toContain('≥ 16 mm² ✓ (determina)');
     expect(criteria?.svg).toContain('escolhida: 16 mm²');
-    expect(coordination?.summary).toBe('Atende (a): I_B = 40 A ≤ I_n = 50 A ≤ I_z = 51,14 A. Atende (b): I₂ = 72,5 A ≤ 1,45·I_z = 74,15 A (NBR 5410 5.3.4.1).');
+    expect(coordination?.summary).toBe(
+      'Atende (a): I_B = 40 A ≤ I_n = 50 A ≤ I_z = 51,14 A. Atende (b): I₂ = 72,5 A ≤ 1,45·I_z = 74,15 A (NBR 5410 5.3.4.1).',
+    );
     expect(coordination?.svg).toContain('(a) I_B ≤ I_n ≤ I_z ✓');
     expect(coordination?.svg).toContain('faixa permitida para I_n (a)');
   });

@@ -114,12 +114,78 @@ export const conductorSizing = defineCalculator({
       ],
       default: 'current',
     },
-    { kind: 'number', name: 'designCurrent', label: 'Corrente de projeto I_B', unitGroup: 'current', defaultUnit: 'A', units: ['A'], default: 40, min: 0, exclusiveMin: true, max: 5000, when: { field: 'loadMode', oneOf: ['current'] } },
-    { kind: 'number', name: 'activePower', label: 'Potência ativa P', unitGroup: 'power', defaultUnit: 'kW', units: ['kW', 'W', 'cv', 'hp'], default: 20, min: 0, exclusiveMin: true, max: 3000, when: { field: 'loadMode', oneOf: ['power'] }, help: 'Para motores, a potência no eixo (placa) com o rendimento η.' },
-    { kind: 'number', name: 'efficiency', label: 'Rendimento η', unit: '%', default: 100, min: 10, max: 100, when: { field: 'loadMode', oneOf: ['power'] } },
-    { kind: 'number', name: 'apparentPower', label: 'Potência aparente S', unitGroup: 'apparentPower', defaultUnit: 'kVA', units: ['kVA', 'VA'], default: 25, min: 0, exclusiveMin: true, max: 3000, when: { field: 'loadMode', oneOf: ['apparent'] } },
-    { kind: 'number', name: 'powerFactor', label: 'Fator de potência cos φ', unit: '', default: 0.85, min: 0.1, max: 1, help: 'Usado na queda de tensão (e na corrente, quando a carga é dada pela potência ativa).' },
-    { kind: 'number', name: 'length', label: 'Comprimento do circuito L (um sentido)', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'km'], default: 50, min: 0, exclusiveMin: true, max: 5000 },
+    {
+      kind: 'number',
+      name: 'designCurrent',
+      label: 'Corrente de projeto I_B',
+      unitGroup: 'current',
+      defaultUnit: 'A',
+      units: ['A'],
+      default: 40,
+      min: 0,
+      exclusiveMin: true,
+      max: 5000,
+      when: { field: 'loadMode', oneOf: ['current'] },
+    },
+    {
+      kind: 'number',
+      name: 'activePower',
+      label: 'Potência ativa P',
+      unitGroup: 'power',
+      defaultUnit: 'kW',
+      units: ['kW', 'W', 'cv', 'hp'],
+      default: 20,
+      min: 0,
+      exclusiveMin: true,
+      max: 3000,
+      when: { field: 'loadMode', oneOf: ['power'] },
+      help: 'Para motores, a potência no eixo (placa) com o rendimento η.',
+    },
+    {
+      kind: 'number',
+      name: 'efficiency',
+      label: 'Rendimento η',
+      unit: '%',
+      default: 100,
+      min: 10,
+      max: 100,
+      when: { field: 'loadMode', oneOf: ['power'] },
+    },
+    {
+      kind: 'number',
+      name: 'apparentPower',
+      label: 'Potência aparente S',
+      unitGroup: 'apparentPower',
+      defaultUnit: 'kVA',
+      units: ['kVA', 'VA'],
+      default: 25,
+      min: 0,
+      exclusiveMin: true,
+      max: 3000,
+      when: { field: 'loadMode', oneOf: ['apparent'] },
+    },
+    {
+      kind: 'number',
+      name: 'powerFactor',
+      label: 'Fator de potência cos φ',
+      unit: '',
+      default: 0.85,
+      min: 0.1,
+      max: 1,
+      help: 'Usado na queda de tensão (e na corrente, quando a carga é dada pela potência ativa).',
+    },
+    {
+      kind: 'number',
+      name: 'length',
+      label: 'Comprimento do circuito L (um sentido)',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m', 'km'],
+      default: 50,
+      min: 0,
+      exclusiveMin: true,
+      max: 5000,
+    },
     CONDUCTOR_MATERIAL_FIELD,
     {
       kind: 'select',
@@ -131,12 +197,56 @@ export const conductorSizing = defineCalculator({
       ],
       default: 'pvc',
     },
-    { kind: 'text', name: 'installationMethod', label: 'Método de instalação e nº de condutores carregados', format: 'note', default: 'B1, 3 condutores carregados', maxLength: 50, optional: true, help: 'Métodos de referência da tabela 33 da NBR 5410; impresso no memorial.' },
+    {
+      kind: 'text',
+      name: 'installationMethod',
+      label: 'Método de instalação e nº de condutores carregados',
+      format: 'note',
+      default: 'B1, 3 condutores carregados',
+      maxLength: 50,
+      optional: true,
+      help: 'Métodos de referência da tabela 33 da NBR 5410; impresso no memorial.',
+    },
     ...ampacityFields,
-    { kind: 'text', name: 'ampacitySource', label: 'Fonte dos valores de I₀', format: 'note', default: 'Exemplo: NBR 5410, tabela 36', maxLength: 50, optional: true, placeholder: 'ex.: NBR 5410, tabela 36, coluna B1/3', help: 'Tabela da norma ou catálogo de onde vieram os I₀; impresso no memorial.' },
-    { kind: 'number', name: 'temperatureFactor', label: 'Fator de correção de temperatura FCT (valor da tabela 40 da NBR 5410)', unit: '', default: 0.94, min: 0.3, max: 1.25 },
-    { kind: 'number', name: 'groupingFactor', label: 'Fator de correção de agrupamento FCA (valor da tabela 42 da NBR 5410)', unit: '', default: 0.8, min: 0.3, max: 1, help: 'Use 1 para um circuito isolado. Em linhas enterradas, inclua aqui também o fator de resistividade térmica do solo.' },
-    { kind: 'text', name: 'factorSource', label: 'Fonte dos fatores de correção', format: 'note', default: 'Exemplo: NBR 5410, tabelas 40 e 42', maxLength: 50, optional: true },
+    {
+      kind: 'text',
+      name: 'ampacitySource',
+      label: 'Fonte dos valores de I₀',
+      format: 'note',
+      default: 'Exemplo: NBR 5410, tabela 36',
+      maxLength: 50,
+      optional: true,
+      placeholder: 'ex.: NBR 5410, tabela 36, coluna B1/3',
+      help: 'Tabela da norma ou catálogo de onde vieram os I₀; impresso no memorial.',
+    },
+    {
+      kind: 'number',
+      name: 'temperatureFactor',
+      label: 'Fator de correção de temperatura FCT (valor da tabela 40 da NBR 5410)',
+      unit: '',
+      default: 0.94,
+      min: 0.3,
+      max: 1.25,
+    },
+    {
+      kind: 'number',
+      name: 'groupingFactor',
+      label: 'Fator de correção de agrupamento FCA (valor da tabela 42 da NBR 5410)',
+      unit: '',
+      default: 0.8,
+      min: 0.3,
+      max: 1,
+      help: 'Use 1 para um circuito isolado. Em linhas enterradas, inclua aqui também o fator de resistividade térmica do solo.',
+    },
+    {
+      kind: 'text',
+      name: 'factorSource',
+      label: 'Fonte dos fatores de correção',
+      format: 'note',
+      default: 'Exemplo: NBR 5410, tabelas 40 e 42',
+      maxLength: 50,
+      optional: true,
+    },
     {
       kind: 'select',
       name: 'circuit',
@@ -160,8 +270,30 @@ export const conductorSizing = defineCalculator({
       ],
       default: 'mcb',
     },
-    { kind: 'number', name: 'conventionalRatio', label: 'Relação I₂/I_n do dispositivo (catálogo do fabricante)', unit: '', default: 1.3, min: 1, max: 2.5, when: { field: 'device', oneOf: ['mccb', 'fuse', 'other'] }, help: 'Corrente convencional de atuação dividida pela nominal. Valores usuais: 1,30 em disjuntores NBR IEC 60947-2 e 1,6 em fusíveis gG de 16 A ou mais (confirme na norma do dispositivo).' },
-    { kind: 'number', name: 'ratedCurrent', label: 'Corrente nominal do dispositivo I_n', unitGroup: 'current', defaultUnit: 'A', units: ['A'], default: 50, min: 0, exclusiveMin: true, max: 6300, help: 'Valores preferenciais de disjuntores: 6, 10, 13, 16, 20, 25, 32, 40, 50, 63, 80, 100 e 125 A.' },
+    {
+      kind: 'number',
+      name: 'conventionalRatio',
+      label: 'Relação I₂/I_n do dispositivo (catálogo do fabricante)',
+      unit: '',
+      default: 1.3,
+      min: 1,
+      max: 2.5,
+      when: { field: 'device', oneOf: ['mccb', 'fuse', 'other'] },
+      help: 'Corrente convencional de atuação dividida pela nominal. Valores usuais: 1,30 em disjuntores NBR IEC 60947-2 e 1,6 em fusíveis gG de 16 A ou mais (confirme na norma do dispositivo).',
+    },
+    {
+      kind: 'number',
+      name: 'ratedCurrent',
+      label: 'Corrente nominal do dispositivo I_n',
+      unitGroup: 'current',
+      defaultUnit: 'A',
+      units: ['A'],
+      default: 50,
+      min: 0,
+      exclusiveMin: true,
+      max: 6300,
+      help: 'Valores preferenciais de disjuntores: 6, 10, 13, 16, 20, 25, 32, 40, 50, 63, 80, 100 e 125 A.',
+    },
     {
       kind: 'select',
       name: 'shortCircuitMode',
@@ -173,9 +305,44 @@ export const conductorSizing = defineCalculator({
       ],
       default: 'current-time',
     },
-    { kind: 'number', name: 'shortCircuitCurrent', label: 'Corrente de curto-circuito presumida I_k', unitGroup: 'current', defaultUnit: 'kA', units: ['kA', 'A'], default: 5, min: 0, exclusiveMin: true, max: 200, when: { field: 'shortCircuitMode', oneOf: ['current-time'] } },
-    { kind: 'number', name: 'clearingTime', label: 'Tempo de atuação da proteção t', unitGroup: 'time', defaultUnit: 's', units: ['s'], default: 0.1, min: 0, exclusiveMin: true, max: 5, when: { field: 'shortCircuitMode', oneOf: ['current-time'] }, help: 'Até 5 s (aquecimento adiabático). Abaixo de 0,1 s, prefira a integral de Joule do dispositivo.' },
-    { kind: 'number', name: 'letThrough', label: 'Integral de Joule I²t deixada passar pelo dispositivo', unit: 'A²s', default: 100_000, min: 0, exclusiveMin: true, max: 1e10, when: { field: 'shortCircuitMode', oneOf: ['let-through'] } },
+    {
+      kind: 'number',
+      name: 'shortCircuitCurrent',
+      label: 'Corrente de curto-circuito presumida I_k',
+      unitGroup: 'current',
+      defaultUnit: 'kA',
+      units: ['kA', 'A'],
+      default: 5,
+      min: 0,
+      exclusiveMin: true,
+      max: 200,
+      when: { field: 'shortCircuitMode', oneOf: ['current-time'] },
+    },
+    {
+      kind: 'number',
+      name: 'clearingTime',
+      label: 'Tempo de atuação da proteção t',
+      unitGroup: 'time',
+      defaultUnit: 's',
+      units: ['s'],
+      default: 0.1,
+      min: 0,
+      exclusiveMin: true,
+      max: 5,
+      when: { field: 'shortCircuitMode', oneOf: ['current-time'] },
+      help: 'Até 5 s (aquecimento adiabático). Abaixo de 0,1 s, prefira a integral de Joule do dispositivo.',
+    },
+    {
+      kind: 'number',
+      name: 'letThrough',
+      label: 'Integral de Joule I²t deixada passar pelo dispositivo',
+      unit: 'A²s',
+      default: 100_000,
+      min: 0,
+      exclusiveMin: true,
+      max: 1e10,
+      when: { field: 'shortCircuitMode', oneOf: ['let-through'] },
+    },
     {
       kind: 'select',
       name: 'use',
@@ -206,9 +373,25 @@ export const conductorSizing = defineCalculator({
     { code: 'IEC 60228', edition: '2004' },
   ],
   disclaimer:
-    'A plataforma não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). ' + STANDING_DISCLAIMER,
+    'A plataforma não reproduz as tabelas da NBR 5410: I₀, FCT e FCA são os valores que você digitou (tabelas da norma ou catálogo do fabricante), e as fontes informadas vão para o memorial. Queda de tensão pela aproximação resistiva, como na calculadora de queda de tensão. Não verificados aqui: proteção contra contatos indiretos (impedância do laço, DR), seletividade, condutores em paralelo, seção do neutro e do PE, neutro carregado por 3ª harmônica acima de 15 % (NBR 5410 6.2.6.2) e a queda de tensão na partida de motores (use Corrente de motor trifásico e partida). ' +
+    STANDING_DISCLAIMER,
   compute(values) {
-    const { system, voltage, loadMode, powerFactor, length, material, insulation, temperatureFactor, groupingFactor, circuit, device, ratedCurrent, shortCircuitMode, use } = values;
+    const {
+      system,
+      voltage,
+      loadMode,
+      powerFactor,
+      length,
+      material,
+      insulation,
+      temperatureFactor,
+      groupingFactor,
+      circuit,
+      device,
+      ratedCurrent,
+      shortCircuitMode,
+      use,
+    } = values;
     const three = system === 'three';
     const k = three ? Math.sqrt(3) : 2;
     const kText = three ? '√3' : '2';
@@ -275,24 +458,53 @@ export const conductorSizing = defineCalculator({
         `Nenhuma seção com I₀ informado atende a todos os critérios. Procure na tabela a menor seção com I₀ ≥ ${f(requiredAmpacity)} A e seção ≥ ${f(Math.max(minSectionDrop, minSectionShortCircuit ?? 0, minSectionUse))} mm², e informe o I₀ dela.`,
       );
     }
-    const decreasing = ampacities.some((ampacity, index) => ampacity > 0 && ampacities.slice(index + 1).some((larger) => larger > 0 && larger < ampacity));
+    const decreasing = ampacities.some(
+      (ampacity, index) => ampacity > 0 && ampacities.slice(index + 1).some((larger) => larger > 0 && larger < ampacity),
+    );
     if (decreasing) warnings.push('Os valores de I₀ informados não crescem com a seção: confira a digitação.');
     if (material === 'al') {
-      warnings.push(`Condutores de alumínio têm restrições de uso na NBR 5410 (6.2.3.8; confirme na norma): adotada a seção mínima de ${ALUMINIUM_MIN_SECTION} mm².`);
+      warnings.push(
+        `Condutores de alumínio têm restrições de uso na NBR 5410 (6.2.3.8; confirme na norma): adotada a seção mínima de ${ALUMINIUM_MIN_SECTION} mm².`,
+      );
     }
     if (device === 'mcb' && ratedCurrent > MCB_MAX_RATING) {
-      warnings.push(`Disjuntores NBR NM 60898 vão até ${MCB_MAX_RATING} A: para I_n = ${f(ratedCurrent)} A use um disjuntor NBR IEC 60947-2 e informe a relação I₂/I_n.`);
+      warnings.push(
+        `Disjuntores NBR NM 60898 vão até ${MCB_MAX_RATING} A: para I_n = ${f(ratedCurrent)} A use um disjuntor NBR IEC 60947-2 e informe a relação I₂/I_n.`,
+      );
     }
     if (shortCircuitMode === 'current-time' && values.clearingTime < 0.1) {
-      warnings.push('Com t < 0,1 s ou dispositivos limitadores de corrente, use a integral de Joule (I²t) informada pelo fabricante do dispositivo.');
+      warnings.push(
+        'Com t < 0,1 s ou dispositivos limitadores de corrente, use a integral de Joule (I²t) informada pelo fabricante do dispositivo.',
+      );
     }
-    if (shortCircuitMode === 'none') warnings.push('Curto-circuito não verificado: a seção escolhida ainda precisa atender a I²t ≤ k²·S² (NBR 5410 5.3.5.5).');
+    if (shortCircuitMode === 'none')
+      warnings.push('Curto-circuito não verificado: a seção escolhida ainda precisa atender a I²t ≤ k²·S² (NBR 5410 5.3.5.5).');
 
     const criteria: Criterion[] = [
-      { name: 'capacidade de condução', label: 'Ampacidade', checked: true, section: rows.find((row) => !row.failures.includes('missing') && !row.failures.includes('ampacity'))?.section },
-      { name: 'queda de tensão', label: 'Queda de tensão', checked: true, section: rows.find((row) => !row.failures.includes('drop'))?.section },
-      { name: 'curto-circuito', label: 'Curto-circuito', checked: minSectionShortCircuit !== undefined, section: minSectionShortCircuit === undefined ? undefined : rows.find((row) => !row.failures.includes('shortCircuit'))?.section },
-      { name: 'seção mínima', label: 'Seção mínima', checked: true, section: rows.find((row) => !row.failures.includes('minimum'))?.section },
+      {
+        name: 'capacidade de condução',
+        label: 'Ampacidade',
+        checked: true,
+        section: rows.find((row) => !row.failures.includes('missing') && !row.failures.includes('ampacity'))?.section,
+      },
+      {
+        name: 'queda de tensão',
+        label: 'Queda de tensão',
+        checked: true,
+        section: rows.find((row) => !row.failures.includes('drop'))?.section,
+      },
+      {
+        name: 'curto-circuito',
+        label: 'Curto-circuito',
+        checked: minSectionShortCircuit !== undefined,
+        section: minSectionShortCircuit === undefined ? undefined : rows.find((row) => !row.failures.includes('shortCircuit'))?.section,
+      },
+      {
+        name: 'seção mínima',
+        label: 'Seção mínima',
+        checked: true,
+        section: rows.find((row) => !row.failures.includes('minimum'))?.section,
+      },
     ];
     const governing = chosen ? criteria.filter((criterion) => criterion.section === chosen.section).map((criterion) => criterion.name) : [];
 
@@ -300,21 +512,48 @@ export const conductorSizing = defineCalculator({
     const drop = chosen ? dropNumerator / chosen.section : undefined;
     const shortOk = chosen && minSectionShortCircuit !== undefined ? chosen.section >= minSectionShortCircuit : undefined;
     const overloadText =
-      iz === undefined ? undefined : yesNo(designCurrent <= ratedCurrent && ratedCurrent <= iz, `${f(designCurrent)} ≤ ${f(ratedCurrent)} ≤ ${f(iz)} A (NBR 5410 5.3.4.1 a)`);
+      iz === undefined
+        ? undefined
+        : yesNo(
+            designCurrent <= ratedCurrent && ratedCurrent <= iz,
+            `${f(designCurrent)} ≤ ${f(ratedCurrent)} ≤ ${f(iz)} A (NBR 5410 5.3.4.1 a)`,
+          );
     const conventionalText =
-      iz === undefined ? undefined : yesNo(conventionalCurrent <= 1.45 * iz, `${f(conventionalCurrent)} ≤ 1,45 · ${f(iz)} = ${f(1.45 * iz)} A (NBR 5410 5.3.4.1 b)`);
+      iz === undefined
+        ? undefined
+        : yesNo(conventionalCurrent <= 1.45 * iz, `${f(conventionalCurrent)} ≤ 1,45 · ${f(iz)} = ${f(1.45 * iz)} A (NBR 5410 5.3.4.1 b)`);
 
     const steps = [
       ...(loadMode === 'power'
-        ? [step('Corrente de projeto', `I_B = ${f(values.activePower)} / (${phaseVoltageText} · ${f(powerFactor)} · ${f(values.efficiency / 100)})`, designCurrent, 'A', 2)]
+        ? [
+            step(
+              'Corrente de projeto',
+              `I_B = ${f(values.activePower)} / (${phaseVoltageText} · ${f(powerFactor)} · ${f(values.efficiency / 100)})`,
+              designCurrent,
+              'A',
+              2,
+            ),
+          ]
         : loadMode === 'apparent'
           ? [step('Corrente de projeto', `I_B = ${f(values.apparentPower)} / (${phaseVoltageText})`, designCurrent, 'A', 2)]
           : []),
       step('Fator de correção total', `FCT·FCA = ${f(temperatureFactor)} · ${f(groupingFactor)}`, factor, '', 3),
       step('I₀ necessário para I_B', `I₀ ≥ ${f(designCurrent)} / ${f(factor)}`, requiredAmpacityDesign, 'A', 2),
       step('Corrente convencional de atuação', `I₂ = ${f(ratio)} · ${f(ratedCurrent)}`, conventionalCurrent, 'A', 2),
-      step('I₀ mínimo para I_n e I₂', `I₀ ≥ max(${f(ratedCurrent)}; ${f(conventionalCurrent)} / 1,45) / ${f(factor)}`, requiredAmpacity, 'A', 2),
-      step(`Resistividade do ${conductor.label} a ${theta} °C`, `ρ = ${f(conductor.resistivity20, 5)} · [1 + ${f(conductor.alpha)} · (${theta} − 20)]`, resistivity, 'Ω·mm²/m', 5),
+      step(
+        'I₀ mínimo para I_n e I₂',
+        `I₀ ≥ max(${f(ratedCurrent)}; ${f(conventionalCurrent)} / 1,45) / ${f(factor)}`,
+        requiredAmpacity,
+        'A',
+        2,
+      ),
+      step(
+        `Resistividade do ${conductor.label} a ${theta} °C`,
+        `ρ = ${f(conductor.resistivity20, 5)} · [1 + ${f(conductor.alpha)} · (${theta} − 20)]`,
+        resistivity,
+        'Ω·mm²/m',
+        5,
+      ),
       step(
         'Seção mínima pela queda de tensão',
         `S ≥ ${kText} · ${f(resistivity, 5)} · ${f(length)} · ${f(designCurrent)} · ${f(powerFactor)} / (${limit.percent} % · ${f(voltage)})`,
@@ -338,7 +577,13 @@ export const conductorSizing = defineCalculator({
       ...(chosen && iz !== undefined && drop !== undefined
         ? [
             step(`Capacidade corrigida de ${f(chosen.section)} mm²`, `I_z = ${f(chosen.ampacity)} · ${f(factor)}`, iz, 'A', 2),
-            step(`Queda de tensão em ${f(chosen.section)} mm²`, `ΔV = ${kText} · ${f(resistivity, 5)} · ${f(length)} · ${f(designCurrent)} · ${f(powerFactor)} / ${f(chosen.section)}`, drop, 'V', 2),
+            step(
+              `Queda de tensão em ${f(chosen.section)} mm²`,
+              `ΔV = ${kText} · ${f(resistivity, 5)} · ${f(length)} · ${f(designCurrent)} · ${f(powerFactor)} / ${f(chosen.section)}`,
+              drop,
+              'V',
+              2,
+            ),
             step('Queda percentual', `ΔV % = 100 · ${f(drop)} / ${f(voltage)}`, chosen.dropPercent, '%', 2),
           ]
         : []),
@@ -360,7 +605,9 @@ export const conductorSizing = defineCalculator({
         checkConventional: conventionalText,
         voltageDrop: drop,
         voltageDropPercent: chosen?.dropPercent,
-        checkDrop: chosen ? yesNo(chosen.dropPercent <= limit.percent, `${f(chosen.dropPercent)} % ≤ ${limit.percent} % (${limit.clause})`) : undefined,
+        checkDrop: chosen
+          ? yesNo(chosen.dropPercent <= limit.percent, `${f(chosen.dropPercent)} % ≤ ${limit.percent} % (${limit.clause})`)
+          : undefined,
         checkShortCircuit:
           shortOk === undefined || minSectionShortCircuit === undefined || !chosen
             ? undefined

@@ -7,4 +7,11 @@ import { lumenMethod } from './lumen-method';
 import { type Calculator } from '../types';
 
 /** The electrical calculators, in catalogue order. */
-export const electricalCalculators: readonly Calculator[] = [voltageDrop, powerFactor, shortCircuit, conductorSizing, motorCurrent, lumenMethod];
+export const electricalCalculators: readonly Calculator[] = [
+  voltageDrop,
+  powerFactor,
+  shortCircuit,
+  conductorSizing,
+  motorCurrent,
+  lumenMethod,
+];

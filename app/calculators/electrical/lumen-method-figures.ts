@@ -1,4 +1,18 @@
-import { arrow, canvas, COLORS, figure, formatFixed, formatValue, group, line, niceStep, rect, text, TEXT_COLORS, type Point } from '../../charts';
+import {
+  arrow,
+  canvas,
+  COLORS,
+  figure,
+  formatFixed,
+  formatValue,
+  group,
+  line,
+  niceStep,
+  rect,
+  text,
+  TEXT_COLORS,
+  type Point,
+} from '../../charts';
 import { type Figure } from '../types';
 
 export interface LuminaireLayoutInput {
@@ -40,8 +54,15 @@ function illuminanceBars(target: number, achieved: number): string[] {
     text(610, 60, 'Iluminância média', { anchor: 'middle', size: 13, weight: 'bold' }),
     line(545, bottom, 680, bottom, { stroke: COLORS.ink, width: 1.5 }),
     ...bar(555, target, 'meta', { fill: COLORS.reference, text: TEXT_COLORS.reference }),
-    ...bar(620, achieved, 'obtida', { fill: achieved >= target ? COLORS.ok : COLORS.limit, text: achieved >= target ? TEXT_COLORS.ok : TEXT_COLORS.limit }),
-    text(610, bottom + 34, `${change >= 0 ? '+' : '−'}${formatFixed(Math.abs(change), 0)} % ${achieved >= target ? '✓' : '✗'}`, { anchor: 'middle', size: 13, weight: 'bold' }),
+    ...bar(620, achieved, 'obtida', {
+      fill: achieved >= target ? COLORS.ok : COLORS.limit,
+      text: achieved >= target ? TEXT_COLORS.ok : TEXT_COLORS.limit,
+    }),
+    text(610, bottom + 34, `${change >= 0 ? '+' : '−'}${formatFixed(Math.abs(change), 0)} % ${achieved >= target ? '✓' : '✗'}`, {
+      anchor: 'middle',
+      size: 13,
+      weight: 'bold',
+    }),
   ];
 }
 
@@ -58,21 +79,32 @@ export function lumenMethodFigures(input: LuminaireLayoutInput): Figure[] {
   const count = rows * columns;
   const lampWidth = Math.max(2, Math.min(26, spacingA * scale * 0.45));
   const lampHeight = Math.max(2, Math.min(10, spacingB * scale * 0.3));
-  const centre = (column: number, row: number): Point => [x0 + (spacingA / 2 + column * spacingA) * scale, y0 + (spacingB / 2 + row * spacingB) * scale];
+  const centre = (column: number, row: number): Point => [
+    x0 + (spacingA / 2 + column * spacingA) * scale,
+    y0 + (spacingB / 2 + row * spacingB) * scale,
+  ];
 
   const luminaires: string[] = [];
   if (count <= MAX_DRAWN) {
     for (let row = 0; row < rows; row += 1) {
       for (let column = 0; column < columns; column += 1) {
         const [cx, cy] = centre(column, row);
-        luminaires.push(rect(cx - lampWidth / 2, cy - lampHeight / 2, lampWidth, lampHeight, { fill: COLORS.primary, stroke: COLORS.ink, width: 0.8 }));
+        luminaires.push(
+          rect(cx - lampWidth / 2, cy - lampHeight / 2, lampWidth, lampHeight, { fill: COLORS.primary, stroke: COLORS.ink, width: 0.8 }),
+        );
       }
     }
   } else {
     const [ax, ay] = centre(0, 0);
     const [bx, by] = centre(columns - 1, rows - 1);
     luminaires.push(rect(ax, ay, bx - ax, by - ay, { fill: COLORS.primary, fillOpacity: 0.25, stroke: COLORS.primary, width: 1.5 }));
-    luminaires.push(text((ax + bx) / 2, (ay + by) / 2, `grade de ${rows} × ${columns} (densa demais para desenhar uma a uma)`, { anchor: 'middle', size: 12, halo: true }));
+    luminaires.push(
+      text((ax + bx) / 2, (ay + by) / 2, `grade de ${rows} × ${columns} (densa demais para desenhar uma a uma)`, {
+        anchor: 'middle',
+        size: 12,
+        halo: true,
+      }),
+    );
   }
 
   const [firstX, firstY] = centre(0, 0);
@@ -96,7 +128,11 @@ export function lumenMethodFigures(input: LuminaireLayoutInput): Figure[] {
     line(x0, barY, x0 + barMetres * scale, barY, { stroke: COLORS.ink, width: 3 }),
     line(x0, barY - 5, x0, barY + 5, { stroke: COLORS.ink, width: 1.5 }),
     line(x0 + barMetres * scale, barY - 5, x0 + barMetres * scale, barY + 5, { stroke: COLORS.ink, width: 1.5 }),
-    text(x0 + barMetres * scale + 8, barY + 4, `${metres(barMetres)} (desenho em escala)`, { size: 12, italic: true, color: TEXT_COLORS.muted }),
+    text(x0 + barMetres * scale + 8, barY + 4, `${metres(barMetres)} (desenho em escala)`, {
+      size: 12,
+      italic: true,
+      color: TEXT_COLORS.muted,
+    }),
   ];
 
   const caption = `${count} luminárias (${rows} × ${columns}) — E = ${formatFixed(illuminance, 0)} lx (meta ${formatFixed(targetIlluminance, 0)} lx) — ${formatValue(powerDensity, 3)} W/m²`;

@@ -11,7 +11,7 @@ function bruteForceGrid(length: number, width: number, minimum: number) {
   for (let rows = 1; rows <= 80; rows += 1) {
     for (let columns = 1; columns <= 80; columns += 1) {
       const count = rows * columns;
-      const ratio = Math.max((length / columns) / (width / rows), (width / rows) / (length / columns));
+      const ratio = Math.max(length / columns / (width / rows), width / rows / (length / columns));
       if (count < minimum || ratio > MAX_SPACING_RATIO + 1e-9) continue;
       if (!best || count < best.count || (count === best.count && ratio < best.ratio - 1e-12)) best = { rows, columns, count, ratio };
     }
@@ -81,41 +81,60 @@ describe('iluminacao-metodo-lumens', () => {
   });
 
   it('warns about far too much light and a room index outside the usual tables', () => {
-    expect(computeWith(lumenMethod, { gridMode: 'fixed', flux: '8000' }).warnings).toContainEqual(expect.stringContaining('muito acima da meta'));
-    expect(computeWith(lumenMethod, { length: '2', width: '1', ceilingHeight: '5' }).warnings).toContainEqual(expect.stringContaining('fora da faixa'));
+    expect(computeWith(lumenMethod, { gridMode: 'fixed', flux: '8000' }).warnings).toContainEqual(
+      expect.stringContaining('muito acima da meta'),
+    );
+    expect(computeWith(lumenMethod, { length: '2', width: '1', ceilingHeight: '5' }).warnings).toContainEqual(
+      expect.stringContaining('fora da faixa'),
+    );
   });
 
   it('refuses a luminaire below the work plane and a fractional grid', () => {
     expect(errorsWith(lumenMethod, { ceilingHeight: '2', workPlane: '1', suspension: '1' })).toEqual({
-      suspension: 'A luminária ficaria a 0 m do plano de trabalho: o pé-direito menos o plano de trabalho e a suspensão deve deixar ao menos 0,1 m.',
+      suspension:
+        'A luminária ficaria a 0 m do plano de trabalho: o pé-direito menos o plano de trabalho e a suspensão deve deixar ao menos 0,1 m.',
     });
     expect(errorsWith(lumenMethod, { gridMode: 'fixed', rows: '2,5' })).toEqual({ rows: 'Informe um número inteiro.' });
   });
 
   it('property: the grid rule matches an exhaustive search', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 40, noNaN: true }), fc.double({ min: 1, max: 40, noNaN: true }), fc.integer({ min: 1, max: 60 }), (length, width, minimum) => {
-        const expected = bruteForceGrid(length, width, minimum);
-        const grid = chooseGrid(length, width, minimum);
-        expect(expected, 'search window too small').toBeDefined();
-        expect(grid.rows * grid.columns).toBe(expected?.count);
-        closeTo(Math.max(length / grid.columns / (width / grid.rows), width / grid.rows / (length / grid.columns)), expected?.ratio ?? 0, 1e-9);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        fc.integer({ min: 1, max: 60 }),
+        (length, width, minimum) => {
+          const expected = bruteForceGrid(length, width, minimum);
+          const grid = chooseGrid(length, width, minimum);
+          expect(expected, 'search window too small').toBeDefined();
+          expect(grid.rows * grid.columns).toBe(expected?.count);
+          closeTo(
+            Math.max(length / grid.columns / (width / grid.rows), width / grid.rows / (length / grid.columns)),
+            expected?.ratio ?? 0,
+            1e-9,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('property: illuminance is proportional to flux, and the chosen grid always meets the target', () => {
     fc.assert(
-      fc.property(fc.double({ min: 2, max: 60, noNaN: true }), fc.double({ min: 2, max: 60, noNaN: true }), fc.double({ min: 500, max: 20_000, noNaN: true }), (length, width, flux) => {
-        const params = { length: String(length), width: String(width), flux: String(flux), gridMode: 'fixed', rows: '3', columns: '4' };
-        const single = resultsWith(lumenMethod, params);
-        const double = resultsWith(lumenMethod, { ...params, flux: String(2 * flux) });
-        closeTo(numberOf(double, 'illuminance'), 2 * numberOf(single, 'illuminance'), 1e-12);
-        const automatic = resultsWith(lumenMethod, { ...params, gridMode: 'auto' });
-        expect(numberOf(automatic, 'illuminance')).toBeGreaterThanOrEqual(500 * (1 - 1e-12));
-        expect(numberOf(automatic, 'luminaires')).toBeGreaterThanOrEqual(numberOf(automatic, 'luminairesMin'));
-      }),
+      fc.property(
+        fc.double({ min: 2, max: 60, noNaN: true }),
+        fc.double({ min: 2, max: 60, noNaN: true }),
+        fc.double({ min: 500, max: 20_000, noNaN: true }),
+        (length, width, flux) => {
+          const params = { length: String(length), width: String(width), flux: String(flux), gridMode: 'fixed', rows: '3', columns: '4' };
+          const single = resultsWith(lumenMethod, params);
+          const double = resultsWith(lumenMethod, { ...params, flux: String(2 * flux) });
+          closeTo(numberOf(double, 'illuminance'), 2 * numberOf(single, 'illuminance'), 1e-12);
+          const automatic = resultsWith(lumenMethod, { ...params, gridMode: 'auto' });
+          expect(numberOf(automatic, 'illuminance')).toBeGreaterThanOrEqual(500 * (1 - 1e-12));
+          expect(numberOf(automatic, 'luminaires')).toBeGreaterThanOrEqual(numberOf(automatic, 'luminairesMin'));
+        },
+      ),
       { numRuns: 100 },
     );
   });

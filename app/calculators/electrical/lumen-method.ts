@@ -71,17 +71,124 @@ export const lumenMethod = defineCalculator({
   category: 'electrical',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'length', label: 'Comprimento do ambiente a', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 10, min: 1, max: 200 },
-    { kind: 'number', name: 'width', label: 'Largura do ambiente b', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 8, min: 1, max: 200 },
-    { kind: 'number', name: 'ceilingHeight', label: 'Pé-direito H', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 2.8, min: 2, max: 30 },
-    { kind: 'number', name: 'workPlane', label: 'Altura do plano de trabalho', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 0.75, min: 0, max: 1.2, help: 'Use 0 para o piso (circulações).' },
-    { kind: 'number', name: 'suspension', label: 'Suspensão da luminária (abaixo do teto)', unitGroup: 'length', defaultUnit: 'm', units: ['m'], default: 0, min: 0, max: 20, help: '0 para luminárias de sobrepor ou embutidas.' },
-    { kind: 'number', name: 'targetIlluminance', label: 'Iluminância mantida alvo E_m', unit: 'lx', default: 500, min: 20, max: 2000, help: 'Valor da NBR ISO/CIE 8995-1, seção 5, para a tarefa (a plataforma não reproduz a tabela).' },
-    { kind: 'number', name: 'flux', label: 'Fluxo luminoso por luminária Φ', unit: 'lm', default: 4000, min: 50, max: 200_000, help: 'LED: fluxo da luminária; com lâmpadas: número de lâmpadas × fluxo de cada uma.' },
-    { kind: 'number', name: 'utilisation', label: 'Fator de utilização u (tabela do fabricante)', unit: '', default: 0.6, min: 0.1, max: 1, help: 'Lido na tabela da luminária para o índice K calculado e as refletâncias de teto, paredes e piso.' },
-    { kind: 'text', name: 'utilisationSource', label: 'Fonte do fator de utilização', format: 'note', default: 'Exemplo: catálogo do fabricante', maxLength: 50, optional: true },
-    { kind: 'number', name: 'maintenance', label: 'Fator de manutenção FM', unit: '', default: 0.8, min: 0.5, max: 1, help: 'Depende do ciclo de limpeza e do ambiente (NBR ISO/CIE 8995-1, 4.8).' },
-    { kind: 'number', name: 'luminairePower', label: 'Potência por luminária', unitGroup: 'power', defaultUnit: 'W', units: ['W'], default: 32, min: 0, exclusiveMin: true, max: 5000 },
+    {
+      kind: 'number',
+      name: 'length',
+      label: 'Comprimento do ambiente a',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m'],
+      default: 10,
+      min: 1,
+      max: 200,
+    },
+    {
+      kind: 'number',
+      name: 'width',
+      label: 'Largura do ambiente b',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m'],
+      default: 8,
+      min: 1,
+      max: 200,
+    },
+    {
+      kind: 'number',
+      name: 'ceilingHeight',
+      label: 'Pé-direito H',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m'],
+      default: 2.8,
+      min: 2,
+      max: 30,
+    },
+    {
+      kind: 'number',
+      name: 'workPlane',
+      label: 'Altura do plano de trabalho',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m'],
+      default: 0.75,
+      min: 0,
+      max: 1.2,
+      help: 'Use 0 para o piso (circulações).',
+    },
+    {
+      kind: 'number',
+      name: 'suspension',
+      label: 'Suspensão da luminária (abaixo do teto)',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m'],
+      default: 0,
+      min: 0,
+      max: 20,
+      help: '0 para luminárias de sobrepor ou embutidas.',
+    },
+    {
+      kind: 'number',
+      name: 'targetIlluminance',
+      label: 'Iluminância mantida alvo E_m',
+      unit: 'lx',
+      default: 500,
+      min: 20,
+      max: 2000,
+      help: 'Valor da NBR ISO/CIE 8995-1, seção 5, para a tarefa (a plataforma não reproduz a tabela).',
+    },
+    {
+      kind: 'number',
+      name: 'flux',
+      label: 'Fluxo luminoso por luminária Φ',
+      unit: 'lm',
+      default: 4000,
+      min: 50,
+      max: 200_000,
+      help: 'LED: fluxo da luminária; com lâmpadas: número de lâmpadas × fluxo de cada uma.',
+    },
+    {
+      kind: 'number',
+      name: 'utilisation',
+      label: 'Fator de utilização u (tabela do fabricante)',
+      unit: '',
+      default: 0.6,
+      min: 0.1,
+      max: 1,
+      help: 'Lido na tabela da luminária para o índice K calculado e as refletâncias de teto, paredes e piso.',
+    },
+    {
+      kind: 'text',
+      name: 'utilisationSource',
+      label: 'Fonte do fator de utilização',
+      format: 'note',
+      default: 'Exemplo: catálogo do fabricante',
+      maxLength: 50,
+      optional: true,
+    },
+    {
+      kind: 'number',
+      name: 'maintenance',
+      label: 'Fator de manutenção FM',
+      unit: '',
+      default: 0.8,
+      min: 0.5,
+      max: 1,
+      help: 'Depende do ciclo de limpeza e do ambiente (NBR ISO/CIE 8995-1, 4.8).',
+    },
+    {
+      kind: 'number',
+      name: 'luminairePower',
+      label: 'Potência por luminária',
+      unitGroup: 'power',
+      defaultUnit: 'W',
+      units: ['W'],
+      default: 32,
+      min: 0,
+      exclusiveMin: true,
+      max: 5000,
+    },
     {
       kind: 'select',
       name: 'spacingCheck',
@@ -92,7 +199,16 @@ export const lumenMethod = defineCalculator({
       ],
       default: 'yes',
     },
-    { kind: 'number', name: 'spacingToHeight', label: 'Relação espaçamento máximo / altura (SHR) do fabricante', unit: '', default: 1.25, min: 0.5, max: 2.5, when: { field: 'spacingCheck', oneOf: ['yes'] } },
+    {
+      kind: 'number',
+      name: 'spacingToHeight',
+      label: 'Relação espaçamento máximo / altura (SHR) do fabricante',
+      unit: '',
+      default: 1.25,
+      min: 0.5,
+      max: 2.5,
+      when: { field: 'spacingCheck', oneOf: ['yes'] },
+    },
     {
       kind: 'select',
       name: 'gridMode',
@@ -103,8 +219,28 @@ export const lumenMethod = defineCalculator({
       ],
       default: 'auto',
     },
-    { kind: 'number', name: 'rows', label: 'Fileiras (ao longo da largura b)', unit: '', default: 4, min: 1, max: 200, integer: true, when: { field: 'gridMode', oneOf: ['fixed'] } },
-    { kind: 'number', name: 'columns', label: 'Colunas (ao longo do comprimento a)', unit: '', default: 6, min: 1, max: 200, integer: true, when: { field: 'gridMode', oneOf: ['fixed'] } },
+    {
+      kind: 'number',
+      name: 'rows',
+      label: 'Fileiras (ao longo da largura b)',
+      unit: '',
+      default: 4,
+      min: 1,
+      max: 200,
+      integer: true,
+      when: { field: 'gridMode', oneOf: ['fixed'] },
+    },
+    {
+      kind: 'number',
+      name: 'columns',
+      label: 'Colunas (ao longo do comprimento a)',
+      unit: '',
+      default: 6,
+      min: 1,
+      max: 200,
+      integer: true,
+      when: { field: 'gridMode', oneOf: ['fixed'] },
+    },
   ],
   outputs,
   formula: 'h = H − h_pt − h_s;  K = a·b / [h·(a + b)];  N = E_m·A / (Φ·u·FM);  E = N_adot·Φ·u·FM / A;  s_a = a/n_c, s_b = b/n_l',
@@ -115,8 +251,25 @@ export const lumenMethod = defineCalculator({
   ],
   standards: [{ code: 'ABNT NBR ISO/CIE 8995-1', edition: '2013' }],
   disclaimer:
-    'Índice do recinto para luminárias de distribuição direta ou predominantemente direta. Iluminação de emergência (NBR 10898) e luz natural não são consideradas. ' + STANDING_DISCLAIMER,
-  compute({ length, width, ceilingHeight, workPlane, suspension, targetIlluminance, flux, utilisation, maintenance, luminairePower, spacingCheck, spacingToHeight, gridMode, rows, columns }) {
+    'Índice do recinto para luminárias de distribuição direta ou predominantemente direta. Iluminação de emergência (NBR 10898) e luz natural não são consideradas. ' +
+    STANDING_DISCLAIMER,
+  compute({
+    length,
+    width,
+    ceilingHeight,
+    workPlane,
+    suspension,
+    targetIlluminance,
+    flux,
+    utilisation,
+    maintenance,
+    luminairePower,
+    spacingCheck,
+    spacingToHeight,
+    gridMode,
+    rows,
+    columns,
+  }) {
     const mountingHeight = ceilingHeight - workPlane - suspension;
     if (mountingHeight < 0.1) {
       return invalid({
@@ -145,11 +298,18 @@ export const lumenMethod = defineCalculator({
       'O fator de utilização deve corresponder ao índice do recinto e às refletâncias de teto, paredes e piso.',
     ];
     if (roomIndex < 0.6 || roomIndex > 5) {
-      warnings.push(`Índice do recinto K = ${f(roomIndex, 3)} fora da faixa usual das tabelas dos fabricantes (cerca de 0,6 a 5; confirme na tabela usada).`);
+      warnings.push(
+        `Índice do recinto K = ${f(roomIndex, 3)} fora da faixa usual das tabelas dos fabricantes (cerca de 0,6 a 5; confirme na tabela usada).`,
+      );
     }
-    if (!meetsTarget) warnings.push(`Iluminância obtida de ${f(illuminance, 3)} lx abaixo da meta de ${f(targetIlluminance)} lx: aumente a grade para ao menos ${luminairesMin} luminárias.`);
-    if (illuminance > 1.5 * targetIlluminance) warnings.push('Iluminância muito acima da meta: considere luminárias de menor fluxo ou dimerização.');
-    if (spacingCheck === 'yes' && maxSpacing > allowedSpacing) warnings.push('Espaçamento acima do máximo recomendado pelo fabricante: risco de baixa uniformidade.');
+    if (!meetsTarget)
+      warnings.push(
+        `Iluminância obtida de ${f(illuminance, 3)} lx abaixo da meta de ${f(targetIlluminance)} lx: aumente a grade para ao menos ${luminairesMin} luminárias.`,
+      );
+    if (illuminance > 1.5 * targetIlluminance)
+      warnings.push('Iluminância muito acima da meta: considere luminárias de menor fluxo ou dimerização.');
+    if (spacingCheck === 'yes' && maxSpacing > allowedSpacing)
+      warnings.push('Espaçamento acima do máximo recomendado pelo fabricante: risco de baixa uniformidade.');
     const ratio = Math.max(spacingLength / spacingWidth, spacingWidth / spacingLength);
     if (gridMode === 'fixed' && ratio > MAX_SPACING_RATIO) {
       warnings.push(`Os espaçamentos nas duas direções diferem muito (relação ${f(ratio, 3)} > 1,5): a distribuição fica desigual.`);
@@ -180,14 +340,40 @@ export const lumenMethod = defineCalculator({
       }),
       steps: [
         step('Altura útil', `h = ${f(ceilingHeight)} − ${f(workPlane)} − ${f(suspension)}`, mountingHeight, 'm', 2),
-        step('Índice do recinto', `K = ${f(length)} · ${f(width)} / [${f(mountingHeight)} · (${f(length)} + ${f(width)})]`, roomIndex, '', 2),
-        step('Número de luminárias', `N = ${f(targetIlluminance)} · ${f(area)} / (${f(flux)} · ${f(utilisation)} · ${f(maintenance)})`, luminairesExact, '', 2),
-        step('Grade', gridMode === 'fixed' ? `${grid.rows} fileiras × ${grid.columns} colunas (imposta)` : `menor grade com ≥ ${luminairesMin} luminárias e relação de espaçamentos ≤ 1,5`, luminaires, 'luminárias'),
-        step('Iluminância obtida', `E = ${luminaires} · ${f(flux)} · ${f(utilisation)} · ${f(maintenance)} / ${f(area)}`, illuminance, 'lx', 0),
+        step(
+          'Índice do recinto',
+          `K = ${f(length)} · ${f(width)} / [${f(mountingHeight)} · (${f(length)} + ${f(width)})]`,
+          roomIndex,
+          '',
+          2,
+        ),
+        step(
+          'Número de luminárias',
+          `N = ${f(targetIlluminance)} · ${f(area)} / (${f(flux)} · ${f(utilisation)} · ${f(maintenance)})`,
+          luminairesExact,
+          '',
+          2,
+        ),
+        step(
+          'Grade',
+          gridMode === 'fixed'
+            ? `${grid.rows} fileiras × ${grid.columns} colunas (imposta)`
+            : `menor grade com ≥ ${luminairesMin} luminárias e relação de espaçamentos ≤ 1,5`,
+          luminaires,
+          'luminárias',
+        ),
+        step(
+          'Iluminância obtida',
+          `E = ${luminaires} · ${f(flux)} · ${f(utilisation)} · ${f(maintenance)} / ${f(area)}`,
+          illuminance,
+          'lx',
+          0,
+        ),
         step('Densidade de potência', `${luminaires} · ${f(luminairePower)} / ${f(area)}`, powerDensity, 'W/m²', 2),
       ],
       warnings,
-      figures: () => lumenMethodFigures({ length, width, rows: grid.rows, columns: grid.columns, illuminance, targetIlluminance, powerDensity }),
+      figures: () =>
+        lumenMethodFigures({ length, width, rows: grid.rows, columns: grid.columns, illuminance, targetIlluminance, powerDensity }),
     };
   },
 });

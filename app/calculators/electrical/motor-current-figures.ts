@@ -45,7 +45,13 @@ export function motorStartFigures(input: MotorStartFigureInput): Figure[] {
     };
   });
   if (method === 'inverter') {
-    bars.push({ category: 'Inversor', value: ratedCurrent, valueLabel: `≈ ${formatValue(ratedCurrent, 4)} A escolhido`, style: 'primary', highlight: true });
+    bars.push({
+      category: 'Inversor',
+      value: ratedCurrent,
+      valueLabel: `≈ ${formatValue(ratedCurrent, 4)} A escolhido`,
+      style: 'primary',
+      highlight: true,
+    });
   }
   const chosenBar = bars.find((bar) => bar.highlight);
   const chosenCurrent = chosenBar?.value ?? directCurrent;

@@ -15,14 +15,14 @@ describe('corrente-motor-trifasico', () => {
     const results = Object.fromEntries(outcome.results.map((item) => [item.key, item.value]));
     closeTo(numberOf(results, 'ratedCurrent'), 15.09);
     closeTo(numberOf(results, 'inputPower'), 8.242);
-    closeTo(numberOf(results, 'apparentPower'), 9.930);
+    closeTo(numberOf(results, 'apparentPower'), 9.93);
     closeTo(numberOf(results, 'reactivePower'), 5.538);
     closeTo(numberOf(results, 'directStartCurrent'), 113.2);
     closeTo(numberOf(results, 'startCurrent'), 37.72);
     closeTo(numberOf(results, 'startMultiple'), 2.5);
     closeTo(numberOf(results, 'torqueFraction'), 100 / 3);
     closeTo(numberOf(results, 'ratedTorque'), 40.69);
-    closeTo(numberOf(results, 'mainContactor'), 8.710);
+    closeTo(numberOf(results, 'mainContactor'), 8.71);
     closeTo(numberOf(results, 'starContactor'), 5.029);
     expect(outcome.warnings).toContainEqual(expect.stringContaining('6 terminais'));
     expect(outcome.warnings).toContainEqual(expect.stringContaining('cai para 1/3'));
@@ -32,7 +32,16 @@ describe('corrente-motor-trifasico', () => {
   // python3: P = 15*735.49875 = 11032.48 W; I_n = P/(sqrt(3)*220*0.9*0.85) = 37.8467 A; I_p = 7*I_n = 264.927 A;
   // T_n = P/(2*pi*1765/60) = 59.6898 N·m.
   it('converts cv and starts direct with the full starting current', () => {
-    const results = resultsWith(motorCurrent, { power: '15', power_unit: 'cv', voltage: '220', efficiency: '90', powerFactor: '0,85', startRatio: '7', speed: '1765', method: 'direct' });
+    const results = resultsWith(motorCurrent, {
+      power: '15',
+      power_unit: 'cv',
+      voltage: '220',
+      efficiency: '90',
+      powerFactor: '0,85',
+      startRatio: '7',
+      speed: '1765',
+      method: 'direct',
+    });
     closeTo(numberOf(results, 'ratedCurrent'), 37.846738);
     closeTo(numberOf(results, 'startCurrent'), 264.92717);
     closeTo(numberOf(results, 'ratedTorque'), 59.689765);
@@ -43,7 +52,15 @@ describe('corrente-motor-trifasico', () => {
   // 50 kW, 440 V, η 94,5 %, cos φ 0,86, I_p/I_n 6,8, autotransformer tap 65 %: current and torque × 0,65².
   // python3: I_n = 50000/(sqrt(3)*440*0.945*0.86) = 80.7284 A; I_p = 548.953 A; I_part = 0.4225*I_p = 231.933 A.
   it('applies k² to current and torque with the autotransformer', () => {
-    const results = resultsWith(motorCurrent, { power: '50', voltage: '440', efficiency: '94,5', powerFactor: '0,86', startRatio: '6,8', method: 'autotransformer', tap: '0.65' });
+    const results = resultsWith(motorCurrent, {
+      power: '50',
+      voltage: '440',
+      efficiency: '94,5',
+      powerFactor: '0,86',
+      startRatio: '6,8',
+      method: 'autotransformer',
+      tap: '0.65',
+    });
     closeTo(numberOf(results, 'ratedCurrent'), 80.728418);
     closeTo(numberOf(results, 'startCurrent'), 231.93274);
     closeTo(numberOf(results, 'startMultiple'), 2.873);
@@ -88,7 +105,8 @@ describe('corrente-motor-trifasico', () => {
           const params = { power: String(power), voltage: String(voltage), startRatio: String(startRatio), method, currentLimit: '2,5' };
           const base = resultsWith(motorCurrent, params);
           const doubled = resultsWith(motorCurrent, { ...params, power: String(2 * power) });
-          for (const key of ['ratedCurrent', 'directStartCurrent', 'startCurrent', 'ratedTorque']) closeTo(numberOf(doubled, key), 2 * numberOf(base, key), 1e-12);
+          for (const key of ['ratedCurrent', 'directStartCurrent', 'startCurrent', 'ratedTorque'])
+            closeTo(numberOf(doubled, key), 2 * numberOf(base, key), 1e-12);
           const direct = resultsWith(motorCurrent, { ...params, method: 'direct' });
           expect(numberOf(base, 'startCurrent')).toBeLessThanOrEqual(numberOf(direct, 'startCurrent'));
           expect(numberOf(base, 'torqueFraction')).toBeLessThanOrEqual(100);
@@ -105,7 +123,14 @@ describe('corrente-motor-trifasico', () => {
     expect(chart?.summary).toBe(
       'Estrela-triângulo: corrente de partida 37,72 A (2,5 × I_n), contra 113,2 A na partida direta; I_n = 15,09 A. Cp: conjugado de partida em % do da partida direta.',
     );
-    for (const label of ['113,2 A (7,5 × I_n)', '37,72 A (2,5 × I_n) escolhido', 'Estrela-triângulo · Cp 33 %', 'Compensadora 65 % · Cp 42 %', 'I_n = 15,1 A']) expect(chart?.svg).toContain(label);
+    for (const label of [
+      '113,2 A (7,5 × I_n)',
+      '37,72 A (2,5 × I_n) escolhido',
+      'Estrela-triângulo · Cp 33 %',
+      'Compensadora 65 % · Cp 42 %',
+      'I_n = 15,1 A',
+    ])
+      expect(chart?.svg).toContain(label);
     expect(chart?.svg).not.toMatch(/\sstyle=/);
     const inverter = computeWith(motorCurrent, { method: 'inverter' }).figures?.[0];
     expect(inverter?.svg).toContain('≈ 15,09 A escolhido');

@@ -28,12 +28,52 @@ export const motorCurrent = defineCalculator({
   category: 'electrical',
   accessLevel: 'E-TOOL',
   inputs: [
-    { kind: 'number', name: 'power', label: 'Potência nominal no eixo P', unitGroup: 'power', defaultUnit: 'kW', units: ['kW', 'cv', 'hp', 'W'], default: 7.5, min: 0.1, max: 1000, help: 'Potência de placa (saída mecânica).' },
-    { kind: 'number', name: 'voltage', label: 'Tensão de linha V', unitGroup: 'voltage', defaultUnit: 'V', units: ['V'], default: 380, min: 180, max: 1000, help: 'Valores usuais no Brasil: 220, 380 e 440 V.' },
-    { kind: 'number', name: 'efficiency', label: 'Rendimento η (placa ou catálogo, 100 % da carga)', unit: '%', default: 91, min: 50, max: 99 },
+    {
+      kind: 'number',
+      name: 'power',
+      label: 'Potência nominal no eixo P',
+      unitGroup: 'power',
+      defaultUnit: 'kW',
+      units: ['kW', 'cv', 'hp', 'W'],
+      default: 7.5,
+      min: 0.1,
+      max: 1000,
+      help: 'Potência de placa (saída mecânica).',
+    },
+    {
+      kind: 'number',
+      name: 'voltage',
+      label: 'Tensão de linha V',
+      unitGroup: 'voltage',
+      defaultUnit: 'V',
+      units: ['V'],
+      default: 380,
+      min: 180,
+      max: 1000,
+      help: 'Valores usuais no Brasil: 220, 380 e 440 V.',
+    },
+    {
+      kind: 'number',
+      name: 'efficiency',
+      label: 'Rendimento η (placa ou catálogo, 100 % da carga)',
+      unit: '%',
+      default: 91,
+      min: 50,
+      max: 99,
+    },
     { kind: 'number', name: 'powerFactor', label: 'Fator de potência cos φ (placa)', unit: '', default: 0.83, min: 0.3, max: 0.99 },
     { kind: 'number', name: 'startRatio', label: 'Relação de partida I_p/I_n (placa)', unit: '', default: 7.5, min: 3, max: 12 },
-    { kind: 'number', name: 'speed', label: 'Rotação nominal n', unitGroup: 'rotationalSpeed', defaultUnit: 'rpm', units: ['rpm'], default: 1760, min: 100, max: 10_000 },
+    {
+      kind: 'number',
+      name: 'speed',
+      label: 'Rotação nominal n',
+      unitGroup: 'rotationalSpeed',
+      defaultUnit: 'rpm',
+      units: ['rpm'],
+      default: 1760,
+      min: 100,
+      max: 10_000,
+    },
     {
       kind: 'select',
       name: 'method',
@@ -59,7 +99,16 @@ export const motorCurrent = defineCalculator({
       default: '0.65',
       when: { field: 'method', oneOf: ['autotransformer'] },
     },
-    { kind: 'number', name: 'currentLimit', label: 'Limite de corrente do soft-starter (múltiplo de I_n)', unit: '× I_n', default: 3, min: 1, max: 7, when: { field: 'method', oneOf: ['soft-starter'] } },
+    {
+      kind: 'number',
+      name: 'currentLimit',
+      label: 'Limite de corrente do soft-starter (múltiplo de I_n)',
+      unit: '× I_n',
+      default: 3,
+      min: 1,
+      max: 7,
+      when: { field: 'method', oneOf: ['soft-starter'] },
+    },
   ],
   outputs,
   formula:
@@ -75,7 +124,8 @@ export const motorCurrent = defineCalculator({
     { code: 'IEC 60034-1', edition: '2022' },
   ],
   disclaimer:
-    'As relações da chave compensadora e do soft-starter são aproximações (corrente de magnetização desprezada, conjugado proporcional ao quadrado da tensão); o caso do inversor é apenas informativo. ' + STANDING_DISCLAIMER,
+    'As relações da chave compensadora e do soft-starter são aproximações (corrente de magnetização desprezada, conjugado proporcional ao quadrado da tensão); o caso do inversor é apenas informativo. ' +
+    STANDING_DISCLAIMER,
   compute({ power, voltage, efficiency, powerFactor, startRatio, speed, method, tap, currentLimit }) {
     if (method === 'soft-starter' && currentLimit > startRatio) {
       return invalid({
@@ -106,9 +156,14 @@ export const motorCurrent = defineCalculator({
       );
     }
     if (method === 'autotransformer' || method === 'soft-starter') {
-      warnings.push(`Conjugado de partida cai para ${f(100 * (fractions?.torque ?? 1), 3)} % do da partida direta (aproximação): verifique se a carga acelera.`);
+      warnings.push(
+        `Conjugado de partida cai para ${f(100 * (fractions?.torque ?? 1), 3)} % do da partida direta (aproximação): verifique se a carga acelera.`,
+      );
     }
-    if (method === 'inverter') warnings.push('Com inversor a corrente de partida fica próxima de I_n, conforme a rampa e o limite ajustados (informativo, não calculado).');
+    if (method === 'inverter')
+      warnings.push(
+        'Com inversor a corrente de partida fica próxima de I_n, conforme a rampa e o limite ajustados (informativo, não calculado).',
+      );
 
     const rpm = (speed * 60) / (2 * Math.PI);
     const methodText =

@@ -7,7 +7,17 @@ describe('power triangle figure', () => {
 
   it('summarises the worked example before and after correction', () => {
     expect(figure?.id).toBe('triangulo-potencias');
-    for (const part of ['P = 100 kW', 'Q₁ = 75 kvar', 'S₁ = 125 kVA', 'φ₁ = 36,9°', 'Q₂ = 42,6 kvar', 'S₂ = 108,7 kVA', 'φ₂ = 23,1°', 'Q_c = 32,4 kvar', 'Referência ANEEL: 0,92']) {
+    for (const part of [
+      'P = 100 kW',
+      'Q₁ = 75 kvar',
+      'S₁ = 125 kVA',
+      'φ₁ = 36,9°',
+      'Q₂ = 42,6 kvar',
+      'S₂ = 108,7 kVA',
+      'φ₂ = 23,1°',
+      'Q_c = 32,4 kvar',
+      'Referência ANEEL: 0,92',
+    ]) {
       expect(figure?.summary).toContain(part);
     }
   });

@@ -37,15 +37,36 @@ export function powerFactorFigures({ activePower, powerFactorBefore, powerFactor
       const y1 = oy - Q1 * scale;
       const y2 = oy - Q2 * scale;
       const children = [
-        polygon([[ox, oy], [x, oy], [x, y1]], { fill: COLORS.reference, fillOpacity: 0.12, stroke: COLORS.reference, width: 1.5, dash: '2 4' }),
-        polygon([[ox, oy], [x, oy], [x, y2]], { fill: COLORS.primary, fillOpacity: 0.15, stroke: COLORS.primary, width: 2.5 }),
+        polygon(
+          [
+            [ox, oy],
+            [x, oy],
+            [x, y1],
+          ],
+          { fill: COLORS.reference, fillOpacity: 0.12, stroke: COLORS.reference, width: 1.5, dash: '2 4' },
+        ),
+        polygon(
+          [
+            [ox, oy],
+            [x, oy],
+            [x, y2],
+          ],
+          { fill: COLORS.primary, fillOpacity: 0.15, stroke: COLORS.primary, width: 2.5 },
+        ),
         line(x, y2, x, y1, { stroke: COLORS.limit, width: 5 }),
         arc(ox, oy, 110, 0, phi1, { stroke: COLORS.reference, width: 1.5, dash: '2 4' }),
         arc(ox, oy, 75, 0, phi2, { stroke: COLORS.primary, width: 2 }),
         text(...polar(ox, oy, 116, phi1 * 0.75), 'φ₁', { size: 13, color: TEXT_COLORS.reference, halo: true }),
         text(...polar(ox, oy, 81, phi2 / 2), 'φ₂', { size: 13, color: TEXT_COLORS.primary, halo: true, weight: 'bold' }),
-        text(20, 28, `Antes (pontilhado): φ₁ = ${formatFixed(phi1, 1)}°, cos φ₁ = ${formatFixed(powerFactorBefore, 2)}`, { size: 13, color: TEXT_COLORS.reference }),
-        text(20, 48, `Depois (linha cheia): φ₂ = ${formatFixed(phi2, 1)}°, cos φ₂ = ${formatFixed(powerFactorAfter, 2)}`, { size: 13, color: TEXT_COLORS.primary, weight: 'bold' }),
+        text(20, 28, `Antes (pontilhado): φ₁ = ${formatFixed(phi1, 1)}°, cos φ₁ = ${formatFixed(powerFactorBefore, 2)}`, {
+          size: 13,
+          color: TEXT_COLORS.reference,
+        }),
+        text(20, 48, `Depois (linha cheia): φ₂ = ${formatFixed(phi2, 1)}°, cos φ₂ = ${formatFixed(powerFactorAfter, 2)}`, {
+          size: 13,
+          color: TEXT_COLORS.primary,
+          weight: 'bold',
+        }),
         text((ox + x) / 2, oy + 22, `P = ${v(P)} kW`, { anchor: 'middle', weight: 'bold' }),
         text(x + 10, (oy + y2) / 2, `Q₂ = ${v(Q2)} kvar (depois)`, { baseline: 'middle', color: TEXT_COLORS.primary, weight: 'bold' }),
         text(x + 10, (y2 + y1) / 2, `Q_c = ${v(Qc)} kvar (banco)`, { baseline: 'middle', color: TEXT_COLORS.limit, weight: 'bold' }),
@@ -54,7 +75,12 @@ export function powerFactorFigures({ activePower, powerFactorBefore, powerFactor
         text((ox + x) / 2 + 24, (oy + y2) / 2 + 16, `S₂ = ${v(S2)} kVA`, { color: TEXT_COLORS.primary, weight: 'bold', halo: true }),
         arrow(30, oy, 30, oy - 60, { head: 8 }),
         text(36, oy - 66, 'Q (kvar)', { size: 12 }),
-        text(700, 412, `Referência ANEEL: cos φ ≥ ${formatFixed(reference, 2)}.`, { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
+        text(700, 412, `Referência ANEEL: cos φ ≥ ${formatFixed(reference, 2)}.`, {
+          anchor: 'end',
+          size: 12,
+          italic: true,
+          color: TEXT_COLORS.muted,
+        }),
         text(700, 430, 'Escala: 1 kW = 1 kvar = 1 kVA.', { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
       ];
       return canvas({ ...frame, children });

@@ -20,11 +20,22 @@ export const powerFactor = defineCalculator({
   slug: 'correcao-fator-potencia',
   version: '1.0.0',
   title: 'Correção do fator de potência (banco de capacitores)',
-  summary: 'Calcula a potência reativa e a capacitância por fase de um banco de capacitores trifásico para elevar o fator de potência ao valor desejado.',
+  summary:
+    'Calcula a potência reativa e a capacitância por fase de um banco de capacitores trifásico para elevar o fator de potência ao valor desejado.',
   category: 'electrical',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'activePower', label: 'Potência ativa da carga P', unitGroup: 'power', defaultUnit: 'kW', default: 100, min: 0, exclusiveMin: true, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'activePower',
+      label: 'Potência ativa da carga P',
+      unitGroup: 'power',
+      defaultUnit: 'kW',
+      default: 100,
+      min: 0,
+      exclusiveMin: true,
+      max: 100_000,
+    },
     { kind: 'number', name: 'currentPowerFactor', label: 'Fator de potência atual cos φ₁', unit: '', default: 0.8, min: 0.1, max: 1 },
     {
       kind: 'number',
@@ -36,7 +47,16 @@ export const powerFactor = defineCalculator({
       max: 1,
       help: 'O fator de potência de referência da ANEEL é 0,92.',
     },
-    { kind: 'number', name: 'voltage', label: 'Tensão de linha V_L', unitGroup: 'voltage', defaultUnit: 'V', default: 380, min: 100, max: 50_000 },
+    {
+      kind: 'number',
+      name: 'voltage',
+      label: 'Tensão de linha V_L',
+      unitGroup: 'voltage',
+      defaultUnit: 'V',
+      default: 380,
+      min: 100,
+      max: 50_000,
+    },
     {
       kind: 'select',
       name: 'connection',
@@ -80,7 +100,9 @@ export const powerFactor = defineCalculator({
     const bankCurrent = capacitorPower / (Math.sqrt(3) * voltage);
     const warnings =
       targetPowerFactor < ANEEL_REFERENCE_PF
-        ? [`Fator de potência desejado abaixo da referência de ${f(ANEEL_REFERENCE_PF)} da ANEEL: pode haver faturamento de excedente de reativos.`]
+        ? [
+            `Fator de potência desejado abaixo da referência de ${f(ANEEL_REFERENCE_PF)} da ANEEL: pode haver faturamento de excedente de reativos.`,
+          ]
         : [];
     return {
       results: buildResults(outputs, {
@@ -104,7 +126,13 @@ export const powerFactor = defineCalculator({
           1,
         ),
       ],
-      figures: () => powerFactorFigures({ activePower, powerFactorBefore: currentPowerFactor, powerFactorAfter: targetPowerFactor, reference: ANEEL_REFERENCE_PF }),
+      figures: () =>
+        powerFactorFigures({
+          activePower,
+          powerFactorBefore: currentPowerFactor,
+          powerFactorAfter: targetPowerFactor,
+          reference: ANEEL_REFERENCE_PF,
+        }),
       warnings,
     };
   },

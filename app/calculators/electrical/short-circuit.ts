@@ -20,7 +20,16 @@ export const shortCircuit = defineCalculator({
   category: 'electrical',
   accessLevel: 'E-MASTER',
   inputs: [
-    { kind: 'number', name: 'ratedPower', label: 'Potência nominal do transformador Sₙ', unitGroup: 'apparentPower', defaultUnit: 'kVA', default: 500, min: 1, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'ratedPower',
+      label: 'Potência nominal do transformador Sₙ',
+      unitGroup: 'apparentPower',
+      defaultUnit: 'kVA',
+      default: 500,
+      min: 1,
+      max: 100_000,
+    },
     {
       kind: 'number',
       name: 'voltage',
@@ -78,7 +87,13 @@ export const shortCircuit = defineCalculator({
       }),
       steps: [
         step('Corrente nominal', `Iₙ = ${f(ratedPower)} / (√3 · ${f(voltage)})`, ratedCurrent, 'A', 1),
-        step('Impedância do transformador', `Z_T = ${f(z)} · ${f(voltage)}² / ${f(ratedPower)} = ${f(impedance)} Ω`, impedance * 1000, 'mΩ', 3),
+        step(
+          'Impedância do transformador',
+          `Z_T = ${f(z)} · ${f(voltage)}² / ${f(ratedPower)} = ${f(impedance)} Ω`,
+          impedance * 1000,
+          'mΩ',
+          3,
+        ),
         step('Curto-circuito trifásico', `I″k = ${f(c, 3)} · ${f(voltage)} / (√3 · ${f(impedance)})`, current / 1000, 'kA', 2),
       ],
       figures: () => shortCircuitFigures({ ratedCurrent, currentAtUnity: current / c, chosenFactor: c }),

@@ -30,13 +30,20 @@ export function voltageDropFigures(input: VoltageDropFigureInput): Figure[] {
   const chosenPercent = percentAt(length, section);
   const xMax = 1.5 * length;
 
-  const nearest = TABLE_SECTIONS.reduce((best, candidate, index) => (Math.abs(Math.log(candidate / section)) < Math.abs(Math.log(TABLE_SECTIONS[best]! / section)) ? index : best), 0);
+  const nearest = TABLE_SECTIONS.reduce(
+    (best, candidate, index) =>
+      Math.abs(Math.log(candidate / section)) < Math.abs(Math.log(TABLE_SECTIONS[best]! / section)) ? index : best,
+    0,
+  );
   const first = Math.max(0, Math.min(nearest - 2, TABLE_SECTIONS.length - 5));
   const window = TABLE_SECTIONS.slice(first, first + 5);
   const sections = [...new Set([...window, section])].sort((a, b) => a - b);
   const series: SeriesSpec[] = sections.map((mm) => ({
     label: mm2(mm),
-    points: [[0, 0], [xMax, percentAt(xMax, mm)]],
+    points: [
+      [0, 0],
+      [xMax, percentAt(xMax, mm)],
+    ],
     style: mm === section ? 'primary' : 'reference',
     emphasis: mm === section,
     inLegend: false,
@@ -51,13 +58,21 @@ export function voltageDropFigures(input: VoltageDropFigureInput): Figure[] {
   const rows = TABLE_SECTIONS.map((mm) => {
     const percent = percentAt(length, mm);
     const passes = percent <= limitPercent;
-    return [formatValue(mm, 3), formatFixed((percent * voltage) / 100, 2), formatFixed(percent, 2), formatValue(maxLength(mm), 3), passes ? '✓ atende' : '✗ não atende'];
+    return [
+      formatValue(mm, 3),
+      formatFixed((percent * voltage) / 100, 2),
+      formatFixed(percent, 2),
+      formatValue(maxLength(mm), 3),
+      passes ? '✓ atende' : '✗ não atende',
+    ];
   });
   const smallest = TABLE_SECTIONS.find((mm) => percentAt(length, mm) <= limitPercent);
   const verdict = chosenPercent <= limitPercent ? 'atende' : 'não atende';
   const summary =
     `Com ${mm2(section)} e ${formatValue(length, 4)} m, ΔV = ${formatFixed(chosenPercent, 2)} % (limite de ${limitPercent} %: ${verdict}). ` +
-    (smallest !== undefined ? `Menor seção da tabela que atende: ${mm2(smallest)} (${formatFixed(percentAt(length, smallest), 2)} %). ` : 'Nenhuma seção até 240 mm² atende. ') +
+    (smallest !== undefined
+      ? `Menor seção da tabela que atende: ${mm2(smallest)} (${formatFixed(percentAt(length, smallest), 2)} %). `
+      : 'Nenhuma seção até 240 mm² atende. ') +
     `As linhas tracejadas marcam 4 %, 5 % e 7 % (NBR 5410, 6.2.7); o comprimento máximo com ${mm2(section)} é ${formatValue(maxLength(section), 3)} m.`;
 
   return [

@@ -36,7 +36,14 @@ describe('queda-tensao-condutor', () => {
   });
 
   it('uses k = √3 and the power factor for balanced three-phase circuits', () => {
-    const results = resultsWith(voltageDrop, { system: 'three', voltage: '380', current: '50', length: '100', section: '10', powerFactor: '0,85' });
+    const results = resultsWith(voltageDrop, {
+      system: 'three',
+      voltage: '380',
+      current: '50',
+      length: '100',
+      section: '10',
+      powerFactor: '0,85',
+    });
     const expected = (Math.sqrt(3) * rhoCu(70) * 100 * 50 * 0.85) / 10;
     expect(numberOf(results, 'voltageDrop')).toBeCloseTo(expected, 10);
     expect(numberOf(results, 'voltageDropPercent')).toBeCloseTo((100 * expected) / 380, 10);

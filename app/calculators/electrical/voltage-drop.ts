@@ -74,9 +74,40 @@ export const voltageDrop = defineCalculator({
       max: 1000,
       help: 'Fase-neutro no monofásico; entre fases no bifásico e no trifásico.',
     },
-    { kind: 'number', name: 'current', label: 'Corrente de projeto I_B', unitGroup: 'current', defaultUnit: 'A', default: 20, min: 0, exclusiveMin: true, max: 10_000 },
-    { kind: 'number', name: 'length', label: 'Comprimento do circuito L (um sentido)', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'km', 'ft'], default: 30, min: 0, exclusiveMin: true, max: 10_000 },
-    { kind: 'number', name: 'section', label: 'Seção do condutor S', unitGroup: 'area', defaultUnit: 'mm2', units: ['mm2'], default: 2.5, min: 0.5, max: 1000 },
+    {
+      kind: 'number',
+      name: 'current',
+      label: 'Corrente de projeto I_B',
+      unitGroup: 'current',
+      defaultUnit: 'A',
+      default: 20,
+      min: 0,
+      exclusiveMin: true,
+      max: 10_000,
+    },
+    {
+      kind: 'number',
+      name: 'length',
+      label: 'Comprimento do circuito L (um sentido)',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m', 'km', 'ft'],
+      default: 30,
+      min: 0,
+      exclusiveMin: true,
+      max: 10_000,
+    },
+    {
+      kind: 'number',
+      name: 'section',
+      label: 'Seção do condutor S',
+      unitGroup: 'area',
+      defaultUnit: 'mm2',
+      units: ['mm2'],
+      default: 2.5,
+      min: 0.5,
+      max: 1000,
+    },
     { kind: 'number', name: 'powerFactor', label: 'Fator de potência cos φ', unit: '', default: 1, min: 0, exclusiveMin: true, max: 1 },
     CONDUCTOR_MATERIAL_FIELD,
     {
@@ -133,11 +164,15 @@ export const voltageDrop = defineCalculator({
     const warnings: string[] = [];
     const nextText = nominal === undefined ? 'acima de 1000 mm² (condutores em paralelo)' : `${f(nominal)} mm²`;
     if (!passes) {
-      warnings.push(`Queda de tensão de ${f(percent, 3)} % acima do limite de ${limit.percent} % (${limit.clause}). Seção mínima que atende: ${nextText}.`);
+      warnings.push(
+        `Queda de tensão de ${f(percent, 3)} % acima do limite de ${limit.percent} % (${limit.clause}). Seção mínima que atende: ${nextText}.`,
+      );
     } else if (theta < PVC_SERVICE_TEMPERATURE) {
       const hotPercent = (100 * dropAt(PVC_SERVICE_TEMPERATURE)) / voltage;
       if (hotPercent > limit.percent) {
-        warnings.push(`A 20 °C atende, mas com o condutor a 70 °C (PVC em regime) a queda seria de ${f(hotPercent, 3)} %, acima do limite de ${limit.percent} %.`);
+        warnings.push(
+          `A 20 °C atende, mas com o condutor a 70 °C (PVC em regime) a queda seria de ${f(hotPercent, 3)} %, acima do limite de ${limit.percent} %.`,
+        );
       }
     }
 
@@ -160,7 +195,13 @@ export const voltageDrop = defineCalculator({
           'Ω·mm²/m',
           5,
         ),
-        step('Queda de tensão', `ΔV = ${kText} · ${f(resistivity, 5)} · ${f(length)} · ${f(current)} · ${f(powerFactor)} / ${f(sectionMm2)}`, drop, 'V', 2),
+        step(
+          'Queda de tensão',
+          `ΔV = ${kText} · ${f(resistivity, 5)} · ${f(length)} · ${f(current)} · ${f(powerFactor)} / ${f(sectionMm2)}`,
+          drop,
+          'V',
+          2,
+        ),
         step('Queda percentual', `ΔV % = 100 · ${f(drop)} / ${f(voltage)}`, percent, '%', 2),
         step(
           'Seção mínima',
@@ -170,13 +211,14 @@ export const voltageDrop = defineCalculator({
           2,
         ),
       ],
-      figures: () => voltageDropFigures({
-        voltsPerMetreMm2: k * resistivity * current * powerFactor,
-        voltage,
-        length,
-        section: sectionMm2,
-        limitPercent: limit.percent,
-      }),
+      figures: () =>
+        voltageDropFigures({
+          voltsPerMetreMm2: k * resistivity * current * powerFactor,
+          voltage,
+          length,
+          section: sectionMm2,
+          limitPercent: limit.percent,
+        }),
       warnings,
     };
   },

@@ -16,7 +16,13 @@ const LEVELS = [1e-2, 1e-3, 5e-4, 1e-4, 1e-5] as const;
 
 /** An availability in % with the decimals that show its nines: 0.999 → '99,9 %'. */
 function percentText(unavailability: number): string {
-  const decimals = Math.min(8, Math.max(0, Math.ceil(-Math.log10(unavailability) - 2 - 1e-9) + (unavailability * 10 ** Math.round(-Math.log10(unavailability)) > 1.0001 ? 1 : 0)));
+  const decimals = Math.min(
+    8,
+    Math.max(
+      0,
+      Math.ceil(-Math.log10(unavailability) - 2 - 1e-9) + (unavailability * 10 ** Math.round(-Math.log10(unavailability)) > 1.0001 ? 1 : 0),
+    ),
+  );
   return `${formatFixed(100 * (1 - unavailability), decimals)} %`;
 }
 
@@ -93,7 +99,10 @@ function blockDiagram({ componentUnavailability, systemUnavailability, count, ar
       if (count > shown) children.push(text(360, 130, `… ${count} componentes ao todo`, { anchor: 'middle', size: 12 }));
     } else {
       const top = 30;
-      children.push(line(60, top + 22, 60, top + (shown - 1) * 56 + 22, { width: 1.5 }), line(660, top + 22, 660, top + (shown - 1) * 56 + 22, { width: 1.5 }));
+      children.push(
+        line(60, top + 22, 60, top + (shown - 1) * 56 + 22, { width: 1.5 }),
+        line(660, top + 22, 660, top + (shown - 1) * 56 + 22, { width: 1.5 }),
+      );
       children.push(line(20, top + ((shown - 1) * 56) / 2 + 22, 60, top + ((shown - 1) * 56) / 2 + 22, { width: 1.5 }));
       children.push(line(660, top + ((shown - 1) * 56) / 2 + 22, 700, top + ((shown - 1) * 56) / 2 + 22, { width: 1.5 }));
       for (let index = 0; index < shown; index += 1) {

@@ -30,7 +30,13 @@ describe('disponibilidade-sla', () => {
   });
 
   it('derives the availability from MTBF and MTTR: 999 h and 1 h give 99,9 %', () => {
-    const results = resultsWith(availability, { source: 'mtbf', mtbf: '999', mttr: '60', mttr_unit: 'min', availabilityPercent: 'ignorado' });
+    const results = resultsWith(availability, {
+      source: 'mtbf',
+      mtbf: '999',
+      mttr: '60',
+      mttr_unit: 'min',
+      availabilityPercent: 'ignorado',
+    });
     expect(numberOf(results, 'componentAvailability')).toBeCloseTo(99.9, 10);
   });
 

@@ -27,7 +27,8 @@ export const availability = defineCalculator({
   slug: 'disponibilidade-sla',
   version: '1.0.0',
   title: 'Disponibilidade e SLA (componentes em série e em paralelo)',
-  summary: 'Calcula a disponibilidade de um sistema com componentes iguais em série ou redundantes em paralelo e o tempo de indisponibilidade por período.',
+  summary:
+    'Calcula a disponibilidade de um sistema com componentes iguais em série ou redundantes em paralelo e o tempo de indisponibilidade por período.',
   category: 'informatics',
   accessLevel: 'E-MASTER',
   inputs: [
@@ -107,7 +108,8 @@ export const availability = defineCalculator({
     'IEC 61078 (diagramas de blocos de confiabilidade: arranjos série e paralelo)',
     'Beyer et al., Site Reliability Engineering (O’Reilly, 2016), cap. 3 (Embracing Risk: disponibilidade por tempo)',
   ],
-  disclaimer: 'Supõe falhas independentes e redundância paralela ativa com troca instantânea; falhas de modo comum reduzem a disponibilidade real.',
+  disclaimer:
+    'Supõe falhas independentes e redundância paralela ativa com troca instantânea; falhas de modo comum reduzem a disponibilidade real.',
   compute({ source, availabilityPercent, mtbf, mttr, count, arrangement, period }) {
     // Work with unavailability U = 1 − A: the small number keeps its precision.
     const componentU = source === 'mtbf' ? mttr / (mtbf + mttr) : 1 - availabilityPercent / 100;
@@ -117,7 +119,9 @@ export const availability = defineCalculator({
     const componentPercent = 100 * (1 - componentU);
     const systemPercent = 100 * (1 - systemU);
     const combine =
-      arrangement === 'parallel' ? `U = (1 − A)^${count} = ${f(componentU)}^${count}` : `U = 1 − A^${count} = 1 − ${f(1 - componentU, 8)}^${count}`;
+      arrangement === 'parallel'
+        ? `U = (1 − A)^${count} = ${f(componentU)}^${count}`
+        : `U = 1 − A^${count} = 1 − ${f(1 - componentU, 8)}^${count}`;
     return {
       results: buildResults(
         outputs,
@@ -132,7 +136,17 @@ export const availability = defineCalculator({
         { componentAvailability: percentDigits(componentU), systemAvailability: percentDigits(systemU) },
       ),
       steps: [
-        ...(source === 'mtbf' ? [step('Disponibilidade do componente', `A = ${f(mtbf / 3600)} h / (${f(mtbf / 3600)} h + ${f(mttr / 3600)} h)`, componentPercent, '%', percentDigits(componentU))] : []),
+        ...(source === 'mtbf'
+          ? [
+              step(
+                'Disponibilidade do componente',
+                `A = ${f(mtbf / 3600)} h / (${f(mtbf / 3600)} h + ${f(mttr / 3600)} h)`,
+                componentPercent,
+                '%',
+                percentDigits(componentU),
+              ),
+            ]
+          : []),
         step('Indisponibilidade do sistema', combine, systemU, '', 12),
         step('Indisponibilidade no período', `${f(systemU)} · ${f(periodSeconds)} s`, downtimeSeconds, 's', 1),
       ],

@@ -50,13 +50,19 @@ function staircase(launch: number, fibre: number, discrete: readonly PowerElemen
 
 /** "Diagrama de níveis de potência" (research notes, I6). */
 export function gponBudgetFigures(input: GponFigureInput): Figure[] {
-  const { direction, txMin, txMax, sensitivity, overload, requiredMargin, fibre, discrete, totalLoss, margin, marginOk, overloadOk } = input;
+  const { direction, txMin, txMax, sensitivity, overload, requiredMargin, fibre, discrete, totalLoss, margin, marginOk, overloadOk } =
+    input;
   const end = discrete.length + 1;
   const [source, receiver] = direction === 'down' ? ['OLT', 'ONU'] : ['ONU', 'OLT'];
   const rxMin = txMin - totalLoss;
   const rxMax = txMax - totalLoss;
   const ticks = [0, 0.5, ...discrete.map((_, index) => index + 1.5), end];
-  const tickText = new Map<number, string>([[0, source], [0.5, fibre.tick], ...discrete.map((element, index) => [index + 1.5, element.tick] as const), [end, receiver]]);
+  const tickText = new Map<number, string>([
+    [0, source],
+    [0.5, fibre.tick],
+    ...discrete.map((element, index) => [index + 1.5, element.tick] as const),
+    [end, receiver],
+  ]);
 
   const annotations: AnnotationSpec[] = [
     { x: 0.05, y: txMin - fibre.loss - 1.5, text: labelOf(fibre), anchor: 'start', style: 'primary' },
@@ -77,19 +83,52 @@ export function gponBudgetFigures(input: GponFigureInput): Figure[] {
     figure({ id: 'gpon-niveis-potencia', title: 'Diagrama de níveis de potência', summary }, (frame) =>
       xyChart({
         ...frame,
-        x: { title: 'Ordem dos elementos no enlace (esquema)', min: -0.15, max: end + 0.15, ticks, format: (value) => tickText.get(value) ?? '' },
-        y: { title: 'Potência óptica (dBm)', min: Math.floor(Math.min(sensitivity, rxMin) - 3), max: Math.ceil(Math.max(txMax, overload) + 2) },
+        x: {
+          title: 'Ordem dos elementos no enlace (esquema)',
+          min: -0.15,
+          max: end + 0.15,
+          ticks,
+          format: (value) => tickText.get(value) ?? '',
+        },
+        y: {
+          title: 'Potência óptica (dBm)',
+          min: Math.floor(Math.min(sensitivity, rxMin) - 3),
+          max: Math.ceil(Math.max(txMax, overload) + 2),
+        },
         series: [
-          { label: `pior caso (P_tx mín. ${dBm(txMin)})`, points: staircase(txMin, fibre.loss, discrete), style: 'primary', inlineLabel: false },
-          { label: `P_tx máx. ${dBm(txMax)} (sobrecarga)`, points: staircase(txMax, fibre.loss, discrete), style: 'tertiary', inlineLabel: false },
+          {
+            label: `pior caso (P_tx mín. ${dBm(txMin)})`,
+            points: staircase(txMin, fibre.loss, discrete),
+            style: 'primary',
+            inlineLabel: false,
+          },
+          {
+            label: `P_tx máx. ${dBm(txMax)} (sobrecarga)`,
+            points: staircase(txMax, fibre.loss, discrete),
+            style: 'tertiary',
+            inlineLabel: false,
+          },
         ],
         limits: [
           { axis: 'y', value: sensitivity, label: `sensibilidade ${dBm(sensitivity)} – ${input.sensitivityClause}` },
-          { axis: 'y', value: sensitivity + requiredMargin, label: `sensibilidade + margem exigida ${dBm(sensitivity + requiredMargin)}`, style: 'secondary' },
+          {
+            axis: 'y',
+            value: sensitivity + requiredMargin,
+            label: `sensibilidade + margem exigida ${dBm(sensitivity + requiredMargin)}`,
+            style: 'secondary',
+          },
           { axis: 'y', value: overload, label: `sobrecarga ${dBm(overload)} – ${input.overloadClause}` },
         ],
         annotations,
-        points: [{ x: end, y: rxMin, label: `${dBm(rxMin)} — margem ${dB(margin)} ${verdict}`, style: marginOk ? 'ok' : 'limit', placement: 'above-left' }],
+        points: [
+          {
+            x: end,
+            y: rxMin,
+            label: `${dBm(rxMin)} — margem ${dB(margin)} ${verdict}`,
+            style: marginOk ? 'ok' : 'limit',
+            placement: 'above-left',
+          },
+        ],
         notes: ['esquema fora de escala: elementos na ordem do cálculo'],
         legend: true,
       }),

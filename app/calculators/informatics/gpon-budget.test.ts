@@ -4,7 +4,8 @@ import { computeWith, errorsWith, numberOf, resultsWith } from '../test-support'
 import { gponBudget } from './gpon-budget';
 
 const TOLERANCE = 5e-4;
-const expectRelative = (actual: number, expected: number) => expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
+const expectRelative = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
 
 describe('orcamento-optico-gpon', () => {
   // Worked example of the research notes (calculators-2.md, I6). Class B+ downstream limits
@@ -38,8 +39,17 @@ describe('orcamento-optico-gpon', () => {
   //   L_max = (3 + 30 − 3 − 22.8)/0.25 = 28.8 km.
   it('C+ downstream, 20 km and one 1:64: 27,8 dB, margin 5,2 dB ✓, 28,8 km', () => {
     const outcome = computeWith(gponBudget, {
-      odnClass: 'c-plus', fibreLength: '20', fibreAttenuation: '0,25', splitter1: '64', splitter1Loss: '20,5', splitter2: 'none',
-      connectors: '6', connectorLoss: '0,3', splices: '10', spliceLoss: '0,05', typical: 'none',
+      odnClass: 'c-plus',
+      fibreLength: '20',
+      fibreAttenuation: '0,25',
+      splitter1: '64',
+      splitter1Loss: '20,5',
+      splitter2: 'none',
+      connectors: '6',
+      connectorLoss: '0,3',
+      splices: '10',
+      spliceLoss: '0,05',
+      typical: 'none',
     });
     const results = Object.fromEntries(outcome.results.map((item) => [item.key, item.value]));
     expectRelative(numberOf(results, 'totalLoss'), 27.8);
@@ -57,8 +67,18 @@ describe('orcamento-optico-gpon', () => {
   //   = 28.15 dB; 0.5 − 28.15 = −27.65 dBm; margin 0.35 dB; L_max = (0.5 + 28 − 3 − 26.4)/0.35 < 0 → 0.
   it('B+ upstream with an unbalanced 10 % port: 28,15 dB, margin 0,35 dB, above the class, no length fits', () => {
     const outcome = computeWith(gponBudget, {
-      direction: 'up', fibreLength: '5000', fibreLength_unit: 'm', fibreAttenuation: '0,35', splitter1: 'unbalanced', splitter1Fraction: '10', splitter1Excess: '0,5',
-      splitter2: '16', splitter2Loss: '13,5', connectors: '4', splices: '4', typical: 'none',
+      direction: 'up',
+      fibreLength: '5000',
+      fibreLength_unit: 'm',
+      fibreAttenuation: '0,35',
+      splitter1: 'unbalanced',
+      splitter1Fraction: '10',
+      splitter1Excess: '0,5',
+      splitter2: '16',
+      splitter2Loss: '13,5',
+      connectors: '4',
+      splices: '4',
+      typical: 'none',
     });
     const results = Object.fromEntries(outcome.results.map((item) => [item.key, item.value]));
     expectRelative(numberOf(results, 'splitterLoss'), 24);
@@ -75,7 +95,15 @@ describe('orcamento-optico-gpon', () => {
   });
 
   it('warns about overload and a loss below the class range on a short link', () => {
-    const outcome = computeWith(gponBudget, { fibreLength: '1', splitter1: '2', splitter1Loss: '3,5', splitter2: 'none', connectors: '2', splices: '0', typical: 'none' });
+    const outcome = computeWith(gponBudget, {
+      fibreLength: '1',
+      splitter1: '2',
+      splitter1Loss: '3,5',
+      splitter2: 'none',
+      connectors: '2',
+      splices: '0',
+      typical: 'none',
+    });
     // 0,3 + 3,5 + 1,0 = 4,8 dB: 5 − 4,8 = 0,2 dBm > −8 dBm.
     expectRelative(Number(outcome.results.find((item) => item.key === 'totalLoss')?.value), 4.8);
     expect(outcome.warnings).toEqual([
@@ -94,11 +122,25 @@ describe('orcamento-optico-gpon', () => {
   });
 
   it('uses the typed limits of a custom class and refuses crossed ones', () => {
-    const results = resultsWith(gponBudget, { odnClass: 'custom', txMin: '4', txMax: '6', sensitivity: '-29', overload: '-9', odnMin: '15', odnMax: '30' });
+    const results = resultsWith(gponBudget, {
+      odnClass: 'custom',
+      txMin: '4',
+      txMax: '6',
+      sensitivity: '-29',
+      overload: '-9',
+      odnMin: '15',
+      odnMax: '30',
+    });
     expectRelative(numberOf(results, 'margin'), 4 - 26.6 + 29);
-    expect(errorsWith(gponBudget, { odnClass: 'custom', txMin: '4', txMax: '3' })).toEqual({ txMax: 'A potência máxima não pode ser menor que a mínima.' });
-    expect(errorsWith(gponBudget, { odnClass: 'custom', sensitivity: '-8', overload: '-9' })).toEqual({ overload: 'A sobrecarga deve ser maior (menos negativa) que a sensibilidade.' });
-    expect(errorsWith(gponBudget, { odnClass: 'custom', odnMin: '28', odnMax: '13' })).toEqual({ odnMax: 'A atenuação máxima deve ser maior que a mínima.' });
+    expect(errorsWith(gponBudget, { odnClass: 'custom', txMin: '4', txMax: '3' })).toEqual({
+      txMax: 'A potência máxima não pode ser menor que a mínima.',
+    });
+    expect(errorsWith(gponBudget, { odnClass: 'custom', sensitivity: '-8', overload: '-9' })).toEqual({
+      overload: 'A sobrecarga deve ser maior (menos negativa) que a sensibilidade.',
+    });
+    expect(errorsWith(gponBudget, { odnClass: 'custom', odnMin: '28', odnMax: '13' })).toEqual({
+      odnMax: 'A atenuação máxima deve ser maior que a mínima.',
+    });
     expect(errorsWith(gponBudget, { fibreLength: '61' }).fibreLength).toMatch(/entre 0 e 60 km/);
     expect(errorsWith(gponBudget, { splitter1Fraction: '0', splitter1: 'unbalanced' }).splitter1Fraction).toMatch(/entre 1 e 99 %/);
   });
@@ -111,8 +153,12 @@ describe('orcamento-optico-gpon', () => {
     splices: fc.integer({ min: 0, max: 40 }),
   });
   const paramsOf = (sample: { length: number; attenuation: number; splitter: string; connectors: number; splices: number }) => ({
-    fibreLength: String(sample.length), fibreAttenuation: String(sample.attenuation), splitter1: sample.splitter, splitter1Loss: '12',
-    connectors: String(sample.connectors), splices: String(sample.splices),
+    fibreLength: String(sample.length),
+    fibreAttenuation: String(sample.attenuation),
+    splitter1: sample.splitter,
+    splitter1Loss: '12',
+    connectors: String(sample.connectors),
+    splices: String(sample.splices),
   });
 
   it('property: doubling the fibre length doubles the fibre loss and lowers the received power by exactly that', () => {
@@ -134,7 +180,10 @@ describe('orcamento-optico-gpon', () => {
       fc.property(plan, (sample) => {
         const results = resultsWith(gponBudget, paramsOf(sample));
         const parts = ['fibreLoss', 'splitterLoss', 'connectorLoss', 'spliceLoss'].map((key) => numberOf(results, key));
-        expect(numberOf(results, 'totalLoss')).toBeCloseTo(parts.reduce((sum, part) => sum + part, 0), 9);
+        expect(numberOf(results, 'totalLoss')).toBeCloseTo(
+          parts.reduce((sum, part) => sum + part, 0),
+          9,
+        );
         expect(numberOf(results, 'rxMax') - numberOf(results, 'rxMin')).toBeCloseTo(5 - 1.5, 9);
         const maxLength = numberOf(results, 'maxLength');
         if (maxLength <= 0 || maxLength > 60) return;
@@ -169,7 +218,14 @@ describe('orcamento-optico-gpon', () => {
   });
 
   it('marks an overloaded short link in the figure', () => {
-    const chart = computeWith(gponBudget, { fibreLength: '1', splitter1: '2', splitter1Loss: '3,5', splitter2: 'none', connectors: '2', splices: '0' }).figures?.[0];
+    const chart = computeWith(gponBudget, {
+      fibreLength: '1',
+      splitter1: '2',
+      splitter1Loss: '3,5',
+      splitter2: 'none',
+      connectors: '2',
+      splices: '0',
+    }).figures?.[0];
     expect(chart?.summary).toContain('atende a margem exigida de 3 dB ✓. Com a potência máxima, 0,2 dBm > sobrecarga de -8 dBm ✗.');
     expect(chart?.svg).toContain('>2 conectores: 1 dB</text>');
     expect(chart?.svg).not.toContain('emendas');

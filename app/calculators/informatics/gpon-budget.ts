@@ -71,7 +71,17 @@ function splitterInputs<const N extends 1 | 2>(stage: N, kind: SplitterKind, los
 }
 
 const transceiverField = (name: string, label: string, defaultValue: number, min: number, max: number, help?: string) =>
-  ({ kind: 'number', name, label, unit: 'dBm', default: defaultValue, min, max, when: { field: 'odnClass', oneOf: ['custom'] }, ...(help ? { help } : {}) }) as const;
+  ({
+    kind: 'number',
+    name,
+    label,
+    unit: 'dBm',
+    default: defaultValue,
+    min,
+    max,
+    when: { field: 'odnClass', oneOf: ['custom'] },
+    ...(help ? { help } : {}),
+  }) as const;
 
 interface PathElement extends PowerElement {
   readonly label: string;
@@ -137,9 +147,37 @@ export const gponBudget = defineCalculator({
     transceiverField('txMax', 'Potência máxima do transmissor', 5, -10, 10),
     transceiverField('sensitivity', 'Sensibilidade do receptor', -27, -35, 0),
     transceiverField('overload', 'Sobrecarga do receptor', -8, -35, 0),
-    { kind: 'number', name: 'odnMin', label: 'Atenuação mínima da classe', unit: 'dB', default: 13, min: 0, max: 40, when: { field: 'odnClass', oneOf: ['custom'] } },
-    { kind: 'number', name: 'odnMax', label: 'Atenuação máxima da classe', unit: 'dB', default: 28, min: 0, max: 45, when: { field: 'odnClass', oneOf: ['custom'] } },
-    { kind: 'number', name: 'fibreLength', label: 'Comprimento da fibra L', unitGroup: 'length', defaultUnit: 'km', units: ['km', 'm'], default: 10, min: 0, max: 60 },
+    {
+      kind: 'number',
+      name: 'odnMin',
+      label: 'Atenuação mínima da classe',
+      unit: 'dB',
+      default: 13,
+      min: 0,
+      max: 40,
+      when: { field: 'odnClass', oneOf: ['custom'] },
+    },
+    {
+      kind: 'number',
+      name: 'odnMax',
+      label: 'Atenuação máxima da classe',
+      unit: 'dB',
+      default: 28,
+      min: 0,
+      max: 45,
+      when: { field: 'odnClass', oneOf: ['custom'] },
+    },
+    {
+      kind: 'number',
+      name: 'fibreLength',
+      label: 'Comprimento da fibra L',
+      unitGroup: 'length',
+      defaultUnit: 'km',
+      units: ['km', 'm'],
+      default: 10,
+      min: 0,
+      max: 60,
+    },
     {
       kind: 'number',
       name: 'fibreAttenuation',
@@ -153,7 +191,15 @@ export const gponBudget = defineCalculator({
     ...splitterInputs(1, '8', 10.5),
     ...splitterInputs(2, '8', 10.5),
     { kind: 'number', name: 'connectors', label: 'Número de conectores n_c', unit: '', default: 4, min: 0, max: 50, integer: true },
-    { kind: 'number', name: 'connectorLoss', label: 'Perda por conector l_c (valor do catálogo)', unit: 'dB', default: 0.5, min: 0.1, max: 1 },
+    {
+      kind: 'number',
+      name: 'connectorLoss',
+      label: 'Perda por conector l_c (valor do catálogo)',
+      unit: 'dB',
+      default: 0.5,
+      min: 0.1,
+      max: 1,
+    },
     { kind: 'number', name: 'splices', label: 'Número de emendas por fusão n_e', unit: '', default: 6, min: 0, max: 200, integer: true },
     { kind: 'number', name: 'spliceLoss', label: 'Perda por emenda l_e', unit: 'dB', default: 0.1, min: 0.01, max: 0.3 },
     {
@@ -217,10 +263,13 @@ export const gponBudget = defineCalculator({
     const limits: TransceiverLimits = preset
       ? preset[direction === 'down' ? 'downstream' : 'upstream']
       : { txMin: values.txMin, txMax: values.txMax, sensitivity: values.sensitivity, overload: values.overload, confirmed: true };
-    const odn = preset ? { min: preset.odnMin, max: preset.odnMax, confirmed: preset.odnConfirmed } : { min: values.odnMin, max: values.odnMax, confirmed: true };
+    const odn = preset
+      ? { min: preset.odnMin, max: preset.odnMax, confirmed: preset.odnConfirmed }
+      : { min: values.odnMin, max: values.odnMax, confirmed: true };
     if (!preset) {
       if (values.txMax < values.txMin) return invalid({ txMax: 'A potência máxima não pode ser menor que a mínima.' });
-      if (values.overload <= values.sensitivity) return invalid({ overload: 'A sobrecarga deve ser maior (menos negativa) que a sensibilidade.' });
+      if (values.overload <= values.sensitivity)
+        return invalid({ overload: 'A sobrecarga deve ser maior (menos negativa) que a sensibilidade.' });
       if (values.odnMax <= values.odnMin) return invalid({ odnMax: 'A atenuação máxima deve ser maior que a mínima.' });
     }
 
@@ -253,7 +302,10 @@ export const gponBudget = defineCalculator({
 
     const warnings: string[] = [];
     if (!marginOk) warnings.push(`Margem insuficiente: ${dB(margin)} < ${dB(requiredMargin)} exigidos (${G984_CLAUSES.sensitivity}).`);
-    if (!overloadOk) warnings.push(`Potência recebida de ${dBm(rxMax)} acima da sobrecarga de ${dBm(limits.overload)} (${G984_CLAUSES.overload}): use atenuador.`);
+    if (!overloadOk)
+      warnings.push(
+        `Potência recebida de ${dBm(rxMax)} acima da sobrecarga de ${dBm(limits.overload)} (${G984_CLAUSES.overload}): use atenuador.`,
+      );
     if (totalLoss < odn.min) warnings.push('Perda abaixo do mínimo da classe: risco de saturação do receptor; use atenuador.');
     if (totalLoss > odn.max) warnings.push(`Perda de ${dB(totalLoss)} acima do máximo da ${classLabel} (${dB(odn.max)}).`);
     for (const outcome of splitters) {
@@ -264,25 +316,68 @@ export const gponBudget = defineCalculator({
       }
     }
     if (maxLength === 0) warnings.push('Divisores, conectores e emendas já consomem toda a margem: nenhum comprimento de fibra atende.');
-    if (!limits.confirmed) warnings.push(`Valores de subida da classe C+ ${UNCONFIRMED}: confira na ITU-T G.984.2 ou use a classe personalizada com o catálogo dos módulos.`);
+    if (!limits.confirmed)
+      warnings.push(
+        `Valores de subida da classe C+ ${UNCONFIRMED}: confira na ITU-T G.984.2 ou use a classe personalizada com o catálogo dos módulos.`,
+      );
     if (typicalRx !== undefined && (values.typicalTx < limits.txMin || values.typicalTx > limits.txMax)) {
-      warnings.push(`A potência típica informada (${dBm(values.typicalTx)}) está fora da faixa do transmissor (${dBm(limits.txMin)} a ${dBm(limits.txMax)}).`);
+      warnings.push(
+        `A potência típica informada (${dBm(values.typicalTx)}) está fora da faixa do transmissor (${dBm(limits.txMin)} a ${dBm(limits.txMax)}).`,
+      );
     }
 
     const steps = [
-      step('Potências da ' + classLabel, `P_tx ${dBm(limits.txMin)} a ${dBm(limits.txMax)}; S = ${dBm(limits.sensitivity)}; sobrecarga ${dBm(limits.overload)}${limitsNote}`, limits.txMin, 'dBm', 2),
+      step(
+        'Potências da ' + classLabel,
+        `P_tx ${dBm(limits.txMin)} a ${dBm(limits.txMax)}; S = ${dBm(limits.sensitivity)}; sobrecarga ${dBm(limits.overload)}${limitsNote}`,
+        limits.txMin,
+        'dBm',
+        2,
+      ),
       step('Perda na fibra', `${f(lengthKm)} km · ${f(fibreAttenuation)} dB/km`, fibreLoss, 'dB', 2),
       ...splitters.map((outcome) => step(outcome.element.label, outcome.expression, outcome.element.loss, 'dB', 2)),
       step('Perda nos conectores', `${connectors} · ${dB(connectorLoss)}`, connectorTotal, 'dB', 2),
       step('Perda nas emendas', `${splices} · ${dB(spliceLoss)}`, spliceTotal, 'dB', 2),
-      step('Perda total', [fibreLoss, ...splitters.map((outcome) => outcome.element.loss), connectorTotal, spliceTotal].map((loss) => f(loss)).join(' + '), totalLoss, 'dB', 2),
+      step(
+        'Perda total',
+        [fibreLoss, ...splitters.map((outcome) => outcome.element.loss), connectorTotal, spliceTotal].map((loss) => f(loss)).join(' + '),
+        totalLoss,
+        'dB',
+        2,
+      ),
       step('Potência recebida no pior caso', `P_rx = ${f(limits.txMin)} − ${f(totalLoss)}`, rxMin, 'dBm', 2),
       step('Margem', `${f(rxMin)} − (${f(limits.sensitivity)})`, margin, 'dB', 2),
       step(`Margem ≥ exigida (${G984_CLAUSES.sensitivity})`, `${dB(margin)} ≥ ${dB(requiredMargin)}`, marginOk ? 'Sim' : 'Não', ''),
-      step(`Sobrecarga (${G984_CLAUSES.overload})`, `P_rx,máx = ${f(limits.txMax)} − ${f(totalLoss)} = ${dBm(rxMax)} ≤ ${dBm(limits.overload)}`, overloadOk ? 'Sim' : 'Não', ''),
-      step(`Faixa da ${classLabel} (${G984_CLAUSES.attenuation})${odnNote}`, `${f(odn.min)} dB ≤ ${dB(totalLoss)} ≤ ${f(odn.max)} dB`, classOk ? 'Sim' : 'Não', ''),
-      step('Comprimento máximo', `L_máx = (${f(limits.txMin)} + ${f(-limits.sensitivity)} − ${f(requiredMargin)} − ${f(nonFibreLoss)}) / ${f(fibreAttenuation)}`, maxLength, 'km', 2),
-      ...(typicalRx === undefined ? [] : [step('Com a potência típica (informativo)', `${f(values.typicalTx)} − ${f(totalLoss)}; margem ${f(typicalRx - limits.sensitivity)} dB`, typicalRx, 'dBm', 2)]),
+      step(
+        `Sobrecarga (${G984_CLAUSES.overload})`,
+        `P_rx,máx = ${f(limits.txMax)} − ${f(totalLoss)} = ${dBm(rxMax)} ≤ ${dBm(limits.overload)}`,
+        overloadOk ? 'Sim' : 'Não',
+        '',
+      ),
+      step(
+        `Faixa da ${classLabel} (${G984_CLAUSES.attenuation})${odnNote}`,
+        `${f(odn.min)} dB ≤ ${dB(totalLoss)} ≤ ${f(odn.max)} dB`,
+        classOk ? 'Sim' : 'Não',
+        '',
+      ),
+      step(
+        'Comprimento máximo',
+        `L_máx = (${f(limits.txMin)} + ${f(-limits.sensitivity)} − ${f(requiredMargin)} − ${f(nonFibreLoss)}) / ${f(fibreAttenuation)}`,
+        maxLength,
+        'km',
+        2,
+      ),
+      ...(typicalRx === undefined
+        ? []
+        : [
+            step(
+              'Com a potência típica (informativo)',
+              `${f(values.typicalTx)} − ${f(totalLoss)}; margem ${f(typicalRx - limits.sensitivity)} dB`,
+              typicalRx,
+              'dBm',
+              2,
+            ),
+          ]),
     ];
 
     return {
@@ -294,7 +389,10 @@ export const gponBudget = defineCalculator({
         totalLoss,
         rxMin,
         margin,
-        marginCheck: verdict(marginOk, `${dB(margin)} ${marginOk ? '≥' : '<'} ${dB(requiredMargin)} exigidos (${G984_CLAUSES.sensitivity})`),
+        marginCheck: verdict(
+          marginOk,
+          `${dB(margin)} ${marginOk ? '≥' : '<'} ${dB(requiredMargin)} exigidos (${G984_CLAUSES.sensitivity})`,
+        ),
         rxMax,
         overloadCheck: verdict(overloadOk, `${dBm(rxMax)} ${overloadOk ? '≤' : '>'} ${dBm(limits.overload)} (${G984_CLAUSES.overload})`),
         classCheck: verdict(classOk, `${f(odn.min)} a ${dB(odn.max)} na ${classLabel} (${G984_CLAUSES.attenuation})${odnNote}`),
@@ -303,26 +401,27 @@ export const gponBudget = defineCalculator({
         typicalMargin: typicalRx === undefined ? undefined : typicalRx - limits.sensitivity,
       }),
       steps,
-      figures: () => gponBudgetFigures({
-        direction,
-        txMin: limits.txMin,
-        txMax: limits.txMax,
-        sensitivity: limits.sensitivity,
-        overload: limits.overload,
-        requiredMargin,
-        fibre: { tick: 'Fibra', name: `Fibra ${f(lengthKm)} km`, loss: fibreLoss },
-        discrete: [
-          ...splitters.map((outcome) => outcome.element),
-          ...(connectors > 0 ? [{ tick: 'Conectores', name: `${connectors} conectores`, loss: connectorTotal }] : []),
-          ...(splices > 0 ? [{ tick: 'Emendas', name: `${splices} emendas`, loss: spliceTotal }] : []),
-        ],
-        totalLoss,
-        margin,
-        marginOk,
-        overloadOk,
-        sensitivityClause: G984_CLAUSES.sensitivity,
-        overloadClause: G984_CLAUSES.overload,
-      }),
+      figures: () =>
+        gponBudgetFigures({
+          direction,
+          txMin: limits.txMin,
+          txMax: limits.txMax,
+          sensitivity: limits.sensitivity,
+          overload: limits.overload,
+          requiredMargin,
+          fibre: { tick: 'Fibra', name: `Fibra ${f(lengthKm)} km`, loss: fibreLoss },
+          discrete: [
+            ...splitters.map((outcome) => outcome.element),
+            ...(connectors > 0 ? [{ tick: 'Conectores', name: `${connectors} conectores`, loss: connectorTotal }] : []),
+            ...(splices > 0 ? [{ tick: 'Emendas', name: `${splices} emendas`, loss: spliceTotal }] : []),
+          ],
+          totalLoss,
+          margin,
+          marginOk,
+          overloadOk,
+          sensitivityClause: G984_CLAUSES.sensitivity,
+          overloadClause: G984_CLAUSES.overload,
+        }),
       warnings,
     };
   },

@@ -15,7 +15,8 @@ const lastOctet = (address: number) => `.${address % 256}`;
 /** 'Mapa de bits e faixa de endereços' (notes, I1): the 32 bits in octets, network and host parts, and the address range. */
 export function subnetFigures({ prefix, network, mask, last, usableHosts }: SubnetFigureInput): Figure[] {
   const hostBits = 32 - prefix;
-  const special = prefix === 32 ? '/32: um único host (rota de host)' : prefix === 31 ? '/31: 2 hosts, sem rede nem broadcast (RFC 3021)' : null;
+  const special =
+    prefix === 32 ? '/32: um único host (rota de host)' : prefix === 31 ? '/31: 2 hosts, sem rede nem broadcast (RFC 3021)' : null;
   const firstHost = prefix >= 31 ? network : network + 1;
   const lastHost = prefix >= 31 ? last : last - 1;
   const summary =
@@ -32,13 +33,30 @@ export function subnetFigures({ prefix, network, mask, last, usableHosts }: Subn
       const left = 20;
       const top = 40;
       const maskOctets = formatIPv4(mask).split('.');
-      children.push(text(left, 24, `Rede: ${prefix} bits (azul, 1)   Host: ${hostBits} ${hostBits === 1 ? 'bit' : 'bits'} (em branco, 0)`, { size: 13 }));
+      children.push(
+        text(left, 24, `Rede: ${prefix} bits (azul, 1)   Host: ${hostBits} ${hostBits === 1 ? 'bit' : 'bits'} (em branco, 0)`, {
+          size: 13,
+        }),
+      );
       for (let bit = 0; bit < 32; bit += 1) {
         const octet = Math.floor(bit / 8);
         const x = left + bit * cell + octet * gap;
         const isNetwork = bit < prefix;
-        children.push(rect(x, top, cell - 2, 28, { fill: isNetwork ? COLORS.primary : COLORS.paper, fillOpacity: isNetwork ? 0.85 : 1, stroke: COLORS.ink, width: 1 }));
-        children.push(text(x + (cell - 2) / 2, top + 18, isNetwork ? '1' : '0', { anchor: 'middle', size: 12, color: isNetwork ? COLORS.paper : TEXT_COLORS.ink }));
+        children.push(
+          rect(x, top, cell - 2, 28, {
+            fill: isNetwork ? COLORS.primary : COLORS.paper,
+            fillOpacity: isNetwork ? 0.85 : 1,
+            stroke: COLORS.ink,
+            width: 1,
+          }),
+        );
+        children.push(
+          text(x + (cell - 2) / 2, top + 18, isNetwork ? '1' : '0', {
+            anchor: 'middle',
+            size: 12,
+            color: isNetwork ? COLORS.paper : TEXT_COLORS.ink,
+          }),
+        );
       }
       for (let octet = 0; octet < 4; octet += 1) {
         const x = left + octet * (8 * cell + gap) + 4 * cell - 1;
@@ -55,13 +73,29 @@ export function subnetFigures({ prefix, network, mask, last, usableHosts }: Subn
       if (special) {
         children.push(text((barLeft + barRight) / 2, barTop + 22, special, { anchor: 'middle', size: 13, weight: 'bold' }));
       } else {
-        children.push(rect(barLeft, barTop, 24, 34, { fill: COLORS.reference, fillOpacity: 0.5 }), rect(barRight - 24, barTop, 24, 34, { fill: COLORS.reference, fillOpacity: 0.5 }));
-        children.push(text((barLeft + barRight) / 2, barTop + 22, `${formatValue(usableHosts, 10)} hosts`, { anchor: 'middle', size: 14, weight: 'bold' }));
+        children.push(
+          rect(barLeft, barTop, 24, 34, { fill: COLORS.reference, fillOpacity: 0.5 }),
+          rect(barRight - 24, barTop, 24, 34, { fill: COLORS.reference, fillOpacity: 0.5 }),
+        );
+        children.push(
+          text((barLeft + barRight) / 2, barTop + 22, `${formatValue(usableHosts, 10)} hosts`, {
+            anchor: 'middle',
+            size: 14,
+            weight: 'bold',
+          }),
+        );
         children.push(text(barLeft + 28, barTop + 52, `1º host ${lastOctet(firstHost)}`, { size: 12, color: TEXT_COLORS.ok }));
-        children.push(text(barRight - 28, barTop + 52, `último host ${lastOctet(lastHost)}`, { anchor: 'end', size: 12, color: TEXT_COLORS.ok }));
+        children.push(
+          text(barRight - 28, barTop + 52, `último host ${lastOctet(lastHost)}`, { anchor: 'end', size: 12, color: TEXT_COLORS.ok }),
+        );
       }
       children.push(text(barLeft, barTop - 8, `rede ${formatIPv4(network)}`, { size: 13 }));
-      children.push(text(barRight, barTop - 8, prefix <= 30 ? `broadcast ${formatIPv4(last)}` : `último ${formatIPv4(last)}`, { anchor: 'end', size: 13 }));
+      children.push(
+        text(barRight, barTop - 8, prefix <= 30 ? `broadcast ${formatIPv4(last)}` : `último ${formatIPv4(last)}`, {
+          anchor: 'end',
+          size: 13,
+        }),
+      );
       return canvas({ ...frame, height: 250, children: [group(children)] });
     }),
   ];

@@ -12,7 +12,13 @@ function reference(address: string, prefix: number) {
   const network = (ip & mask) >>> 0;
   const broadcast = (network | ~mask) >>> 0;
   const dotted = (value: number) => [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
-  return { network: dotted(network), broadcast: dotted(broadcast), netmask: dotted(mask), first: dotted(network + 1), last: dotted(broadcast - 1) };
+  return {
+    network: dotted(network),
+    broadcast: dotted(broadcast),
+    netmask: dotted(mask),
+    first: dotted(network + 1),
+    last: dotted(broadcast - 1),
+  };
 }
 
 describe('sub-rede-ipv4', () => {
@@ -67,7 +73,13 @@ describe('sub-rede-ipv4', () => {
   it('flags exactly the RFC 1918 blocks 10/8, 172.16/12 and 192.168/16', () => {
     const flag = (address: string) => subnet(address, 24).privateRfc1918;
     expect(['10.255.0.1', '172.16.0.0', '172.31.255.255', '192.168.0.1'].map(flag)).toEqual(['Sim', 'Sim', 'Sim', 'Sim']);
-    expect(['9.255.255.255', '172.15.255.255', '172.32.0.0', '192.169.0.1', '100.64.0.1'].map(flag)).toEqual(['Não', 'Não', 'Não', 'Não', 'Não']);
+    expect(['9.255.255.255', '172.15.255.255', '172.32.0.0', '192.169.0.1', '100.64.0.1'].map(flag)).toEqual([
+      'Não',
+      'Não',
+      'Não',
+      'Não',
+      'Não',
+    ]);
     expect(subnet('100.64.0.1', 10).addressType).toBe('Espaço compartilhado CGNAT (RFC 6598)');
     expect(subnet('127.0.0.1', 8).addressType).toBe('Loopback (RFC 1122)');
   });

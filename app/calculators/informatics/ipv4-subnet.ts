@@ -62,7 +62,15 @@ export const ipv4Subnet = defineCalculator({
   category: 'informatics',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'text', name: 'address', label: 'Endereço IPv4', format: 'ipv4', default: '192.168.10.77', maxLength: 20, placeholder: '192.168.10.77' },
+    {
+      kind: 'text',
+      name: 'address',
+      label: 'Endereço IPv4',
+      format: 'ipv4',
+      default: '192.168.10.77',
+      maxLength: 20,
+      placeholder: '192.168.10.77',
+    },
     { kind: 'number', name: 'prefix', label: 'Prefixo CIDR (/p)', unit: 'bits', default: 26, min: 0, max: 32, integer: true },
   ],
   outputs,
@@ -85,12 +93,15 @@ export const ipv4Subnet = defineCalculator({
     const usableHosts = prefix === 32 ? 1 : prefix === 31 ? 2 : size - 2;
     const firstHost = hasBroadcast ? network + 1 : network;
     const lastHost = hasBroadcast ? last - 1 : last;
-    const broadcast = prefix === 32 ? 'Não há (/32: rota de host)' : prefix === 31 ? 'Não há (/31: enlace ponto a ponto, RFC 3021)' : formatIPv4(last);
+    const broadcast =
+      prefix === 32 ? 'Não há (/32: rota de host)' : prefix === 31 ? 'Não há (/31: enlace ponto a ponto, RFC 3021)' : formatIPv4(last);
 
     const warnings: string[] = [];
-    if (prefix === 31) warnings.push('Prefixo /31: os dois endereços são hosts, sem rede nem broadcast; use apenas em enlaces ponto a ponto (RFC 3021).');
+    if (prefix === 31)
+      warnings.push('Prefixo /31: os dois endereços são hosts, sem rede nem broadcast; use apenas em enlaces ponto a ponto (RFC 3021).');
     if (prefix === 32) warnings.push('Prefixo /32: identifica um único host (loopback, rota de host).');
-    if (hasBroadcast && ip === network) warnings.push('O endereço informado é o próprio endereço de rede; ele não pode ser atribuído a um host.');
+    if (hasBroadcast && ip === network)
+      warnings.push('O endereço informado é o próprio endereço de rede; ele não pode ser atribuído a um host.');
     if (hasBroadcast && ip === last) warnings.push('O endereço informado é o endereço de broadcast; ele não pode ser atribuído a um host.');
 
     return {
@@ -110,13 +121,7 @@ export const ipv4Subnet = defineCalculator({
         step('Máscara', `2³² − 2^(32 − ${prefix}) → /${prefix}`, formatIPv4(mask), ''),
         step('Rede', `${address} AND ${formatIPv4(mask)}`, formatIPv4(network), ''),
         step('Último endereço do bloco', `${formatIPv4(network)} OR ${formatIPv4(2 ** 32 - 1 - mask)}`, formatIPv4(last), ''),
-        step(
-          'Hosts utilizáveis',
-          hasBroadcast ? `2^(32 − ${prefix}) − 2` : prefix === 31 ? '2 (RFC 3021)' : '1 (/32)',
-          usableHosts,
-          '',
-          0,
-        ),
+        step('Hosts utilizáveis', hasBroadcast ? `2^(32 − ${prefix}) − 2` : prefix === 31 ? '2 (RFC 3021)' : '1 (/32)', usableHosts, '', 0),
       ],
       figures: () => subnetFigures({ prefix, network, mask, last, usableHosts }),
       warnings,

@@ -1,4 +1,17 @@
-import { barChart, canvas, COLORS, figure, formatFixed, formatValue, lookOf, rect, text, TEXT_COLORS, type BarSegment, type BarSpec } from '../../charts';
+import {
+  barChart,
+  canvas,
+  COLORS,
+  figure,
+  formatFixed,
+  formatValue,
+  lookOf,
+  rect,
+  text,
+  TEXT_COLORS,
+  type BarSegment,
+  type BarSpec,
+} from '../../charts';
 import { type Figure } from '../types';
 import { isBuildable, RAID_SHORT_NAMES, raidLayout, type RaidLayout, type RaidLevel } from './raid-levels';
 
@@ -32,7 +45,11 @@ function redundancyLabel(level: RaidLevel, layout: RaidLayout): string {
 function segmentsOf(level: RaidLevel, layout: RaidLayout, active: number, spares: number, diskSize: number): BarSegment[] {
   const segments: BarSegment[] = [
     { value: (layout.dataDisks * diskSize) / 1e12, label: 'dados', style: 'primary' },
-    { value: ((active - layout.dataDisks) * diskSize) / 1e12, label: redundancyLabel(level, layout), style: layout.redundancy === 'mirror' ? 'tertiary' : 'reference' },
+    {
+      value: ((active - layout.dataDisks) * diskSize) / 1e12,
+      label: redundancyLabel(level, layout),
+      style: layout.redundancy === 'mirror' ? 'tertiary' : 'reference',
+    },
     { value: (spares * diskSize) / 1e12, label: 'hot spare', style: 'secondary' },
   ];
   return segments.filter((segment) => segment.value > 0);
@@ -44,7 +61,10 @@ function capacityFigure(input: RaidFigureInput): Figure {
   const active = disks - spares;
   const usable = layout.dataDisks * diskSize;
   const redundancy = (active - layout.dataDisks) * diskSize;
-  const others = COMPARED.filter((other) => other !== level && isBuildable(other, active, 1)).map((other) => ({ level: other, layout: raidLayout(other, active, 1) }));
+  const others = COMPARED.filter((other) => other !== level && isBuildable(other, active, 1)).map((other) => ({
+    level: other,
+    layout: raidLayout(other, active, 1),
+  }));
   const bars: BarSpec[] = [
     {
       category: `${RAID_SHORT_NAMES[level]}, ${toleranceText(layout)} (atual)`,
@@ -101,22 +121,60 @@ function disksFigure(input: RaidFigureInput): Figure {
     if (index > 0 && !isSpare && index % groupSize === 0) x += groupGap;
     if (index === active) x += spareGap;
     const look = isSpare ? spareLook : activeLook;
-    children.push(rect(x, 60, iconWidth, 70, { rx: 6, fill: look.stroke, fillOpacity: isSpare ? 0.15 : 0.3, stroke: look.stroke, width: 1.5, dash: isSpare ? '4 3' : undefined }));
-    if (iconWidth >= 22) children.push(text(x + iconWidth / 2, 145, isSpare ? 'HS' : String(index + 1), { anchor: 'middle', size: 12, color: TEXT_COLORS.muted }));
-    if (index < crossed) children.push(text(x + iconWidth / 2, 97, '✗', { anchor: 'middle', baseline: 'middle', size: Math.min(34, iconWidth), weight: 'bold', color: COLORS.ink }));
+    children.push(
+      rect(x, 60, iconWidth, 70, {
+        rx: 6,
+        fill: look.stroke,
+        fillOpacity: isSpare ? 0.15 : 0.3,
+        stroke: look.stroke,
+        width: 1.5,
+        dash: isSpare ? '4 3' : undefined,
+      }),
+    );
+    if (iconWidth >= 22)
+      children.push(
+        text(x + iconWidth / 2, 145, isSpare ? 'HS' : String(index + 1), { anchor: 'middle', size: 12, color: TEXT_COLORS.muted }),
+      );
+    if (index < crossed)
+      children.push(
+        text(x + iconWidth / 2, 97, '✗', {
+          anchor: 'middle',
+          baseline: 'middle',
+          size: Math.min(34, iconWidth),
+          weight: 'bold',
+          color: COLORS.ink,
+        }),
+      );
     x += iconWidth + gap;
   }
   const failures = layout.toleranceGuaranteed === 1 ? '1 falha' : `${layout.toleranceGuaranteed} falhas`;
-  const headline = layout.toleranceGuaranteed === 0 ? `${RAID_SHORT_NAMES[level]} não tolera falhas` : `${RAID_SHORT_NAMES[level]} tolera ${failures} de disco (garantido)`;
-  const bestCondition = level === '10' ? 'se cada falha cair em um par espelhado diferente' : level === '60' ? 'com no máximo 2 falhas por grupo' : 'se cada falha cair em um grupo diferente';
+  const headline =
+    layout.toleranceGuaranteed === 0
+      ? `${RAID_SHORT_NAMES[level]} não tolera falhas`
+      : `${RAID_SHORT_NAMES[level]} tolera ${failures} de disco (garantido)`;
+  const bestCondition =
+    level === '10'
+      ? 'se cada falha cair em um par espelhado diferente'
+      : level === '60'
+        ? 'com no máximo 2 falhas por grupo'
+        : 'se cada falha cair em um grupo diferente';
   const best = layout.toleranceBest > layout.toleranceGuaranteed ? `até ${layout.toleranceBest} ${bestCondition}` : '';
   children.push(text(24, 32, headline, { size: 14, weight: 'bold' }));
   if (best) children.push(text(24, 50, best, { size: 12, color: TEXT_COLORS.muted }));
   const legend = `${active} discos ativos${spares > 0 ? `, ${spares} hot spare(s) (HS)` : ''}${disks > shown ? `; mostrando ${shown} de ${disks}` : ''}`;
   children.push(text(24, 178, legend, { size: 12 }));
-  children.push(text(width - 8, height - 8, 'esquema fora de escala; ✗ = falhas toleradas', { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }));
+  children.push(
+    text(width - 8, height - 8, 'esquema fora de escala; ✗ = falhas toleradas', {
+      anchor: 'end',
+      size: 12,
+      italic: true,
+      color: TEXT_COLORS.muted,
+    }),
+  );
   const summary = `${headline}${best ? ` (${best})` : ''}. ${legend}.`;
-  return figure({ id: 'raid-discos', title: 'Discos e falhas toleradas', summary }, (frame) => canvas({ ...frame, width, height, children }));
+  return figure({ id: 'raid-discos', title: 'Discos e falhas toleradas', summary }, (frame) =>
+    canvas({ ...frame, width, height, children }),
+  );
 }
 
 /** The figures of the RAID calculator (research notes, I4: "Distribuição da capacidade"). */

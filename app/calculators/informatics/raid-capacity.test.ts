@@ -5,7 +5,8 @@ import { raidCapacity } from './raid-capacity';
 import { RAID_LEVELS, minimumActiveDisks } from './raid-levels';
 
 const TOLERANCE = 5e-4;
-const expectRelative = (actual: number, expected: number) => expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
+const expectRelative = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
 
 describe('capacidade-raid', () => {
   // Worked example of the research notes (calculators-2.md, I4), checked against the level
@@ -38,14 +39,23 @@ describe('capacidade-raid', () => {
     expect(results.toleranceGuaranteed).toBe(1);
     expectRelative(numberOf(results, 'ureLossRisk'), 95.9238);
     expect(results.ureCorrectedRisk).toBeUndefined();
-    expect(outcome.warnings).toContain('Em RAID 5 com discos grandes, um erro de leitura durante a reconstrução pode perder dados: prefira RAID 6/10.');
+    expect(outcome.warnings).toContain(
+      'Em RAID 5 com discos grandes, um erro de leitura durante a reconstrução pode perder dados: prefira RAID 6/10.',
+    );
   });
 
   // Independent values (python3, same definitions):
   //   m = 9 − 1 = 8; 8/2·4 = 16 TB; 16e12/2**40 = 14.5519 TiB; 4e12/200e6/3600 = 5.5556 h;
   //   λ = 1·4e12·8/1e15 = 0.032; 1 − exp(−0.032) = 3.1493 %; 4/9 = 44.44 %; 4/8 = 50 %.
   it('RAID 10 with 9 × 4 TB and one hot spare: 16 TB, tolerance 1 to 4, 3,15 % risk at 10¹⁵', () => {
-    const results = resultsWith(raidCapacity, { level: '10', disks: '9', spares: '1', diskSize: '4', rebuildRate: '200', ureExponent: '15' });
+    const results = resultsWith(raidCapacity, {
+      level: '10',
+      disks: '9',
+      spares: '1',
+      diskSize: '4',
+      rebuildRate: '200',
+      ureExponent: '15',
+    });
     expect(results.activeDisks).toBe(8);
     expectRelative(numberOf(results, 'usableTB'), 16);
     expectRelative(numberOf(results, 'usableTiB'), 14.5519);
@@ -59,7 +69,14 @@ describe('capacidade-raid', () => {
   //   RAID 60, 12 × 10 TB, g = 2: (12 − 4)·10 = 80 TB = 72.7596 TiB; 10e12/250e6/3600 = 11.111 h;
   //   reads 12/2 − 1 = 5 disks: λ = 5·10e12·8/1e15 = 0.4; 1 − exp(−0.4) = 32.968 %.
   it('RAID 60 with 12 × 10 TB in 2 groups: 80 TB, tolerance 2 to 4, 33,0 % to correct at 10¹⁵', () => {
-    const results = resultsWith(raidCapacity, { level: '60', disks: '12', groups: '2', diskSize: '10', rebuildRate: '250', ureExponent: '15' });
+    const results = resultsWith(raidCapacity, {
+      level: '60',
+      disks: '12',
+      groups: '2',
+      diskSize: '10',
+      rebuildRate: '250',
+      ureExponent: '15',
+    });
     expectRelative(numberOf(results, 'usableTB'), 80);
     expectRelative(numberOf(results, 'usableTiB'), 72.7596);
     expect([results.toleranceGuaranteed, results.toleranceBest]).toEqual([2, 4]);
@@ -71,7 +88,14 @@ describe('capacidade-raid', () => {
   //   RAID-Z3, 11 × 16 TB, 100 MiB/s, 10¹⁶: 8·16 = 128 TB = 116.415 TiB;
   //   16e12/(100·2**20)/3600 = 42.3855 h; λ = 10·16e12·8/1e16 = 0.128; 1 − exp(−0.128) = 12.0147 %.
   it('RAID-Z3 with 11 × 16 TB at 100 MiB/s: 128 TB, tolerance 3, 42,4 h', () => {
-    const results = resultsWith(raidCapacity, { level: 'z3', disks: '11', diskSize: '16', rebuildRate: '100', rebuildRate_unit: 'MiB/s', ureExponent: '16' });
+    const results = resultsWith(raidCapacity, {
+      level: 'z3',
+      disks: '11',
+      diskSize: '16',
+      rebuildRate: '100',
+      rebuildRate_unit: 'MiB/s',
+      ureExponent: '16',
+    });
     expectRelative(numberOf(results, 'usableTB'), 128);
     expectRelative(numberOf(results, 'usableTiB'), 116.415);
     expect(results.toleranceGuaranteed).toBe(3);
@@ -97,11 +121,21 @@ describe('capacidade-raid', () => {
   });
 
   it('refuses combinations that the level cannot build, naming the field to fix', () => {
-    expect(errorsWith(raidCapacity, { level: '6', disks: '3' })).toEqual({ disks: 'RAID 6 precisa de pelo menos 4 discos ativos (n − hot spares); há 3.' });
-    expect(errorsWith(raidCapacity, { level: '6', disks: '5', spares: '2' })).toEqual({ spares: 'RAID 6 precisa de pelo menos 4 discos ativos (n − hot spares); há 3.' });
-    expect(errorsWith(raidCapacity, { level: '10', disks: '7' })).toEqual({ disks: 'RAID 10 precisa de um número par de discos ativos; há 7.' });
-    expect(errorsWith(raidCapacity, { level: '50', disks: '10', groups: '3' })).toEqual({ groups: 'Os 10 discos ativos não se dividem em 3 grupos iguais.' });
-    expect(errorsWith(raidCapacity, { level: '60', disks: '12', groups: '4' })).toEqual({ groups: 'RAID 60 precisa de pelo menos 4 discos por grupo.' });
+    expect(errorsWith(raidCapacity, { level: '6', disks: '3' })).toEqual({
+      disks: 'RAID 6 precisa de pelo menos 4 discos ativos (n − hot spares); há 3.',
+    });
+    expect(errorsWith(raidCapacity, { level: '6', disks: '5', spares: '2' })).toEqual({
+      spares: 'RAID 6 precisa de pelo menos 4 discos ativos (n − hot spares); há 3.',
+    });
+    expect(errorsWith(raidCapacity, { level: '10', disks: '7' })).toEqual({
+      disks: 'RAID 10 precisa de um número par de discos ativos; há 7.',
+    });
+    expect(errorsWith(raidCapacity, { level: '50', disks: '10', groups: '3' })).toEqual({
+      groups: 'Os 10 discos ativos não se dividem em 3 grupos iguais.',
+    });
+    expect(errorsWith(raidCapacity, { level: '60', disks: '12', groups: '4' })).toEqual({
+      groups: 'RAID 60 precisa de pelo menos 4 discos por grupo.',
+    });
     expect(errorsWith(raidCapacity, { diskSize: '0,05' }).diskSize).toMatch(/entre 0,1 e 100 TB/);
     expect(errorsWith(raidCapacity, { disks: '2,5' }).disks).toBe('Informe um número inteiro.');
   });
@@ -127,7 +161,15 @@ describe('capacidade-raid', () => {
       const perGroup = grouped ? minimumActiveDisks(level, 1) + extra : 0;
       const even = level === '10' ? 2 * extra : extra;
       const active = grouped ? perGroup * groups : minimumActiveDisks(level, 1) + even;
-      return { level, groups: String(groups), disks: String(active + spares), spares: String(spares), diskSize: String(sizeTB), rebuildRate: String(rate), ureExponent: exponent };
+      return {
+        level,
+        groups: String(groups),
+        disks: String(active + spares),
+        spares: String(spares),
+        diskSize: String(sizeTB),
+        rebuildRate: String(rate),
+        ureExponent: exponent,
+      };
     });
 
   it('property: doubling the disk size doubles capacity, rebuild time and expected errors', () => {
@@ -168,7 +210,9 @@ describe('capacidade-raid', () => {
     expect(figures.map((item) => item.id)).toEqual(['raid-capacidade', 'raid-discos']);
     const [capacity, disks] = figures;
     expect(capacity?.title).toBe('Distribuição da capacidade');
-    expect(capacity?.summary).toContain('Capacidade bruta 48 TB (6 × 8 TB): dados 32 TB (29,10 TiB), paridade (equivalente) 16 TB. RAID 6 tolera 2 falhas de disco.');
+    expect(capacity?.summary).toContain(
+      'Capacidade bruta 48 TB (6 × 8 TB): dados 32 TB (29,10 TiB), paridade (equivalente) 16 TB. RAID 6 tolera 2 falhas de disco.',
+    );
     expect(capacity?.summary).toContain('RAID 5 40 TB (tolera 1); RAID 10 24 TB (tolera 1 a 3)');
     expect(capacity?.svg).toContain('<title id="fig-raid-capacidade-title">Distribuição da capacidade</title>');
     expect(capacity?.svg).toContain('>32 TB úteis</text>');
@@ -182,7 +226,9 @@ describe('capacidade-raid', () => {
   it('shows hot spares and the best case of RAID 10 in the figures', () => {
     const figures = computeWith(raidCapacity, { level: '10', disks: '9', spares: '1' }).figures ?? [];
     expect(figures[0]?.summary).toContain('dados 32 TB (29,10 TiB), espelho 32 TB, hot spare 8 TB. RAID 10 tolera 1 a 4 falhas de disco.');
-    expect(figures[1]?.summary).toBe('RAID 10 tolera 1 falha de disco (garantido) (até 4 se cada falha cair em um par espelhado diferente). 8 discos ativos, 1 hot spare(s) (HS).');
+    expect(figures[1]?.summary).toBe(
+      'RAID 10 tolera 1 falha de disco (garantido) (até 4 se cada falha cair em um par espelhado diferente). 8 discos ativos, 1 hot spare(s) (HS).',
+    );
     expect(figures[1]?.svg).toContain('>HS</text>');
   });
 });

@@ -27,7 +27,12 @@ const outputs = [
   { key: 'rebuildReadTB', label: 'Dados lidos na reconstrução', unit: 'TB', digits: 2 },
   { key: 'expectedUre', label: 'Erros de leitura (URE) esperados na reconstrução λ', unit: '', digits: 3 },
   { key: 'ureLossRisk', label: 'Risco de perda: P(≥ 1 URE) na reconstrução, sem redundância restante', unit: '%', digits: 1 },
-  { key: 'ureCorrectedRisk', label: 'Risco de erro a corrigir: P(≥ 1 URE) na reconstrução, corrigido pela redundância restante', unit: '%', digits: 1 },
+  {
+    key: 'ureCorrectedRisk',
+    label: 'Risco de erro a corrigir: P(≥ 1 URE) na reconstrução, corrigido pela redundância restante',
+    unit: '%',
+    digits: 1,
+  },
 ] as const;
 
 const TIB = 2 ** 40;
@@ -44,7 +49,16 @@ export const raidCapacity = defineCalculator({
   category: 'informatics',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'disks', label: 'Número de discos n (incluindo hot spares)', unit: '', default: 6, min: 1, max: 256, integer: true },
+    {
+      kind: 'number',
+      name: 'disks',
+      label: 'Número de discos n (incluindo hot spares)',
+      unit: '',
+      default: 6,
+      min: 1,
+      max: 256,
+      integer: true,
+    },
     {
       kind: 'number',
       name: 'diskSize',
@@ -162,7 +176,9 @@ export const raidCapacity = defineCalculator({
       warnings.push('Em RAID 5 com discos grandes, um erro de leitura durante a reconstrução pode perder dados: prefira RAID 6/10.');
     }
     if (rebuilds) {
-      warnings.push('A taxa de URE do catálogo é um limite de especificação; a taxa real costuma ser menor. Use o resultado para comparar níveis, não como previsão.');
+      warnings.push(
+        'A taxa de URE do catálogo é um limite de especificação; a taxa real costuma ser menor. Use o resultado para comparar níveis, não como previsão.',
+      );
     }
 
     const usableText = `${layout.usableFormula} = ${f(layout.dataDisks)} discos`;

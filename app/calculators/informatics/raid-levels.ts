@@ -76,16 +76,51 @@ export function raidLayout(level: RaidLevel, active: number, groups: number): Ra
     case '0':
       return { dataDisks: active, toleranceGuaranteed: 0, toleranceBest: 0, disksReadInRebuild: 0, redundancy: 'none', usableFormula: 'm' };
     case '1':
-      return { dataDisks: 1, toleranceGuaranteed: active - 1, toleranceBest: active - 1, disksReadInRebuild: 1, redundancy: 'mirror', usableFormula: '1' };
+      return {
+        dataDisks: 1,
+        toleranceGuaranteed: active - 1,
+        toleranceBest: active - 1,
+        disksReadInRebuild: 1,
+        redundancy: 'mirror',
+        usableFormula: '1',
+      };
     case '10':
-      return { dataDisks: active / 2, toleranceGuaranteed: 1, toleranceBest: active / 2, disksReadInRebuild: 1, redundancy: 'mirror', usableFormula: 'm/2' };
+      return {
+        dataDisks: active / 2,
+        toleranceGuaranteed: 1,
+        toleranceBest: active / 2,
+        disksReadInRebuild: 1,
+        redundancy: 'mirror',
+        usableFormula: 'm/2',
+      };
     case '50':
-      return { dataDisks: active - groups, toleranceGuaranteed: 1, toleranceBest: groups, disksReadInRebuild: active / groups - 1, redundancy: 'parity', usableFormula: 'm − g' };
+      return {
+        dataDisks: active - groups,
+        toleranceGuaranteed: 1,
+        toleranceBest: groups,
+        disksReadInRebuild: active / groups - 1,
+        redundancy: 'parity',
+        usableFormula: 'm − g',
+      };
     case '60':
-      return { dataDisks: active - 2 * groups, toleranceGuaranteed: 2, toleranceBest: 2 * groups, disksReadInRebuild: active / groups - 1, redundancy: 'parity', usableFormula: 'm − 2g' };
+      return {
+        dataDisks: active - 2 * groups,
+        toleranceGuaranteed: 2,
+        toleranceBest: 2 * groups,
+        disksReadInRebuild: active / groups - 1,
+        redundancy: 'parity',
+        usableFormula: 'm − 2g',
+      };
     default: {
       const parity = PARITY[level] ?? 1;
-      return { dataDisks: active - parity, toleranceGuaranteed: parity, toleranceBest: parity, disksReadInRebuild: active - 1, redundancy: 'parity', usableFormula: `m − ${parity}` };
+      return {
+        dataDisks: active - parity,
+        toleranceGuaranteed: parity,
+        toleranceBest: parity,
+        disksReadInRebuild: active - 1,
+        redundancy: 'parity',
+        usableFormula: `m − ${parity}`,
+      };
     }
   }
 }

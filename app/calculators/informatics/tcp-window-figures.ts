@@ -58,7 +58,13 @@ export function tcpWindowFigures(input: TcpFigureInput): Figure[] {
     { axis: 'x', value: bdpBytes, label: `BDP = ${formatValue(bdpBytes / 1e6, 4)} MB`, style: 'ok', labelAt: 'start' },
     ...(lossThroughput === undefined
       ? []
-      : [{ axis: 'y' as const, value: mbit(lossThroughput), label: `limite por perdas (p = ${formatValue(lossPercent, 3)} %): ${formatValue(mbit(lossThroughput), 4)} Mbit/s` }]),
+      : [
+          {
+            axis: 'y' as const,
+            value: mbit(lossThroughput),
+            label: `limite por perdas (p = ${formatValue(lossPercent, 3)} %): ${formatValue(mbit(lossThroughput), 4)} Mbit/s`,
+          },
+        ]),
   ];
   const summary =
     `Com janela de ${bytesText(window)} e RTT de ${formatValue(rtt * 1000, 4)} ms, a vazão de um fluxo é ${formatValue(mbit(throughput), 4)} Mbit/s, ${limitText.toLowerCase()}. ` +
@@ -78,7 +84,14 @@ export function tcpWindowFigures(input: TcpFigureInput): Figure[] {
           format: (value) => WINDOW_TICK_LABELS.get(value) ?? bytesText(value),
         },
         y: { title: 'Vazão (Mbit/s, escala log)', log: true, min: yMin, max: yMax },
-        series: [{ label: 'mín(8·W/RTT; enlace)', points: xs.map((bytes) => [bytes, curveAt(bytes)] as const), style: 'primary', inlineLabel: false }],
+        series: [
+          {
+            label: 'mín(8·W/RTT; enlace)',
+            points: xs.map((bytes) => [bytes, curveAt(bytes)] as const),
+            style: 'primary',
+            inlineLabel: false,
+          },
+        ],
         limits,
         // A window under 1 B (a BDP-sized window on a very slow, very short path) is drawn at the axis' left end.
         points: [{ x: Math.max(window, xMin), y: mbit(throughput), label: quantityLabel('T', mbit(throughput), 'Mbit/s', 3) }],

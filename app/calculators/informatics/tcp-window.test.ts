@@ -4,7 +4,8 @@ import { computeWith, errorsWith, numberOf, resultsWith } from '../test-support'
 import { requiredShift, tcpWindow } from './tcp-window';
 
 const TOLERANCE = 5e-4;
-const expectRelative = (actual: number, expected: number) => expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
+const expectRelative = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(TOLERANCE);
 
 describe('janela-tcp-bdp', () => {
   // Worked example of the research notes (calculators-2.md, I5), checked against its sources:
@@ -46,7 +47,15 @@ describe('janela-tcp-bdp', () => {
   //   8·1448/0.02·sqrt(1.5)/sqrt(1e-3) = 22.4323 Mbit/s → loss-limited; 8·2**30/22.4323e6 = 382.93 s.
   it('100 Mbit/s, 20 ms, 256 KiB window, 0,1 % loss: 22,43 Mbit/s limited by loss', () => {
     const results = resultsWith(tcpWindow, {
-      bandwidth: '100', rtt: '20', windowMode: 'custom', window: '256', window_unit: 'KiB', mss: '1448', loss: '0,1', fileSize: '1', fileSize_unit: 'GiB',
+      bandwidth: '100',
+      rtt: '20',
+      windowMode: 'custom',
+      window: '256',
+      window_unit: 'KiB',
+      mss: '1448',
+      loss: '0,1',
+      fileSize: '1',
+      fileSize_unit: 'GiB',
     });
     expectRelative(numberOf(results, 'bdpBytes'), 250_000);
     expect(results.scaleShift).toBe(2);
@@ -60,12 +69,22 @@ describe('janela-tcp-bdp', () => {
   //   BDP = 1e10·0.05/8 = 62 500 000 B → s = ceil(log2(953.7)) = 10, max window 65535·2**10 = 67 107 840 B;
   //   1e10·8960/9038 = 9913.70 Mbit/s (link-limited); 8e12/9.9137e9 = 806.96 s.
   it('10 Gbit/s, 50 ms, jumbo frames, no loss: shift 10 and the link rate governs', () => {
-    const outcome = computeWith(tcpWindow, { bandwidth: '10', bandwidth_unit: 'Gbit/s', rtt: '50', windowMode: 'bdp', mss: '8960', mtu: '9000', loss: '0', fileSize: '1', fileSize_unit: 'TB' });
+    const outcome = computeWith(tcpWindow, {
+      bandwidth: '10',
+      bandwidth_unit: 'Gbit/s',
+      rtt: '50',
+      windowMode: 'bdp',
+      mss: '8960',
+      mtu: '9000',
+      loss: '0',
+      fileSize: '1',
+      fileSize_unit: 'TB',
+    });
     const results = Object.fromEntries(outcome.results.map((item) => [item.key, item.value]));
     expect(results.scaleShift).toBe(10);
     expect(results.maxWindow).toBe(67_107_840);
     expect(results.lossThroughput).toBeUndefined();
-    expectRelative(numberOf(results, 'throughput'), 9913.70);
+    expectRelative(numberOf(results, 'throughput'), 9913.7);
     expect(results.limitingFactor).toBe('Limitada pela taxa do enlace');
     expectRelative(numberOf(results, 'transferHours') * 3600, 806.964);
     expect(outcome.warnings).toEqual([]);
@@ -85,7 +104,9 @@ describe('janela-tcp-bdp', () => {
   });
 
   it('refuses an MSS larger than MTU − 40 and a path whose BDP exceeds the largest TCP window', () => {
-    expect(errorsWith(tcpWindow, { mss: '1480' })).toEqual({ mss: 'O MSS não pode passar de MTU − 40 B (cabeçalhos IP e TCP): no máximo 1460 B.' });
+    expect(errorsWith(tcpWindow, { mss: '1480' })).toEqual({
+      mss: 'O MSS não pode passar de MTU − 40 B (cabeçalhos IP e TCP): no máximo 1460 B.',
+    });
     const message = 'Janela necessária acima de 1 GiB: impossível com um único fluxo TCP.';
     expect(errorsWith(tcpWindow, { bandwidth: '400', bandwidth_unit: 'Gbit/s', rtt: '100' })).toEqual({ bandwidth: message, rtt: message });
     expect(errorsWith(tcpWindow, { rtt: '0,001' }).rtt).toMatch(/entre 0,01 e 2000 ms/);
@@ -104,7 +125,9 @@ describe('janela-tcp-bdp', () => {
     loss: fc.oneof(fc.constant(0), fc.double({ min: 1e-6, max: 1, noNaN: true })),
   });
   const paramsOf = ({ bandwidthMbit, rttMs, loss }: { bandwidthMbit: number; rttMs: number; loss: number }) => ({
-    bandwidth: String(bandwidthMbit), rtt: String(rttMs), loss: String(loss),
+    bandwidth: String(bandwidthMbit),
+    rtt: String(rttMs),
+    loss: String(loss),
   });
 
   it('property: doubling RTT doubles the BDP and halves the window- and loss-limited rates', () => {
@@ -125,7 +148,9 @@ describe('janela-tcp-bdp', () => {
     fc.assert(
       fc.property(path, fc.constantFrom('noscale', 'bdp'), (sample, windowMode) => {
         const results = resultsWith(tcpWindow, { ...paramsOf(sample), windowMode });
-        const limits = ['windowThroughput', 'linkThroughput', 'lossThroughput'].flatMap((key) => (results[key] === undefined ? [] : [numberOf(results, key)]));
+        const limits = ['windowThroughput', 'linkThroughput', 'lossThroughput'].flatMap((key) =>
+          results[key] === undefined ? [] : [numberOf(results, key)],
+        );
         expect(numberOf(results, 'throughput')).toBe(Math.min(...limits));
         expect(numberOf(results, 'throughput')).toBeLessThanOrEqual(sample.bandwidthMbit * (1 + 1e-12));
         expect(numberOf(results, 'maxWindow')).toBeGreaterThanOrEqual(numberOf(results, 'bdpBytes'));
@@ -144,7 +169,14 @@ describe('janela-tcp-bdp', () => {
         'BDP = 15 MB (14,31 MiB); a curva sobe com a janela até a vazão útil do enlace, 949,3 Mbit/s; a linha tracejada é o limite por perdas, 11,92 Mbit/s.',
     );
     expect(chart?.svg).toContain('<title id="fig-tcp-vazao-janela-title">Vazão × janela</title>');
-    for (const label of ['limite por perdas (p = 0,01 %): 11,92 Mbit/s', 'sem window scaling (64 KiB)', 'BDP = 15 MB', 'T = 4,37 Mbit/s', '64 KiB', '1 GiB']) {
+    for (const label of [
+      'limite por perdas (p = 0,01 %): 11,92 Mbit/s',
+      'sem window scaling (64 KiB)',
+      'BDP = 15 MB',
+      'T = 4,37 Mbit/s',
+      '64 KiB',
+      '1 GiB',
+    ]) {
       expect(chart?.svg).toContain(`>${label}</text>`);
     }
     expect(chart?.svg).toContain('stroke-dasharray="8 5"');

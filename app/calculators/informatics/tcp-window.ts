@@ -100,7 +100,17 @@ export const tcpWindow = defineCalculator({
       when: { field: 'windowMode', oneOf: ['custom'] },
       help: 'Até 65 535 · 2¹⁴ B (≈ 1 GiB), o máximo com window scaling.',
     },
-    { kind: 'number', name: 'mss', label: 'MSS (carga TCP por segmento)', unit: 'B', default: 1460, min: 536, max: 8960, integer: true, help: '1460 B em Ethernet sem opções; 1448 B com timestamps.' },
+    {
+      kind: 'number',
+      name: 'mss',
+      label: 'MSS (carga TCP por segmento)',
+      unit: 'B',
+      default: 1460,
+      min: 536,
+      max: 8960,
+      integer: true,
+      help: '1460 B em Ethernet sem opções; 1448 B com timestamps.',
+    },
     { kind: 'number', name: 'mtu', label: 'MTU do enlace', unit: 'B', default: 1500, min: 576, max: 9000, integer: true },
     {
       kind: 'number',
@@ -167,7 +177,9 @@ export const tcpWindow = defineCalculator({
     const warnings: string[] = [];
     if (p > HIGH_LOSS) warnings.push('Perda alta: o modelo de Mathis deixa de valer (timeouts).');
     if (windowMode === 'noscale' && bdpBytes > UNSCALED_WINDOW) {
-      warnings.push(`Sem window scaling a janela de 65 535 B limita a vazão a ${f(windowThroughput / 1e6)} Mbit/s; ative a opção de escala da janela (RFC 7323) com fator s ≥ ${shift}.`);
+      warnings.push(
+        `Sem window scaling a janela de 65 535 B limita a vazão a ${f(windowThroughput / 1e6)} Mbit/s; ative a opção de escala da janela (RFC 7323) com fator s ≥ ${shift}.`,
+      );
     }
     if (windowMode === 'custom' && window > UNSCALED_WINDOW) {
       warnings.push(`Uma janela de ${f(window, 6)} B exige window scaling (RFC 7323) com fator s ≥ ${requiredShift(window)}.`);
@@ -185,13 +197,41 @@ export const tcpWindow = defineCalculator({
         '',
         0,
       ),
-      step('Vazão limitada pela janela', `T_janela = 8 · ${f(window, 6)} B / ${f(rttMs)} ms`, mbit(windowThroughput), 'Mbit/s', decimalsFor(mbit(windowThroughput))),
-      step('Vazão útil do enlace', `T_enlace = ${f(bandwidth, 6)} · ${mss} / (${mtu} + ${ETHERNET_OVERHEAD})`, mbit(linkThroughput), 'Mbit/s', decimalsFor(mbit(linkThroughput))),
+      step(
+        'Vazão limitada pela janela',
+        `T_janela = 8 · ${f(window, 6)} B / ${f(rttMs)} ms`,
+        mbit(windowThroughput),
+        'Mbit/s',
+        decimalsFor(mbit(windowThroughput)),
+      ),
+      step(
+        'Vazão útil do enlace',
+        `T_enlace = ${f(bandwidth, 6)} · ${mss} / (${mtu} + ${ETHERNET_OVERHEAD})`,
+        mbit(linkThroughput),
+        'Mbit/s',
+        decimalsFor(mbit(linkThroughput)),
+      ),
       ...(lossThroughput === undefined
         ? [step('Vazão limitada por perdas', 'p = 0: limite por perdas ignorado', 'não se aplica', '')]
-        : [step('Vazão limitada por perdas (Mathis)', `T_perdas = (8 · ${mss} / ${f(rttMs)} ms) · 1,2247 / √${f(p)}`, mbit(lossThroughput), 'Mbit/s', decimalsFor(mbit(lossThroughput)))]),
-      step(`Vazão estimada (limitada pela ${LIMIT_LABELS[limit]})`, `T = mín(${candidates.map(([, value]) => f(mbit(value))).join('; ')}) Mbit/s`, mbit(throughput), 'Mbit/s', decimalsFor(mbit(throughput))),
-      ...(transferSeconds === undefined ? [] : [step('Tempo de transferência', `t = 8 · ${f(fileSize, 6)} B / ${f(throughput, 6)} bit/s`, transferSeconds, 's', 0)]),
+        : [
+            step(
+              'Vazão limitada por perdas (Mathis)',
+              `T_perdas = (8 · ${mss} / ${f(rttMs)} ms) · 1,2247 / √${f(p)}`,
+              mbit(lossThroughput),
+              'Mbit/s',
+              decimalsFor(mbit(lossThroughput)),
+            ),
+          ]),
+      step(
+        `Vazão estimada (limitada pela ${LIMIT_LABELS[limit]})`,
+        `T = mín(${candidates.map(([, value]) => f(mbit(value))).join('; ')}) Mbit/s`,
+        mbit(throughput),
+        'Mbit/s',
+        decimalsFor(mbit(throughput)),
+      ),
+      ...(transferSeconds === undefined
+        ? []
+        : [step('Tempo de transferência', `t = 8 · ${f(fileSize, 6)} B / ${f(throughput, 6)} bit/s`, transferSeconds, 's', 0)]),
     ];
 
     return {
@@ -221,18 +261,19 @@ export const tcpWindow = defineCalculator({
         },
       ),
       steps,
-      figures: () => tcpWindowFigures({
-        bandwidth,
-        rtt,
-        window,
-        bdpBytes,
-        linkThroughput,
-        lossThroughput,
-        lossPercent: loss,
-        throughput,
-        limitText: `Limitada pela ${LIMIT_LABELS[limit]}`,
-        unscaledWindow: UNSCALED_WINDOW,
-      }),
+      figures: () =>
+        tcpWindowFigures({
+          bandwidth,
+          rtt,
+          window,
+          bdpBytes,
+          linkThroughput,
+          lossThroughput,
+          lossPercent: loss,
+          throughput,
+          limitText: `Limitada pela ${LIMIT_LABELS[limit]}`,
+          unscaledWindow: UNSCALED_WINDOW,
+        }),
       warnings,
     };
   },

@@ -32,7 +32,13 @@ export function transferFigures({ size, effectiveRate, seconds }: TransferFigure
     const rate = low * (high / low) ** (index / 40);
     points.push([rate, (size * 8) / rate]);
   }
-  const limits: LimitSpec[] = LINK_RATES.map((link) => ({ axis: 'x', value: link.rate, label: link.label, style: 'reference', labelAt: 'start' }));
+  const limits: LimitSpec[] = LINK_RATES.map((link) => ({
+    axis: 'x',
+    value: link.rate,
+    label: link.label,
+    style: 'reference',
+    labelAt: 'start',
+  }));
   const summary =
     `Tempo para transferir ${formatValue(size / 1e9, 3)} GB conforme a vazão (escalas logarítmicas): a ${rateText(effectiveRate)} efetivos leva ` +
     `${formatValue(seconds, 4)} s (${formatDuration(seconds)}); a 1 Gbit/s levaria ${formatDuration((size * 8) / 1e9)} e a 100 Mbit/s ${formatDuration((size * 8) / 1e8)}.`;

@@ -92,10 +92,26 @@ const kN = (newtons: number) => formatValue(newtons / 1000, 3);
 function supports(loadCase: BeamCase, { box, x }: SketchFrame, beamY: number, span: number): string[] {
   const out: string[] = [];
   if (loadCase.startsWith('ss')) {
-    for (const [position, roller] of [[0, false], [span, true]] as const) {
+    for (const [position, roller] of [
+      [0, false],
+      [span, true],
+    ] as const) {
       const px = x(position);
-      out.push(polygon([[px, beamY + 3], [px - 11, beamY + 21], [px + 11, beamY + 21]], { fill: '#FFFFFF', stroke: '#1A1A1A', width: 1.5 }));
-      if (roller) out.push(circle(px - 6, beamY + 26, 4, { stroke: '#1A1A1A', width: 1.5 }), circle(px + 6, beamY + 26, 4, { stroke: '#1A1A1A', width: 1.5 }));
+      out.push(
+        polygon(
+          [
+            [px, beamY + 3],
+            [px - 11, beamY + 21],
+            [px + 11, beamY + 21],
+          ],
+          { fill: '#FFFFFF', stroke: '#1A1A1A', width: 1.5 },
+        ),
+      );
+      if (roller)
+        out.push(
+          circle(px - 6, beamY + 26, 4, { stroke: '#1A1A1A', width: 1.5 }),
+          circle(px + 6, beamY + 26, 4, { stroke: '#1A1A1A', width: 1.5 }),
+        );
       out.push(line(px - 16, beamY + (roller ? 31 : 22), px + 16, beamY + (roller ? 31 : 22), { width: 1.5 }));
     }
   } else {
@@ -193,7 +209,13 @@ export function beamFigures(input: BeamFigureInput): Figure[] {
             y: { title: 'δ (mm)', includeZero: true },
             series: [{ label: 'deformada', points: sample(span, diagrams.deflection, -1000), inlineLabel: false }],
             limits,
-            points: [{ x: deflectionAt, y: -maxDeflection * 1000, label: `δmáx = ${formatFixed(maxDeflection * 1000, 2)} mm (L/${Math.round(ratio)})` }],
+            points: [
+              {
+                x: deflectionAt,
+                y: -maxDeflection * 1000,
+                label: `δmáx = ${formatFixed(maxDeflection * 1000, 2)} mm (L/${Math.round(ratio)})`,
+              },
+            ],
           },
         ],
       }),

@@ -97,7 +97,17 @@ export const beamDeflection = defineCalculator({
       max: 100_000,
       when: { field: 'loadCase', oneOf: POINT_CASES },
     },
-    { kind: 'number', name: 'span', label: 'Vão L', unitGroup: 'length', defaultUnit: 'm', units: ['m', 'cm', 'mm', 'ft', 'in'], default: 4, min: 0.01, max: 200 },
+    {
+      kind: 'number',
+      name: 'span',
+      label: 'Vão L',
+      unitGroup: 'length',
+      defaultUnit: 'm',
+      units: ['m', 'cm', 'mm', 'ft', 'in'],
+      default: 4,
+      min: 0.01,
+      max: 200,
+    },
     {
       kind: 'number',
       name: 'elasticModulus',
@@ -160,7 +170,13 @@ export const beamDeflection = defineCalculator({
         maxStress: stress / 1e6,
       }),
       steps: [
-        step('Flecha máxima', `${formulas.deflection}; ${loadText}, L = ${f(span)} m, E = ${f(elasticModulus)} Pa, I = ${f(inertia)} m⁴`, deflection * 1000, 'mm', 2),
+        step(
+          'Flecha máxima',
+          `${formulas.deflection}; ${loadText}, L = ${f(span)} m, E = ${f(elasticModulus)} Pa, I = ${f(inertia)} m⁴`,
+          deflection * 1000,
+          'mm',
+          2,
+        ),
         step('Momento fletor máximo', `${formulas.moment} = ${f(moment)} N·m`, moment / 1000, 'kN·m', 2),
         step('Tensão de flexão', `σ = M·c/I = ${f(moment)} · ${f(fibreDistance)} / ${f(inertia)}`, stress / 1e6, 'MPa', 1),
       ],

@@ -1,4 +1,15 @@
-import { figure, formatLogTick, formatValue, powerOfTen, quantityLabel, xyChart, type BandSpec, type LimitSpec, type PointSpec, type SeriesSpec } from '../../charts';
+import {
+  figure,
+  formatLogTick,
+  formatValue,
+  powerOfTen,
+  quantityLabel,
+  xyChart,
+  type BandSpec,
+  type LimitSpec,
+  type PointSpec,
+  type SeriesSpec,
+} from '../../charts';
 import { type Figure } from '../types';
 
 /** What the chart needs from a bearing-life result (forces in N, lives in h). */
@@ -49,15 +60,24 @@ export function bearingLifeFigures(numbers: BearingLifeNumbers): Figure[] {
   const series: SeriesSpec[] = [{ label: 'L10h (90 %)', points: curve(1), style: 'primary' }];
   const points: PointSpec[] = [{ x: kN(load), y: l10h, label: quantityLabel('L10h', l10h, 'h', 4), placement: 'above-right' }];
   if (lifeFactor !== 1) {
-    series.push({ label: `Lnmh (a₁·a_ISO = ${formatValue(lifeFactor, 3)})`, points: curve(lifeFactor), style: 'secondary', dash: 'dashed' });
+    series.push({
+      label: `Lnmh (a₁·a_ISO = ${formatValue(lifeFactor, 3)})`,
+      points: curve(lifeFactor),
+      style: 'secondary',
+      dash: 'dashed',
+    });
     points.push({ x: kN(load), y: lnmh, label: quantityLabel('Lnmh', lnmh, 'h', 4), style: 'secondary', placement: 'below-left' });
   }
   const limits: LimitSpec[] = [{ axis: 'x', value: kN(load), label: quantityLabel('P', kN(load), 'kN', 4), style: 'reference' }];
-  if (requiredLife !== undefined) limits.push({ axis: 'y', value: requiredLife, label: `Vida requerida ${formatValue(requiredLife, 6)} h` });
+  if (requiredLife !== undefined)
+    limits.push({ axis: 'y', value: requiredLife, label: `Vida requerida ${formatValue(requiredLife, 6)} h` });
   const bands: BandSpec[] = [{ axis: 'x', from: kN(heavyLoad), to: kN(high), label: 'fora da faixa usual (P > 0,5·C)', kind: 'invalid' }];
   if (low < minimumLoad) bands.push({ axis: 'x', from: kN(low), to: kN(minimumLoad), label: 'abaixo da carga mínima', kind: 'uncertain' });
 
-  const requiredText = requiredRating === undefined ? '' : ` Para ${formatValue(requiredLife ?? 0, 6)} h: C necessário = ${formatValue(kN(requiredRating), 4)} kN.`;
+  const requiredText =
+    requiredRating === undefined
+      ? ''
+      : ` Para ${formatValue(requiredLife ?? 0, 6)} h: C necessário = ${formatValue(kN(requiredRating), 4)} kN.`;
   const modifiedText = lifeFactor === 1 ? '' : ` Vida modificada Lnmh = ${formatValue(lnmh, 4)} h.`;
   const summary =
     `Vida nominal L10h em função da carga equivalente P, para C = ${formatValue(kN(rating), 4)} kN e n = ${formatValue(speedRpm, 5)} rpm (eixos logarítmicos). ` +

@@ -95,18 +95,30 @@ describe('vida-rolamento', () => {
   });
 
   it('warns about heavy and very light loads for the bearing type', () => {
-    expect(computeWith(bearingLife, { radialLoad: '11', checkLife: 'no' }).warnings).toEqual([expect.stringContaining('Carga muito elevada')]);
-    expect(computeWith(bearingLife, { radialLoad: '0,19', checkLife: 'no' }).warnings).toEqual([expect.stringContaining('abaixo da mínima recomendada para rolamentos de esferas')]);
+    expect(computeWith(bearingLife, { radialLoad: '11', checkLife: 'no' }).warnings).toEqual([
+      expect.stringContaining('Carga muito elevada'),
+    ]);
+    expect(computeWith(bearingLife, { radialLoad: '0,19', checkLife: 'no' }).warnings).toEqual([
+      expect.stringContaining('abaixo da mínima recomendada para rolamentos de esferas'),
+    ]);
     // 0,3 kN is 1,5 % of C: fine for a ball bearing, below the 2 % of a roller bearing.
     expect(computeWith(bearingLife, { radialLoad: '0,3', checkLife: 'no' }).warnings).toEqual([]);
-    expect(computeWith(bearingLife, { radialLoad: '0,3', bearingType: 'roller', checkLife: 'no' }).warnings).toEqual([expect.stringContaining('rolos')]);
-    expect(computeWith(bearingLife, { axialFactor: '4', axialLoad: '0,1', checkLife: 'no' }).warnings).toEqual([expect.stringContaining('Fator Y = 4')]);
+    expect(computeWith(bearingLife, { radialLoad: '0,3', bearingType: 'roller', checkLife: 'no' }).warnings).toEqual([
+      expect.stringContaining('rolos'),
+    ]);
+    expect(computeWith(bearingLife, { axialFactor: '4', axialLoad: '0,1', checkLife: 'no' }).warnings).toEqual([
+      expect.stringContaining('Fator Y = 4'),
+    ]);
   });
 
   it('refuses a null equivalent load, an absurd C/P and values out of range', () => {
     expect(errorsWith(bearingLife, { radialFactor: '0' })).toEqual({ radialLoad: expect.stringContaining('resultou nula') });
-    expect(errorsWith(bearingLife, { loadInput: 'equivalent', equivalentLoad: '0,01' })).toEqual({ equivalentLoad: expect.stringContaining('C/P = 2030 > 1000') });
-    expect(errorsWith(bearingLife, { loadInput: 'equivalent', equivalentLoad: '0' })).toEqual({ equivalentLoad: 'O valor deve ser maior que zero.' });
+    expect(errorsWith(bearingLife, { loadInput: 'equivalent', equivalentLoad: '0,01' })).toEqual({
+      equivalentLoad: expect.stringContaining('C/P = 2030 > 1000'),
+    });
+    expect(errorsWith(bearingLife, { loadInput: 'equivalent', equivalentLoad: '0' })).toEqual({
+      equivalentLoad: 'O valor deve ser maior que zero.',
+    });
     expect(errorsWith(bearingLife, { modificationFactor: '60' })).toEqual({ modificationFactor: 'O valor deve estar entre 0,1 e 50.' });
     expect(errorsWith(bearingLife, { reliability: '80' })).toEqual({ reliability: 'Escolha uma das opções da lista.' });
     expect(errorsWith(bearingLife, { speed: '0' }).speed).toMatch(/entre 1 e/);
@@ -122,11 +134,19 @@ describe('vida-rolamento', () => {
         fc.double({ min: 1.1, max: 3, noNaN: true }),
         (type, rating, load, speed, factor) => {
           const run = (overrides: Record<string, string>) =>
-            resultsWith(bearingLife, { bearingType: type, loadInput: 'equivalent', equivalentLoad: String(load), dynamicRating: String(rating), speed: String(speed), ...overrides });
+            resultsWith(bearingLife, {
+              bearingType: type,
+              loadInput: 'equivalent',
+              equivalentLoad: String(load),
+              dynamicRating: String(rating),
+              speed: String(speed),
+              ...overrides,
+            });
           const base = run({});
           const p = type === 'ball' ? 3 : 10 / 3;
           const doubledRating = run({ dynamicRating: String(rating * factor) });
-          const ratio = (a: Record<string, number | string>, b: Record<string, number | string>, key: string) => numberOf(a, key) / numberOf(b, key);
+          const ratio = (a: Record<string, number | string>, b: Record<string, number | string>, key: string) =>
+            numberOf(a, key) / numberOf(b, key);
           expect(ratio(doubledRating, base, 'l10') / factor ** p).toBeCloseTo(1, 9);
           expect(ratio(doubledRating, base, 'requiredRating')).toBeCloseTo(1, 9);
           const faster = run({ speed: String(speed * factor) });

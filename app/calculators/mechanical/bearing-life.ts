@@ -256,14 +256,18 @@ export const bearingLife = defineCalculator({
       if (!(load > 0)) {
         return invalid({ radialLoad: 'A carga equivalente P = X·F_r + Y·F_a resultou nula: informe F_r com X > 0 ou F_a com Y > 0.' });
       }
-      loadSteps.push(step('Carga equivalente', `P = X·F_r + Y·F_a = ${f(x)} · ${f(fr / 1000)} + ${f(y)} · ${f(fa / 1000)} kN`, load / 1000, 'kN', 3));
+      loadSteps.push(
+        step('Carga equivalente', `P = X·F_r + Y·F_a = ${f(x)} · ${f(fr / 1000)} + ${f(y)} · ${f(fa / 1000)} kN`, load / 1000, 'kN', 3),
+      );
     } else {
       load = values.equivalentLoad;
     }
     const loadField = loadInput === 'components' ? 'radialLoad' : 'equivalentLoad';
     const ratio = rating / load;
     if (ratio > MAX_LOAD_RATIO) {
-      return invalid({ [loadField]: `Carga muito pequena em relação a C (C/P = ${f(ratio)} > ${MAX_LOAD_RATIO}): a vida calculada não teria significado. Confira as unidades.` });
+      return invalid({
+        [loadField]: `Carga muito pequena em relação a C (C/P = ${f(ratio)} > ${MAX_LOAD_RATIO}): a vida calculada não teria significado. Confira as unidades.`,
+      });
     }
 
     const l10 = ratio ** p;
@@ -287,7 +291,9 @@ export const bearingLife = defineCalculator({
       );
     }
     if (aIso !== 1) {
-      warnings.push(`a_ISO = ${f(aIso)}: a_ISO depende da viscosidade (κ), da contaminação (e_C) e do limite de fadiga (P_u): informe a origem do valor.`);
+      warnings.push(
+        `a_ISO = ${f(aIso)}: a_ISO depende da viscosidade (κ), da contaminação (e_C) e do limite de fadiga (P_u): informe a origem do valor.`,
+      );
     }
     if (loadInput === 'components' && values.axialFactor > 3) {
       warnings.push(`Fator Y = ${f(values.axialFactor)} acima da faixa usual (até cerca de 3): confira o valor no catálogo.`);
@@ -312,7 +318,13 @@ export const bearingLife = defineCalculator({
         );
       }
       requiredSteps.push(
-        step('Vida requerida em rotações', `L = 60·n·L_req/10⁶ = 60 · ${f(speedRpm)} · ${f(requiredLife)} / 10⁶`, requiredRevolutions, '10⁶ rotações', 1),
+        step(
+          'Vida requerida em rotações',
+          `L = 60·n·L_req/10⁶ = 60 · ${f(speedRpm)} · ${f(requiredLife)} / 10⁶`,
+          requiredRevolutions,
+          '10⁶ rotações',
+          1,
+        ),
         step(
           'Capacidade necessária',
           `C_req = P·[L/(a₁·a_ISO)]^(1/p) = ${f(load / 1000)} · (${f(requiredRevolutions)} / ${f(lifeFactor)})^(1/${pText})`,
@@ -345,19 +357,20 @@ export const bearingLife = defineCalculator({
         step('Vida em anos', `${f(lnmh)} h / ${f(hoursPerYear)} h/ano`, lifeYears, 'anos', 2),
         ...requiredSteps,
       ],
-      figures: () => bearingLifeFigures({
-        exponent: p,
-        rating,
-        load,
-        speedRpm,
-        lifeFactor,
-        l10h,
-        lnmh,
-        minimumLoad: minimumFraction * rating,
-        heavyLoad: HEAVY_LOAD_FRACTION * rating,
-        requiredLife,
-        requiredRating,
-      }),
+      figures: () =>
+        bearingLifeFigures({
+          exponent: p,
+          rating,
+          load,
+          speedRpm,
+          lifeFactor,
+          l10h,
+          lnmh,
+          minimumLoad: minimumFraction * rating,
+          heavyLoad: HEAVY_LOAD_FRACTION * rating,
+          requiredLife,
+          requiredRating,
+        }),
       warnings,
     };
   },

@@ -71,7 +71,24 @@ function header(x1: number, x2: number, driver: readonly [string, string], drive
  * turns clockwise, so the lower span is the tight one.
  */
 export function beltDriveFigures(numbers: BeltDriveNumbers): Figure[] {
-  const { small, large, centre, length, phi, smallWrap, largeWrap, speedRpm, drivenRpm, beltSpeed, ratio, tightTension, slackTension, tightNet, slackNet, shaftLoad } = numbers;
+  const {
+    small,
+    large,
+    centre,
+    length,
+    phi,
+    smallWrap,
+    largeWrap,
+    speedRpm,
+    drivenRpm,
+    beltSpeed,
+    ratio,
+    tightTension,
+    slackTension,
+    tightNet,
+    slackNet,
+    shaftLoad,
+  } = numbers;
   const r = small / 2;
   const R = large / 2;
   const maxPxPerMm = Math.min((AREA.right - AREA.left) / (centre + r + R), (AREA.bottom - AREA.top) / large);
@@ -130,25 +147,60 @@ export function beltDriveFigures(numbers: BeltDriveNumbers): Figure[] {
           line(lowerSmall[0], lowerSmall[1], lowerLarge[0], lowerLarge[1], { stroke: COLORS.primary, width: 4.5 }),
           line(upperSmall[0], upperSmall[1], upperLarge[0], upperLarge[1], { stroke: COLORS.primary, width: 2, dash: '8 5' }),
           // Span tensions.
-          arrow(tightMid[0] + towardsSmall[0] * 20, tightMid[1] + towardsSmall[1] * 20 + 14, tightMid[0] + towardsSmall[0] * 70, tightMid[1] + towardsSmall[1] * 70 + 14, { stroke: COLORS.limit, width: 2 }),
-          text(tightMid[0], tightMid[1] + 40, `lado tenso F₁ = ${v(tightTension)} N`, { anchor: 'middle', size: 13, color: TEXT_COLORS.limit, halo: true }),
-          arrow(slackMid[0] + awayFromSmall[0] * 20, slackMid[1] + awayFromSmall[1] * 20 - 14, slackMid[0] + awayFromSmall[0] * 70, slackMid[1] + awayFromSmall[1] * 70 - 14, { stroke: COLORS.secondary, width: 2 }),
-          text(slackMid[0], slackMid[1] - 28, `lado frouxo F₂ = ${v(slackTension)} N (tracejado)`, { anchor: 'middle', size: 13, color: TEXT_COLORS.secondary, halo: true }),
+          arrow(
+            tightMid[0] + towardsSmall[0] * 20,
+            tightMid[1] + towardsSmall[1] * 20 + 14,
+            tightMid[0] + towardsSmall[0] * 70,
+            tightMid[1] + towardsSmall[1] * 70 + 14,
+            { stroke: COLORS.limit, width: 2 },
+          ),
+          text(tightMid[0], tightMid[1] + 40, `lado tenso F₁ = ${v(tightTension)} N`, {
+            anchor: 'middle',
+            size: 13,
+            color: TEXT_COLORS.limit,
+            halo: true,
+          }),
+          arrow(
+            slackMid[0] + awayFromSmall[0] * 20,
+            slackMid[1] + awayFromSmall[1] * 20 - 14,
+            slackMid[0] + awayFromSmall[0] * 70,
+            slackMid[1] + awayFromSmall[1] * 70 - 14,
+            { stroke: COLORS.secondary, width: 2 },
+          ),
+          text(slackMid[0], slackMid[1] - 28, `lado frouxo F₂ = ${v(slackTension)} N (tracejado)`, {
+            anchor: 'middle',
+            size: 13,
+            color: TEXT_COLORS.secondary,
+            halo: true,
+          }),
           // Resultant shaft loads: on the driver towards the driven pulley, and the reverse.
           arrow(x1, cy, x1 + direction[0] * hubArrow, cy + direction[1] * hubArrow, { stroke: COLORS.ink, width: 2.5 }),
           arrow(x2, cy, x2 - direction[0] * hubArrow, cy - direction[1] * hubArrow, { stroke: COLORS.ink, width: 2.5 }),
           text(x1 - r * s - 8, cy + 4, `F_eixo = ${v(shaftLoad)} N →`, { anchor: 'end', size: 12, halo: true }),
           text(x2 + R * s + 8, cy + 4, `← F_eixo = ${v(shaftLoad)} N`, { anchor: 'start', size: 12, halo: true }),
           // Speeds, wrap angles and sizes.
-          ...header(x1, x2, [`motora: d = ${v(small)} mm`, `n₁ = ${v(speedRpm)} rpm ↻; θ_d = ${v(deg(smallWrap))}°`], [`movida: D = ${v(large)} mm`, `n₂ = ${v(drivenRpm)} rpm ↻; θ_D = ${v(deg(largeWrap))}°`]),
+          ...header(
+            x1,
+            x2,
+            [`motora: d = ${v(small)} mm`, `n₁ = ${v(speedRpm)} rpm ↻; θ_d = ${v(deg(smallWrap))}°`],
+            [`movida: D = ${v(large)} mm`, `n₂ = ${v(drivenRpm)} rpm ↻; θ_D = ${v(deg(largeWrap))}°`],
+          ),
           // Centre distance and belt length.
           arrow(x1, dimensionY, x2, dimensionY, { both: true, stroke: COLORS.ink, width: 1.5, head: 8 }),
           text((x1 + x2) / 2, dimensionY + 18, `C = ${v(centre)} mm; L = ${v(length)} mm`, { anchor: 'middle', size: 13, halo: true }),
           // Legend and scale.
           text(20, HEIGHT - 52, `v = ${v(beltSpeed, 3)} m/s; i = ${v(ratio)}`, { size: 13, weight: 'bold' }),
-          text(20, HEIGHT - 34, 'setas nos ramos: sentido do movimento da correia; setas nos eixos: carga resultante', { size: 12, color: TEXT_COLORS.muted }),
+          text(20, HEIGHT - 34, 'setas nos ramos: sentido do movimento da correia; setas nos eixos: carga resultante', {
+            size: 12,
+            color: TEXT_COLORS.muted,
+          }),
           scaleBar(s, 20, HEIGHT - 14),
-          text(WIDTH - 8, HEIGHT - 8, `${scaleText(paperRatio)} (impresso com 16 cm de largura)`, { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
+          text(WIDTH - 8, HEIGHT - 8, `${scaleText(paperRatio)} (impresso com 16 cm de largura)`, {
+            anchor: 'end',
+            size: 12,
+            italic: true,
+            color: TEXT_COLORS.muted,
+          }),
         ],
       }),
     ),

@@ -84,7 +84,10 @@ describe('transmissao-correia', () => {
 
   it('warns about a small wrap angle, the belt speed and the centre distance', () => {
     const shortCentre = computeWith(beltDrive, { largeDiameter: '500', centreDistance: '320' });
-    expect(shortCentre.warnings).toEqual([expect.stringContaining('Ângulo de abraçamento pequeno'), expect.stringContaining('Distância entre centros C = 320 mm fora da faixa usual')]);
+    expect(shortCentre.warnings).toEqual([
+      expect.stringContaining('Ângulo de abraçamento pequeno'),
+      expect.stringContaining('Distância entre centros C = 320 mm fora da faixa usual'),
+    ]);
     expect(computeWith(beltDrive, { speed: '500' }).warnings).toEqual([expect.stringContaining('Velocidade da correia v = 2,618 m/s')]);
     expect(computeWith(beltDrive, { centreDistance: '800' }).warnings).toEqual([expect.stringContaining('de 0,7·(D + d) a 2·(D + d)')]);
   });
@@ -93,8 +96,12 @@ describe('transmissao-correia', () => {
     expect(errorsWith(beltDrive, { centreDistance: '175' })).toEqual({
       centreDistance: 'As polias se sobrepõem: aumente a distância entre centros (C deve ser maior que (D + d)/2 = 175 mm).',
     });
-    expect(errorsWith(beltDrive, { geometry: 'length', beltLength: '900' })).toEqual({ beltLength: expect.stringContaining('Correia curta demais') });
-    expect(errorsWith(beltDrive, { largeDiameter: '90' })).toEqual({ largeDiameter: 'O diâmetro da polia maior deve ser maior ou igual ao da polia menor.' });
+    expect(errorsWith(beltDrive, { geometry: 'length', beltLength: '900' })).toEqual({
+      beltLength: expect.stringContaining('Correia curta demais'),
+    });
+    expect(errorsWith(beltDrive, { largeDiameter: '90' })).toEqual({
+      largeDiameter: 'O diâmetro da polia maior deve ser maior ou igual ao da polia menor.',
+    });
     expect(errorsWith(beltDrive, { slip: '6' })).toEqual({ slip: 'O valor deve estar entre 0 e 5 %.' });
     expect(errorsWith(beltDrive, { friction: '0,05' })).toEqual({ friction: 'O valor deve estar entre 0,1 e 1.' });
   });
@@ -116,7 +123,13 @@ describe('transmissao-correia', () => {
           expect(smallWrap + largeWrap).toBeCloseTo(2 * Math.PI, 12);
           expect(exactLength).toBeGreaterThan(2 * centre);
 
-          const params = { smallDiameter: String(d), largeDiameter: String(D), centreDistance: String(centre), friction: String(friction), power: String(power) };
+          const params = {
+            smallDiameter: String(d),
+            largeDiameter: String(D),
+            centreDistance: String(centre),
+            friction: String(friction),
+            power: String(power),
+          };
           const results = resultsWith(beltDrive, params);
           const tight = numberOf(results, 'tightTension');
           const slack = numberOf(results, 'slackTension');

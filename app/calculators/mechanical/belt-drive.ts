@@ -206,7 +206,9 @@ export const beltDrive = defineCalculator({
       centre = values.centreDistance * 1000;
       // Unit conversions leave float noise: a C typed equal to (D + d)/2 must still be refused.
       if (centre <= minimumCentre * (1 + 1e-9)) {
-        return invalid({ centreDistance: `As polias se sobrepõem: aumente a distância entre centros (C deve ser maior que (D + d)/2 = ${f(minimumCentre)} mm).` });
+        return invalid({
+          centreDistance: `As polias se sobrepõem: aumente a distância entre centros (C deve ser maior que (D + d)/2 = ${f(minimumCentre)} mm).`,
+        });
       }
     } else {
       const length = values.beltLength * 1000;
@@ -284,7 +286,13 @@ export const beltDrive = defineCalculator({
       }),
       steps: [
         step('Relação de transmissão', `i = D/d = ${f(D)} / ${f(d)}`, ratio, '', 3),
-        step('Rotação da movida', `n₂ = n₁·(d/D)·(1 − s) = ${f(speedRpm)} · ${f(d)} / ${f(D)} · (1 − ${f(slip / 100)})`, drivenRpm, 'rpm', 1),
+        step(
+          'Rotação da movida',
+          `n₂ = n₁·(d/D)·(1 − s) = ${f(speedRpm)} · ${f(d)} / ${f(D)} · (1 − ${f(slip / 100)})`,
+          drivenRpm,
+          'rpm',
+          1,
+        ),
         step('Velocidade da correia', `v = π·d·n₁/60 = π · ${f(d / 1000)} · ${f(speedRpm)} / 60`, beltSpeed, 'm/s', 3),
         ...geometrySteps,
         step('Ângulo auxiliar', `φ = asen[(D − d)/(2C)] = asen(${f(D - d)} / ${f(2 * centre)})`, phi, 'rad', 5),
@@ -297,11 +305,29 @@ export const beltDrive = defineCalculator({
           'mm',
           1,
         ),
-        step('Comprimento aproximado', `L ≈ 2C + π(D + d)/2 + (D − d)²/(4C) = 2 · ${f(centre)} + π · ${f(D + d)} / 2 + ${f(D - d)}² / (4 · ${f(centre)})`, approxLength, 'mm', 1),
+        step(
+          'Comprimento aproximado',
+          `L ≈ 2C + π(D + d)/2 + (D − d)²/(4C) = 2 · ${f(centre)} + π · ${f(D + d)} / 2 + ${f(D - d)}² / (4 · ${f(centre)})`,
+          approxLength,
+          'mm',
+          1,
+        ),
         step('Força efetiva', `F_e = K_s·P/v = ${f(serviceFactor)} · ${f(power)} / ${f(beltSpeed)}`, effectivePull, 'N', 1),
         step('Fator de atrito', `e^(μ·θ_d) = e^(${f(friction)} · ${f(smallWrap)})`, frictionFactor, '', 3),
-        step('Lado tenso', `F₁ = F_c + F_e·e^(μθ)/(e^(μθ) − 1) = ${f(centrifugalTension)} + ${f(effectivePull)} · ${f(frictionFactor)} / ${f(frictionFactor - 1)}`, tightTension, 'N', 1),
-        step('Lado frouxo', `F₂ = F_c + F_e/(e^(μθ) − 1) = ${f(centrifugalTension)} + ${f(effectivePull)} / ${f(frictionFactor - 1)}`, slackTension, 'N', 1),
+        step(
+          'Lado tenso',
+          `F₁ = F_c + F_e·e^(μθ)/(e^(μθ) − 1) = ${f(centrifugalTension)} + ${f(effectivePull)} · ${f(frictionFactor)} / ${f(frictionFactor - 1)}`,
+          tightTension,
+          'N',
+          1,
+        ),
+        step(
+          'Lado frouxo',
+          `F₂ = F_c + F_e/(e^(μθ) − 1) = ${f(centrifugalTension)} + ${f(effectivePull)} / ${f(frictionFactor - 1)}`,
+          slackTension,
+          'N',
+          1,
+        ),
         step(
           'Carga nos eixos',
           `F_eixo = √(F₁′² + F₂′² − 2·F₁′·F₂′·cos θ_d) = √(${f(tightNet)}² + ${f(slackNet)}² − 2 · ${f(tightNet)} · ${f(slackNet)} · cos ${f(degrees(smallWrap))}°)`,
@@ -312,24 +338,25 @@ export const beltDrive = defineCalculator({
         step('Torque na motora', `T₁ = P/ω₁ = ${f(power)} / ${f(speed)}`, driverTorque, 'N·m', 2),
         step('Torque na movida', `T₂ = T₁·D/d = ${f(driverTorque)} · ${f(ratio)}`, drivenTorque, 'N·m', 2),
       ],
-      figures: () => beltDriveFigures({
-        small: d,
-        large: D,
-        centre,
-        length: exactLength,
-        phi,
-        smallWrap,
-        largeWrap,
-        speedRpm,
-        drivenRpm,
-        beltSpeed,
-        ratio,
-        tightTension,
-        slackTension,
-        tightNet,
-        slackNet,
-        shaftLoad,
-      }),
+      figures: () =>
+        beltDriveFigures({
+          small: d,
+          large: D,
+          centre,
+          length: exactLength,
+          phi,
+          smallWrap,
+          largeWrap,
+          speedRpm,
+          drivenRpm,
+          beltSpeed,
+          ratio,
+          tightTension,
+          slackTension,
+          tightNet,
+          slackNet,
+          shaftLoad,
+        }),
       warnings,
     };
   },

@@ -21,9 +21,16 @@ const REFERENCE_COEFFICIENTS = [
 /** 'Torque × pré-carga' (notes, M3): T = K·Fᵢ·d lines, the ±25 % band, the proof load and the chosen point. */
 export function boltFigures({ diameter, proofLoad, preload, torqueCoefficient, torque }: BoltFigureInput): Figure[] {
   const fp = proofLoad / 1000;
-  const line = (k: number): [number, number][] => [[0, 0], [fp, k * proofLoad * diameter]];
+  const line = (k: number): [number, number][] => [
+    [0, 0],
+    [fp, k * proofLoad * diameter],
+  ];
   const series: SeriesSpec[] = [
-    ...REFERENCE_COEFFICIENTS.filter((ref) => Math.abs(ref.k - torqueCoefficient) > 1e-9).map((ref) => ({ label: ref.label, points: line(ref.k), style: 'reference' as const })),
+    ...REFERENCE_COEFFICIENTS.filter((ref) => Math.abs(ref.k - torqueCoefficient) > 1e-9).map((ref) => ({
+      label: ref.label,
+      points: line(ref.k),
+      style: 'reference' as const,
+    })),
     {
       label: `${REFERENCE_COEFFICIENTS.find((ref) => Math.abs(ref.k - torqueCoefficient) <= 1e-9)?.label ?? `K = ${formatValue(torqueCoefficient, 3)}`} – escolhido`,
       points: line(torqueCoefficient),
@@ -32,8 +39,14 @@ export function boltFigures({ diameter, proofLoad, preload, torqueCoefficient, t
   ];
   const band: AreaSpec = {
     label: 'dispersão típica do aperto por torque (±25 %)',
-    points: [[0, 0], [fp, 1.25 * torqueCoefficient * proofLoad * diameter]],
-    lower: [[0, 0], [fp, 0.75 * torqueCoefficient * proofLoad * diameter]],
+    points: [
+      [0, 0],
+      [fp, 1.25 * torqueCoefficient * proofLoad * diameter],
+    ],
+    lower: [
+      [0, 0],
+      [fp, 0.75 * torqueCoefficient * proofLoad * diameter],
+    ],
     style: 'ok',
   };
   const summary =

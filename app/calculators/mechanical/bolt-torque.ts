@@ -22,11 +22,22 @@ export const boltTorque = defineCalculator({
   slug: 'torque-aperto-parafuso',
   version: '1.0.0',
   title: 'Torque de aperto de parafusos',
-  summary: 'Estima o torque de aperto de um parafuso métrico ISO a partir da pré-carga desejada, da classe de resistência e do coeficiente de torque.',
+  summary:
+    'Estima o torque de aperto de um parafuso métrico ISO a partir da pré-carga desejada, da classe de resistência e do coeficiente de torque.',
   category: 'mechanical',
   accessLevel: 'E-MASTER',
   inputs: [
-    { kind: 'number', name: 'diameter', label: 'Diâmetro nominal d', unitGroup: 'length', defaultUnit: 'mm', units: ['mm', 'in'], default: 10, min: 1.6, max: 100 },
+    {
+      kind: 'number',
+      name: 'diameter',
+      label: 'Diâmetro nominal d',
+      unitGroup: 'length',
+      defaultUnit: 'mm',
+      units: ['mm', 'in'],
+      default: 10,
+      min: 1.6,
+      max: 100,
+    },
     {
       kind: 'number',
       name: 'pitch',

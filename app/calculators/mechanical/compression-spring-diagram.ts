@@ -1,4 +1,17 @@
-import { canvas, COLORS, figure, formatValue, line, polyline, rect, text, TEXT_COLORS, xyChart, type AnnotationSpec, type Point } from '../../charts';
+import {
+  canvas,
+  COLORS,
+  figure,
+  formatValue,
+  line,
+  polyline,
+  rect,
+  text,
+  TEXT_COLORS,
+  xyChart,
+  type AnnotationSpec,
+  type Point,
+} from '../../charts';
 import { type Figure } from '../types';
 
 /** What the diagrams need from a spring result: lengths in mm, forces in N, stresses in MPa. */
@@ -22,11 +35,31 @@ const v = (value: number) => formatValue(value, 4);
 
 /** "Força × deflexão": F = k·y up to the solid point, τ on the right axis, the force at which τ = S_sy. */
 function forceDeflection(numbers: SpringNumbers): Figure {
-  const { freeLength, solidLength, force, deflection, solidForce, solidDeflection, shearStress, solidStress, yieldForce, stressPerForce, criticalLength } = numbers;
+  const {
+    freeLength,
+    solidLength,
+    force,
+    deflection,
+    solidForce,
+    solidDeflection,
+    shearStress,
+    solidStress,
+    yieldForce,
+    stressPerForce,
+    criticalLength,
+  } = numbers;
   const buckles = freeLength >= criticalLength;
   const top = Math.max(yieldForce, solidForce);
   const annotations: AnnotationSpec[] = buckles
-    ? [{ x: solidDeflection * 0.02, y: top * 1.04, text: `✗ flambagem provável: L₀ = ${v(freeLength)} mm ≥ L_crít = ${v(criticalLength)} mm`, anchor: 'start', style: 'limit' }]
+    ? [
+        {
+          x: solidDeflection * 0.02,
+          y: top * 1.04,
+          text: `✗ flambagem provável: L₀ = ${v(freeLength)} mm ≥ L_crít = ${v(criticalLength)} mm`,
+          anchor: 'start',
+          style: 'limit',
+        },
+      ]
     : [];
   const summary =
     `Força × deflexão da mola (reta F = k·y até fechar). Trabalho: y = ${v(deflection)} mm, F = ${v(force)} N, τ = ${v(shearStress)} MPa, comprimento ${v(freeLength - deflection)} mm. ` +
@@ -38,10 +71,25 @@ function forceDeflection(numbers: SpringNumbers): Figure {
       x: { title: `Deflexão y (mm); comprimento da mola = L₀ − y, L₀ = ${v(freeLength)} mm`, min: 0, max: solidDeflection },
       y: { title: 'Força F (N)', min: 0, max: top * 1.12 },
       y2: { title: 'Tensão de cisalhamento τ (MPa)', factor: stressPerForce },
-      series: [{ label: 'F = k·y', points: [[0, 0], [solidDeflection, solidForce]], inlineLabel: false }],
+      series: [
+        {
+          label: 'F = k·y',
+          points: [
+            [0, 0],
+            [solidDeflection, solidForce],
+          ],
+          inlineLabel: false,
+        },
+      ],
       points: [
         { x: deflection, y: force, label: `trabalho: F = ${v(force)} N; τ = ${v(shearStress)} MPa` },
-        { x: solidDeflection, y: solidForce, label: `fechada (L_s = ${v(solidLength)} mm): F_s = ${v(solidForce)} N; τ_s = ${v(solidStress)} MPa`, placement: 'below-left', style: 'secondary' },
+        {
+          x: solidDeflection,
+          y: solidForce,
+          label: `fechada (L_s = ${v(solidLength)} mm): F_s = ${v(solidForce)} N; τ_s = ${v(solidStress)} MPa`,
+          placement: 'below-left',
+          style: 'secondary',
+        },
       ],
       limits: [{ axis: 'y', value: yieldForce, label: `τ = S_sy: F = ${v(yieldForce)} N (Shigley, cap. 10)` }],
       annotations,
@@ -93,7 +141,12 @@ function lengths(numbers: SpringNumbers): Figure {
           text(column.centre, GROUND + 24, column.title, { anchor: 'middle', size: 14, weight: 'bold' }),
           text(column.centre, GROUND + 44, column.detail, { anchor: 'middle', size: 13, color: TEXT_COLORS.primary }),
         ]),
-        text(WIDTH - 8, HEIGHT - 6, 'esquema fora de escala; alturas proporcionais aos comprimentos', { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
+        text(WIDTH - 8, HEIGHT - 6, 'esquema fora de escala; alturas proporcionais aos comprimentos', {
+          anchor: 'end',
+          size: 12,
+          italic: true,
+          color: TEXT_COLORS.muted,
+        }),
       ],
     }),
   );

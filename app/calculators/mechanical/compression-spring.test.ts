@@ -117,22 +117,33 @@ describe('mola-helicoidal-compressao', () => {
   });
 
   it('warns about the spring index, the coil count, buckling, the wire range and a working stress above yield', () => {
-    expect(computeWith(compressionSpring, { coilDiameter: '26', freeLength: '60', force: '20' }).warnings).toEqual([expect.stringContaining('Índice de mola C = 13')]);
-    expect(computeWith(compressionSpring, { activeCoils: '2,5', force: '20', freeLength: '14' }).warnings).toEqual([expect.stringContaining('espiras ativas N_a = 2,5')]);
+    expect(computeWith(compressionSpring, { coilDiameter: '26', freeLength: '60', force: '20' }).warnings).toEqual([
+      expect.stringContaining('Índice de mola C = 13'),
+    ]);
+    expect(computeWith(compressionSpring, { activeCoils: '2,5', force: '20', freeLength: '14' }).warnings).toEqual([
+      expect.stringContaining('espiras ativas N_a = 2,5'),
+    ]);
     const buckling = computeWith(compressionSpring, { endSupport: '2' });
     expect(buckling.warnings).toEqual([expect.stringContaining('Risco de flambagem: L₀ = 48 mm ≥ L_crít = 21,04 mm')]);
     expect(buckling.results.find((item) => item.key === 'bucklingCheck')?.value).toMatch(/^Não/);
-    expect(computeWith(compressionSpring, { wireDiameter: '8', coilDiameter: '64', activeCoils: '5', freeLength: '100', force: '1000' }).warnings).toEqual([
-      expect.stringContaining('fora da faixa de diâmetros'),
-    ]);
+    expect(
+      computeWith(compressionSpring, { wireDiameter: '8', coilDiameter: '64', activeCoils: '5', freeLength: '100', force: '1000' })
+        .warnings,
+    ).toEqual([expect.stringContaining('fora da faixa de diâmetros')]);
     const overloaded = computeWith(compressionSpring, { force: '160', freeLength: '90', endSupport: '0.5', coilDiameter: '16' });
     expect(overloaded.warnings).toEqual(expect.arrayContaining([expect.stringContaining('passa de S_sy')]));
   });
 
   it('refuses combinations that make no spring', () => {
-    expect(errorsWith(compressionSpring, { coilDiameter: '40' })).toEqual({ coilDiameter: 'O índice de mola C = D/d = 20 deve ficar entre 3 e 16.' });
-    expect(errorsWith(compressionSpring, { diameterKind: 'outer', coilDiameter: '7' })).toEqual({ coilDiameter: expect.stringContaining('C = D/d = 2,5') });
-    expect(errorsWith(compressionSpring, { freeLength: '24' })).toEqual({ freeLength: 'O comprimento livre deve ser maior que o comprimento sólido L_s = 24 mm.' });
+    expect(errorsWith(compressionSpring, { coilDiameter: '40' })).toEqual({
+      coilDiameter: 'O índice de mola C = D/d = 20 deve ficar entre 3 e 16.',
+    });
+    expect(errorsWith(compressionSpring, { diameterKind: 'outer', coilDiameter: '7' })).toEqual({
+      coilDiameter: expect.stringContaining('C = D/d = 2,5'),
+    });
+    expect(errorsWith(compressionSpring, { freeLength: '24' })).toEqual({
+      freeLength: 'O comprimento livre deve ser maior que o comprimento sólido L_s = 24 mm.',
+    });
     expect(errorsWith(compressionSpring, { force: '100' })).toEqual({ force: expect.stringContaining('F_s = 95,74 N') });
     expect(errorsWith(compressionSpring, { yieldFraction: '0,8' })).toEqual({ yieldFraction: 'O valor deve estar entre 0,3 e 0,7.' });
     expect(errorsWith(compressionSpring, { material: 'custom', tensileStrength: '' })).toEqual({ tensileStrength: 'Informe um número.' });
@@ -147,7 +158,12 @@ describe('mola-helicoidal-compressao', () => {
         fc.double({ min: 0.05, max: 0.4, noNaN: true }),
         (d, index, coils, loadFraction) => {
           const D = d * index;
-          const base = { wireDiameter: String(d), coilDiameter: String(D), activeCoils: String(coils), freeLength: String(d * (coils + 2) * 3) };
+          const base = {
+            wireDiameter: String(d),
+            coilDiameter: String(D),
+            activeCoils: String(coils),
+            freeLength: String(d * (coils + 2) * 3),
+          };
           const first = resultsWith(compressionSpring, { ...base, force: '1' });
           const force = loadFraction * numberOf(first, 'solidForce');
           const once = resultsWith(compressionSpring, { ...base, force: String(force) });

@@ -30,7 +30,9 @@ const outputs = [
 export type EndType = 'plain' | 'plain-ground' | 'squared' | 'squared-ground';
 
 /** Shigley, table "formulas for the dimensional characteristics of compression springs": N_t and L_s. */
-export const END_TYPES: Readonly<Record<EndType, { label: string; extraCoils: number; solidCoils: (totalCoils: number) => number; solidText: string }>> = {
+export const END_TYPES: Readonly<
+  Record<EndType, { label: string; extraCoils: number; solidCoils: (totalCoils: number) => number; solidText: string }>
+> = {
   plain: { label: 'simples', extraCoils: 0, solidCoils: (nt) => nt + 1, solidText: 'd·(N_t + 1)' },
   'plain-ground': { label: 'simples esmerilhada', extraCoils: 1, solidCoils: (nt) => nt, solidText: 'd·N_t' },
   squared: { label: 'fechada', extraCoils: 2, solidCoils: (nt) => nt + 1, solidText: 'd·(N_t + 1)' },
@@ -103,7 +105,16 @@ export const compressionSpring = defineCalculator({
       max: 400,
       help: 'O índice C = D/d deve ficar entre 3 e 16 (recomendado de 4 a 12).',
     },
-    { kind: 'number', name: 'activeCoils', label: 'Espiras ativas N_a', unit: 'espiras', default: 10, min: 2, max: 30, help: 'Faixa usual de 3 a 15.' },
+    {
+      kind: 'number',
+      name: 'activeCoils',
+      label: 'Espiras ativas N_a',
+      unit: 'espiras',
+      default: 10,
+      min: 2,
+      max: 30,
+      help: 'Faixa usual de 3 a 15.',
+    },
     {
       kind: 'select',
       name: 'ends',
@@ -216,7 +227,19 @@ export const compressionSpring = defineCalculator({
     'Arame redondo, carga estática e axial, temperatura ambiente. Não cobre fadiga (cargas cíclicas), ressonância (frequência natural), relaxação com a temperatura nem as tolerâncias das espiras de extremidade (Shigley, cap. 10). O critério de flambagem vale para molas de aço. ' +
     STANDING_DISCLAIMER,
   compute(values) {
-    const { wireDiameter, diameterKind, coilDiameter, activeCoils, ends, material, shearModulus, yieldFraction, force, freeLength, endSupport } = values;
+    const {
+      wireDiameter,
+      diameterKind,
+      coilDiameter,
+      activeCoils,
+      ends,
+      material,
+      shearModulus,
+      yieldFraction,
+      force,
+      freeLength,
+      endSupport,
+    } = values;
     // Geometry in mm, forces in N, stresses in MPa (N/mm²).
     const d = wireDiameter * 1000;
     const D = diameterKind === 'outer' ? coilDiameter * 1000 - d : coilDiameter * 1000;
@@ -224,7 +247,9 @@ export const compressionSpring = defineCalculator({
     const G = shearModulus / 1e6;
     const index = D / d;
     if (!(index >= ALLOWED_INDEX.min && index <= ALLOWED_INDEX.max)) {
-      return invalid({ coilDiameter: `O índice de mola C = D/d = ${f(index, 3)} deve ficar entre ${ALLOWED_INDEX.min} e ${ALLOWED_INDEX.max}.` });
+      return invalid({
+        coilDiameter: `O índice de mola C = D/d = ${f(index, 3)} deve ficar entre ${ALLOWED_INDEX.min} e ${ALLOWED_INDEX.max}.`,
+      });
     }
     const endType = END_TYPES[ends];
     const totalCoils = activeCoils + endType.extraCoils;
@@ -253,7 +278,9 @@ export const compressionSpring = defineCalculator({
     } else {
       const constants = SPRING_MATERIALS[material];
       tensileStrength = constants.a / d ** constants.m;
-      strengthSteps.push(step('Resistência à tração', `S_ut = A/d^m = ${f(constants.a)} / ${f(d)}^${f(constants.m)}`, tensileStrength, 'MPa', 1));
+      strengthSteps.push(
+        step('Resistência à tração', `S_ut = A/d^m = ${f(constants.a)} / ${f(d)}^${f(constants.m)}`, tensileStrength, 'MPa', 1),
+      );
       if (d < constants.minDiameter || d > constants.maxDiameter) {
         warnings.push(
           `Constantes A e m fora da faixa de diâmetros do material (${constants.label}: ${f(constants.minDiameter)} a ${f(constants.maxDiameter)} mm): S_ut é extrapolado.`,
@@ -270,13 +297,17 @@ export const compressionSpring = defineCalculator({
     const stable = L0 < criticalLength;
 
     if (index < USUAL_INDEX.min || index > USUAL_INDEX.max) {
-      warnings.push(`Índice de mola C = ${f(index, 3)} fora da faixa recomendada (4 a 12): difícil de fabricar ou sujeito a emaranhar/flambar.`);
+      warnings.push(
+        `Índice de mola C = ${f(index, 3)} fora da faixa recomendada (4 a 12): difícil de fabricar ou sujeito a emaranhar/flambar.`,
+      );
     }
     if (activeCoils < USUAL_COILS.min || activeCoils > USUAL_COILS.max) {
       warnings.push(`Número de espiras ativas N_a = ${f(activeCoils)} fora da faixa usual (3 a 15).`);
     }
     if (safetyFactor < 1) {
-      warnings.push(`A tensão na força de trabalho (τ = ${f(shearStress)} MPa) passa de S_sy = ${f(shearYield)} MPa: a mola deforma permanentemente em serviço.`);
+      warnings.push(
+        `A tensão na força de trabalho (τ = ${f(shearStress)} MPa) passa de S_sy = ${f(shearYield)} MPa: a mola deforma permanentemente em serviço.`,
+      );
     }
     if (!closesSafely) {
       warnings.push(
@@ -320,30 +351,61 @@ export const compressionSpring = defineCalculator({
         step('Fator de Bergsträsser', `K_B = (4C + 2)/(4C − 3) = (4 · ${f(index)} + 2) / (4 · ${f(index)} − 3)`, curvatureFactor, '', 4),
         step('Constante de mola', `k = d⁴·G/(8·D³·N_a) = ${f(d)}⁴ · ${f(G)} / (8 · ${f(D)}³ · ${f(activeCoils)})`, rate, 'N/mm', 3),
         step('Deflexão', `y = F/k = ${f(force)} / ${f(rate)}`, deflection, 'mm', 2),
-        step('Tensão de cisalhamento', `τ = K_B·8·F·D/(π·d³) = ${f(curvatureFactor)} · 8 · ${f(force)} · ${f(D)} / (π · ${f(d)}³)`, shearStress, 'MPa', 1),
+        step(
+          'Tensão de cisalhamento',
+          `τ = K_B·8·F·D/(π·d³) = ${f(curvatureFactor)} · 8 · ${f(force)} · ${f(D)} / (π · ${f(d)}³)`,
+          shearStress,
+          'MPa',
+          1,
+        ),
         ...strengthSteps,
         step('Escoamento em torção', `S_sy = f·S_ut = ${f(yieldFraction)} · ${f(tensileStrength)}`, shearYield, 'MPa', 1),
         step('Fator de segurança', `n_s = S_sy/τ = ${f(shearYield)} / ${f(shearStress)}`, safetyFactor, '', 2),
-        step('Comprimento sólido', `extremidade ${endType.label}: N_t = ${f(totalCoils)}; L_s = ${endType.solidText} = ${f(d)} · ${f(endType.solidCoils(totalCoils))}`, solidLength, 'mm', 2),
+        step(
+          'Comprimento sólido',
+          `extremidade ${endType.label}: N_t = ${f(totalCoils)}; L_s = ${endType.solidText} = ${f(d)} · ${f(endType.solidCoils(totalCoils))}`,
+          solidLength,
+          'mm',
+          2,
+        ),
         step('Força com a mola fechada', `F_s = k·(L₀ − L_s) = ${f(rate)} · (${f(L0)} − ${f(solidLength)})`, solidForce, 'N', 1),
-        step(`Fator de segurança com a mola fechada (mínimo ${f(SOLID_SAFETY_MIN)}, Shigley)`, `n_s,sól = S_sy/τ_s = ${f(shearYield)} / ${f(solidStress)}`, solidSafetyFactor, '', 2),
-        step('Força de escoamento', `F_sy = S_sy·π·d³/(8·K_B·D) = ${f(shearYield)} · π · ${f(d)}³ / (8 · ${f(curvatureFactor)} · ${f(D)})`, yieldForce, 'N', 1),
-        step(`Flambagem (estável se L₀ = ${f(L0)} mm < L_crít)`, `L_crít = 2,63·D/α = 2,63 · ${f(D)} / ${f(alpha)}`, criticalLength, 'mm', 1),
+        step(
+          `Fator de segurança com a mola fechada (mínimo ${f(SOLID_SAFETY_MIN)}, Shigley)`,
+          `n_s,sól = S_sy/τ_s = ${f(shearYield)} / ${f(solidStress)}`,
+          solidSafetyFactor,
+          '',
+          2,
+        ),
+        step(
+          'Força de escoamento',
+          `F_sy = S_sy·π·d³/(8·K_B·D) = ${f(shearYield)} · π · ${f(d)}³ / (8 · ${f(curvatureFactor)} · ${f(D)})`,
+          yieldForce,
+          'N',
+          1,
+        ),
+        step(
+          `Flambagem (estável se L₀ = ${f(L0)} mm < L_crít)`,
+          `L_crít = 2,63·D/α = 2,63 · ${f(D)} / ${f(alpha)}`,
+          criticalLength,
+          'mm',
+          1,
+        ),
       ],
-      figures: () => compressionSpringFigures({
-        freeLength: L0,
-        solidLength,
-        totalCoils,
-        force,
-        deflection,
-        solidForce,
-        solidDeflection,
-        shearStress,
-        solidStress,
-        yieldForce,
-        stressPerForce,
-        criticalLength,
-      }),
+      figures: () =>
+        compressionSpringFigures({
+          freeLength: L0,
+          solidLength,
+          totalCoils,
+          force,
+          deflection,
+          solidForce,
+          solidDeflection,
+          shearStress,
+          solidStress,
+          yieldForce,
+          stressPerForce,
+          criticalLength,
+        }),
       warnings,
     };
   },

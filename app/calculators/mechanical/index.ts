@@ -7,4 +7,11 @@ import { beltDrive } from './belt-drive';
 import { type Calculator } from '../types';
 
 /** The mechanical calculators, in catalogue order. */
-export const mechanicalCalculators: readonly Calculator[] = [shaftTorque, beamDeflection, boltTorque, bearingLife, compressionSpring, beltDrive];
+export const mechanicalCalculators: readonly Calculator[] = [
+  shaftTorque,
+  beamDeflection,
+  boltTorque,
+  bearingLife,
+  compressionSpring,
+  beltDrive,
+];

@@ -2,7 +2,10 @@ import { figure, formatFixed, formatValue, xyChart, type Point } from '../../cha
 import { type Figure } from '../types';
 
 /** Preferred shaft diameters, mm (ISO 497 / R20 series, the common ones). */
-export const STANDARD_DIAMETERS = [6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 30, 32, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 90, 100, 110, 120, 140, 160, 180, 200, 220, 250, 280, 320, 360, 400, 450, 500] as const;
+export const STANDARD_DIAMETERS = [
+  6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 30, 32, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 90, 100, 110, 120, 140, 160, 180, 200, 220, 250,
+  280, 320, 360, 400, 450, 500,
+] as const;
 
 export interface ShaftFigureInput {
   /** N·m: the torque T and the equivalent √(M² + T²). */
@@ -29,7 +32,10 @@ export function shaftFigures({ torque, equivalentTorque, rpm, allowableShear, mi
   const tauAdm = allowableShear / 1e6;
   const withBending = equivalentTorque > torque * (1 + 1e-9);
   const header = `T = ${formatFixed(torque, 2)} N·m a ${formatValue(rpm, 4)} rpm`;
-  const nextText = next !== undefined ? ` No diâmetro padronizado de ${next} mm, τ = ${formatValue(tauAt(next), 3)} MPa (n = ${formatFixed(tauAdm / tauAt(next), 2)}).` : '';
+  const nextText =
+    next !== undefined
+      ? ` No diâmetro padronizado de ${next} mm, τ = ${formatValue(tauAt(next), 3)} MPa (n = ${formatFixed(tauAdm / tauAt(next), 2)}).`
+      : '';
   const summary =
     `${header}${withBending ? ` com flexão (torque equivalente ${formatFixed(equivalentTorque, 2)} N·m)` : ''}: a tensão de cisalhamento cai com o cubo do diâmetro; ` +
     `com τ_adm = ${formatValue(tauAdm, 3)} MPa o diâmetro mínimo é d_mín = ${formatValue(dMin, 3)} mm.${nextText}`;
@@ -43,11 +49,22 @@ export function shaftFigures({ torque, equivalentTorque, rpm, allowableShear, mi
         series: [{ label: withBending ? 'τ = 16·√(M² + T²)/(π·d³)' : 'τ = 16·T/(π·d³)', points }],
         limits: [
           { axis: 'y', value: tauAdm, label: `τ_adm = ${formatValue(tauAdm, 3)} MPa` },
-          ...(next !== undefined ? [{ axis: 'x' as const, value: next, label: `padronizado: ${next} mm`, style: 'reference' as const }] : []),
+          ...(next !== undefined
+            ? [{ axis: 'x' as const, value: next, label: `padronizado: ${next} mm`, style: 'reference' as const }]
+            : []),
         ],
         points: [
           { x: dMin, y: tauAdm, label: `d_mín = ${formatValue(dMin, 3)} mm` },
-          ...(next !== undefined ? [{ x: next, y: tauAt(next), label: `τ = ${formatValue(tauAt(next), 3)} MPa; n = ${formatFixed(tauAdm / tauAt(next), 2)}`, style: 'ok' as const }] : []),
+          ...(next !== undefined
+            ? [
+                {
+                  x: next,
+                  y: tauAt(next),
+                  label: `τ = ${formatValue(tauAt(next), 3)} MPa; n = ${formatFixed(tauAdm / tauAt(next), 2)}`,
+                  style: 'ok' as const,
+                },
+              ]
+            : []),
         ],
         notes: [header],
       }),

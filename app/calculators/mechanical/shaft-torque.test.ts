@@ -14,8 +14,14 @@ describe('torque-eixo', () => {
   });
 
   it('accepts cv and hp with their exact watt values', () => {
-    expect(numberOf(resultsWith(shaftTorque, { power: '10', power_unit: 'cv' }), 'torque')).toBeCloseTo((7354.9875 * 60) / (2 * Math.PI * 1750), 9);
-    expect(numberOf(resultsWith(shaftTorque, { power: '10', power_unit: 'hp' }), 'torque')).toBeCloseTo((7456.9987158227 * 60) / (2 * Math.PI * 1750), 9);
+    expect(numberOf(resultsWith(shaftTorque, { power: '10', power_unit: 'cv' }), 'torque')).toBeCloseTo(
+      (7354.9875 * 60) / (2 * Math.PI * 1750),
+      9,
+    );
+    expect(numberOf(resultsWith(shaftTorque, { power: '10', power_unit: 'hp' }), 'torque')).toBeCloseTo(
+      (7456.9987158227 * 60) / (2 * Math.PI * 1750),
+      9,
+    );
   });
 
   it('combines bending and torsion by maximum shear stress: d = ∛[16·√(M² + T²)/(π·τ)] (Shigley, cap. 7)', () => {

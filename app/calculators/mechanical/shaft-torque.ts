@@ -19,7 +19,17 @@ export const shaftTorque = defineCalculator({
   category: 'mechanical',
   accessLevel: 'E-BASIC',
   inputs: [
-    { kind: 'number', name: 'power', label: 'Potência transmitida P', unitGroup: 'power', defaultUnit: 'kW', default: 7.5, min: 0, exclusiveMin: true, max: 100_000 },
+    {
+      kind: 'number',
+      name: 'power',
+      label: 'Potência transmitida P',
+      unitGroup: 'power',
+      defaultUnit: 'kW',
+      default: 7.5,
+      min: 0,
+      exclusiveMin: true,
+      max: 100_000,
+    },
     {
       kind: 'number',
       name: 'speed',
@@ -79,7 +89,9 @@ export const shaftTorque = defineCalculator({
     const rpm = (speed * 60) / (2 * Math.PI);
     const warnings =
       keyway === 'yes'
-        ? ['Rasgo de chaveta: a concentração de tensões não está incluída. Reduza τ_adm ou aplique o fator de concentração de tensões (Shigley, cap. 7).']
+        ? [
+            'Rasgo de chaveta: a concentração de tensões não está incluída. Reduza τ_adm ou aplique o fator de concentração de tensões (Shigley, cap. 7).',
+          ]
         : [];
     const steps = [
       step('Velocidade angular', `ω = 2π · ${f(rpm)} / 60`, speed, 'rad/s', 2),

@@ -25,7 +25,8 @@ const v = (value: number) => formatValue(value, 4);
 const share = (part: number, whole: number) => (whole > 0 ? `${formatValue((100 * part) / whole, 3)} %` : '—');
 /** In the volume bar, blue is the water to add and grey the water of the goods. */
 const SOLUTION_STYLES: readonly SeriesStyle[] = ['secondary', 'tertiary', 'ok'];
-const styleAt = (index: number, styles: readonly SeriesStyle[] = PRODUCT_STYLES): SeriesStyle => styles[index % styles.length] ?? 'reference';
+const styleAt = (index: number, styles: readonly SeriesStyle[] = PRODUCT_STYLES): SeriesStyle =>
+  styles[index % styles.length] ?? 'reference';
 
 /** The colour a dye's name says; auxiliaries (salt, soda ash) keep the palette's. */
 const dyeColor = (line: RecipeLine) => (line.kind === 'dye' ? namedColor(line.name) : undefined);
@@ -36,10 +37,17 @@ const weighed = (line: RecipeLine) => (line.kind === 'dye' ? { amount: line.mass
 function volumeFigure(composition: BathComposition): Figure {
   const { bathVolume, waterInGoods, otherVolume, waterToAdd, lines } = composition;
   const dissolved = lines.filter((line) => line.stockVolume !== undefined && line.stockVolume > 0);
-  const segment = (label: string, volume: number, style: SeriesStyle, color?: string): BarSegment => ({ label: `${label}: ${v(volume)} L (${share(volume, bathVolume)})`, value: volume, style, ...(color ? { color } : {}) });
+  const segment = (label: string, volume: number, style: SeriesStyle, color?: string): BarSegment => ({
+    label: `${label}: ${v(volume)} L (${share(volume, bathVolume)})`,
+    value: volume,
+    style,
+    ...(color ? { color } : {}),
+  });
   const segments: BarSegment[] = [
     ...(waterInGoods > 0 ? [segment('água do material', waterInGoods, 'reference')] : []),
-    ...dissolved.map((line, index) => segment(`solução de ${line.name}`, line.stockVolume ?? 0, styleAt(index, SOLUTION_STYLES), dyeColor(line))),
+    ...dissolved.map((line, index) =>
+      segment(`solução de ${line.name}`, line.stockVolume ?? 0, styleAt(index, SOLUTION_STYLES), dyeColor(line)),
+    ),
     ...(otherVolume > 0 ? [segment('outros volumes', otherVolume, 'reference')] : []),
     segment('água a adicionar', waterToAdd, 'primary'),
   ];
@@ -84,7 +92,9 @@ function massFigure(composition: BathComposition): Figure | null {
     });
   const bars = [
     ...(dyes.length > 0 ? [{ category: 'Corantes', segments: segments(dyes, 0), valueLabel: `${v(total(dyes))} kg` }] : []),
-    ...(auxiliaries.length > 0 ? [{ category: 'Auxiliares', segments: segments(auxiliaries, dyes.length), valueLabel: `${v(total(auxiliaries))} kg` }] : []),
+    ...(auxiliaries.length > 0
+      ? [{ category: 'Auxiliares', segments: segments(auxiliaries, dyes.length), valueLabel: `${v(total(auxiliaries))} kg` }]
+      : []),
   ];
   const summary = `Massas por produto: corantes ${v(total(dyes))} kg e auxiliares ${v(total(auxiliaries))} kg.`;
   return figure({ id: 'massas-produtos', title: 'Massas por produto', summary }, (frame) =>

@@ -4,7 +4,8 @@ import { namedColor } from '../../charts';
 import { computeWith, errorsWith, numberOf, resultsWith } from '../test-support';
 import { TOO_MUCH_LIQUID, dyeingRecipe, fourFigures } from './dyeing-recipe';
 
-const close = (actual: number, expected: number, relative = 5e-4) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * relative);
+const close = (actual: number, expected: number, relative = 5e-4) =>
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * relative);
 const typed = (value: number) => String(value).replace('.', ',');
 
 describe('receita-tingimento', () => {
@@ -77,7 +78,14 @@ describe('receita-tingimento', () => {
   // thesmarttime.com's two examples of the g/L ↔ % o.w.f. conversion: 4,5 % at 4:1 is 11,25 g/L; 5 g/L at 5:1
   // is 2,5 %. Costs by hand: 50 kg·4,5 % = 2,25 kg at R$ 8/kg = R$ 18; plus 1,25 kg of dye at R$ 0 (none priced).
   it('converts auxiliaries given in % s.p.m. to g/L and back, and prices the recipe', () => {
-    const peroxide = resultsWith(dyeingRecipe, { liquorRatio: '4', pickUp: '0', aux1: '4,5', auxBasis1: 'owf', auxPrice1: '8', costs: 'yes' });
+    const peroxide = resultsWith(dyeingRecipe, {
+      liquorRatio: '4',
+      pickUp: '0',
+      aux1: '4,5',
+      auxBasis1: 'owf',
+      auxPrice1: '8',
+      costs: 'yes',
+    });
     close(numberOf(peroxide, 'auxBath1'), 11.25);
     close(numberOf(peroxide, 'auxMass1'), 2.25);
     // 20 g/L of soda ash at 1:4 in 200 L is 4 kg and 1 g/L of sequestrant 0,2 kg, both unpriced.
@@ -106,9 +114,20 @@ describe('receita-tingimento', () => {
     const [bath, masses] = computeWith(dyeingRecipe).figures ?? [];
     /** Legend entries: the swatch's fill, its texture pattern (if any) and the label. */
     const legend = (svg: string) =>
-      [...svg.matchAll(/<g><rect[^>]*?fill="([^"]+)"[^>]*\/>(?:<rect[^>]*?fill="url\(#([^)]+)\)"[^>]*\/>)?<\/g><text[^>]*>([^<]+)<\/text>/g)].map(([, fill, texture, label]) => ({ fill, texture: texture ?? 'none', label }));
+      [
+        ...svg.matchAll(
+          /<g><rect[^>]*?fill="([^"]+)"[^>]*\/>(?:<rect[^>]*?fill="url\(#([^)]+)\)"[^>]*\/>)?<\/g><text[^>]*>([^<]+)<\/text>/g,
+        ),
+      ].map(([, fill, texture, label]) => ({ fill, texture: texture ?? 'none', label }));
     const entries = legend(masses!.svg);
-    expect(entries.map((entry) => entry.label)).toEqual(['Amarelo reativo: 0,4 kg', 'Vermelho reativo: 0,6 kg', 'Azul reativo: 0,25 kg', 'Sal (NaCl): 24 kg', 'Barrilha (Na₂CO₃): 8 kg', 'Sequestrante: 0,4 kg']);
+    expect(entries.map((entry) => entry.label)).toEqual([
+      'Amarelo reativo: 0,4 kg',
+      'Vermelho reativo: 0,6 kg',
+      'Azul reativo: 0,25 kg',
+      'Sal (NaCl): 24 kg',
+      'Barrilha (Na₂CO₃): 8 kg',
+      'Sequestrante: 0,4 kg',
+    ]);
     const fillOf = (start: string) => entries.find((entry) => entry.label.startsWith(start))!.fill;
     expect(fillOf('Amarelo')).toBe(namedColor('amarelo'));
     expect(fillOf('Vermelho')).toBe(namedColor('vermelho'));
@@ -164,10 +183,15 @@ describe('receita-tingimento', () => {
         const inputs = { pickUp: '0', dye1: typed(percent) };
         const single = resultsWith(dyeingRecipe, { ...inputs, batchMass: typed(mass) });
         const double = resultsWith(dyeingRecipe, { ...inputs, batchMass: typed(2 * mass) });
-        for (const key of ['bathVolume', 'auxMass1', 'stockTotal', 'waterToAdd']) close(numberOf(double, key), 2 * numberOf(single, key), 1e-9);
+        for (const key of ['bathVolume', 'auxMass1', 'stockTotal', 'waterToAdd'])
+          close(numberOf(double, key), 2 * numberOf(single, key), 1e-9);
         close(numberOf(double, 'auxBath1'), numberOf(single, 'auxBath1'), 1e-12);
         // Volumes add up: goods water + stock solutions + water to add = bath.
-        close(numberOf(single, 'waterInGoods') + numberOf(single, 'stockTotal') + numberOf(single, 'waterToAdd'), numberOf(single, 'bathVolume'), 1e-9);
+        close(
+          numberOf(single, 'waterInGoods') + numberOf(single, 'stockTotal') + numberOf(single, 'waterToAdd'),
+          numberOf(single, 'bathVolume'),
+          1e-9,
+        );
       }),
       { numRuns: 60 },
     );

@@ -200,7 +200,8 @@ export const dyeingRecipe = defineCalculator({
   ],
   standards: [{ code: 'Resolução CONAMA 430', edition: '2011' }],
   disclaimer:
-    'Quantidades de sal e álcali dependem da classe do corante, da intensidade da cor e da máquina: siga a tabela do fornecedor. Use a mesma definição de relação de banho do laboratório (banho total, incluindo a água do material); ao escalar do laboratório para a produção, a relação de banho muda. Pese o material seco (ou corrija pela umidade/regain). Manuseie álcalis e hidrossulfito com EPI; o efluente deve atender à Resolução CONAMA 430/2011, art. 16 (pH entre 5 e 9 e temperatura inferior a 40 °C no lançamento; veja a calculadora de pH). Massa específica das soluções tomada como 1 kg/L. ' + STANDING_DISCLAIMER,
+    'Quantidades de sal e álcali dependem da classe do corante, da intensidade da cor e da máquina: siga a tabela do fornecedor. Use a mesma definição de relação de banho do laboratório (banho total, incluindo a água do material); ao escalar do laboratório para a produção, a relação de banho muda. Pese o material seco (ou corrija pela umidade/regain). Manuseie álcalis e hidrossulfito com EPI; o efluente deve atender à Resolução CONAMA 430/2011, art. 16 (pH entre 5 e 9 e temperatura inferior a 40 °C no lançamento; veja a calculadora de pH). Massa específica das soluções tomada como 1 kg/L. ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const read = values as unknown as Readonly<Record<string, number | string>>;
     const num = (key: string) => Number(read[key] ?? 0);
@@ -211,7 +212,9 @@ export const dyeingRecipe = defineCalculator({
     const withCosts = costs === 'yes';
 
     const results: Record<string, number> = { bathVolume };
-    const steps: CalculationStep[] = [step('Volume do banho', `V = ${f(mass)} kg · ${f(ratio)} L/kg`, bathVolume, 'L', fourFigures(bathVolume))];
+    const steps: CalculationStep[] = [
+      step('Volume do banho', `V = ${f(mass)} kg · ${f(ratio)} L/kg`, bathVolume, 'L', fourFigures(bathVolume)),
+    ];
     const lines: RecipeLine[] = [];
     let totalCost = 0;
     let dyeTotal = 0;
@@ -233,7 +236,15 @@ export const dyeingRecipe = defineCalculator({
       lines.push({ kind: 'dye', name, mass: dyeMass, ...(stockVolume === undefined ? {} : { stockVolume }) });
       steps.push(step(name, `${f(mass)} kg · ${f(percent)} % / 100`, dyeMass * 1000, 'g', fourFigures(dyeMass * 1000)));
       if (stockVolume !== undefined) {
-        steps.push(step(`${name}: solução-estoque`, `V_e = 1000 · ${f(dyeMass)} kg / ${f(num(`dyeStock${slot}`))} g/L`, stockVolume, 'L', fourFigures(stockVolume)));
+        steps.push(
+          step(
+            `${name}: solução-estoque`,
+            `V_e = 1000 · ${f(dyeMass)} kg / ${f(num(`dyeStock${slot}`))} g/L`,
+            stockVolume,
+            'L',
+            fourFigures(stockVolume),
+          ),
+        );
       }
     }
 
@@ -256,7 +267,15 @@ export const dyeingRecipe = defineCalculator({
         : `${f(mass)} kg · ${f(amount)} % / 100 (= ${f(bath)} g/L)`;
       steps.push(step(name, expression, auxMass, 'kg', fourFigures(auxMass)));
       if (stockVolume !== undefined) {
-        steps.push(step(`${name}: solução-estoque`, `V_e = 1000 · ${f(auxMass)} kg / ${f(num(`auxStock${slot}`))} g/L`, stockVolume, 'L', fourFigures(stockVolume)));
+        steps.push(
+          step(
+            `${name}: solução-estoque`,
+            `V_e = 1000 · ${f(auxMass)} kg / ${f(num(`auxStock${slot}`))} g/L`,
+            stockVolume,
+            'L',
+            fourFigures(stockVolume),
+          ),
+        );
       }
     }
 

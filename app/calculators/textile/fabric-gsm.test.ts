@@ -15,8 +15,16 @@ describe('gramatura-tecido', () => {
 
   it('follows the metric definition: 30 fios/cm of 20 tex + 20 fios/cm of 30 tex, no crimp = 120 g/m²', () => {
     const results = resultsWith(fabricGsm, {
-      warpDensity: '30', warpDensity_unit: '1/cm', weftDensity: '20', weftDensity_unit: '1/cm',
-      warpCount: '20', warpCount_unit: 'tex', weftCount: '30', weftCount_unit: 'tex', warpCrimp: '0', weftCrimp: '0',
+      warpDensity: '30',
+      warpDensity_unit: '1/cm',
+      weftDensity: '20',
+      weftDensity_unit: '1/cm',
+      warpCount: '20',
+      warpCount_unit: 'tex',
+      weftCount: '30',
+      weftCount_unit: 'tex',
+      warpCrimp: '0',
+      weftCrimp: '0',
     });
     expect(numberOf(results, 'warpMass')).toBeCloseTo(60, 10);
     expect(numberOf(results, 'weftMass')).toBeCloseTo(60, 10);

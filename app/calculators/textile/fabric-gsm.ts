@@ -13,7 +13,7 @@ const outputs = [
 ] as const;
 
 /** g/m² per oz/yd² (avoirdupois ounce over square yard, exact definitions). */
-const GSM_PER_OZ_YD2 = (0.45359237e3 / 16) / 0.9144 ** 2;
+const GSM_PER_OZ_YD2 = 0.45359237e3 / 16 / 0.9144 ** 2;
 
 const threadDensity = <N extends string>(name: N, label: string, defaultValue: number) =>
   ({
@@ -32,13 +32,23 @@ const yarn = <N extends string>(name: N, label: string, defaultValue: number) =>
   ({ kind: 'number', name, label, unitGroup: 'yarnCount', defaultUnit: 'Ne', default: defaultValue, min: 0.1, max: 6000 }) as const;
 
 const crimp = <N extends string>(name: N, label: string, defaultValue: number) =>
-  ({ kind: 'number', name, label, unit: '%', default: defaultValue, min: 0, max: 50, help: 'Excesso de comprimento do fio em relação ao tecido (ISO 7211-3).' }) as const;
+  ({
+    kind: 'number',
+    name,
+    label,
+    unit: '%',
+    default: defaultValue,
+    min: 0,
+    max: 50,
+    help: 'Excesso de comprimento do fio em relação ao tecido (ISO 7211-3).',
+  }) as const;
 
 export const fabricGsm = defineCalculator({
   slug: 'gramatura-tecido',
   version: '1.0.0',
   title: 'Gramatura de tecido plano pela construção',
-  summary: 'Estima a gramatura (g/m²) de um tecido plano a partir das densidades de fios, dos títulos e do encolhimento (crimp) de urdume e trama.',
+  summary:
+    'Estima a gramatura (g/m²) de um tecido plano a partir das densidades de fios, dos títulos e do encolhimento (crimp) de urdume e trama.',
   category: 'textile',
   accessLevel: 'E-MASTER',
   inputs: [
@@ -56,7 +66,8 @@ export const fabricGsm = defineCalculator({
     'ISO 3801 e ASTM D3776 (determinação da gramatura por corte e pesagem, o método de referência)',
     'Peirce, F. T. (1937). The geometry of cloth structure. Journal of the Textile Institute, 28, T45–T96 (fator de cobertura)',
   ],
-  disclaimer: 'Estimativa pela construção: a gramatura de referência é medida por corte e pesagem (ISO 3801 / ASTM D3776) e varia com o acabamento.',
+  disclaimer:
+    'Estimativa pela construção: a gramatura de referência é medida por corte e pesagem (ISO 3801 / ASTM D3776) e varia com o acabamento.',
   compute({ warpDensity, weftDensity, warpCount, weftCount, warpCrimp, weftCrimp }) {
     // Base units: threads per metre and tex (g/km); n·(1 + c) metres of yarn per m², tex/1000 g each.
     const warpMass = (warpDensity * (1 + warpCrimp / 100) * warpCount) / 1000;
@@ -80,7 +91,8 @@ export const fabricGsm = defineCalculator({
         step('Trama', contribution(weftDensity, weftCount, weftCrimp), weftMass, 'g/m²', 2),
         step('Gramatura', `G = ${f(warpMass)} + ${f(weftMass)}`, gsm, 'g/m²', 1),
       ],
-      figures: () => fabricGsmFigures({ warpMass, weftMass, warpCover: cover(warpDensity, warpCount), weftCover: cover(weftDensity, weftCount) }),
+      figures: () =>
+        fabricGsmFigures({ warpMass, weftMass, warpCover: cover(warpDensity, warpCount), weftCover: cover(weftDensity, weftCount) }),
       warnings: [],
     };
   },

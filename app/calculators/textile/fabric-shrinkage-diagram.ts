@@ -46,7 +46,12 @@ function overlay(
   const y = AREA.top;
   const longest = Math.max(before.length, after.length) * pxPerMm;
   return [
-    rect(x, y, after.length * pxPerMm, after.width * pxPerMm, { fill: COLORS.primary, fillOpacity: 0.15, stroke: COLORS.primary, width: 2.5 }),
+    rect(x, y, after.length * pxPerMm, after.width * pxPerMm, {
+      fill: COLORS.primary,
+      fillOpacity: 0.15,
+      stroke: COLORS.primary,
+      width: 2.5,
+    }),
     rect(x, y, before.length * pxPerMm, before.width * pxPerMm, { stroke: COLORS.ink, width: 1.5, dash: DASHES.dashed }),
     text(x + longest + 14, y + 14, before.label, { size: 13 }),
     text(x + longest + 14, y + 34, after.label, { size: 13, color: TEXT_COLORS.primary, weight: 'bold' }),
@@ -74,9 +79,18 @@ function beforeAfterFigure(drawing: ShrinkageDrawing): Figure {
       children: [
         text(AREA.left, 30, lengthText, { size: 13 }),
         text(AREA.left, 50, widthText, { size: 13 }),
-        ...overlay({ length: originalLength, width: originalWidth, label: '- - - antes' }, { length: drawnLength, width: drawnWidth, label: '—— depois' }, scale.pxPerMm),
+        ...overlay(
+          { length: originalLength, width: originalWidth, label: '- - - antes' },
+          { length: drawnLength, width: drawnWidth, label: '—— depois' },
+          scale.pxPerMm,
+        ),
         text(AREA.left, bottom + 40, `Área ${percent(areaChange)}`, { size: 14, weight: 'bold' }),
-        text(WIDTH - 8, HEIGHT - 24, enlarged ? `deformação ampliada ${EXAGGERATION}×` : 'deformação em escala real', { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
+        text(WIDTH - 8, HEIGHT - 24, enlarged ? `deformação ampliada ${EXAGGERATION}×` : 'deformação em escala real', {
+          anchor: 'end',
+          size: 12,
+          italic: true,
+          color: TEXT_COLORS.muted,
+        }),
         text(WIDTH - 8, HEIGHT - 8, scale.label, { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
       ],
     }),
@@ -100,7 +114,11 @@ function patternFigure(drawing: ShrinkageDrawing): Figure | null {
       children: [
         text(AREA.left, 30, patternText, { size: 13, color: TEXT_COLORS.primary, weight: 'bold' }),
         text(AREA.left, 50, finishedText, { size: 13 }),
-        ...overlay({ length: finishedLength, width: finishedWidth, label: '- - - peça acabada' }, { length: patternLength, width: patternWidth, label: '—— molde de corte' }, scale.pxPerMm),
+        ...overlay(
+          { length: finishedLength, width: finishedWidth, label: '- - - peça acabada' },
+          { length: patternLength, width: patternWidth, label: '—— molde de corte' },
+          scale.pxPerMm,
+        ),
         text(WIDTH - 8, HEIGHT - 8, scale.label, { anchor: 'end', size: 12, italic: true, color: TEXT_COLORS.muted }),
       ],
     }),

@@ -75,8 +75,12 @@ export const fabricShrinkage = defineCalculator({
       ],
       default: '3',
     },
-    ...PAIRS.map((pair) => lengthField(`length${pair}`, `Comprimento após o tratamento, par ${pair}`, LENGTH_EXAMPLE[pair - 1], pairCondition(pair))),
-    ...PAIRS.map((pair) => lengthField(`width${pair}`, `Largura após o tratamento, par ${pair}`, WIDTH_EXAMPLE[pair - 1], pairCondition(pair))),
+    ...PAIRS.map((pair) =>
+      lengthField(`length${pair}`, `Comprimento após o tratamento, par ${pair}`, LENGTH_EXAMPLE[pair - 1], pairCondition(pair)),
+    ),
+    ...PAIRS.map((pair) =>
+      lengthField(`width${pair}`, `Largura após o tratamento, par ${pair}`, WIDTH_EXAMPLE[pair - 1], pairCondition(pair)),
+    ),
     {
       kind: 'text',
       name: 'procedure',
@@ -109,7 +113,16 @@ export const fabricShrinkage = defineCalculator({
       help: 'Em valor absoluto: 3 significa aceitar até −3 %.',
       when: { field: 'tolerance', oneOf: ['yes'] },
     },
-    { kind: 'number', name: 'maxGrowth', label: 'Alongamento máximo admitido', unit: '%', default: 3, min: 0, max: 50, when: { field: 'tolerance', oneOf: ['yes'] } },
+    {
+      kind: 'number',
+      name: 'maxGrowth',
+      label: 'Alongamento máximo admitido',
+      unit: '%',
+      default: 3,
+      min: 0,
+      max: 50,
+      when: { field: 'tolerance', oneOf: ['yes'] },
+    },
     {
       kind: 'text',
       name: 'toleranceSource',
@@ -131,7 +144,10 @@ export const fabricShrinkage = defineCalculator({
       ],
       default: 'yes',
     },
-    lengthField('finishedLength', 'Comprimento final desejado da peça L_f', 700, { max: 10_000, when: { field: 'pattern', oneOf: ['yes'] } }),
+    lengthField('finishedLength', 'Comprimento final desejado da peça L_f', 700, {
+      max: 10_000,
+      when: { field: 'pattern', oneOf: ['yes'] },
+    }),
     lengthField('finishedWidth', 'Largura final desejada da peça W_f', 500, { max: 10_000, when: { field: 'pattern', oneOf: ['yes'] } }),
   ],
   outputs,
@@ -149,18 +165,22 @@ export const fabricShrinkage = defineCalculator({
     { code: 'ISO 6330', edition: '2021' },
   ],
   disclaimer:
-    'O resultado vale para o procedimento de lavagem e secagem usado; só compare resultados do mesmo procedimento (ISO 6330). Condicione os corpos de prova (ISO 139) antes de cada medição; use três corpos de prova quando possível (ISO 5077). Encolhimento progressivo (vários ciclos), espiralidade de malhas e feltragem da lã não são tratados. ' + STANDING_DISCLAIMER,
+    'O resultado vale para o procedimento de lavagem e secagem usado; só compare resultados do mesmo procedimento (ISO 6330). Condicione os corpos de prova (ISO 139) antes de cada medição; use três corpos de prova quando possível (ISO 5077). Encolhimento progressivo (vários ciclos), espiralidade de malhas e feltragem da lã não são tratados. ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const read = values as unknown as Readonly<Record<string, number | string>>;
     const pairCount = Number(values.pairs);
-    const measured = (prefix: 'length' | 'width') => PAIRS.filter((pair) => pair <= pairCount).map((pair) => ({ pair, key: `${prefix}${pair}`, value: Number(read[`${prefix}${pair}`]) }));
+    const measured = (prefix: 'length' | 'width') =>
+      PAIRS.filter((pair) => pair <= pairCount).map((pair) => ({ pair, key: `${prefix}${pair}`, value: Number(read[`${prefix}${pair}`]) }));
     const mm = (metres: number) => metres * 1000;
     const x0 = { length: mm(values.originalLength), width: mm(values.originalWidth) };
 
     const errors: Record<string, string> = {};
     for (const direction of ['length', 'width'] as const) {
       for (const { key, value } of measured(direction)) {
-        if (mm(value) > MAX_RATIO * x0[direction]) errors[key] = `A medida após o tratamento deve ser no máximo ${MAX_RATIO} vezes a distância original (${f(MAX_RATIO * x0[direction])} mm).`;
+        if (mm(value) > MAX_RATIO * x0[direction])
+          errors[key] =
+            `A medida após o tratamento deve ser no máximo ${MAX_RATIO} vezes a distância original (${f(MAX_RATIO * x0[direction])} mm).`;
       }
     }
     if (Object.keys(errors).length > 0) return invalid(errors);
@@ -173,7 +193,8 @@ export const fabricShrinkage = defineCalculator({
         return change;
       });
       const mean = changes.reduce((sum, change) => sum + change, 0) / changes.length;
-      if (changes.length > 1) steps.push(step(`${name}, média`, `(${changes.map((change) => f(change)).join(' + ')}) / ${changes.length}`, mean, '%', 2));
+      if (changes.length > 1)
+        steps.push(step(`${name}, média`, `(${changes.map((change) => f(change)).join(' + ')}) / ${changes.length}`, mean, '%', 2));
       return mean;
     };
     const lengthChange = meanChange('length', 'Comprimento');
@@ -201,7 +222,14 @@ export const fabricShrinkage = defineCalculator({
         if (change < -values.maxShrinkage) comparison = `${f(change, 3)} % < ${f(-values.maxShrinkage)} %`;
         if (change > values.maxGrowth) comparison = `${f(change, 3)} % > +${f(values.maxGrowth)} %`;
         results[key] = `${passes ? 'Sim' : 'Não'}: ${comparison}`;
-        steps.push(step(`Tolerância, ${name.toLowerCase()}`, `${range} (${source}; método ${METHOD}): D = ${f(change, 3)} %`, passes ? 'Sim' : 'Não', ''));
+        steps.push(
+          step(
+            `Tolerância, ${name.toLowerCase()}`,
+            `${range} (${source}; método ${METHOD}): D = ${f(change, 3)} %`,
+            passes ? 'Sim' : 'Não',
+            '',
+          ),
+        );
         if (!passes) warnings.push(`${name} fora da tolerância: ${comparison} (${source}).`);
       };
       check(lengthChange, 'Comprimento', 'lengthCheck');
@@ -231,11 +259,23 @@ export const fabricShrinkage = defineCalculator({
       warnings.push('Alteração dimensional muito alta: confira as medidas e as unidades.');
     }
     if (Math.min(x0.length, x0.width) < SPECIMEN_MIN_MARKS) {
-      warnings.push(`Marcas a menos de ${SPECIMEN_MIN_MARKS} mm umas das outras: a ISO 3759 pede pelo menos ${SPECIMEN_MIN_MARKS} mm; o resultado fica menos preciso.`);
+      warnings.push(
+        `Marcas a menos de ${SPECIMEN_MIN_MARKS} mm umas das outras: a ISO 3759 pede pelo menos ${SPECIMEN_MIN_MARKS} mm; o resultado fica menos preciso.`,
+      );
     }
-    if (pairCount < 3) warnings.push('Menos de três pares de marcas por direção: a média fica menos representativa (a ISO 3759 marca três pares em cada direção; confirme na norma).');
+    if (pairCount < 3)
+      warnings.push(
+        'Menos de três pares de marcas por direção: a média fica menos representativa (a ISO 3759 marca três pares em cada direção; confirme na norma).',
+      );
 
-    const drawing: ShrinkageDrawing = { originalLength: x0.length, originalWidth: x0.width, lengthChange, widthChange, areaChange, ...(pattern ? { pattern } : {}) };
+    const drawing: ShrinkageDrawing = {
+      originalLength: x0.length,
+      originalWidth: x0.width,
+      lengthChange,
+      widthChange,
+      areaChange,
+      ...(pattern ? { pattern } : {}),
+    };
     return { results: buildResults(outputs, results), steps, figures: () => fabricShrinkageFigures(drawing), warnings };
   },
 });

@@ -23,7 +23,16 @@ export function loomFigures({ theoreticalHour, efficiency }: LoomFigureInput): F
         x: { title: 'Eficiência η (%)', min: Math.min(50, Math.floor(efficiency / 10) * 10), max: 100 },
         y: { title: 'Produção por tear (m/h)', min: 0, max: at(100) * 1.05 },
         y2: { title: `Produção por turno de ${SHIFT_HOURS} h (m/turno)`, factor: SHIFT_HOURS },
-        series: [{ label: 'produção = teórica · η', points: [[0, 0], [100, at(100)]], inlineLabel: false }],
+        series: [
+          {
+            label: 'produção = teórica · η',
+            points: [
+              [0, 0],
+              [100, at(100)],
+            ],
+            inlineLabel: false,
+          },
+        ],
         points: [{ x: efficiency, y: at(efficiency), label: `η = ${formatValue(efficiency, 3)} %; ${formatFixed(at(efficiency), 1)} m/h` }],
       }),
     ),

@@ -17,7 +17,8 @@ export const loomProduction = defineCalculator({
   slug: 'producao-tear',
   version: '1.0.0',
   title: 'Produção de teares',
-  summary: 'Calcula a produção de tecido (metros por hora e por dia) de um ou mais teares a partir da velocidade, da densidade de trama e da eficiência.',
+  summary:
+    'Calcula a produção de tecido (metros por hora e por dia) de um ou mais teares a partir da velocidade, da densidade de trama e da eficiência.',
   category: 'textile',
   accessLevel: 'E-TOOL',
   inputs: [
@@ -33,7 +34,16 @@ export const loomProduction = defineCalculator({
       min: 1,
       max: 200,
     },
-    { kind: 'number', name: 'efficiency', label: 'Eficiência η', unit: '%', default: 85, min: 1, max: 100, help: 'Tempo em marcha ÷ tempo total (ou produção real ÷ teórica).' },
+    {
+      kind: 'number',
+      name: 'efficiency',
+      label: 'Eficiência η',
+      unit: '%',
+      default: 85,
+      min: 1,
+      max: 100,
+      help: 'Tempo em marcha ÷ tempo total (ou produção real ÷ teórica).',
+    },
     { kind: 'number', name: 'looms', label: 'Número de teares', unit: 'teares', default: 1, min: 1, max: 10_000, integer: true },
     { kind: 'number', name: 'hoursPerDay', label: 'Horas de operação por dia', unit: 'h/dia', default: 24, min: 1, max: 24 },
   ],
@@ -58,7 +68,13 @@ export const loomProduction = defineCalculator({
       steps: [
         step('Produção teórica', `${f(speed)} bat./min · 60 / (${f(weftDensity / 100)} bat./cm · 100)`, theoreticalHour, 'm/h', 2),
         step('Com eficiência', `${f(theoreticalHour)} m/h · ${f(efficiency)} %`, perLoomHour, 'm/h', 2),
-        step('Total por dia', `${f(perLoomHour)} m/h · ${f(hoursPerDay)} h · ${looms} ${looms === 1 ? 'tear' : 'teares'}`, perLoomDay * looms, 'm/dia', 0),
+        step(
+          'Total por dia',
+          `${f(perLoomHour)} m/h · ${f(hoursPerDay)} h · ${looms} ${looms === 1 ? 'tear' : 'teares'}`,
+          perLoomDay * looms,
+          'm/dia',
+          0,
+        ),
       ],
       figures: () => loomFigures({ theoreticalHour, efficiency }),
       warnings: [],

@@ -51,7 +51,9 @@ export const yarnCount = defineCalculator({
       steps: YARN_SYSTEMS.filter((system) => system !== 'tex').map((system) => {
         const unit = getUnit(system);
         const factor = unit?.factor ?? Number.NaN;
-        const expression = unit?.reciprocal ? `${system} = ${f(factor, 6)} / ${f(tex, 6)}` : `${system} = ${f(1 / factor, 6)} · ${f(tex, 6)}`;
+        const expression = unit?.reciprocal
+          ? `${system} = ${f(factor, 6)} / ${f(tex, 6)}`
+          : `${system} = ${f(1 / factor, 6)} · ${f(tex, 6)}`;
         return step(system, expression, values[system] ?? Number.NaN, system, 2);
       }),
       warnings: [],

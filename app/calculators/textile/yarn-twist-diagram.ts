@@ -74,7 +74,10 @@ function helixSketch(numbers: TwistNumbers): Figure {
     if (clipped) fibres.push(line(clipped[0][0], clipped[0][1], clipped[1][0], clipped[1][1], { stroke: COLORS.primary, width: 2 }));
   }
   // The angle is marked on a fibre drawn from the bottom-left corner.
-  const markEnd = clip([left, bottom], [left + run, top], left, right) ?? [[left, bottom], [right, top]];
+  const markEnd = clip([left, bottom], [left + run, top], left, right) ?? [
+    [left, bottom],
+    [right, top],
+  ];
   const radius = Math.min(90, (right - left) / 3);
   return figure({ id: 'angulo-torcao', title: 'Ângulo de torção na superfície', summary }, (frame) =>
     canvas({
@@ -85,7 +88,12 @@ function helixSketch(numbers: TwistNumbers): Figure {
         line(markEnd[0][0], markEnd[0][1], markEnd[1][0], markEnd[1][1], { stroke: COLORS.primary, width: 3 }),
         line(left, bottom, right, bottom, { stroke: COLORS.limit, width: 2, dash: '8 5' }),
         arc(left, bottom, radius, 0, surfaceAngle, { stroke: COLORS.limit, width: 2 }),
-        text(left + radius + 10, bottom - 12, `θ = ${formatValue(surfaceAngle, 3)}°`, { size: 14, weight: 'bold', color: TEXT_COLORS.limit, halo: true }),
+        text(left + radius + 10, bottom - 12, `θ = ${formatValue(surfaceAngle, 3)}°`, {
+          size: 14,
+          weight: 'bold',
+          color: TEXT_COLORS.limit,
+          halo: true,
+        }),
         text(right, bottom + 22, 'eixo do fio →', { anchor: 'end', size: 12, color: TEXT_COLORS.muted }),
         text(left - 12, (top + bottom) / 2, 'circunferência π·d', { anchor: 'middle', size: 12, color: TEXT_COLORS.muted, rotate: -90 }),
         text(left, top - 20, 'Superfície do fio planificada (fibras externas)', { size: 13 }),

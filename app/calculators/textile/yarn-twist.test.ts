@@ -9,7 +9,8 @@ const NE_TEX = 453.59237e3 / (840 * 0.9144);
 /** Decimal comma, as typed in the form ('17.375' would read as a thousands separator). */
 const typed = (value: number) => String(value).replace('.', ',');
 
-const close = (actual: number, expected: number, relative = 5e-4) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * relative);
+const close = (actual: number, expected: number, relative = 5e-4) =>
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * relative);
 
 describe('torcao-fio', () => {
   // Worked example of spec/calculators-2.md T4, checked against its references: T = α·√N (Rieter Manual of
@@ -83,7 +84,9 @@ describe('torcao-fio', () => {
         fc.double({ min: 10, max: 10_000, noNaN: true }),
         fc.double({ min: 0.8, max: 2, noNaN: true }),
         (ne, twist, volume) => {
-          const figures = computeWith(yarnTwist, { count: typed(ne), twistGiven: 'perLength', twist: typed(twist), specificVolume: typed(volume) }).figures ?? [];
+          const figures =
+            computeWith(yarnTwist, { count: typed(ne), twistGiven: 'perLength', twist: typed(twist), specificVolume: typed(volume) })
+              .figures ?? [];
           expect(figures).toHaveLength(2);
           for (const item of figures) expect(item.svg).not.toMatch(/NaN|Infinity|undefined/);
         },

@@ -63,9 +63,36 @@ export const yarnTwist = defineCalculator({
       ],
       default: 'alphaE',
     },
-    { kind: 'number', name: 'alphaE', label: 'Fator de torção inglês αe', unit: '', default: 3.8, min: 0.5, max: 15, when: { field: 'twistGiven', oneOf: ['alphaE'] } },
-    { kind: 'number', name: 'alphaM', label: 'Fator de torção métrico αm', unit: '', default: 115, min: 15, max: 450, when: { field: 'twistGiven', oneOf: ['alphaM'] } },
-    { kind: 'number', name: 'alphaTex', label: 'Fator de torção tex αtex', unit: '', default: 36.4, min: 5, max: 150, when: { field: 'twistGiven', oneOf: ['alphaTex'] } },
+    {
+      kind: 'number',
+      name: 'alphaE',
+      label: 'Fator de torção inglês αe',
+      unit: '',
+      default: 3.8,
+      min: 0.5,
+      max: 15,
+      when: { field: 'twistGiven', oneOf: ['alphaE'] },
+    },
+    {
+      kind: 'number',
+      name: 'alphaM',
+      label: 'Fator de torção métrico αm',
+      unit: '',
+      default: 115,
+      min: 15,
+      max: 450,
+      when: { field: 'twistGiven', oneOf: ['alphaM'] },
+    },
+    {
+      kind: 'number',
+      name: 'alphaTex',
+      label: 'Fator de torção tex αtex',
+      unit: '',
+      default: 36.4,
+      min: 5,
+      max: 150,
+      when: { field: 'twistGiven', oneOf: ['alphaTex'] },
+    },
     {
       kind: 'number',
       name: 'twist',
@@ -121,8 +148,27 @@ export const yarnTwist = defineCalculator({
       max: 25_000,
       when: { field: 'production', oneOf: ['yes'] },
     },
-    { kind: 'number', name: 'efficiency', label: 'Eficiência η', unit: '%', default: 95, min: 50, max: 100, when: { field: 'production', oneOf: ['yes'] } },
-    { kind: 'number', name: 'spindles', label: 'Número de fusos do filatório N_f', unit: 'fusos', default: 1200, min: 1, max: 10_000, integer: true, when: { field: 'production', oneOf: ['yes'] } },
+    {
+      kind: 'number',
+      name: 'efficiency',
+      label: 'Eficiência η',
+      unit: '%',
+      default: 95,
+      min: 50,
+      max: 100,
+      when: { field: 'production', oneOf: ['yes'] },
+    },
+    {
+      kind: 'number',
+      name: 'spindles',
+      label: 'Número de fusos do filatório N_f',
+      unit: 'fusos',
+      default: 1200,
+      min: 1,
+      max: 10_000,
+      integer: true,
+      when: { field: 'production', oneOf: ['yes'] },
+    },
   ],
   outputs,
   formula:
@@ -138,7 +184,8 @@ export const yarnTwist = defineCalculator({
     { code: 'ISO 2061', edition: '2015 (medição da torção; confirme na norma)' },
   ],
   disclaimer:
-    'Diâmetro e ângulo são estimativas com o volume específico informado; a contração por torção e o atraso do cursor não foram considerados. O fator de torção ótimo depende da fibra (comprimento, finura), do processo (anel, rotor, ar) e do uso final. Fios retorcidos (equilíbrio das torções S/Z) não são tratados. ' + STANDING_DISCLAIMER,
+    'Diâmetro e ângulo são estimativas com o volume específico informado; a contração por torção e o atraso do cursor não foram considerados. O fator de torção ótimo depende da fibra (comprimento, finura), do processo (anel, rotor, ar) e do uso final. Fios retorcidos (equilíbrio das torções S/Z) não são tratados. ' +
+    STANDING_DISCLAIMER,
   compute(values) {
     const { count: tex, twistGiven, specificVolume, production } = values;
     const ne = NE_TEX / tex;
@@ -178,7 +225,13 @@ export const yarnTwist = defineCalculator({
       Object.assign(productionValues, { deliverySpeed, spindleProduction, frameProduction });
       productionSteps.push(
         step('Velocidade de fornecimento', `v_e = n_f/TPM = ${f(rpm)} / ${f(tpm)}`, deliverySpeed, 'm/min', 2),
-        step('Produção por fuso', `P = ${f(deliverySpeed)} · 60 · ${f(tex)} / 1000 · ${f(values.efficiency)} %`, spindleProduction, 'g/h', 2),
+        step(
+          'Produção por fuso',
+          `P = ${f(deliverySpeed)} · 60 · ${f(tex)} / 1000 · ${f(values.efficiency)} %`,
+          spindleProduction,
+          'g/h',
+          2,
+        ),
         step('Produção do filatório', `${f(spindleProduction)} g/h · ${values.spindles} fusos / 1000`, frameProduction, 'kg/h', 2),
       );
     }
@@ -190,7 +243,9 @@ export const yarnTwist = defineCalculator({
       );
     }
     if (tpm < SOFT_TPM.min || tpm > SOFT_TPM.max) {
-      warnings.push(`Torção de ${f(tpm)} voltas/m fora da faixa usual de fios fiados (${SOFT_TPM.min} a ${SOFT_TPM.max} voltas/m); confira a entrada e a unidade.`);
+      warnings.push(
+        `Torção de ${f(tpm)} voltas/m fora da faixa usual de fios fiados (${SOFT_TPM.min} a ${SOFT_TPM.max} voltas/m); confira a entrada e a unidade.`,
+      );
     }
 
     const results = {

@@ -14,7 +14,8 @@ export function EmailConfirmationNotice({ pendingEmail }: { pendingEmail: string
       <div className="mt-3">
         <Alert variant="info">
           <p className="break-words">
-            Enviamos um link para <strong>{pendingEmail}</strong>. Até você confirmar, nossos e-mails para este endereço não trazem seu nome nem textos escritos na conta (como os assuntos dos seus tickets).
+            Enviamos um link para <strong>{pendingEmail}</strong>. Até você confirmar, nossos e-mails para este endereço não trazem seu nome
+            nem textos escritos na conta (como os assuntos dos seus tickets).
           </p>
         </Alert>
       </div>

@@ -11,14 +11,24 @@ export function MailChoicesSection({ choices }: { choices: Choice[] }) {
       <h2 id="emails-title" className="text-lg font-semibold">
         E-mails
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Escolha o que receber por e-mail. Recibos de pagamento, recuperação de senha e avisos de segurança sempre são enviados.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Escolha o que receber por e-mail. Recibos de pagamento, recuperação de senha e avisos de segurança sempre são enviados.
+      </p>
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="mail-choices" />
         <fieldset className="space-y-3">
           <legend className="sr-only">Tipos de e-mail</legend>
           {choices.map((choice) => (
             <div key={choice.kind} className="flex items-start gap-3">
-              <input id={`mail-${choice.kind}`} type="checkbox" name="enabled" value={choice.kind} defaultChecked={choice.enabled} className="mt-1 h-4 w-4 rounded border-slate-300" aria-describedby={`mail-${choice.kind}-help`} />
+              <input
+                id={`mail-${choice.kind}`}
+                type="checkbox"
+                name="enabled"
+                value={choice.kind}
+                defaultChecked={choice.enabled}
+                className="mt-1 h-4 w-4 rounded border-slate-300"
+                aria-describedby={`mail-${choice.kind}-help`}
+              />
               <div>
                 <label htmlFor={`mail-${choice.kind}`} className="text-sm font-medium">
                   {choice.label}

@@ -7,9 +7,13 @@ import { formatCents, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';
 
 /** One payment as the account page shows it (refundable: paid, within the 7 days, no refund asked yet). */
-export type AccountPayment = Pick<PaymentView, 'id' | 'createdAt' | 'description' | 'amountCents' | 'methodLabel' | 'status' | 'statusLabel' | 'refundLabel' | 'refundable'>;
+export type AccountPayment = Pick<
+  PaymentView,
+  'id' | 'createdAt' | 'description' | 'amountCents' | 'methodLabel' | 'status' | 'statusLabel' | 'refundLabel' | 'refundable'
+>;
 
-export const REFUND_CONFIRM = 'Tem certeza que deseja solicitar o reembolso deste pagamento? O acesso concedido por ele será removido quando o reembolso for aprovado.';
+export const REFUND_CONFIRM =
+  'Tem certeza que deseja solicitar o reembolso deste pagamento? O acesso concedido por ele será removido quando o reembolso for aprovado.';
 
 /** The confirmation URL of a refund request: `?confirm=refund&payment={id}`. */
 export const refundConfirmLink = (search: string, paymentId: number) => withParams(search, { confirm: 'refund', payment: paymentId });

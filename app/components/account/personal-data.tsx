@@ -17,8 +17,9 @@ export function DataExportSection() {
         Seus dados
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Baixe uma cópia de tudo o que guardamos sobre você: perfil, planos e acessos, pagamentos, avaliações, conversas de suporte, progresso nos cursos,
-        notificações, cálculos salvos e sessões ativas. O arquivo está em formato JSON, como prevê a Lei Geral de Proteção de Dados (LGPD).
+        Baixe uma cópia de tudo o que guardamos sobre você: perfil, planos e acessos, pagamentos, avaliações, conversas de suporte,
+        progresso nos cursos, notificações, cálculos salvos e sessões ativas. O arquivo está em formato JSON, como prevê a Lei Geral de
+        Proteção de Dados (LGPD).
       </p>
       <a href={PERSONAL_DATA_PATH} download className="btn-secondary mt-4 inline-flex">
         Baixar meus dados (JSON)
@@ -38,18 +39,22 @@ export function DeleteAccountSection() {
       </h2>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>
-          <strong>Esta ação é permanente e não pode ser desfeita.</strong> Seu perfil, seus planos e acessos a cursos, suas avaliações, conversas de suporte,
-          progresso nos cursos, notificações e cálculos salvos serão apagados, e você sairá de todos os dispositivos.
+          <strong>Esta ação é permanente e não pode ser desfeita.</strong> Seu perfil, seus planos e acessos a cursos, suas avaliações,
+          conversas de suporte, progresso nos cursos, notificações e cálculos salvos serão apagados, e você sairá de todos os dispositivos.
         </p>
         <p>
-          Os registros dos pagamentos que você fez são mantidos pelo prazo que a lei exige, apenas com o nome de usuário, o e-mail e o CPF do pagador. Se quiser
-          guardar seus dados, baixe-os antes de excluir a conta.
+          Os registros dos pagamentos que você fez são mantidos pelo prazo que a lei exige, apenas com o nome de usuário, o e-mail e o CPF
+          do pagador. Se quiser guardar seus dados, baixe-os antes de excluir a conta.
         </p>
       </div>
       <IntentForm intent="delete-account" form={form} className="mt-4 space-y-4">
         <FormError title="Erro ao excluir conta" errors={formErrors} />
         <Field label="Confirme com sua senha atual" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
-          <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="current-password" />
+          <PasswordInput
+            {...getInputProps(fields.password, { type: 'password' })}
+            id={fields.password.id}
+            autoComplete="current-password"
+          />
         </Field>
         <button type="submit" className="btn-danger" disabled={submitting}>
           {submitting ? 'Excluindo...' : 'Excluir minha conta'}

@@ -7,7 +7,8 @@ import { accountPasswordSchema, accountProfileSchema } from '~/schemas/account';
 import { useIntentForm } from '~/utils/intent-form';
 
 /** Every message of a failed reply (field or form), for the alert above the form. */
-const replyErrors = (result: SubmissionResult<string[]> | undefined) => (result?.status === 'error' ? Object.values(result.error ?? {}).flatMap((errors) => errors ?? []) : []);
+const replyErrors = (result: SubmissionResult<string[]> | undefined) =>
+  result?.status === 'error' ? Object.values(result.error ?? {}).flatMap((errors) => errors ?? []) : [];
 
 export function ProfileForm({ username, email }: { username: string; email: string }) {
   const { form, fields, submitting, lastResult } = useIntentForm('profile', accountProfileSchema, { defaultValue: { username, email } });
@@ -18,8 +19,16 @@ export function ProfileForm({ username, email }: { username: string; email: stri
       </h2>
       <IntentForm intent="profile" form={form} className="mt-4 space-y-4">
         <FormError title="Erro ao atualizar perfil" errors={replyErrors(lastResult)} />
-        <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }} />
-        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Nome de usuário"
+          errors={fields.username.errors}
+          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
+        />
+        <Field
+          label="E-mail"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <button type="submit" className="btn-primary" disabled={submitting}>
           {submitting ? 'Salvando...' : 'Salvar perfil'}
         </button>

@@ -10,7 +10,8 @@ export function RecoveryToggle({ disabled }: { disabled: boolean }) {
         Recuperação de senha
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Quando ativada, você pode redefinir sua senha informando seu e-mail ou nome de usuário e o seu CPF, ou recebendo um link no seu e-mail.
+        Quando ativada, você pode redefinir sua senha informando seu e-mail ou nome de usuário e o seu CPF, ou recebendo um link no seu
+        e-mail.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="recovery" />
@@ -18,7 +19,13 @@ export function RecoveryToggle({ disabled }: { disabled: boolean }) {
         <span className="text-sm">
           Status: <strong data-testid="recovery-state">{disabled ? 'Desativada' : 'Ativada'}</strong>
         </span>
-        <button type="submit" role="switch" aria-checked={!disabled} className={disabled ? 'btn-primary' : 'btn-secondary'} disabled={submitting}>
+        <button
+          type="submit"
+          role="switch"
+          aria-checked={!disabled}
+          className={disabled ? 'btn-primary' : 'btn-secondary'}
+          disabled={submitting}
+        >
           {disabled ? 'Ativar recuperação de senha' : 'Desativar recuperação de senha'}
         </button>
       </Form>

@@ -21,8 +21,8 @@ export function TwoFactorSection({ status, recoveryCodes }: { status: TwoFactorV
         Segurança
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Com a verificação em duas etapas, entrar na sua conta pede, além da senha, um código de 6 dígitos do seu aplicativo autenticador (Google Authenticator,
-        Microsoft Authenticator, 1Password, Authy…). Uma senha roubada sozinha não abre a conta.
+        Com a verificação em duas etapas, entrar na sua conta pede, além da senha, um código de 6 dígitos do seu aplicativo autenticador
+        (Google Authenticator, Microsoft Authenticator, 1Password, Authy…). Uma senha roubada sozinha não abre a conta.
       </p>
       <p className="mt-3 text-sm">
         Verificação em duas etapas: <strong data-testid="two-factor-state">{status.state === 'on' ? 'Ativada' : 'Desativada'}</strong>
@@ -33,7 +33,8 @@ export function TwoFactorSection({ status, recoveryCodes }: { status: TwoFactorV
       {status.state === 'on' ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Ativada em {formatDateTime(status.enabledAt)}. Códigos de recuperação restantes: <strong data-testid="recovery-codes-left">{status.recoveryCodesLeft}</strong>
+            Ativada em {formatDateTime(status.enabledAt)}. Códigos de recuperação restantes:{' '}
+            <strong data-testid="recovery-codes-left">{status.recoveryCodesLeft}</strong>
           </p>
           <RegenerateCodes />
           <DisableTwoFactor />
@@ -83,7 +84,11 @@ function ConfirmSetup({ setup }: { setup: { secret: string; uri: string; qr: { s
       </p>
       <IntentForm intent="two-factor-confirm" form={form} className="space-y-3">
         <FormError title="Erro ao ativar" errors={form.errors} />
-        <Field label="Código do aplicativo" errors={fields.code.errors} inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', inputMode: 'numeric' }} />
+        <Field
+          label="Código do aplicativo"
+          errors={fields.code.errors}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', inputMode: 'numeric' }}
+        />
         <button type="submit" className="btn-primary" disabled={submitting}>
           {submitting ? 'Confirmando...' : 'Confirmar e ativar'}
         </button>
@@ -120,7 +125,11 @@ function RegenerateCodes() {
     <IntentForm intent="two-factor-recovery-codes" form={form} className="mt-4 space-y-3">
       <h3 className="font-semibold">Gerar novos códigos de recuperação</h3>
       <FormError title="Erro ao gerar códigos" errors={form.errors} />
-      <Field label="Código do aplicativo" errors={fields.code.errors} inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', inputMode: 'numeric' }} />
+      <Field
+        label="Código do aplicativo"
+        errors={fields.code.errors}
+        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', inputMode: 'numeric' }}
+      />
       <button type="submit" className="btn-secondary" disabled={submitting}>
         Gerar novos códigos
       </button>
@@ -137,7 +146,11 @@ function DisableTwoFactor() {
       <Field label="Sua senha atual" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
         <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="current-password" />
       </Field>
-      <Field label="Código do aplicativo ou de recuperação" errors={fields.code.errors} inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code' }} />
+      <Field
+        label="Código do aplicativo ou de recuperação"
+        errors={fields.code.errors}
+        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code' }}
+      />
       <button type="submit" className="btn-danger" disabled={submitting}>
         Desativar
       </button>

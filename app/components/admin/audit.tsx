@@ -69,8 +69,18 @@ export function AuditFilters({ actors, actions, value }: AuditFiltersProps) {
   const filtered = value.actor !== null || value.action !== null || value.from !== '' || value.to !== '';
   return (
     <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-      <SelectField label="Administrador" options={actorOptions} placeholder="Todos" selectProps={{ id: 'audit-actor', name: 'actor', defaultValue: value.actor ? String(value.actor) : '' }} />
-      <SelectField label="Ação" options={actionOptions} placeholder="Todas" selectProps={{ id: 'audit-action', name: 'action', defaultValue: value.action ?? '' }} />
+      <SelectField
+        label="Administrador"
+        options={actorOptions}
+        placeholder="Todos"
+        selectProps={{ id: 'audit-actor', name: 'actor', defaultValue: value.actor ? String(value.actor) : '' }}
+      />
+      <SelectField
+        label="Ação"
+        options={actionOptions}
+        placeholder="Todas"
+        selectProps={{ id: 'audit-action', name: 'action', defaultValue: value.action ?? '' }}
+      />
       <DateRangeFields idPrefix="audit" from={value.from} to={value.to} />
       <div className="flex gap-2">
         <button type="submit" className="btn-secondary">
@@ -90,7 +100,12 @@ export function AuditTable({ rows, total }: { rows: readonly AuditRow[]; total: 
   return (
     <>
       <ListCount total={total} one="registro" many="registros" />
-      <ListTable label="Registro de auditoria" headers={['Data', 'Administrador', 'Ação', 'Registro', 'Resumo']} empty="Nenhum registro encontrado" count={rows.length}>
+      <ListTable
+        label="Registro de auditoria"
+        headers={['Data', 'Administrador', 'Ação', 'Registro', 'Resumo']}
+        empty="Nenhum registro encontrado"
+        count={rows.length}
+      >
         {rows.map((row) => (
           <tr key={row.id} data-testid="audit-row">
             <Cell className="whitespace-nowrap">{row.when}</Cell>

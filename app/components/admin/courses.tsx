@@ -22,7 +22,14 @@ export const COURSE_DELETE_CONFIRM =
 /** The edit dialog's URL state: `?dialog=edit-course&course={id}`. */
 export const COURSE_DIALOG_PARAMS = ['course'] as const;
 
-type CourseFormProps = { intent: 'create' | 'update'; course?: CourseView; submitLabel: string; pendingLabel: string; errorTitle: string; cancel?: boolean };
+type CourseFormProps = {
+  intent: 'create' | 'update';
+  course?: CourseView;
+  submitLabel: string;
+  pendingLabel: string;
+  errorTitle: string;
+  cancel?: boolean;
+};
 
 /** The add and edit forms of the validation rules' course fields (the price in reais, blank: not for sale). */
 function CourseFields({ intent, course, submitLabel, pendingLabel, errorTitle, cancel }: CourseFormProps) {
@@ -50,19 +57,47 @@ function CourseFields({ intent, course, submitLabel, pendingLabel, errorTitle, c
       <div className="sm:col-span-2">
         <FormError title={errorTitle} errors={form.errors ?? fields.id.errors} />
       </div>
-      <Field label="Título" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }} />
-      <Field label="Instrutor" errors={fields.instructor.errors} inputProps={{ ...getInputProps(fields.instructor, { type: 'text' }), maxLength: 120 }} />
-      <TextareaField className="sm:col-span-2" label="Descrição" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4, maxLength: 5000 }} />
-      <SelectField label="Categoria" errors={fields.category.errors} options={CATEGORY_OPTIONS} selectProps={getSelectProps(fields.category)} />
+      <Field
+        label="Título"
+        errors={fields.title.errors}
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }}
+      />
+      <Field
+        label="Instrutor"
+        errors={fields.instructor.errors}
+        inputProps={{ ...getInputProps(fields.instructor, { type: 'text' }), maxLength: 120 }}
+      />
+      <TextareaField
+        className="sm:col-span-2"
+        label="Descrição"
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 4, maxLength: 5000 }}
+      />
+      <SelectField
+        label="Categoria"
+        errors={fields.category.errors}
+        options={CATEGORY_OPTIONS}
+        selectProps={getSelectProps(fields.category)}
+      />
       <SelectField label="Nível" errors={fields.level.errors} options={LEVEL_OPTIONS} selectProps={getSelectProps(fields.level)} />
-      <Field label="Duração" hint="Ex.: 10 horas" errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: 'text' }), maxLength: 60 }} />
+      <Field
+        label="Duração"
+        hint="Ex.: 10 horas"
+        errors={fields.duration.errors}
+        inputProps={{ ...getInputProps(fields.duration, { type: 'text' }), maxLength: 60 }}
+      />
       <Field
         label="Preço (R$, opcional)"
         hint="Em branco: o curso não está à venda."
         errors={fields.price.errors}
         inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', maxLength: 20 }}
       />
-      <Field className="sm:col-span-2" label="URL da imagem (opcional)" errors={fields.imageUrl.errors} inputProps={{ ...getInputProps(fields.imageUrl, { type: 'url' }), maxLength: 2000 }} />
+      <Field
+        className="sm:col-span-2"
+        label="URL da imagem (opcional)"
+        errors={fields.imageUrl.errors}
+        inputProps={{ ...getInputProps(fields.imageUrl, { type: 'url' }), maxLength: 2000 }}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.requiresPromoCode, { type: 'checkbox' })} className="h-4 w-4" />
         Requer código promocional
@@ -95,7 +130,14 @@ export function CourseCreateForm() {
 export function CourseEditDialog({ course }: { course: CourseView }) {
   return (
     <UrlDialog title="Editar Curso" params={COURSE_DIALOG_PARAMS} size="lg">
-      <CourseFields intent="update" course={course} submitLabel="Salvar" pendingLabel="Salvando..." errorTitle="Erro ao atualizar curso" cancel />
+      <CourseFields
+        intent="update"
+        course={course}
+        submitLabel="Salvar"
+        pendingLabel="Salvando..."
+        errorTitle="Erro ao atualizar curso"
+        cancel
+      />
     </UrlDialog>
   );
 }
@@ -103,7 +145,10 @@ export function CourseEditDialog({ course }: { course: CourseView }) {
 /** Show/Hide: posts the state it asks for. */
 function VisibilityButton({ course }: { course: CourseView }) {
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'visibility' && navigation.formData.get('id') === String(course.id);
+  const pending =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'visibility' &&
+    navigation.formData.get('id') === String(course.id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="visibility" />
@@ -120,7 +165,12 @@ function VisibilityButton({ course }: { course: CourseView }) {
 export function CourseTable({ items }: { items: readonly CourseView[] }) {
   const location = useLocation();
   return (
-    <ListTable label="Cursos" headers={['Título', 'Instrutor', 'Categoria', 'Nível', 'Duração', 'Visibilidade', 'Ações']} empty="Nenhum curso encontrado" count={items.length}>
+    <ListTable
+      label="Cursos"
+      headers={['Título', 'Instrutor', 'Categoria', 'Nível', 'Duração', 'Visibilidade', 'Ações']}
+      empty="Nenhum curso encontrado"
+      count={items.length}
+    >
       {items.map((course) => (
         <tr key={course.id} data-testid="course-row">
           <Cell className="font-semibold">{course.title}</Cell>

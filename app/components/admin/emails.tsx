@@ -6,7 +6,11 @@ import { withParams } from '~/utils/url-state';
 import { Cell, ListCount, ListTable } from './form-fields';
 
 /** An outbox row as the 'E-mails' tab shows it (dates already formatted by the loader). */
-export type OutboxRow = Omit<OutboxItem, 'createdAt' | 'sentAt' | 'nextAttemptAt'> & { createdAt: string; sentAt: string | null; nextAttemptAt: string | null };
+export type OutboxRow = Omit<OutboxItem, 'createdAt' | 'sentAt' | 'nextAttemptAt'> & {
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+};
 
 const STATUS_FILTERS = [
   { value: null, label: 'Todos' },
@@ -36,7 +40,8 @@ export function OutboxFilters({ status }: { status: string | null }) {
 
 function ResendButton({ id }: { id: number }) {
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'resend' && navigation.formData.get('id') === String(id);
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'resend' && navigation.formData.get('id') === String(id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="resend" />
@@ -60,7 +65,12 @@ export function OutboxTable({ rows, total }: { rows: OutboxRow[]; total: number 
   return (
     <>
       <ListCount total={total} one="e-mail" many="e-mails" />
-      <ListTable label="E-mails" headers={['Para', 'E-mail', 'Status', 'Tentativas', 'Último erro', 'Criado em', 'Ação']} empty="Nenhum e-mail encontrado." count={rows.length}>
+      <ListTable
+        label="E-mails"
+        headers={['Para', 'E-mail', 'Status', 'Tentativas', 'Último erro', 'Criado em', 'Ação']}
+        empty="Nenhum e-mail encontrado."
+        count={rows.length}
+      >
         {rows.map((row) => (
           <tr key={row.id} data-testid="outbox-row">
             <Cell>
@@ -73,7 +83,9 @@ export function OutboxTable({ rows, total }: { rows: OutboxRow[]; total: number 
             <Cell className={statusClass[row.status]}>
               {row.statusLabel}
               {row.sentAt ? <span className="block text-xs font-normal text-slate-500">{row.sentAt}</span> : null}
-              {row.nextAttemptAt ? <span className="block text-xs font-normal text-slate-500">próxima tentativa {row.nextAttemptAt}</span> : null}
+              {row.nextAttemptAt ? (
+                <span className="block text-xs font-normal text-slate-500">próxima tentativa {row.nextAttemptAt}</span>
+              ) : null}
             </Cell>
             <Cell>{row.attempts}</Cell>
             <Cell className="max-w-xs break-words text-xs text-slate-600">{row.lastError ?? '—'}</Cell>

@@ -107,7 +107,11 @@ export function ListTable({ label, headers, empty, children, count, caption = fa
   return (
     <div className="mt-4 sm:overflow-x-auto">
       <style dangerouslySetInnerHTML={{ __html: phoneLabels(tableId, headers) }} />
-      <table data-list-table={tableId} className={`w-full text-sm sm:min-w-full sm:divide-y sm:divide-slate-200 ${PHONE_TABLE}`} aria-label={caption ? undefined : label}>
+      <table
+        data-list-table={tableId}
+        className={`w-full text-sm sm:min-w-full sm:divide-y sm:divide-slate-200 ${PHONE_TABLE}`}
+        aria-label={caption ? undefined : label}
+      >
         {caption ? <caption className="sr-only">{label}</caption> : null}
         <thead className="bg-slate-50 max-sm:sr-only">
           <tr>
@@ -125,7 +129,9 @@ export function ListTable({ label, headers, empty, children, count, caption = fa
 }
 
 /** One cell of a ListTable row. */
-export const Cell = ({ children, className = '' }: { children: ReactNode; className?: string }) => <td className={`px-3 py-2 align-top ${className}`}>{children}</td>;
+export const Cell = ({ children, className = '' }: { children: ReactNode; className?: string }) => (
+  <td className={`px-3 py-2 align-top ${className}`}>{children}</td>
+);
 
 /** The one-line summary over a list: how many items the filter found. */
 export function ListCount({ total, one, many }: { total: number; one: string; many: string }) {

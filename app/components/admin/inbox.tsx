@@ -25,9 +25,20 @@ export const INBOX_DIALOG_PARAMS = ['message'] as const;
 type InboxIntent = 'open' | 'read' | 'unread' | 'archive' | 'unarchive';
 
 /** One of the inbox's POST buttons (they change state, so they are never links). */
-function InboxButton({ intent, id, children, className = 'btn-ghost' }: { intent: InboxIntent; id: number; children: ReactNode; className?: string }) {
+function InboxButton({
+  intent,
+  id,
+  children,
+  className = 'btn-ghost',
+}: {
+  intent: InboxIntent;
+  id: number;
+  children: ReactNode;
+  className?: string;
+}) {
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData.get('id') === String(id);
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData.get('id') === String(id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -74,7 +85,12 @@ function ArchiveButton({ item, className }: { item: InboxItem; className?: strin
 
 export function InboxTable({ items, empty }: { items: readonly InboxItem[]; empty: string }) {
   return (
-    <ListTable label="Mensagens de contato" headers={['Remetente', 'Assunto', 'Recebida em', 'Situação', 'Ações']} empty={empty} count={items.length}>
+    <ListTable
+      label="Mensagens de contato"
+      headers={['Remetente', 'Assunto', 'Recebida em', 'Situação', 'Ações']}
+      empty={empty}
+      count={items.length}
+    >
       {items.map((item) => (
         <tr key={item.id} data-testid="inbox-row" className={item.isRead ? undefined : 'bg-brand-50/40'}>
           <Cell>
@@ -82,7 +98,11 @@ export function InboxTable({ items, empty }: { items: readonly InboxItem[]; empt
             <EmailAddress address={item.email} className="block text-xs text-slate-500" />
           </Cell>
           <Cell>
-            <InboxButton intent="open" id={item.id} className={`text-left text-brand-700 hover:underline ${item.isRead ? '' : 'font-semibold'}`}>
+            <InboxButton
+              intent="open"
+              id={item.id}
+              className={`text-left text-brand-700 hover:underline ${item.isRead ? '' : 'font-semibold'}`}
+            >
               {item.subject}
               <span className="sr-only"> (abrir)</span>
             </InboxButton>

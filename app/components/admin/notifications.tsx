@@ -27,10 +27,25 @@ export function NotificationForm() {
         <div className="sm:col-span-2">
           <FormError title="Erro ao criar notificação" errors={form.errors} />
         </div>
-        <Field className="sm:col-span-2" label="Título" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 120 }} />
-        <TextareaField className="sm:col-span-2" label="Mensagem" errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 4, maxLength: 2000 }} />
+        <Field
+          className="sm:col-span-2"
+          label="Título"
+          errors={fields.title.errors}
+          inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 120 }}
+        />
+        <TextareaField
+          className="sm:col-span-2"
+          label="Mensagem"
+          errors={fields.message.errors}
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 4, maxLength: 2000 }}
+        />
         <SelectField label="Tipo" errors={fields.type.errors} options={TYPE_OPTIONS} selectProps={getSelectProps(fields.type)} />
-        <SelectField label="Destinatários" errors={fields.targetRole.errors} options={TARGET_OPTIONS} selectProps={getSelectProps(fields.targetRole)} />
+        <SelectField
+          label="Destinatários"
+          errors={fields.targetRole.errors}
+          options={TARGET_OPTIONS}
+          selectProps={getSelectProps(fields.targetRole)}
+        />
         <Field
           label="Link (opcional)"
           hint="Um caminho do site (ex.: /upgrade) ou um endereço https://"
@@ -61,7 +76,10 @@ export const recipientsLabel = (item: Pick<NotificationHistoryItem, 'userId' | '
 
 function DeleteButton({ item }: { item: NotificationHistoryRow }) {
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete' && navigation.formData.get('id') === String(item.id);
+  const pending =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'delete' &&
+    navigation.formData.get('id') === String(item.id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="delete" />
@@ -76,7 +94,12 @@ function DeleteButton({ item }: { item: NotificationHistoryRow }) {
 
 export function NotificationHistory({ items }: { items: readonly NotificationHistoryRow[] }) {
   return (
-    <ListTable label="Histórico de notificações" headers={['Título', 'Tipo', 'Destinatários', 'Data', 'Ações']} empty="Nenhuma notificação encontrada" count={items.length}>
+    <ListTable
+      label="Histórico de notificações"
+      headers={['Título', 'Tipo', 'Destinatários', 'Data', 'Ações']}
+      empty="Nenhuma notificação encontrada"
+      count={items.length}
+    >
       {items.map((item) => (
         <tr key={item.id} data-testid="notification-row">
           <Cell className="font-semibold">{item.title}</Cell>

@@ -37,7 +37,13 @@ export function PlanPriceForm() {
         label="Preço mensal (R$)"
         hint="Ex.: 29,90 ou 29.90"
         errors={fields.monthlyPrice.errors}
-        inputProps={{ ...getInputProps(fields.monthlyPrice, { type: 'text' }), inputMode: 'decimal', maxLength: 20, autoComplete: 'off', onInput: filterPrice }}
+        inputProps={{
+          ...getInputProps(fields.monthlyPrice, { type: 'text' }),
+          inputMode: 'decimal',
+          maxLength: 20,
+          autoComplete: 'off',
+          onInput: filterPrice,
+        }}
       />
       <button type="submit" className="btn-primary sm:mt-6" disabled={submitting}>
         {submitting ? 'Salvando...' : 'Salvar preço'}
@@ -48,7 +54,12 @@ export function PlanPriceForm() {
 
 export function PlanPriceTable({ plans }: { plans: readonly (PlanPriceView & { updatedLabel: string })[] }) {
   return (
-    <ListTable label="Preços atuais dos planos" headers={['Plano', 'Preço mensal', 'Atualizado em', 'Por']} empty="Nenhum plano encontrado" count={plans.length}>
+    <ListTable
+      label="Preços atuais dos planos"
+      headers={['Plano', 'Preço mensal', 'Atualizado em', 'Por']}
+      empty="Nenhum plano encontrado"
+      count={plans.length}
+    >
       {plans.map((plan) => (
         <tr key={plan.planType} data-testid="plan-price-row">
           <Cell className="font-semibold">{plan.planType}</Cell>
@@ -69,11 +80,23 @@ export function CoursePriceForm({ courses }: { courses: readonly CourseOption[] 
       <div className="sm:col-span-3">
         <FormError title="Erro ao atualizar preço" errors={form.errors} />
       </div>
-      <SelectField label="Curso" errors={fields.courseId.errors} options={courseOptions(courses)} placeholder="Selecione um curso" selectProps={getSelectProps(fields.courseId)} />
+      <SelectField
+        label="Curso"
+        errors={fields.courseId.errors}
+        options={courseOptions(courses)}
+        placeholder="Selecione um curso"
+        selectProps={getSelectProps(fields.courseId)}
+      />
       <Field
         label="Preço (R$)"
         errors={fields.price.errors}
-        inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal', maxLength: 20, autoComplete: 'off', onInput: filterPrice }}
+        inputProps={{
+          ...getInputProps(fields.price, { type: 'text' }),
+          inputMode: 'decimal',
+          maxLength: 20,
+          autoComplete: 'off',
+          onInput: filterPrice,
+        }}
       />
       <button type="submit" className="btn-primary sm:mt-6" disabled={submitting}>
         {submitting ? 'Salvando...' : 'Salvar preço'}
@@ -84,7 +107,10 @@ export function CoursePriceForm({ courses }: { courses: readonly CourseOption[] 
 
 function RemovePriceButton({ course }: { course: CourseView }) {
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'remove-course-price' && navigation.formData.get('courseId') === String(course.id);
+  const pending =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'remove-course-price' &&
+    navigation.formData.get('courseId') === String(course.id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="remove-course-price" />
@@ -99,7 +125,12 @@ function RemovePriceButton({ course }: { course: CourseView }) {
 
 export function CoursePriceTable({ items }: { items: readonly CourseView[] }) {
   return (
-    <ListTable label="Preços dos cursos" headers={['Curso', 'Preço', 'Categoria', 'Instrutor', 'Ações']} empty="Nenhum curso encontrado" count={items.length}>
+    <ListTable
+      label="Preços dos cursos"
+      headers={['Curso', 'Preço', 'Categoria', 'Instrutor', 'Ações']}
+      empty="Nenhum curso encontrado"
+      count={items.length}
+    >
       {items.map((course) => (
         <tr key={course.id} data-testid="course-price-row">
           <Cell className="font-semibold">{course.title}</Cell>

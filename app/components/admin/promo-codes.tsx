@@ -41,7 +41,13 @@ export function PromoCodeForm({ courses, presetCourseId }: { courses: readonly C
   const initialType = presetCourseId ? 'course' : 'role';
   const { form, fields, submitting } = useIntentForm('create', promoCodeFormSchema, {
     id: 'promo-create',
-    defaultValue: { promoType: initialType, targetRole: 'E-TOOL', courseId: presetCourseId ? String(presetCourseId) : '', days: '30', maxUses: '10' },
+    defaultValue: {
+      promoType: initialType,
+      targetRole: 'E-TOOL',
+      courseId: presetCourseId ? String(presetCourseId) : '',
+      days: '30',
+      maxUses: '10',
+    },
   });
   const [type, setType] = useState<string>(String(fields.promoType.initialValue ?? initialType));
   const showRole = !hydrated || type === 'role';
@@ -55,7 +61,11 @@ export function PromoCodeForm({ courses, presetCourseId }: { courses: readonly C
         <div className="sm:col-span-2">
           <FormError title="Erro ao criar código promocional" errors={form.errors} />
         </div>
-        <Field label="Código" errors={fields.code.errors} inputProps={{ ...getInputProps(fields.code, { type: 'text' }), maxLength: 50, autoComplete: 'off' }} />
+        <Field
+          label="Código"
+          errors={fields.code.errors}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), maxLength: 50, autoComplete: 'off' }}
+        />
         <SelectField
           label="Tipo"
           errors={fields.promoType.errors}
@@ -64,15 +74,37 @@ export function PromoCodeForm({ courses, presetCourseId }: { courses: readonly C
         />
         {hydrated ? null : (
           <p className="text-sm text-slate-600 sm:col-span-2" data-testid="promo-type-note">
-            Códigos de cargo usam o campo “Cargo alvo”; códigos de curso usam “Curso” e “Acesso ao curso válido até”. O campo do outro tipo é ignorado.
+            Códigos de cargo usam o campo “Cargo alvo”; códigos de curso usam “Curso” e “Acesso ao curso válido até”. O campo do outro tipo
+            é ignorado.
           </p>
         )}
-        {showRole ? <SelectField label="Cargo alvo" errors={fields.targetRole.errors} options={ROLE_OPTIONS} selectProps={getSelectProps(fields.targetRole)} /> : null}
-        {showCourse ? (
-          <SelectField label="Curso" errors={fields.courseId.errors} options={courseOptions(courses)} placeholder="Selecione um curso" selectProps={getSelectProps(fields.courseId)} />
+        {showRole ? (
+          <SelectField
+            label="Cargo alvo"
+            errors={fields.targetRole.errors}
+            options={ROLE_OPTIONS}
+            selectProps={getSelectProps(fields.targetRole)}
+          />
         ) : null}
-        <Field label="Dias" errors={fields.days.errors} inputProps={{ ...getInputProps(fields.days, { type: 'number' }), min: 1, max: 3650, inputMode: 'numeric' }} />
-        <Field label="Máximo de usos" errors={fields.maxUses.errors} inputProps={{ ...getInputProps(fields.maxUses, { type: 'number' }), min: 1, inputMode: 'numeric' }} />
+        {showCourse ? (
+          <SelectField
+            label="Curso"
+            errors={fields.courseId.errors}
+            options={courseOptions(courses)}
+            placeholder="Selecione um curso"
+            selectProps={getSelectProps(fields.courseId)}
+          />
+        ) : null}
+        <Field
+          label="Dias"
+          errors={fields.days.errors}
+          inputProps={{ ...getInputProps(fields.days, { type: 'number' }), min: 1, max: 3650, inputMode: 'numeric' }}
+        />
+        <Field
+          label="Máximo de usos"
+          errors={fields.maxUses.errors}
+          inputProps={{ ...getInputProps(fields.maxUses, { type: 'number' }), min: 1, inputMode: 'numeric' }}
+        />
         <Field
           label="Expira em (opcional)"
           hint="Depois desta data o código não pode mais ser usado."
@@ -124,7 +156,12 @@ export function PromoCourseFilter({ courses, courseId, q }: { courses: readonly 
 export function PromoCodeTable({ items }: { items: readonly PromoCodeRow[] }) {
   const location = useLocation();
   return (
-    <ListTable label="Códigos promocionais" headers={['Código', 'Tipo', 'Alvo', 'Dias', 'Usos', 'Expira em', 'Ações']} empty="Nenhum código promocional encontrado" count={items.length}>
+    <ListTable
+      label="Códigos promocionais"
+      headers={['Código', 'Tipo', 'Alvo', 'Dias', 'Usos', 'Expira em', 'Ações']}
+      empty="Nenhum código promocional encontrado"
+      count={items.length}
+    >
       {items.map((promo) => (
         <tr key={promo.id} data-testid="promo-row">
           <Cell className="font-mono font-semibold">{promo.code}</Cell>

@@ -7,7 +7,10 @@ import { withParams } from '~/utils/url-state';
 import { Cell, ListCount, ListTable } from './form-fields';
 
 /** A pending refund request as the 'Reembolsos' tab lists it. */
-export type RefundRequestRow = Pick<RefundRequestView, 'id' | 'username' | 'email' | 'description' | 'amountCents' | 'method' | 'methodLabel' | 'paidAt' | 'createdAt' | 'requestedAt'>;
+export type RefundRequestRow = Pick<
+  RefundRequestView,
+  'id' | 'username' | 'email' | 'description' | 'amountCents' | 'method' | 'methodLabel' | 'paidAt' | 'createdAt' | 'requestedAt'
+>;
 
 /** Boleto: Stripe cannot refund it; approving marks it for a manual refund. */
 export const approveMessage = (row: Pick<RefundRequestRow, 'method'>) =>
@@ -23,7 +26,12 @@ export function RefundRequestTable({ rows, total }: { rows: RefundRequestRow[]; 
   return (
     <>
       <ListCount total={total} one="solicitação pendente" many="solicitações pendentes" />
-      <ListTable label="Solicitações de reembolso" headers={['Usuário', 'Compra', 'Valor', 'Forma', 'Pago em', 'Solicitado em', 'Ação']} empty="Nenhuma solicitação de reembolso pendente." count={rows.length}>
+      <ListTable
+        label="Solicitações de reembolso"
+        headers={['Usuário', 'Compra', 'Valor', 'Forma', 'Pago em', 'Solicitado em', 'Ação']}
+        empty="Nenhuma solicitação de reembolso pendente."
+        count={rows.length}
+      >
         {rows.map((row) => (
           <tr key={row.id} data-testid="refund-row">
             <Cell>

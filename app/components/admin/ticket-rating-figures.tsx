@@ -33,7 +33,8 @@ export function TicketRatingFigures({ figures }: { figures: RatingFigures }) {
         Como foi o atendimento?
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Avaliações dos tickets encerrados nos últimos {figures.months.length} meses. Cada avaliação conta para o administrador que deu a última resposta no ticket.
+        Avaliações dos tickets encerrados nos últimos {figures.months.length} meses. Cada avaliação conta para o administrador que deu a
+        última resposta no ticket.
       </p>
       <p className="mt-3 text-sm" data-testid="ticket-rating-summary">
         {figures.count === 0 ? (

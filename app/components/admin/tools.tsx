@@ -22,7 +22,14 @@ type LinkType = (typeof LINK_TYPES)[number];
 export const LINK_TYPE_LABELS: Readonly<Record<LinkType, string>> = { internal: 'Interno', external: 'Externo', custom: 'Personalizado' };
 
 /** A row of the tools table. */
-export type AdminToolRow = { id: number; name: string; category: Category; accessLevel: ToolLevel; linkType: LinkType; restricted: boolean };
+export type AdminToolRow = {
+  id: number;
+  name: string;
+  category: Category;
+  accessLevel: ToolLevel;
+  linkType: LinkType;
+  restricted: boolean;
+};
 export const TOOL_DIALOGS = ['edit'] as const;
 const DIALOG_PARAMS = ['tool'] as const;
 
@@ -30,7 +37,8 @@ const CATEGORY_OPTIONS: Option[] = CATEGORIES.map((value) => ({ value, label: CA
 const LEVEL_OPTIONS: Option[] = TOOL_LEVELS.map((value) => ({ value, label: value }));
 const LINK_TYPE_OPTIONS: Option[] = LINK_TYPES.map((value) => ({ value, label: LINK_TYPE_LABELS[value] }));
 
-export const toolDeleteMessage = (name: string) => `Tem certeza que deseja excluir a ferramenta ${name}? As avaliações dela também serão removidas.`;
+export const toolDeleteMessage = (name: string) =>
+  `Tem certeza que deseja excluir a ferramenta ${name}? As avaliações dela também serão removidas.`;
 
 type ToolFormProps = { intent: 'create' | 'update'; tool?: AdminToolDetail };
 
@@ -87,10 +95,29 @@ function ToolForm({ intent, tool }: ToolFormProps) {
       <div className="sm:col-span-2">
         <FormError title={title} errors={form.errors} />
       </div>
-      <Field label="Nome" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }} />
-      <SelectField label="Categoria" errors={fields.category.errors} options={CATEGORY_OPTIONS} selectProps={getSelectProps(fields.category)} />
-      <TextareaField className="sm:col-span-2" label="Descrição" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
-      <SelectField label="Nível de acesso" errors={fields.accessLevel.errors} options={LEVEL_OPTIONS} selectProps={getSelectProps(fields.accessLevel)} />
+      <Field
+        label="Nome"
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
+      />
+      <SelectField
+        label="Categoria"
+        errors={fields.category.errors}
+        options={CATEGORY_OPTIONS}
+        selectProps={getSelectProps(fields.category)}
+      />
+      <TextareaField
+        className="sm:col-span-2"
+        label="Descrição"
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
+      <SelectField
+        label="Nível de acesso"
+        errors={fields.accessLevel.errors}
+        options={LEVEL_OPTIONS}
+        selectProps={getSelectProps(fields.accessLevel)}
+      />
       <SelectField
         label="Tipo de link"
         errors={fields.linkType.errors}
@@ -100,14 +127,26 @@ function ToolForm({ intent, tool }: ToolFormProps) {
       <Field
         className="sm:col-span-2"
         label="Link"
-        hint={hydrated ? (custom ? 'Ferramentas personalizadas usam o HTML abaixo.' : undefined) : 'Interno: um caminho do site (ex.: /calculators/torque-eixo). Externo: uma URL https://. Personalizado: o link fica "#".'}
+        hint={
+          hydrated
+            ? custom
+              ? 'Ferramentas personalizadas usam o HTML abaixo.'
+              : undefined
+            : 'Interno: um caminho do site (ex.: /calculators/torque-eixo). Externo: uma URL https://. Personalizado: o link fica "#".'
+        }
         errors={fields.link.errors}
-        inputProps={{ ...getInputProps(fields.link, { type: 'text' }), autoComplete: 'off', readOnly: hydrated && custom ? true : undefined }}
+        inputProps={{
+          ...getInputProps(fields.link, { type: 'text' }),
+          autoComplete: 'off',
+          readOnly: hydrated && custom ? true : undefined,
+        }}
       />
       <div className="sm:col-span-2" hidden={hydrated && !custom}>
         <TextareaField
           label="HTML personalizado"
-          hint={hydrated ? 'Exibido numa moldura isolada (sandbox).' : 'Usado apenas para o tipo Personalizado; nos outros tipos é descartado.'}
+          hint={
+            hydrated ? 'Exibido numa moldura isolada (sandbox).' : 'Usado apenas para o tipo Personalizado; nos outros tipos é descartado.'
+          }
           errors={fields.customHtml.errors}
           textareaProps={{ ...getTextareaProps(fields.customHtml), rows: 20, spellCheck: false, className: 'input font-mono text-xs' }}
         />
@@ -127,7 +166,11 @@ function ToolForm({ intent, tool }: ToolFormProps) {
       <div className="sm:col-span-2" hidden={hydrated && !restricted}>
         <TextareaField
           label="CPFs permitidos"
-          hint={hydrated ? 'Separados por vírgula ou um por linha. Só essas contas veem a ferramenta.' : 'Usado apenas com "Restringir por CPF" marcado. Separados por vírgula ou um por linha.'}
+          hint={
+            hydrated
+              ? 'Separados por vírgula ou um por linha. Só essas contas veem a ferramenta.'
+              : 'Usado apenas com "Restringir por CPF" marcado. Separados por vírgula ou um por linha.'
+          }
           errors={fields.restrictedCpfs.errors}
           textareaProps={{ ...getTextareaProps(fields.restrictedCpfs), rows: 3 }}
         />
@@ -183,16 +226,35 @@ export function ToolFilters({ q, category, access }: { q: string; category: Cate
   const location = useLocation();
   return (
     <div className="space-y-3">
-      <ListSearch label="Buscar por nome ou descrição" placeholder="Buscar por nome ou descrição" defaultValue={q} keep={{ category, access }} id="tool-search" />
+      <ListSearch
+        label="Buscar por nome ou descrição"
+        placeholder="Buscar por nome ou descrição"
+        defaultValue={q}
+        keep={{ category, access }}
+        id="tool-search"
+      />
       <Form method="get" className="flex flex-wrap items-end gap-2">
         {q ? <input type="hidden" name="q" value={q} /> : null}
-        <SelectField label="Categoria" options={CATEGORY_OPTIONS} placeholder="Todas" selectProps={{ id: 'tool-category-filter', name: 'category', defaultValue: category ?? '' }} />
-        <SelectField label="Nível de acesso" options={LEVEL_OPTIONS} placeholder="Todos" selectProps={{ id: 'tool-access-filter', name: 'access', defaultValue: access ?? '' }} />
+        <SelectField
+          label="Categoria"
+          options={CATEGORY_OPTIONS}
+          placeholder="Todas"
+          selectProps={{ id: 'tool-category-filter', name: 'category', defaultValue: category ?? '' }}
+        />
+        <SelectField
+          label="Nível de acesso"
+          options={LEVEL_OPTIONS}
+          placeholder="Todos"
+          selectProps={{ id: 'tool-access-filter', name: 'access', defaultValue: access ?? '' }}
+        />
         <button type="submit" className="btn-secondary">
           Filtrar
         </button>
         {category || access ? (
-          <LightLink to={`${location.pathname}${withParams(location.search, { category: null, access: null, page: null })}`} className="btn-ghost">
+          <LightLink
+            to={`${location.pathname}${withParams(location.search, { category: null, access: null, page: null })}`}
+            className="btn-ghost"
+          >
             Limpar filtros
           </LightLink>
         ) : null}
@@ -206,7 +268,12 @@ export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; to
   return (
     <>
       <ListCount total={total} one="ferramenta" many="ferramentas" />
-      <ListTable label="Ferramentas" headers={['Nome', 'Categoria', 'Acesso', 'Tipo', 'Ações']} empty="Nenhuma ferramenta encontrada" count={tools.length}>
+      <ListTable
+        label="Ferramentas"
+        headers={['Nome', 'Categoria', 'Acesso', 'Tipo', 'Ações']}
+        empty="Nenhuma ferramenta encontrada"
+        count={tools.length}
+      >
         {tools.map((tool) => (
           <tr key={tool.id} data-testid="tool-row">
             <Cell className="font-medium">

@@ -18,9 +18,25 @@ import { ROLE_LABELS, ROLES, type Role } from '~/utils/value-sets';
 import { LightLink } from '~/components/ui/light-link';
 
 /** A row of the users table, shaped and formatted by the loader (CPF 000.000.000-00 or '-', expiry dd/MM/yyyy or '-'). */
-export type AdminUserRow = { id: number; username: string; email: string; cpfLabel: string; role: Role; expiryLabel: string; isSelf: boolean };
+export type AdminUserRow = {
+  id: number;
+  username: string;
+  email: string;
+  cpfLabel: string;
+  role: Role;
+  expiryLabel: string;
+  isSelf: boolean;
+};
 /** The user an edit or reset dialog is about. */
-export type AdminUserDetail = { id: number; username: string; email: string; cpf: string; role: Role; expiryLabel: string; isSelf: boolean };
+export type AdminUserDetail = {
+  id: number;
+  username: string;
+  email: string;
+  cpf: string;
+  role: Role;
+  expiryLabel: string;
+  isSelf: boolean;
+};
 
 export const USER_DIALOGS = ['edit', 'reset'] as const;
 export type UserDialogKind = (typeof USER_DIALOGS)[number];
@@ -30,7 +46,8 @@ const ROLE_OPTIONS: Option[] = ROLES.map((role) => ({ value: role, label: ROLE_L
 const isProRole = (role: string) => role === 'E-TOOL' || role === 'E-MASTER';
 export const PRO_DAYS_NOTE = 'usado apenas para E-TOOL e E-MASTER';
 
-export const userDeleteMessage = (username: string) => `Tem certeza que deseja excluir o usuário ${username}? Esta ação não pode ser desfeita.`;
+export const userDeleteMessage = (username: string) =>
+  `Tem certeza que deseja excluir o usuário ${username}? Esta ação não pode ser desfeita.`;
 
 /** The admin form's CPF keeps digits only (up to 11) while typing; the server strips the rest anyway. */
 const digitsOnly = (event: FormEvent<HTMLInputElement>) => {
@@ -45,7 +62,13 @@ function CpfField({ field }: { field: FieldMetadata<string | null | undefined> }
       label="CPF (opcional)"
       hint="Somente números (11 dígitos)."
       errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'numeric', maxLength: 11, autoComplete: 'off', onInput: digitsOnly }}
+      inputProps={{
+        ...getInputProps(field, { type: 'text' }),
+        inputMode: 'numeric',
+        maxLength: 11,
+        autoComplete: 'off',
+        onInput: digitsOnly,
+      }}
     />
   );
 }
@@ -84,8 +107,16 @@ export function UserCreateForm() {
         <div className="sm:col-span-2 lg:col-span-3">
           <FormError title="Erro ao criar usuário" errors={form.errors} />
         </div>
-        <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }} />
-        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
+        <Field
+          label="Nome de usuário"
+          errors={fields.username.errors}
+          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="E-mail"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
         <Field label="Senha" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
           <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="new-password" />
         </Field>
@@ -130,7 +161,15 @@ export function UserFilters({ q, role }: { q: string; role: Role | null }) {
         <label htmlFor="user-search" className="sr-only">
           Buscar por nome de usuário ou e-mail
         </label>
-        <input id="user-search" name="q" type="search" defaultValue={q} maxLength={100} placeholder="Buscar por nome de usuário ou e-mail" className="input flex-1" />
+        <input
+          id="user-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Buscar por nome de usuário ou e-mail"
+          className="input flex-1"
+        />
         <button type="submit" className="btn-primary">
           Buscar
         </button>
@@ -165,7 +204,12 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
   return (
     <>
       <ListCount total={total} one="usuário" many="usuários" />
-      <ListTable label="Usuários" headers={['Usuário', 'E-mail', 'CPF', 'Cargo', 'Pro até', 'Ações']} empty="Nenhum usuário encontrado" count={users.length}>
+      <ListTable
+        label="Usuários"
+        headers={['Usuário', 'E-mail', 'CPF', 'Cargo', 'Pro até', 'Ações']}
+        empty="Nenhum usuário encontrado"
+        count={users.length}
+      >
         {users.map((user) => (
           <tr key={user.id} data-testid="user-row">
             <Cell className="font-medium">{user.username}</Cell>
@@ -223,14 +267,26 @@ export function UserEditDialog({ user }: { user: AdminUserDetail }) {
         <div className="sm:col-span-2">
           <FormError title="Erro ao atualizar usuário" errors={form.errors} />
         </div>
-        <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }} />
-        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
+        <Field
+          label="Nome de usuário"
+          errors={fields.username.errors}
+          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="E-mail"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
         <CpfField field={fields.cpf} />
         <SelectField
           label="Cargo"
           errors={fields.role.errors}
           options={ROLE_OPTIONS}
-          selectProps={{ ...getSelectProps(fields.role), disabled: user.isSelf || undefined, onChange: (event) => setRole(event.currentTarget.value) }}
+          selectProps={{
+            ...getSelectProps(fields.role),
+            disabled: user.isSelf || undefined,
+            onChange: (event) => setRole(event.currentTarget.value),
+          }}
         />
         {user.isSelf ? <input type="hidden" name={fields.role.name} value={user.role} /> : null}
         <ProDaysField field={fields.proDays} role={role} hint="Os dias são somados ao período atual." />
@@ -255,7 +311,12 @@ export function PasswordResetDialog({ user }: { user: AdminUserDetail }) {
       <IntentForm intent="reset" form={form} className="space-y-4">
         <input {...getInputProps(fields.id, { type: 'hidden' })} />
         <FormError title="Erro ao redefinir senha" errors={form.errors} />
-        <Field label="Nova senha" hint="O usuário será desconectado de todos os dispositivos." errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
+        <Field
+          label="Nova senha"
+          hint="O usuário será desconectado de todos os dispositivos."
+          errors={fields.password.errors}
+          inputProps={{ id: fields.password.id }}
+        >
           <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="new-password" />
         </Field>
         <div className="flex justify-end gap-2">
@@ -269,8 +330,8 @@ export function PasswordResetDialog({ user }: { user: AdminUserDetail }) {
         <input type="hidden" name="intent" value="two-factor-off" />
         <input type="hidden" name="id" value={user.id} />
         <p className="text-sm text-slate-600">
-          Perdeu o celular e os códigos de recuperação? Desative a verificação em duas etapas da conta (fica registrado na auditoria); o usuário pode ativá-la de
-          novo em Minha Conta.
+          Perdeu o celular e os códigos de recuperação? Desative a verificação em duas etapas da conta (fica registrado na auditoria); o
+          usuário pode ativá-la de novo em Minha Conta.
         </p>
         <button type="submit" className="btn-secondary mt-2">
           Desativar verificação em duas etapas

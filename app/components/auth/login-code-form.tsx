@@ -15,7 +15,9 @@ export function LoginCodeForm() {
     <IntentForm intent="login-code" form={form} className="space-y-4">
       <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
       <h2 className="text-lg font-semibold">Verificação em duas etapas</h2>
-      <p className="text-sm text-slate-600">Digite o código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.</p>
+      <p className="text-sm text-slate-600">
+        Digite o código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.
+      </p>
       <FormError title="Falha no login" errors={form.errors} />
       <Field
         label="Código de verificação"

@@ -16,7 +16,11 @@ export function LoginForm() {
     <IntentForm intent="login" form={form} className="space-y-4">
       <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
       <FormError title="Falha no login" errors={form.errors} />
-      <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="E-mail"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <Field label="Senha" errors={fields.password.errors} inputProps={{ id: fields.password.id }}>
         <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="current-password" />
       </Field>

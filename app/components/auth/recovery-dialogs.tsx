@@ -24,7 +24,11 @@ export function RecoverDialog() {
       <p className="mb-4 text-sm text-slate-600">Informe seu e-mail ou nome de usuário e o CPF cadastrado.</p>
       <IntentForm intent="recover" form={form} className="space-y-4">
         <FormError title="Erro na recuperação" errors={form.errors} />
-        <Field label="E-mail ou nome de usuário" errors={fields.identifier.errors} inputProps={{ ...getInputProps(fields.identifier, { type: 'text' }), autoComplete: 'username' }} />
+        <Field
+          label="E-mail ou nome de usuário"
+          errors={fields.identifier.errors}
+          inputProps={{ ...getInputProps(fields.identifier, { type: 'text' }), autoComplete: 'username' }}
+        />
         <Field label="CPF" errors={fields.cpf.errors} inputProps={{ id: fields.cpf.id }}>
           <CpfInput {...getInputProps(fields.cpf, { type: 'text' })} id={fields.cpf.id} />
         </Field>
@@ -50,10 +54,16 @@ export function RecoverEmailDialog() {
   const { form, fields, submitting } = useIntentForm('recover-email', recoverEmailSchema);
   return (
     <UrlDialog title="Recuperar senha por e-mail">
-      <p className="mb-4 text-sm text-slate-600">Informe o e-mail da sua conta. Enviaremos um link para criar uma nova senha, válido por 30 minutos.</p>
+      <p className="mb-4 text-sm text-slate-600">
+        Informe o e-mail da sua conta. Enviaremos um link para criar uma nova senha, válido por 30 minutos.
+      </p>
       <IntentForm intent="recover-email" form={form} className="space-y-4">
         <FormError title="Erro na recuperação" errors={form.errors} />
-        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="E-mail"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
         <div className="flex justify-end gap-2">
           <LightLink to="/auth?dialog=recover" className="btn-secondary" replace>
             Voltar
@@ -78,7 +88,11 @@ export function ResetDialog({ hasRecoveryToken }: { hasRecoveryToken: boolean })
           <PasswordInput {...getInputProps(fields.password, { type: 'password' })} id={fields.password.id} autoComplete="new-password" />
         </Field>
         <Field label="Confirmar nova senha" errors={fields.confirmPassword.errors} inputProps={{ id: fields.confirmPassword.id }}>
-          <PasswordInput {...getInputProps(fields.confirmPassword, { type: 'password' })} id={fields.confirmPassword.id} autoComplete="new-password" />
+          <PasswordInput
+            {...getInputProps(fields.confirmPassword, { type: 'password' })}
+            id={fields.confirmPassword.id}
+            autoComplete="new-password"
+          />
         </Field>
         <div className="flex justify-end gap-2">
           <LightLink to="/auth?dialog=recover" className="btn-secondary">

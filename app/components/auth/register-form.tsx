@@ -14,9 +14,22 @@ export function RegisterForm() {
     <IntentForm intent="register" form={form} className="space-y-4">
       <HoneypotInputs label="Deixe este campo em branco" />
       <FormError title="Falha no registro" errors={form.errors} />
-      <Field label="Nome de usuário" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }} />
-      <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-      <Field label="CPF" errors={fields.cpf.errors} hint="Seu CPF será usado para a recuperação de senha." inputProps={{ id: fields.cpf.id }}>
+      <Field
+        label="Nome de usuário"
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
+      />
+      <Field
+        label="E-mail"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
+      <Field
+        label="CPF"
+        errors={fields.cpf.errors}
+        hint="Seu CPF será usado para a recuperação de senha."
+        inputProps={{ id: fields.cpf.id }}
+      >
         <CpfInput
           {...getInputProps(fields.cpf, { type: 'text' })}
           id={fields.cpf.id}

@@ -28,8 +28,12 @@ export function AccountCertificates({ items, hasFullName }: { items: AccountCert
                       Ver certificado
                     </LightLink>
                   ) : null}
-                  {item.renamed ? <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir com o novo nome" className="btn-secondary" /> : null}
-                  {!item.code && hasFullName ? <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir certificado" className="btn-secondary" /> : null}
+                  {item.renamed ? (
+                    <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir com o novo nome" className="btn-secondary" />
+                  ) : null}
+                  {!item.code && hasFullName ? (
+                    <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir certificado" className="btn-secondary" />
+                  ) : null}
                 </span>
               </li>
             ))}

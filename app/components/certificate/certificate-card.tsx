@@ -2,9 +2,20 @@ import type { CertificateView } from '~/models/courses/certificate.server';
 import { formatLongDate, formatShortDate } from '~/utils/format';
 
 /** The certificate as a printable page: what the PDF says, with the QR code as SVG. */
-export function CertificateCard({ certificate, qr, verifyUrl }: { certificate: CertificateView; qr: { size: number; path: string }; verifyUrl: string }) {
+export function CertificateCard({
+  certificate,
+  qr,
+  verifyUrl,
+}: {
+  certificate: CertificateView;
+  qr: { size: number; path: string };
+  verifyUrl: string;
+}) {
   return (
-    <article aria-labelledby="certificate-title" className="rounded-lg border-4 border-double border-brand-600 bg-white p-4 text-center text-slate-900 sm:p-10">
+    <article
+      aria-labelledby="certificate-title"
+      className="rounded-lg border-4 border-double border-brand-600 bg-white p-4 text-center text-slate-900 sm:p-10"
+    >
       <p className="text-sm font-bold text-brand-700">E-Engenharia</p>
       <h2 id="certificate-title" className="mt-2 text-xl font-bold uppercase tracking-wide sm:text-3xl">
         Certificado de conclusão
@@ -16,7 +27,8 @@ export function CertificateCard({ certificate, qr, verifyUrl }: { certificate: C
       <p className="mt-3 text-slate-600">concluiu o curso</p>
       <p className="mt-1 break-words text-xl font-bold">{certificate.courseTitle}</p>
       <p className="mt-4 text-slate-700">
-        com carga horária de {certificate.hours}, ministrado por {certificate.instructor}, concluído em {formatLongDate(certificate.completedAt)}.
+        com carga horária de {certificate.hours}, ministrado por {certificate.instructor}, concluído em{' '}
+        {formatLongDate(certificate.completedAt)}.
       </p>
       <div className="mt-8 flex flex-col items-center gap-4 text-left sm:flex-row sm:justify-between">
         <dl className="text-sm text-slate-700">

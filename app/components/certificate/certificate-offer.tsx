@@ -37,7 +37,12 @@ export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
           Certificado
         </h2>
         <p className="text-sm text-slate-600">Você concluiu todas as aulas deste curso.</p>
-        {offer.renamed ? <p className="text-sm text-slate-600">Seu nome completo mudou desde a emissão: emita o certificado de novo para que ele leve o novo nome (o código atual passa a constar como substituído).</p> : null}
+        {offer.renamed ? (
+          <p className="text-sm text-slate-600">
+            Seu nome completo mudou desde a emissão: emita o certificado de novo para que ele leve o novo nome (o código atual passa a
+            constar como substituído).
+          </p>
+        ) : null}
         {!offer.code && offer.needsFullName ? <FullNameNeeded /> : null}
       </div>
       <div className="flex flex-wrap gap-2">

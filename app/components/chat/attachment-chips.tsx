@@ -10,7 +10,8 @@ export function AttachmentChips({ files, onRemove }: { files: readonly File[]; o
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Arquivos anexados" data-testid="attachment-chips">
       {files.map((file, index) => {
-        const problem = index >= MAX_ATTACHMENTS ? ATTACHMENT_MESSAGES.tooMany : file.size > MAX_ATTACHMENT_BYTES ? ATTACHMENT_MESSAGES.tooLarge : null;
+        const problem =
+          index >= MAX_ATTACHMENTS ? ATTACHMENT_MESSAGES.tooMany : file.size > MAX_ATTACHMENT_BYTES ? ATTACHMENT_MESSAGES.tooLarge : null;
         return (
           <li
             key={`${file.name}-${index}`}
@@ -19,7 +20,12 @@ export function AttachmentChips({ files, onRemove }: { files: readonly File[]; o
             <span className="truncate">{file.name}</span>
             <span className="shrink-0 text-xs text-slate-600">{formatFileSize(file.size)}</span>
             {problem ? <span className="sr-only">{problem}</span> : null}
-            <button type="button" className="shrink-0 rounded px-1 font-bold" onClick={() => onRemove(index)} aria-label={`Remover ${file.name}`}>
+            <button
+              type="button"
+              className="shrink-0 rounded px-1 font-bold"
+              onClick={() => onRemove(index)}
+              aria-label={`Remover ${file.name}`}
+            >
               ×
             </button>
           </li>

@@ -16,7 +16,9 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
             className="flex max-w-full items-center gap-2 rounded border border-slate-300 bg-white px-2 py-1 text-sm text-brand-700 underline"
             {...(file.contentType === 'application/pdf' ? { download: file.name } : { target: '_blank', rel: 'noopener' })}
           >
-            {file.contentType === 'application/pdf' ? null : <img src={file.url} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />}
+            {file.contentType === 'application/pdf' ? null : (
+              <img src={file.url} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />
+            )}
             <span className="truncate">{file.name}</span>
             <span className="shrink-0 text-xs text-slate-600">
               ({file.contentType === 'application/pdf' ? 'PDF' : 'imagem'}, {formatFileSize(file.size)})

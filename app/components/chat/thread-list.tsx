@@ -75,7 +75,13 @@ export function ThreadList({ title, forAdmin, items, total, page, pageCount, q, 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         {forAdmin ? <StatusFilter status={status} /> : null}
         <div className="min-w-64 flex-1">
-          <ListSearch label="Buscar chats" placeholder="Buscar chats..." defaultValue={q} keep={{ status: status === 'all' ? null : status }} id="chat-search" />
+          <ListSearch
+            label="Buscar chats"
+            placeholder="Buscar chats..."
+            defaultValue={q}
+            keep={{ status: status === 'all' ? null : status }}
+            id="chat-search"
+          />
         </div>
       </div>
       {items.length === 0 ? (

@@ -45,7 +45,13 @@ export function TicketActions({ backTo, isOpen, isAdmin }: { backTo: string; isO
         </Form>
       ) : null}
       {isAdmin ? (
-        <ConfirmActionLink to={withParams(location.search, { confirm: 'delete' })} message={DELETE_TICKET_MESSAGE} intent="delete" fields={{}} className="btn-danger">
+        <ConfirmActionLink
+          to={withParams(location.search, { confirm: 'delete' })}
+          message={DELETE_TICKET_MESSAGE}
+          intent="delete"
+          fields={{}}
+          className="btn-danger"
+        >
           {pending('delete') ? 'Excluindo...' : 'Excluir'}
         </ConfirmActionLink>
       ) : null}

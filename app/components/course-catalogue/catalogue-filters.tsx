@@ -22,9 +22,7 @@ const kept = (state: CatalogueFilterState) => ({
 
 function Hidden({ values }: { values: Record<string, string | null> }) {
   return (
-    <>
-      {Object.entries(values).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-    </>
+    <>{Object.entries(values).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}</>
   );
 }
 
@@ -38,7 +36,12 @@ function SortAndLevel({ state }: { state: CatalogueFilterState }) {
   const location = useLocation();
   const { sort: _sort, level: _level, ...others } = kept(state);
   return (
-    <Form method="get" action={location.pathname} className="flex flex-wrap items-end gap-3" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form
+      method="get"
+      action={location.pathname}
+      className="flex flex-wrap items-end gap-3"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
       <Hidden values={others} />
       <div>
         <label htmlFor="course-sort" className="label">
@@ -93,13 +96,20 @@ function Pill({ to, active, children }: { to: string; active: boolean; children:
 export function CatalogueFilters({ state, categories }: { state: CatalogueFilterState; categories: CourseCategory[] }) {
   const location = useLocation();
   const { q: _q, ...searchKeeps } = kept(state);
-  const link = (changes: Record<string, string | null>) => `${location.pathname}${withParams(location.search, { ...changes, page: null, dialog: null })}`;
+  const link = (changes: Record<string, string | null>) =>
+    `${location.pathname}${withParams(location.search, { ...changes, page: null, dialog: null })}`;
   // A category typed into the URL that has no visible course still shows as the current tab.
   const tabs = state.category && !categories.includes(state.category) ? [...categories, state.category] : categories;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-[1fr_auto] lg:items-end">
-        <ListSearch id="course-search" label="Buscar cursos pelo título" placeholder="Buscar cursos pelo título" defaultValue={state.q} keep={searchKeeps} />
+        <ListSearch
+          id="course-search"
+          label="Buscar cursos pelo título"
+          placeholder="Buscar cursos pelo título"
+          defaultValue={state.q}
+          keep={searchKeeps}
+        />
         <SortAndLevel key={`${state.sort}-${state.level}`} state={state} />
       </div>
       <nav aria-label="Filtro de acesso" className="flex flex-wrap gap-2">
@@ -128,7 +138,8 @@ export function CatalogueFilters({ state, categories }: { state: CatalogueFilter
 export function useCatalogueLoading(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
-  if (navigation.state !== 'loading' || navigation.formMethod === 'POST' || navigation.location.pathname !== location.pathname) return false;
+  if (navigation.state !== 'loading' || navigation.formMethod === 'POST' || navigation.location.pathname !== location.pathname)
+    return false;
   const next = new URLSearchParams(navigation.location.search);
   const current = new URLSearchParams(location.search);
   return ['q', 'sort', 'level', 'category', 'filter', 'page'].some((name) => (next.get(name) ?? '') !== (current.get(name) ?? ''));

@@ -10,11 +10,19 @@ const LEVEL_STYLES: Record<CourseLevel, string> = {
 };
 
 export function CourseCategoryBadge({ category }: { category: CourseCategory }) {
-  return <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{COURSE_CATEGORY_LABELS[category] ?? COURSE_CATEGORY_LABELS.other}</span>;
+  return (
+    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+      {COURSE_CATEGORY_LABELS[category] ?? COURSE_CATEGORY_LABELS.other}
+    </span>
+  );
 }
 
 export function CourseLevelBadge({ level }: { level: CourseLevel }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${LEVEL_STYLES[level] ?? 'bg-slate-100 text-slate-700'}`}>{COURSE_LEVEL_LABELS[level] ?? level}</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${LEVEL_STYLES[level] ?? 'bg-slate-100 text-slate-700'}`}>
+      {COURSE_LEVEL_LABELS[level] ?? level}
+    </span>
+  );
 }
 
 function LockIcon() {
@@ -60,7 +68,14 @@ export function CourseProgressBar({ done, total, id }: { done: number; total: nu
       <p id={id} className="text-sm text-slate-600">
         {done} de {total} aulas concluídas
       </p>
-      <div role="progressbar" aria-labelledby={id} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-labelledby={id}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -81,12 +96,18 @@ export function CourseCard({ course }: { course: CourseCardData }) {
       <div className="flex flex-wrap items-center gap-2">
         <CourseCategoryBadge category={course.category} />
         <CourseLevelBadge level={course.level} />
-        <span data-testid="course-access" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${badge.tone}`}>
+        <span
+          data-testid="course-access"
+          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${badge.tone}`}
+        >
           {badge.locked ? <LockIcon /> : null}
           {badge.label}
         </span>
         {course.isHidden ? (
-          <span data-testid="course-hidden" className="rounded-full border border-dashed border-slate-500 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+          <span
+            data-testid="course-hidden"
+            className="rounded-full border border-dashed border-slate-500 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
+          >
             Oculto
           </span>
         ) : null}

@@ -15,7 +15,10 @@ export const COURSE_CODE_DIALOG = 'promo';
  */
 export function CourseCodeDialog() {
   // The server's reply is the only check, so an empty code gets its message and its toast alike.
-  const { form, fields, submitting } = useIntentForm(COURSE_CODE_INTENT, catalogueCodeSchema, { id: 'course-code', clientValidation: false });
+  const { form, fields, submitting } = useIntentForm(COURSE_CODE_INTENT, catalogueCodeSchema, {
+    id: 'course-code',
+    clientValidation: false,
+  });
   const error = fields.code.errors?.[0] ?? form.errors?.[0];
   const errorId = `${fields.code.id}-error`;
   return (
@@ -23,7 +26,13 @@ export function CourseCodeDialog() {
       <p className="text-sm text-slate-600">Tem um código promocional de um curso? Digite-o para desbloquear o acesso.</p>
       <IntentForm intent={COURSE_CODE_INTENT} form={form} className="mt-4 space-y-3">
         <div>
-          <PromoCodeInput field={fields.code} visibleLabel="Código Promocional" placeholder="Digite o código" invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
+          <PromoCodeInput
+            field={fields.code}
+            visibleLabel="Código Promocional"
+            placeholder="Digite o código"
+            invalid={Boolean(error)}
+            describedBy={error ? errorId : undefined}
+          />
         </div>
         {error ? (
           <div id={errorId}>

@@ -50,7 +50,13 @@ export function PromoAccessCard({ course }: { course: CourseView }) {
       <p className="mt-4 font-medium text-slate-900">Este curso requer um código promocional para acesso.</p>
       <IntentForm intent="unlock" form={form} className="mt-4 space-y-3">
         <div>
-          <PromoCodeInput field={fields.code} visibleLabel="Código Promocional" placeholder="Digite o código do curso" invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
+          <PromoCodeInput
+            field={fields.code}
+            visibleLabel="Código Promocional"
+            placeholder="Digite o código do curso"
+            invalid={Boolean(error)}
+            describedBy={error ? errorId : undefined}
+          />
           {error ? (
             <p id={errorId} className="field-error" role="alert">
               {error}

@@ -17,7 +17,9 @@ import { DELETE_LESSON_MESSAGE, DELETE_MATERIAL_MESSAGE } from './content-links'
 
 /** The admin's lesson and material dialogs ('Nova Aula' / 'Editar Aula', 'Novo Material' / 'Editar Material') and deletions. */
 
-export type ContentDialog = { kind: 'lesson'; lesson: LessonView | null } | { kind: 'material'; material: MaterialView | null; lessonId: number | null };
+export type ContentDialog =
+  | { kind: 'lesson'; lesson: LessonView | null }
+  | { kind: 'material'; material: MaterialView | null; lessonId: number | null };
 export type ContentConfirm = { kind: 'delete-lesson' | 'delete-material'; id: number; title: string };
 
 const VIDEO_SOURCE_LABELS = { youtube: 'YouTube', drive: 'Google Drive' } as const;
@@ -58,7 +60,14 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
   const { form, fields, submitting } = useIntentForm(intent, lessonFormSchema, {
     id: lesson ? `lesson-form-${lesson.id}` : 'lesson-form-new',
     defaultValue: lesson
-      ? { lessonId: String(lesson.id), title: lesson.title, description: lesson.description, youtubeUrl: lesson.youtubeUrl, videoSource: lesson.videoSource, order: String(lesson.order) }
+      ? {
+          lessonId: String(lesson.id),
+          title: lesson.title,
+          description: lesson.description,
+          youtubeUrl: lesson.youtubeUrl,
+          videoSource: lesson.videoSource,
+          order: String(lesson.order),
+        }
       : { videoSource: 'youtube' },
   });
   return (
@@ -66,7 +75,11 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
       <IntentForm intent={intent} form={form} className="space-y-4">
         {lesson ? <input {...getInputProps(fields.lessonId, { type: 'hidden' })} /> : null}
         <FormError title={lesson ? 'Erro ao atualizar aula' : 'Erro ao criar aula'} errors={form.errors} />
-        <Field label="Título" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }} />
+        <Field
+          label="Título"
+          errors={fields.title.errors}
+          inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }}
+        />
         <Control field={fields.description} label="Descrição">
           <textarea
             {...getTextareaProps(fields.description)}
@@ -86,7 +99,12 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
             inputProps={{ ...getInputProps(fields.youtubeUrl, { type: 'text' }), maxLength: 2000, autoComplete: 'off' }}
           />
           <Control field={fields.videoSource} label="Fonte do Vídeo">
-            <select {...getSelectProps(fields.videoSource)} className="input" aria-invalid={fields.videoSource.errors ? true : undefined} aria-describedby={describedBy(fields.videoSource)}>
+            <select
+              {...getSelectProps(fields.videoSource)}
+              className="input"
+              aria-invalid={fields.videoSource.errors ? true : undefined}
+              aria-describedby={describedBy(fields.videoSource)}
+            >
               {Object.entries(VIDEO_SOURCE_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -99,7 +117,12 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
           label="Ordem"
           errors={fields.order.errors}
           hint={lesson ? undefined : `Em branco: depois da última aula (${nextOrder}).`}
-          inputProps={{ ...getInputProps(fields.order, { type: 'number' }), min: 1, step: 1, placeholder: String(lesson?.order ?? nextOrder) }}
+          inputProps={{
+            ...getInputProps(fields.order, { type: 'number' }),
+            min: 1,
+            step: 1,
+            placeholder: String(lesson?.order ?? nextOrder),
+          }}
         />
         <DialogButtons submitting={submitting} />
       </IntentForm>
@@ -109,7 +132,15 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
 
 type LessonOption = Pick<LessonView, 'id' | 'title' | 'order'>;
 
-export function MaterialDialog({ material, lessonId, lessons }: { material: MaterialView | null; lessonId: number | null; lessons: LessonOption[] }) {
+export function MaterialDialog({
+  material,
+  lessonId,
+  lessons,
+}: {
+  material: MaterialView | null;
+  lessonId: number | null;
+  lessons: LessonOption[];
+}) {
   const intent = material ? 'update-material' : 'create-material';
   const { form, fields, submitting } = useIntentForm(intent, materialFormSchema, {
     id: material ? `material-form-${material.id}` : 'material-form-new',
@@ -132,7 +163,11 @@ export function MaterialDialog({ material, lessonId, lessons }: { material: Mate
       <IntentForm intent={intent} form={form} className="space-y-4">
         {material ? <input {...getInputProps(fields.materialId, { type: 'hidden' })} /> : null}
         <FormError title={material ? 'Erro ao atualizar material' : 'Erro ao criar material'} errors={form.errors} />
-        <Field label="Título" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }} />
+        <Field
+          label="Título"
+          errors={fields.title.errors}
+          inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }}
+        />
         <Control field={fields.description} label="Descrição (opcional)">
           <textarea
             {...getTextareaProps(fields.description)}
@@ -151,7 +186,12 @@ export function MaterialDialog({ material, lessonId, lessons }: { material: Mate
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Control field={fields.fileType} label="Tipo de Arquivo">
-            <select {...getSelectProps(fields.fileType)} className="input" aria-invalid={fields.fileType.errors ? true : undefined} aria-describedby={describedBy(fields.fileType)}>
+            <select
+              {...getSelectProps(fields.fileType)}
+              className="input"
+              aria-invalid={fields.fileType.errors ? true : undefined}
+              aria-describedby={describedBy(fields.fileType)}
+            >
               {MATERIAL_FILE_TYPES.map((value) => (
                 <option key={value} value={value}>
                   {MATERIAL_FILE_TYPE_LABELS[value]}
@@ -160,7 +200,12 @@ export function MaterialDialog({ material, lessonId, lessons }: { material: Mate
             </select>
           </Control>
           <Control field={fields.iconType} label="Tipo de Ícone">
-            <select {...getSelectProps(fields.iconType)} className="input" aria-invalid={fields.iconType.errors ? true : undefined} aria-describedby={describedBy(fields.iconType)}>
+            <select
+              {...getSelectProps(fields.iconType)}
+              className="input"
+              aria-invalid={fields.iconType.errors ? true : undefined}
+              aria-describedby={describedBy(fields.iconType)}
+            >
               {ICON_TYPES.map((value) => (
                 <option key={value} value={value}>
                   {ICON_TYPE_LABELS[value]}
@@ -170,7 +215,12 @@ export function MaterialDialog({ material, lessonId, lessons }: { material: Mate
           </Control>
         </div>
         <Control field={fields.lessonId} label="Aula">
-          <select {...getSelectProps(fields.lessonId)} className="input" aria-invalid={fields.lessonId.errors ? true : undefined} aria-describedby={describedBy(fields.lessonId)}>
+          <select
+            {...getSelectProps(fields.lessonId)}
+            className="input"
+            aria-invalid={fields.lessonId.errors ? true : undefined}
+            aria-describedby={describedBy(fields.lessonId)}
+          >
             <option value="">Nenhuma (material do curso)</option>
             {lessons.map((lesson) => (
               <option key={lesson.id} value={lesson.id}>

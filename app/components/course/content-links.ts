@@ -17,9 +17,13 @@ export const DELETE_LESSON_MESSAGE = 'Tem certeza que deseja excluir esta aula? 
 export const DELETE_MATERIAL_MESSAGE = 'Tem certeza que deseja excluir este material? Esta ação não pode ser desfeita.';
 
 export const addLessonLink = (search: Search) => dialogLink(search, 'lesson', { lesson: null, material: null, confirm: null });
-export const editLessonLink = (search: Search, lessonId: number) => dialogLink(search, 'lesson', { lesson: lessonId, material: null, confirm: null });
-export const addMaterialLink = (search: Search, lessonId: number | null) => dialogLink(search, 'material', { lesson: lessonId, material: null, confirm: null });
-export const editMaterialLink = (search: Search, materialId: number) => dialogLink(search, 'material', { material: materialId, confirm: null });
+export const editLessonLink = (search: Search, lessonId: number) =>
+  dialogLink(search, 'lesson', { lesson: lessonId, material: null, confirm: null });
+export const addMaterialLink = (search: Search, lessonId: number | null) =>
+  dialogLink(search, 'material', { lesson: lessonId, material: null, confirm: null });
+export const editMaterialLink = (search: Search, materialId: number) =>
+  dialogLink(search, 'material', { material: materialId, confirm: null });
 export const deleteLessonLink = (search: Search, lessonId: number) =>
   withParams(search, { confirm: 'delete-lesson', lesson: lessonId, material: null, dialog: null }) || '?';
-export const deleteMaterialLink = (search: Search, materialId: number) => withParams(search, { confirm: 'delete-material', material: materialId, dialog: null }) || '?';
+export const deleteMaterialLink = (search: Search, materialId: number) =>
+  withParams(search, { confirm: 'delete-material', material: materialId, dialog: null }) || '?';

@@ -8,11 +8,16 @@ import { COURSE_CATEGORY_LABELS, COURSE_LEVEL_LABELS } from '~/utils/value-sets'
 /** The course page's header, tabs and 'Visão Geral' (the specification's 'Course detail' screen). */
 
 export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'brand' | 'amber' }) {
-  const tones = { slate: 'bg-slate-100 text-slate-700', brand: 'bg-brand-100 text-brand-700', amber: 'bg-amber-100 text-amber-800' } as const;
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700',
+    brand: 'bg-brand-100 text-brand-700',
+    amber: 'bg-amber-100 text-amber-800',
+  } as const;
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 
-export const categoryLabel = (category: string) => COURSE_CATEGORY_LABELS[category as keyof typeof COURSE_CATEGORY_LABELS] ?? COURSE_CATEGORY_LABELS.other;
+export const categoryLabel = (category: string) =>
+  COURSE_CATEGORY_LABELS[category as keyof typeof COURSE_CATEGORY_LABELS] ?? COURSE_CATEGORY_LABELS.other;
 export const levelLabel = (level: string) => COURSE_LEVEL_LABELS[level as keyof typeof COURSE_LEVEL_LABELS] ?? level;
 
 /** Category and level: what the locked cards show too. */

@@ -35,7 +35,9 @@ export function VideoPlayer({ video, title }: { video: LessonVideo; title: strin
 function ProgressButton({ lesson }: { lesson: LessonWithMaterials }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'progress' && navigation.formData.get('lessonId') === String(lesson.id);
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'progress' &&
+    navigation.formData.get('lessonId') === String(lesson.id);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="progress" />
@@ -59,12 +61,30 @@ function ProgressButton({ lesson }: { lesson: LessonWithMaterials }) {
   );
 }
 
-function LessonItem({ lesson, position, isAdmin, open }: { lesson: LessonWithMaterials; position: number; isAdmin: boolean; open: boolean }) {
+function LessonItem({
+  lesson,
+  position,
+  isAdmin,
+  open,
+}: {
+  lesson: LessonWithMaterials;
+  position: number;
+  isAdmin: boolean;
+  open: boolean;
+}) {
   const { search } = useLocation();
   return (
-    <details id={`lesson-${lesson.id}`} open={open} className="group rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="lesson">
+    <details
+      id={`lesson-${lesson.id}`}
+      open={open}
+      className="group rounded-lg border border-slate-200 bg-white shadow-sm"
+      data-testid="lesson"
+    >
       <summary className="flex cursor-pointer list-none items-center gap-3 p-4 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700" aria-hidden="true">
+        <span
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700"
+          aria-hidden="true"
+        >
           {position}
         </span>
         <span className="flex-1 font-semibold text-slate-900" data-testid="lesson-title">
@@ -76,7 +96,14 @@ function LessonItem({ lesson, position, isAdmin, open }: { lesson: LessonWithMat
             <span className="sr-only">(concluída)</span>
           </span>
         ) : null}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-slate-400 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 text-slate-400 transition group-open:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="m6 9 6 6 6-6" />
         </svg>
       </summary>
@@ -126,7 +153,15 @@ export function CourseMaterialsCard({ materials, isAdmin }: { materials: CourseC
   );
 }
 
-export function CourseContentView({ content, isAdmin, openLessonId }: { content: CourseContent; isAdmin: boolean; openLessonId: number | null }) {
+export function CourseContentView({
+  content,
+  isAdmin,
+  openLessonId,
+}: {
+  content: CourseContent;
+  isAdmin: boolean;
+  openLessonId: number | null;
+}) {
   const { search } = useLocation();
   const { lessons, courseMaterials } = content;
   const empty = lessons.length === 0 && courseMaterials.length === 0;
@@ -167,7 +202,15 @@ export function CourseContentView({ content, isAdmin, openLessonId }: { content:
 }
 
 /** 'Editar Aula' and 'Excluir Aula' (confirmed) for one lesson: in its accordion item and in the admin tab. */
-export function LessonEditDeleteActions({ lesson, search, size = '' }: { lesson: { id: number; title: string }; search: string; size?: string }) {
+export function LessonEditDeleteActions({
+  lesson,
+  search,
+  size = '',
+}: {
+  lesson: { id: number; title: string };
+  search: string;
+  size?: string;
+}) {
   return (
     <>
       <LightLink to={editLessonLink(search, lesson.id)} className={`btn-secondary ${size}`} preventScrollReset>

@@ -30,7 +30,16 @@ function MaterialIcon({ type }: { type: MaterialView['iconType'] }) {
     ),
   } as const;
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0 text-brand-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {paths[type] ?? paths.file}
     </svg>
   );
@@ -38,7 +47,16 @@ function MaterialIcon({ type }: { type: MaterialView['iconType'] }) {
 
 function PencilIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 20h9" />
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
     </svg>
@@ -47,7 +65,16 @@ function PencilIcon() {
 
 function TrashIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
     </svg>
   );
@@ -84,7 +111,12 @@ export function MaterialList({ materials, isAdmin, emptyText }: { materials: Mat
           ) : null}
           {isAdmin ? (
             <div className="flex gap-1">
-              <LightLink to={editMaterialLink(search, material.id)} className="btn-ghost px-2 py-1.5" aria-label={`Editar material ${material.title}`} preventScrollReset>
+              <LightLink
+                to={editMaterialLink(search, material.id)}
+                className="btn-ghost px-2 py-1.5"
+                aria-label={`Editar material ${material.title}`}
+                preventScrollReset
+              >
                 <PencilIcon />
               </LightLink>
               <ConfirmActionLink

@@ -22,7 +22,12 @@ export function PromoBox() {
           </div>
         ) : null}
         <div className="flex gap-2">
-          <PromoCodeInput field={fields.code} placeholder="Digite seu código" invalid={Boolean(error)} describedBy={error ? `${fields.code.id}-error` : undefined} />
+          <PromoCodeInput
+            field={fields.code}
+            placeholder="Digite seu código"
+            invalid={Boolean(error)}
+            describedBy={error ? `${fields.code.id}-error` : undefined}
+          />
           <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
             {submitting ? 'Ativando...' : 'Ativar'}
           </button>

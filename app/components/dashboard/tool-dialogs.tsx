@@ -34,10 +34,17 @@ export function RateDialog({ tool, own }: { tool: ToolCard; own: OwnRating | und
           {form.errors?.length ? <Alert title="Erro ao avaliar">{form.errors[0]}</Alert> : null}
           {ratingError ? (
             <div id={`${fields.rating.id}-error`}>
-              <Alert title={ratingError === RATING_MESSAGES.required ? RATING_MESSAGES.requiredTitle : 'Erro ao avaliar'}>{ratingError}</Alert>
+              <Alert title={ratingError === RATING_MESSAGES.required ? RATING_MESSAGES.requiredTitle : 'Erro ao avaliar'}>
+                {ratingError}
+              </Alert>
             </div>
           ) : null}
-          <RatingInput name={fields.rating.name} defaultValue={initialRating} invalid={Boolean(ratingError)} errorId={ratingError ? `${fields.rating.id}-error` : undefined} />
+          <RatingInput
+            name={fields.rating.name}
+            defaultValue={initialRating}
+            invalid={Boolean(ratingError)}
+            errorId={ratingError ? `${fields.rating.id}-error` : undefined}
+          />
           <div>
             <label htmlFor={fields.comment.id} className="label">
               Comentário (opcional)

@@ -46,7 +46,19 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function MemorialSection({ number, title, children, keepTogether = true, testId }: { number: number; title: string; children: ReactNode; keepTogether?: boolean; testId?: string }) {
+export function MemorialSection({
+  number,
+  title,
+  children,
+  keepTogether = true,
+  testId,
+}: {
+  number: number;
+  title: string;
+  children: ReactNode;
+  keepTogether?: boolean;
+  testId?: string;
+}) {
   return (
     <section className={keepTogether ? 'memorial-keep' : undefined} data-testid={testId}>
       <h2 className="border-b border-slate-200 pb-1 text-base font-semibold">
@@ -58,7 +70,15 @@ export function MemorialSection({ number, title, children, keepTogether = true, 
 }
 
 /** The memorial's identification: project, client, place and date, who generated it. */
-export function MemorialIdentification({ profile, generatedAt, generatedBy }: { profile: MemorialProfile; generatedAt: string; generatedBy: string }) {
+export function MemorialIdentification({
+  profile,
+  generatedAt,
+  generatedBy,
+}: {
+  profile: MemorialProfile;
+  generatedAt: string;
+  generatedBy: string;
+}) {
   return (
     <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 print:grid-cols-2" data-testid="memorial-identification">
       <Item label="Projeto">

@@ -17,4 +17,3 @@ export function CardSkeleton({ testId, buttonWidths }: { testId: string; buttonW
     </div>
   );
 }
-

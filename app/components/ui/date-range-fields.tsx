@@ -1,5 +1,15 @@
 /** The list kit's 'De' / 'Até' pair of a GET filter form (`from`, `to` as yyyy-mm-dd, read by the list's query schema). */
-export function DateRangeFields({ idPrefix, from, to, inputClassName = 'input' }: { idPrefix: string; from: string; to: string; inputClassName?: string }) {
+export function DateRangeFields({
+  idPrefix,
+  from,
+  to,
+  inputClassName = 'input',
+}: {
+  idPrefix: string;
+  from: string;
+  to: string;
+  inputClassName?: string;
+}) {
   return (
     <>
       <div>

@@ -43,7 +43,9 @@ export function Field({ label, errors, hint, inputProps, children, className }: 
       <label htmlFor={inputProps.id} className="label">
         {label}
       </label>
-      {children ?? <input className="input" {...inputProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />}
+      {children ?? (
+        <input className="input" {...inputProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />
+      )}
       <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
     </div>
   );

@@ -3,7 +3,12 @@ import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 /** A page form posting one intent (see handleForm): a real `<Form method="post">`, so it works without JavaScript. */
-type IntentFormProps<Shape extends Record<string, unknown>> = { intent: string; form: FormMetadata<Shape, string[]>; className?: string; children: ReactNode };
+type IntentFormProps<Shape extends Record<string, unknown>> = {
+  intent: string;
+  form: FormMetadata<Shape, string[]>;
+  className?: string;
+  children: ReactNode;
+};
 
 export function IntentForm<Shape extends Record<string, unknown>>({ intent, form, className, children }: IntentFormProps<Shape>) {
   return (

@@ -26,7 +26,15 @@ export function ListSearch({ label, placeholder, defaultValue, keep = {}, id = '
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input id={id} name="q" type="search" defaultValue={defaultValue} maxLength={100} placeholder={placeholder} className="input flex-1" />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        maxLength={100}
+        placeholder={placeholder}
+        className="input flex-1"
+      />
       <button type="submit" className="btn-primary">
         Buscar
       </button>

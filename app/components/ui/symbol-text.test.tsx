@@ -14,10 +14,14 @@ describe('subscripts written with an underscore', () => {
   });
 
   it('show as real subscripts on the result and the steps of a calculator', () => {
-    const results = renderToStaticMarkup(<CalculatorResults results={[{ key: 'designCurrent', label: 'Corrente de projeto I_B', value: 12, unit: 'A' }]} />);
+    const results = renderToStaticMarkup(
+      <CalculatorResults results={[{ key: 'designCurrent', label: 'Corrente de projeto I_B', value: 12, unit: 'A' }]} />,
+    );
     expect(results).toContain('I<sub>B</sub>');
     expect(results).not.toContain('I_B');
-    const steps = renderToStaticMarkup(<CalculatorSteps steps={[{ label: 'Força no eixo F_eixo', expression: 'F_eixo = 2·T/d', value: 3, unit: 'kN' }]} />);
+    const steps = renderToStaticMarkup(
+      <CalculatorSteps steps={[{ label: 'Força no eixo F_eixo', expression: 'F_eixo = 2·T/d', value: 3, unit: 'kN' }]} />,
+    );
     expect(steps).toContain('F<sub>eixo</sub>');
     expect(steps).not.toContain('F_eixo');
   });

@@ -31,7 +31,9 @@ export function ToastOutlet({ toast }: { toast: Toast | null }) {
       <div className="flex items-start gap-3">
         <div className="flex-1">
           <p className="text-sm font-semibold">{visible.title}</p>
-          {visible.description ? <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>{visible.description}</p> : null}
+          {visible.description ? (
+            <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>{visible.description}</p>
+          ) : null}
         </div>
         <button type="button" onClick={() => setVisible(null)} className="text-sm opacity-70 hover:opacity-100" aria-label="Fechar">
           ✕

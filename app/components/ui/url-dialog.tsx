@@ -46,7 +46,11 @@ export function UrlDialog({ title, children, params = [], size = 'md' }: UrlDial
     );
   }
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="fixed inset-0 z-40 flex items-center justify-center p-4">
+    <Dialog
+      open
+      onClose={() => navigate(closeTo, { preventScrollReset: true })}
+      className="fixed inset-0 z-40 flex items-center justify-center p-4"
+    >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <DialogPanel className={`relative ${panel}`}>
         <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
@@ -57,7 +61,15 @@ export function UrlDialog({ title, children, params = [], size = 'md' }: UrlDial
 }
 
 /** The dialog's 'Cancelar' / 'Fechar' link: a plain link to the page without the dialog. */
-export function DialogCloseLink({ children, params = [], className = 'btn-secondary' }: { children: ReactNode; params?: readonly string[]; className?: string }) {
+export function DialogCloseLink({
+  children,
+  params = [],
+  className = 'btn-secondary',
+}: {
+  children: ReactNode;
+  params?: readonly string[];
+  className?: string;
+}) {
   const closeTo = useDialogCloseLink(params);
   return (
     <LightLink to={closeTo} className={className} preventScrollReset>

@@ -38,7 +38,17 @@ function HiddenPurchase({ purchase }: { purchase: Purchase }) {
  * Without JavaScript (and as the Pix/boleto choice with it): 'Finalizar pagamento' posts the
  * purchase and the server answers with a 303 to a Stripe Checkout Session (card, Pix, boleto).
  */
-function CheckoutForm({ purchase, label, secondary, pageKey }: { purchase: Purchase; label: string; secondary?: boolean; pageKey: string }) {
+function CheckoutForm({
+  purchase,
+  label,
+  secondary,
+  pageKey,
+}: {
+  purchase: Purchase;
+  label: string;
+  secondary?: boolean;
+  pageKey: string;
+}) {
   const pending = useIntentSubmitting('checkout');
   return (
     <Form method="post" className="grid">
@@ -63,7 +73,12 @@ function TestCardForm({ purchase, idempotencyKey }: { purchase: Purchase; idempo
       <Field
         label="Número do cartão"
         errors={fields.cardNumber.errors}
-        inputProps={{ ...getInputProps(fields.cardNumber, { type: 'text' }), inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' }}
+        inputProps={{
+          ...getInputProps(fields.cardNumber, { type: 'text' }),
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          placeholder: '4242 4242 4242 4242',
+        }}
       />
       <div className="grid grid-cols-2 gap-3">
         <Field

@@ -8,7 +8,12 @@ import type { ProRole } from '~/utils/value-sets';
 export const PLAN_COPY: Readonly<Record<ProRole, { description: string; features: string[] }>> = {
   'E-TOOL': {
     description: 'Acesso a ferramentas E-TOOL',
-    features: ['Todas as ferramentas E-TOOL', 'Calculadoras profissionais das cinco categorias', 'Histórico de cálculos', 'Sem renovação automática'],
+    features: [
+      'Todas as ferramentas E-TOOL',
+      'Calculadoras profissionais das cinco categorias',
+      'Histórico de cálculos',
+      'Sem renovação automática',
+    ],
   },
   'E-MASTER': {
     description: 'Acesso a todas as ferramentas e cursos',
@@ -22,7 +27,14 @@ const monthsLabel = (months: number) => (months === 1 ? '1 mês' : `${months} me
 
 function Tick() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth={2}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0 text-brand-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+    >
       <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 12.75 6 6 9-13.5" />
     </svg>
   );
@@ -44,7 +56,9 @@ export function PlanCard({ plan, monthlyCents, months }: PlanCardProps) {
   return (
     <section className="card flex flex-col" aria-labelledby={`plan-${plan}`} data-testid={`plan-card-${plan}`}>
       <h2 id={`plan-${plan}`}>
-        <span className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${plan === 'E-MASTER' ? 'bg-purple-100 text-purple-800' : 'bg-blue-100 text-blue-800'}`}>
+        <span
+          className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${plan === 'E-MASTER' ? 'bg-purple-100 text-purple-800' : 'bg-blue-100 text-blue-800'}`}
+        >
           {plan}
         </span>
       </h2>

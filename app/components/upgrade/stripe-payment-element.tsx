@@ -8,7 +8,11 @@ type StripeElements = { create(type: 'payment'): StripeElement; submit(): Promis
 type ConfirmResult = { error?: { message?: string }; paymentIntent?: { id: string; status: string } };
 type StripeJs = {
   elements(options: { clientSecret: string; locale?: string }): StripeElements;
-  confirmPayment(options: { elements: StripeElements; confirmParams: { return_url: string }; redirect: 'if_required' }): Promise<ConfirmResult>;
+  confirmPayment(options: {
+    elements: StripeElements;
+    confirmParams: { return_url: string };
+    redirect: 'if_required';
+  }): Promise<ConfirmResult>;
 };
 declare global {
   interface Window {
@@ -36,7 +40,8 @@ function loadStripeJs(): Promise<NonNullable<Window['Stripe']>> {
   return stripeScript;
 }
 
-const apiBody = (purchase: Purchase) => ('courseId' in purchase ? { courseId: purchase.courseId } : { planType: purchase.planType, months: purchase.months });
+const apiBody = (purchase: Purchase) =>
+  'courseId' in purchase ? { courseId: purchase.courseId } : { planType: purchase.planType, months: purchase.months };
 
 /**
  * With a real Stripe key and JavaScript: creates the PaymentIntent (POST
@@ -46,7 +51,17 @@ const apiBody = (purchase: Purchase) => ('courseId' in purchase ? { courseId: pu
  * server and grants; or 'notice', which shows the refusal's toast), so every toast comes from
  * the server through the root's one outlet.
  */
-export function StripePaymentElement({ publishableKey, purchase, returnUrl, pageKey }: { publishableKey: string; purchase: Purchase; returnUrl: string; pageKey: string }) {
+export function StripePaymentElement({
+  publishableKey,
+  purchase,
+  returnUrl,
+  pageKey,
+}: {
+  publishableKey: string;
+  purchase: Purchase;
+  returnUrl: string;
+  pageKey: string;
+}) {
   const submit = useSubmit();
   const target = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ client: StripeJs; elements: StripeElements } | null>(null);

@@ -8,7 +8,10 @@ export const TEST_CARDS = [
 /** The label every payment screen shows while no Stripe key is set: nothing is charged. */
 export function TestModeBadge() {
   return (
-    <span data-testid="test-mode" className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+    <span
+      data-testid="test-mode"
+      className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900"
+    >
       Modo de teste
     </span>
   );

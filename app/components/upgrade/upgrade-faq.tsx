@@ -5,7 +5,8 @@ const FAQ = [
   },
   {
     question: 'Quais formas de pagamento são aceitas?',
-    answer: 'Cartão de crédito. Sem JavaScript, ou na página de pagamento do Stripe, também Pix e boleto, que são confirmados depois (o boleto em cerca de um dia útil).',
+    answer:
+      'Cartão de crédito. Sem JavaScript, ou na página de pagamento do Stripe, também Pix e boleto, que são confirmados depois (o boleto em cerca de um dia útil).',
   },
   {
     question: 'Quando o acesso é liberado?',
@@ -13,7 +14,8 @@ const FAQ = [
   },
   {
     question: 'Posso pedir reembolso?',
-    answer: 'Sim. Em até 7 dias após o pagamento, peça o reembolso em Minha Conta, na seção Pagamentos. O acesso daquele pagamento é removido quando o reembolso é aprovado.',
+    answer:
+      'Sim. Em até 7 dias após o pagamento, peça o reembolso em Minha Conta, na seção Pagamentos. O acesso daquele pagamento é removido quando o reembolso é aprovado.',
   },
   {
     question: 'Meus dados de cartão ficam no site?',

@@ -20,7 +20,11 @@ const recoveryLabel = (disabled: boolean) => (disabled ? 'desativada' : 'ativada
  * The owner's own switch is a setting; an admin switching someone else's is an admin write,
  * audited ('user.password_recovery', by number: the log names no account).
  */
-export function setPasswordRecoveryAs(actor: Pick<UserRow, 'id' | 'role' | 'username'>, targetId: number, disablePasswordRecovery: boolean): UserRow {
+export function setPasswordRecoveryAs(
+  actor: Pick<UserRow, 'id' | 'role' | 'username'>,
+  targetId: number,
+  disablePasswordRecovery: boolean,
+): UserRow {
   assertAccountAccess(actor, targetId);
   const before = getUserById(targetId);
   if (!before) throw new AppError(404, 'Usuário não encontrado');
@@ -73,7 +77,12 @@ export async function updateAccount(
       tx
         .update(users)
         // A new password also ends any pending recovery: a token issued before it must not undo it.
-        .set({ username, email, ...userKeys({ username, email }), ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}) })
+        .set({
+          username,
+          email,
+          ...userKeys({ username, email }),
+          ...(passwordHash ? { password: passwordHash, resetToken: null, resetTokenExpiry: null } : {}),
+        })
         .where(eq(users.id, userId))
         .run(),
     );
@@ -100,5 +109,10 @@ export function setFullName(userId: number, fullName: string): UserRow {
 function writeFullName(tx: Executor, before: UserRow, fullName: string): void {
   if (before.fullName === fullName) return;
   tx.update(users).set({ fullName }).where(eq(users.id, before.id)).run();
-  recordOwnerAudit(tx, before, { action: 'account.full_name', entityType: 'user', entityId: before.id, summary: before.fullName ? 'nome completo alterado' : 'nome completo informado' });
+  recordOwnerAudit(tx, before, {
+    action: 'account.full_name',
+    entityType: 'user',
+    entityId: before.id,
+    summary: before.fullName ? 'nome completo alterado' : 'nome completo informado',
+  });
 }

@@ -111,4 +111,3 @@ export async function clearedSessionCookie(request: Request): Promise<string> {
   session.unset('sessionId');
   return authSessionStorage.commitSession(session);
 }
-

@@ -21,7 +21,9 @@ export type PasswordCredentials = { email: string; password: string };
 /** The strategy's verify closes over the client's address, which the request alone does not carry behind a proxy. */
 function authenticatorFor(address: string): Authenticator<UserRow> {
   return new Authenticator<UserRow>().use(
-    new FormStrategy<UserRow>(({ form }) => authenticateWithPassword(address, String(form.get('email') ?? ''), String(form.get('password') ?? ''))),
+    new FormStrategy<UserRow>(({ form }) =>
+      authenticateWithPassword(address, String(form.get('email') ?? ''), String(form.get('password') ?? '')),
+    ),
     PASSWORD_STRATEGY,
   );
 }

@@ -32,7 +32,8 @@ export const EMAIL_REVERT_PATH = '/email/revert';
 
 export const EMAIL_LINK_INVALID = 'Este link não é válido ou já expirou.';
 export const EMAIL_CONFIRM_STALE = 'Este link confirmava um endereço que não é mais o da conta.';
-export const EMAIL_REVERT_TAKEN = 'O endereço anterior agora pertence a outra conta e não pode ser restaurado. Fale com o suporte pelo formulário de contato.';
+export const EMAIL_REVERT_TAKEN =
+  'O endereço anterior agora pertence a outra conta e não pode ser restaurado. Fale com o suporte pelo formulário de contato.';
 export const EMAIL_ALREADY_CONFIRMED = 'Seu e-mail já está confirmado.';
 
 const DAYS = (ms: number) => Math.round(ms / (24 * 60 * 60 * 1000));
@@ -42,10 +43,26 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 type Purpose = 'confirm' | 'revert';
 
-function issueToken(tx: Executor, userId: number, purpose: Purpose, address: string, addressConfirmed: boolean, ttlMs: number, now: Date): string {
+function issueToken(
+  tx: Executor,
+  userId: number,
+  purpose: Purpose,
+  address: string,
+  addressConfirmed: boolean,
+  ttlMs: number,
+  now: Date,
+): string {
   const token = randomBytes(32).toString('base64url');
   tx.insert(emailTokens)
-    .values({ userId, purpose, tokenDigest: digest(token), address, addressConfirmed, expiresAt: new Date(now.getTime() + ttlMs), createdAt: now })
+    .values({
+      userId,
+      purpose,
+      tokenDigest: digest(token),
+      address,
+      addressConfirmed,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      createdAt: now,
+    })
     .run();
   return token;
 }
@@ -57,7 +74,9 @@ const linkUrl = (path: string, token: string) => siteUrl(`${path}?${new URLSearc
  * Returns its URL; the caller puts it in its mail (the welcome mail, or 'Confirme seu e-mail').
  */
 export function newConfirmationLink(tx: Executor, user: Pick<UserRow, 'id' | 'email'>, now = new Date()): string {
-  tx.delete(emailTokens).where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm'))).run();
+  tx.delete(emailTokens)
+    .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm')))
+    .run();
   return linkUrl(EMAIL_CONFIRM_PATH, issueToken(tx, user.id, 'confirm', user.email, false, EMAIL_CONFIRM_TTL_MS, now));
 }
 
@@ -87,7 +106,12 @@ export function recordEmailChange(tx: Executor, before: UserRow, email: string, 
   );
   enqueueMail(tx, { userId: before.id, to: before.email, kind: 'email-changed', ...notice });
   queueConfirmation(tx, { id: before.id, email }, now);
-  recordOwnerAudit(tx, before, { action: 'account.email_change', entityType: 'user', entityId: before.id, summary: `e-mail trocado, aguardando confirmação; email: ${before.email} → ${email}` });
+  recordOwnerAudit(tx, before, {
+    action: 'account.email_change',
+    entityType: 'user',
+    entityId: before.id,
+    summary: `e-mail trocado, aguardando confirmação; email: ${before.email} → ${email}`,
+  });
 }
 
 /** 'Reenviar link' in 'Minha Conta': a new confirmation mail for the current address, at most 5 an hour. */
@@ -98,7 +122,12 @@ export async function resendConfirmation(userId: number, now = new Date()): Prom
   await consume([['emailLink', String(userId)]]);
   db.transaction((tx) => {
     queueConfirmation(tx, user, now);
-    recordOwnerAudit(tx, user, { action: 'account.email_confirmation_sent', entityType: 'user', entityId: user.id, summary: `link de confirmação reenviado para ${user.email}` });
+    recordOwnerAudit(tx, user, {
+      action: 'account.email_confirmation_sent',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `link de confirmação reenviado para ${user.email}`,
+    });
   });
 }
 
@@ -138,7 +167,12 @@ export function confirmEmail(token: string, now = new Date()): { email: string }
     const user = getUserById(row.userId, tx);
     if (!user || foldKey(user.email) !== foldKey(row.address)) throw new AppError(409, EMAIL_CONFIRM_STALE);
     tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id)).run();
-    recordOwnerAudit(tx, user, { action: 'account.email_confirm', entityType: 'user', entityId: user.id, summary: `e-mail confirmado: ${user.email}` });
+    recordOwnerAudit(tx, user, {
+      action: 'account.email_confirm',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `e-mail confirmado: ${user.email}`,
+    });
     return { email: user.email };
   });
 }

@@ -17,7 +17,8 @@ export const RECOVERY_TTL_MS = 15 * 60 * 1000;
 /** The e-mailed link lives longer than the CPF flow's token: the mail may take a minute to arrive. */
 export const EMAIL_RECOVERY_TTL_MS = 30 * 60 * 1000;
 /** What 'Recuperar senha por e-mail' answers, whether or not the address has an account. */
-export const EMAIL_RECOVERY_SENT = 'Se houver uma conta com este e-mail, a recuperação de senha estiver ativa e o e-mail não tiver sido trocado nas últimas 72 horas, enviamos um link para criar uma nova senha. Ele vale por 30 minutos.';
+export const EMAIL_RECOVERY_SENT =
+  'Se houver uma conta com este e-mail, a recuperação de senha estiver ativa e o e-mail não tiver sido trocado nas últimas 72 horas, enviamos um link para criar uma nova senha. Ele vale por 30 minutos.';
 /** The path of the e-mailed link; its loader moves the token into the session (app/routes/_auth+/auth.reset-link.tsx). */
 export const RESET_LINK_PATH = '/auth/reset-link';
 export const IDENTITY_NOT_VERIFIED = 'Não foi possível verificar sua identidade. Verifique os dados informados.';

@@ -32,7 +32,11 @@ export async function requireUser(request: Request, redirectTo = pathOf(request)
   const { user, ended } = await readSessionUser(request);
   if (user) {
     if (mustSetUpTwoFactor(user) && !TWO_FACTOR_SETUP_PATHS.includes(new URL(request.url).pathname)) {
-      throw await redirectWithToast('/account#seguranca', { title: 'Verificação em duas etapas', description: TWO_FACTOR_REQUIRED, type: 'error' });
+      throw await redirectWithToast('/account#seguranca', {
+        title: 'Verificação em duas etapas',
+        description: TWO_FACTOR_REQUIRED,
+        type: 'error',
+      });
     }
     return user;
   }

@@ -45,14 +45,27 @@ export type PersonalData = ReturnType<typeof collect>;
 /** The memorial's 'Dados do projeto' (null when never saved). */
 const memorialProfileOf = (row: typeof memorialProfiles.$inferSelect | undefined) =>
   row
-    ? { projectName: row.projectName, client: row.client, place: row.place, engineerName: row.engineerName, crea: row.crea, art: row.art, updatedAt: iso(row.updatedAt) }
+    ? {
+        projectName: row.projectName,
+        client: row.client,
+        place: row.place,
+        engineerName: row.engineerName,
+        crea: row.crea,
+        art: row.art,
+        updatedAt: iso(row.updatedAt),
+      }
     : null;
 
 function collect(tx: Executor, userId: number, now: Date) {
   const user = tx.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError(404, 'Usuário não encontrado');
 
-  const threads = tx.select().from(chatThreads).where(eq(chatThreads.userId, userId)).orderBy(asc(chatThreads.createdAt), asc(chatThreads.id)).all();
+  const threads = tx
+    .select()
+    .from(chatThreads)
+    .where(eq(chatThreads.userId, userId))
+    .orderBy(asc(chatThreads.createdAt), asc(chatThreads.id))
+    .all();
   const messages = threads.length
     ? tx
         .select()
@@ -86,7 +99,10 @@ function collect(tx: Executor, userId: number, now: Date) {
           isNull(notifications.userId),
           or(
             inArray(notifications.id, [...reads.keys()]),
-            and(or(eq(notifications.targetRole, 'all'), eq(notifications.targetRole, user.role)), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now))),
+            and(
+              or(eq(notifications.targetRole, 'all'), eq(notifications.targetRole, user.role)),
+              or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)),
+            ),
           ),
         ),
       ),
@@ -118,7 +134,14 @@ function collect(tx: Executor, userId: number, now: Date) {
       .where(eq(roleGrants.userId, userId))
       .orderBy(asc(roleGrants.startsAt), asc(roleGrants.id))
       .all()
-      .map((grant) => ({ role: grant.role, source: grant.source, startsAt: iso(grant.startsAt), endsAt: iso(grant.endsAt), revokedAt: iso(grant.revokedAt), createdAt: iso(grant.createdAt) })),
+      .map((grant) => ({
+        role: grant.role,
+        source: grant.source,
+        startsAt: iso(grant.startsAt),
+        endsAt: iso(grant.endsAt),
+        revokedAt: iso(grant.revokedAt),
+        createdAt: iso(grant.createdAt),
+      })),
     courseGrants: tx
       .select({ grant: courseGrants, courseTitle: courses.title })
       .from(courseGrants)
@@ -126,7 +149,14 @@ function collect(tx: Executor, userId: number, now: Date) {
       .where(eq(courseGrants.userId, userId))
       .orderBy(asc(courseGrants.startsAt), asc(courseGrants.id))
       .all()
-      .map(({ grant, courseTitle }) => ({ courseId: grant.courseId, course: courseTitle, source: grant.source, startsAt: iso(grant.startsAt), endsAt: iso(grant.endsAt), active: grant.active })),
+      .map(({ grant, courseTitle }) => ({
+        courseId: grant.courseId,
+        course: courseTitle,
+        source: grant.source,
+        startsAt: iso(grant.startsAt),
+        endsAt: iso(grant.endsAt),
+        active: grant.active,
+      })),
     coursePurchases: tx
       .select({ purchase: coursePurchases, courseTitle: courses.title })
       .from(coursePurchases)
@@ -181,7 +211,14 @@ function collect(tx: Executor, userId: number, now: Date) {
       .where(eq(toolRatings.userId, userId))
       .orderBy(asc(toolRatings.createdAt), asc(toolRatings.id))
       .all()
-      .map(({ rating, toolName }) => ({ toolId: rating.toolId, tool: toolName, rating: rating.rating, comment: rating.comment, createdAt: iso(rating.createdAt), updatedAt: iso(rating.updatedAt) })),
+      .map(({ rating, toolName }) => ({
+        toolId: rating.toolId,
+        tool: toolName,
+        rating: rating.rating,
+        comment: rating.comment,
+        createdAt: iso(rating.createdAt),
+        updatedAt: iso(rating.updatedAt),
+      })),
     chats: threads.map((thread) => ({
       id: thread.id,
       subject: thread.subject,
@@ -190,10 +227,20 @@ function collect(tx: Executor, userId: number, now: Date) {
       lastMessageAt: iso(thread.lastMessageAt),
       messages: messages
         .filter((message) => message.threadId === thread.id)
-        .map((message) => ({ from: message.isAdminMessage ? ('support' as const) : ('you' as const), message: message.message, createdAt: iso(message.createdAt) })),
+        .map((message) => ({
+          from: message.isAdminMessage ? ('support' as const) : ('you' as const),
+          message: message.message,
+          createdAt: iso(message.createdAt),
+        })),
     })),
     lessonProgress: tx
-      .select({ courseId: lessonProgress.courseId, course: courses.title, lessonId: lessonProgress.lessonId, lesson: lessons.title, completedAt: lessonProgress.completedAt })
+      .select({
+        courseId: lessonProgress.courseId,
+        course: courses.title,
+        lessonId: lessonProgress.lessonId,
+        lesson: lessons.title,
+        completedAt: lessonProgress.completedAt,
+      })
       .from(lessonProgress)
       .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
       .innerJoin(courses, eq(courses.id, lessonProgress.courseId))
@@ -221,19 +268,46 @@ function collect(tx: Executor, userId: number, now: Date) {
       .where(eq(calculationHistory.userId, userId))
       .orderBy(asc(calculationHistory.createdAt), asc(calculationHistory.id))
       .all()
-      .map((row) => ({ calculator: row.calculatorSlug, calculatorVersion: row.calculatorVersion, title: row.title, query: row.query, createdAt: iso(row.createdAt) })),
-    certificates: certificatesOf(userId, tx).map(({ code, status, courseTitle, hours, instructor, completedAt, issuedAt }) => ({ code, status, courseTitle, hours, instructor, completedAt, issuedAt })),
+      .map((row) => ({
+        calculator: row.calculatorSlug,
+        calculatorVersion: row.calculatorVersion,
+        title: row.title,
+        query: row.query,
+        createdAt: iso(row.createdAt),
+      })),
+    certificates: certificatesOf(userId, tx).map(({ code, status, courseTitle, hours, instructor, completedAt, issuedAt }) => ({
+      code,
+      status,
+      courseTitle,
+      hours,
+      instructor,
+      completedAt,
+      issuedAt,
+    })),
     memorialProfile: memorialProfileOf(tx.select().from(memorialProfiles).where(eq(memorialProfiles.userId, userId)).get()),
     // 'Minha Conta' → 'E-mails', and every mail the platform sent (or will send) to the account (docs/mail.md).
     mailChoices: mailChoices(user, tx).map(({ kind, label, enabled }) => ({ kind, label, enabled })),
-    mails: mailsOf(userId, tx).map((mail) => ({ kind: mail.kind, to: mail.toAddress, subject: mail.subject, status: mail.status, queuedAt: iso(mail.createdAt), sentAt: iso(mail.sentAt) })),
+    mails: mailsOf(userId, tx).map((mail) => ({
+      kind: mail.kind,
+      to: mail.toAddress,
+      subject: mail.subject,
+      status: mail.status,
+      queuedAt: iso(mail.createdAt),
+      sentAt: iso(mail.sentAt),
+    })),
     sessions: tx
       .select()
       .from(activeSessions)
       .where(eq(activeSessions.userId, userId))
       .orderBy(asc(activeSessions.createdAt))
       .all()
-      .map((row) => ({ createdAt: iso(row.createdAt), lastSeenAt: iso(row.lastActivity), expiresAt: iso(row.expiresAt), userAgent: row.userAgent, ipAddress: row.ipAddress })),
+      .map((row) => ({
+        createdAt: iso(row.createdAt),
+        lastSeenAt: iso(row.lastActivity),
+        expiresAt: iso(row.expiresAt),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+      })),
     // Whether two-step sign-in is on and how many recovery codes are left; never the secret or the codes.
     twoFactor: twoFactorSummary(tx, userId),
   };
@@ -258,4 +332,5 @@ export function exportPersonalData(userId: number, now = new Date()): PersonalDa
 }
 
 /** The download's name: ASCII only (a header value), the account id and the day. */
-export const personalDataFileName = (userId: number, now = new Date()) => `e-engenharia-meus-dados-${userId}-${now.toISOString().slice(0, 10)}.json`;
+export const personalDataFileName = (userId: number, now = new Date()) =>
+  `e-engenharia-meus-dados-${userId}-${now.toISOString().slice(0, 10)}.json`;

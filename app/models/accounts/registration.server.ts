@@ -13,7 +13,10 @@ import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } f
  * bad code refuses the whole registration instead of leaving an account half set up. The
  * welcome mail is queued in that transaction too (docs/mail.md).
  */
-export async function registerUser(input: NewUser & { promoCode?: string }, now = new Date()): Promise<{ user: UserRow; promoMessage?: string }> {
+export async function registerUser(
+  input: NewUser & { promoCode?: string },
+  now = new Date(),
+): Promise<{ user: UserRow; promoMessage?: string }> {
   assertValidCpf(input.cpf);
   assertUnique(db, input);
   if (input.promoCode) assertRedeemable(db, findPromoByCode(db, input.promoCode), null, now);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, effectiveRole, grantEnds, grantOutlook, nextGrantStart, roleAfter, roleTimeline, type GrantPeriod } from './role-arithmetic';
+import {
+  addDays,
+  effectiveRole,
+  grantEnds,
+  grantOutlook,
+  nextGrantStart,
+  roleAfter,
+  roleTimeline,
+  type GrantPeriod,
+} from './role-arithmetic';
 
 const d = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
@@ -36,9 +45,7 @@ describe('role arithmetic', () => {
   });
 
   it('a revoked grant stops counting when revoked', () => {
-    const grants: GrantPeriod[] = [
-      { role: 'E-MASTER', startsAt: d('2026-01-01'), endsAt: d('2026-06-01'), revokedAt: d('2026-02-01') },
-    ];
+    const grants: GrantPeriod[] = [{ role: 'E-MASTER', startsAt: d('2026-01-01'), endsAt: d('2026-06-01'), revokedAt: d('2026-02-01') }];
     expect(effectiveRole(grants, d('2026-01-20')).role).toBe('E-MASTER');
     expect(effectiveRole(grants, d('2026-02-02')).role).toBe('E-BASIC');
   });
@@ -118,8 +125,14 @@ describe("what one grant buys in the timeline (a receipt's 'Válido até' and 'D
   it("the upgrade ends when its own days do, and the waiting plan follows; the waiting plan's end moves by the upgrade", () => {
     const eTool = { role: 'E-TOOL' as const, startsAt: new Date('2026-11-26T12:00:00Z'), endsAt: new Date('2026-12-26T12:00:00Z') };
     const upgrade = { role: 'E-MASTER' as const, startsAt: new Date('2026-11-28T12:00:00Z'), endsAt: new Date('2026-12-28T12:00:00Z') };
-    expect(grantOutlook([eTool, upgrade], 1)).toEqual({ until: new Date('2026-12-28T12:00:00Z'), after: { role: 'E-TOOL', until: new Date('2027-01-25T12:00:00Z') } });
+    expect(grantOutlook([eTool, upgrade], 1)).toEqual({
+      until: new Date('2026-12-28T12:00:00Z'),
+      after: { role: 'E-TOOL', until: new Date('2027-01-25T12:00:00Z') },
+    });
     expect(grantOutlook([eTool, upgrade], 0)).toEqual({ until: new Date('2027-01-25T12:00:00Z'), after: null });
-    expect(grantEnds([eTool, { ...upgrade, revokedAt: new Date('2026-11-30T12:00:00Z') }])).toEqual([new Date('2026-12-28T12:00:00Z'), new Date('2026-11-30T12:00:00Z')]);
+    expect(grantEnds([eTool, { ...upgrade, revokedAt: new Date('2026-11-30T12:00:00Z') }])).toEqual([
+      new Date('2026-12-28T12:00:00Z'),
+      new Date('2026-11-30T12:00:00Z'),
+    ]);
   });
 });

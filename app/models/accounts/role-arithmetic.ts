@@ -48,7 +48,9 @@ function simulate(grants: GrantPeriod[]): { segments: RoleSegment[]; ends: Array
     end: Infinity,
     order,
   }));
-  const queue = slots.filter((slot) => slot.remaining > 0 && slot.revoked > slot.start).sort((a, b) => a.start - b.start || a.order - b.order);
+  const queue = slots
+    .filter((slot) => slot.remaining > 0 && slot.revoked > slot.start)
+    .sort((a, b) => a.start - b.start || a.order - b.order);
   for (const slot of slots) if (!queue.includes(slot)) slot.end = Math.min(slot.start, slot.revoked);
   const segments: Array<{ role: GrantableRole; from: number; to: number }> = [];
   let t = queue.length > 0 ? queue[0].start : Infinity;
@@ -76,7 +78,11 @@ function simulate(grants: GrantPeriod[]): { segments: RoleSegment[]; ends: Array
   }
   for (const slot of queue) if (slot.end === Infinity && slot.revoked < Infinity) slot.end = slot.revoked;
   return {
-    segments: segments.map((segment) => ({ role: segment.role, from: new Date(segment.from), to: segment.to === Infinity ? null : new Date(segment.to) })),
+    segments: segments.map((segment) => ({
+      role: segment.role,
+      from: new Date(segment.from),
+      to: segment.to === Infinity ? null : new Date(segment.to),
+    })),
     ends: slots.map((slot) => (slot.end === Infinity ? null : new Date(slot.end))),
   };
 }

@@ -41,7 +41,14 @@ export function needsRoleSync(row: { role: Role; roleExpiryDate: Date | null }, 
  */
 export function grantRole(
   executor: Executor,
-  input: { userId: number; role: GrantableRole; days: number | null; source: GrantSource; sourceId?: number | null; createdBy?: number | null },
+  input: {
+    userId: number;
+    role: GrantableRole;
+    days: number | null;
+    source: GrantSource;
+    sourceId?: number | null;
+    createdBy?: number | null;
+  },
   now = new Date(),
 ) {
   const start = nextGrantStart(loadGrants(executor, input.userId), input.role, now);
@@ -66,7 +73,13 @@ export function planOutlookOf(userId: number, role: GrantableRole, now = new Dat
 }
 
 /** The same, as it would be after `days` of `role` granted now (what /upgrade shows before paying). */
-export function previewPlanOutlook(userId: number, role: GrantableRole, days: number, now = new Date(), executor: Executor = db): PlanOutlook | null {
+export function previewPlanOutlook(
+  userId: number,
+  role: GrantableRole,
+  days: number,
+  now = new Date(),
+  executor: Executor = db,
+): PlanOutlook | null {
   const grants = loadGrants(executor, userId);
   const start = nextGrantStart(grants, role, now);
   return planOutlook([...grants, { role, startsAt: start, endsAt: addDays(start, days) }], role, now);
@@ -75,7 +88,14 @@ export function previewPlanOutlook(userId: number, role: GrantableRole, days: nu
 /** What a payment's grant buys in the user's timeline: until when it runs, and the plan that follows (its receipt); null without one. */
 export function paymentGrantOutlook(userId: number, paymentId: number, executor: Executor = db): PlanOutlook | null {
   const rows = executor
-    .select({ role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt, source: roleGrants.source, sourceId: roleGrants.sourceId })
+    .select({
+      role: roleGrants.role,
+      startsAt: roleGrants.startsAt,
+      endsAt: roleGrants.endsAt,
+      revokedAt: roleGrants.revokedAt,
+      source: roleGrants.source,
+      sourceId: roleGrants.sourceId,
+    })
     .from(roleGrants)
     .where(eq(roleGrants.userId, userId))
     .all();
@@ -141,5 +161,11 @@ export function syncAllUserRoles(now = new Date()): number {
  * stored role counts; the last admin can be neither demoted nor erased.
  */
 export function otherAdminCount(executor: Executor, userId: number): number {
-  return executor.select({ value: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId))).get()?.value ?? 0;
+  return (
+    executor
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), ne(users.id, userId)))
+      .get()?.value ?? 0
+  );
 }

@@ -5,4 +5,3 @@ export const ROLE_RANK: Record<Role, number> = { 'E-BASIC': 0, 'E-TOOL': 1, 'E-M
 
 export const hasAtLeast = (role: Role, required: Role | ToolLevel) => ROLE_RANK[role] >= ROLE_RANK[required];
 export const isPro = (role: Role) => role === 'E-TOOL' || role === 'E-MASTER';
-

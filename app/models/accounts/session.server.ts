@@ -9,10 +9,7 @@ export { SESSION_TTL_MS };
 
 const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 
-export type SessionLookup =
-  | { status: 'active'; userId: number }
-  | { status: 'replaced' }
-  | { status: 'expired' };
+export type SessionLookup = { status: 'active'; userId: number } | { status: 'replaced' } | { status: 'expired' };
 
 /**
  * Starts a session and ends every older one of the same user (one device at a time);
@@ -40,7 +37,9 @@ export function startSession(userId: number, client: { userAgent?: string | null
       })
       .run();
     tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).run();
-    tx.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS))).run();
+    tx.delete(endedSessions)
+      .where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS)))
+      .run();
     return older;
   });
   // The ended sessions' open tabs leave for /auth with 'Sessão expirada' (their event streams listen here).
@@ -49,10 +48,18 @@ export function startSession(userId: number, client: { userAgent?: string | null
 }
 
 const activeSessionById = preparedQuery(() =>
-  db.select().from(activeSessions).where(eq(activeSessions.sessionId, sql.placeholder('sessionId'))).prepare(),
+  db
+    .select()
+    .from(activeSessions)
+    .where(eq(activeSessions.sessionId, sql.placeholder('sessionId')))
+    .prepare(),
 );
 const endedSessionById = preparedQuery(() =>
-  db.select().from(endedSessions).where(eq(endedSessions.sessionId, sql.placeholder('sessionId'))).prepare(),
+  db
+    .select()
+    .from(endedSessions)
+    .where(eq(endedSessions.sessionId, sql.placeholder('sessionId')))
+    .prepare(),
 );
 
 export function lookupSession(sessionId: string, now = new Date()): SessionLookup {

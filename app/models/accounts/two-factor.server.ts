@@ -87,7 +87,9 @@ export async function startTwoFactorSetup(user: Pick<UserRow, 'id'>): Promise<vo
 
 /** Abandons a setup not yet confirmed. */
 export function cancelTwoFactorSetup(userId: number): void {
-  db.delete(twoFactor).where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt))).run();
+  db.delete(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
+    .run();
 }
 
 function codeLimits(userId: number, address: string): Array<[LimiterName, string]> {
@@ -124,7 +126,13 @@ async function acceptedStep(secret: string, code: string, after: number, now: Da
 
 /** Marks `step` used, unless a concurrent request used it (or a later one) first. */
 function claimStep(userId: number, step: number): boolean {
-  return db.update(twoFactor).set({ lastUsedStep: step }).where(and(eq(twoFactor.userId, userId), lt(twoFactor.lastUsedStep, step))).run().changes === 1;
+  return (
+    db
+      .update(twoFactor)
+      .set({ lastUsedStep: step })
+      .where(and(eq(twoFactor.userId, userId), lt(twoFactor.lastUsedStep, step)))
+      .run().changes === 1
+  );
 }
 
 function newRecoveryCodes(userId: number, executor: Pick<typeof db, 'insert' | 'delete'>): string[] {
@@ -141,7 +149,12 @@ function newRecoveryCodes(userId: number, executor: Pick<typeof db, 'insert' | '
 }
 
 /** The first code confirms the setup: two-step sign-in is on, and the ten recovery codes are returned (shown once). */
-export async function confirmTwoFactorSetup(user: Pick<UserRow, 'id' | 'username'>, code: string, address: string, now = new Date()): Promise<string[]> {
+export async function confirmTwoFactorSetup(
+  user: Pick<UserRow, 'id' | 'username'>,
+  code: string,
+  address: string,
+  now = new Date(),
+): Promise<string[]> {
   const row = twoFactorRow(user.id);
   if (!row) throw new AppError(409, TWO_FACTOR_MESSAGES.notPending);
   if (row.enabledAt) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyOn);
@@ -157,16 +170,31 @@ export async function confirmTwoFactorSetup(user: Pick<UserRow, 'id' | 'username
       .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secret, row.secret), isNull(twoFactor.enabledAt)))
       .run().changes;
     if (changed !== 1) throw new AppError(409, TWO_FACTOR_MESSAGES.notPending);
-    recordOwnerAudit(tx, user, { action: 'two-factor.enable', entityType: 'user', entityId: user.id, summary: 'Verificação em duas etapas ativada' });
+    recordOwnerAudit(tx, user, {
+      action: 'two-factor.enable',
+      entityType: 'user',
+      entityId: user.id,
+      summary: 'Verificação em duas etapas ativada',
+    });
     return newRecoveryCodes(user.id, tx);
   });
 }
 
 /** New recovery codes (the old ones stop working), after a current authenticator code. */
-export async function regenerateRecoveryCodes(user: Pick<UserRow, 'id' | 'username'>, code: string, address: string, now = new Date()): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  user: Pick<UserRow, 'id' | 'username'>,
+  code: string,
+  address: string,
+  now = new Date(),
+): Promise<string[]> {
   await verifyAuthenticatorCode(user.id, code, address, now);
   return db.transaction((tx) => {
-    recordOwnerAudit(tx, user, { action: 'two-factor.recovery-codes', entityType: 'user', entityId: user.id, summary: 'Novos códigos de recuperação gerados' });
+    recordOwnerAudit(tx, user, {
+      action: 'two-factor.recovery-codes',
+      entityType: 'user',
+      entityId: user.id,
+      summary: 'Novos códigos de recuperação gerados',
+    });
     return newRecoveryCodes(user.id, tx);
   });
 }
@@ -185,7 +213,12 @@ export async function verifyAuthenticatorCode(userId: number, code: string, addr
  * The second step of sign-in: a current authenticator code, or one of the recovery codes (used
  * once; its use is audited and mailed to the owner). Counted as a guess like a password.
  */
-export async function verifySignInCode(user: Pick<UserRow, 'id' | 'username' | 'email'>, code: string, address: string, now = new Date()): Promise<'authenticator' | 'recovery'> {
+export async function verifySignInCode(
+  user: Pick<UserRow, 'id' | 'username' | 'email'>,
+  code: string,
+  address: string,
+  now = new Date(),
+): Promise<'authenticator' | 'recovery'> {
   const row = twoFactorRow(user.id);
   if (!row?.enabledAt) throw new AppError(409, TWO_FACTOR_MESSAGES.notOn);
   let used: 'authenticator' | 'recovery' = 'authenticator';
@@ -213,8 +246,18 @@ function useRecoveryCode(user: Pick<UserRow, 'id' | 'username' | 'email'>, code:
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))
       .get();
-    recordOwnerAudit(tx, user, { action: 'two-factor.recovery-code-used', entityType: 'user', entityId: user.id, summary: `Código de recuperação usado para entrar (restam ${left?.count ?? 0})` });
-    enqueueMail(tx, { userId: user.id, to: user.email, kind: 'security', ...renderEmail(recoveryCodeUsedEmail({ username: user.username, left: left?.count ?? 0, when: now })) });
+    recordOwnerAudit(tx, user, {
+      action: 'two-factor.recovery-code-used',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `Código de recuperação usado para entrar (restam ${left?.count ?? 0})`,
+    });
+    enqueueMail(tx, {
+      userId: user.id,
+      to: user.email,
+      kind: 'security',
+      ...renderEmail(recoveryCodeUsedEmail({ username: user.username, left: left?.count ?? 0, when: now })),
+    });
     return true;
   });
 }
@@ -228,17 +271,33 @@ export function turnOffTwoFactorAsAdmin(actor: AuditActor, userId: number): void
     const removed = tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes;
     if (removed === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.notOnForUser);
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    recordAudit(tx, actor, { action: 'user.two_factor_off', entityType: 'user', entityId: userId, summary: 'verificação em duas etapas desativada por um administrador' });
+    recordAudit(tx, actor, {
+      action: 'user.two_factor_off',
+      entityType: 'user',
+      entityId: userId,
+      summary: 'verificação em duas etapas desativada por um administrador',
+    });
   });
 }
 
 /** 'Desativar': the password (same check and limits as sign-in) and a current code. */
-export async function disableTwoFactor(user: Pick<UserRow, 'id' | 'username' | 'email'>, password: string, code: string, address: string, now = new Date()): Promise<void> {
+export async function disableTwoFactor(
+  user: Pick<UserRow, 'id' | 'username' | 'email'>,
+  password: string,
+  code: string,
+  address: string,
+  now = new Date(),
+): Promise<void> {
   await authenticateWithPassword(address, user.email, password);
   await verifySignInCode(user, code, address, now);
   db.transaction((tx) => {
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).run();
     tx.delete(twoFactor).where(eq(twoFactor.userId, user.id)).run();
-    recordOwnerAudit(tx, user, { action: 'two-factor.disable', entityType: 'user', entityId: user.id, summary: 'Verificação em duas etapas desativada' });
+    recordOwnerAudit(tx, user, {
+      action: 'two-factor.disable',
+      entityType: 'user',
+      entityId: user.id,
+      summary: 'Verificação em duas etapas desativada',
+    });
   });
 }

@@ -51,7 +51,13 @@ export function toOwnUser(user: UserRow): PublicUser & { fullName: string | null
 }
 
 /** Reads a user with expired periods already applied, so access is never stale. */
-const userById = preparedQuery(() => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+const userById = preparedQuery(() =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 export function getUserById(id: number, executor: Executor = db, now = new Date()): UserRow | undefined {
   // Inside a transaction the transaction's own handle must run the query.
@@ -63,7 +69,11 @@ export function getUserById(id: number, executor: Executor = db, now = new Date(
 
 /** Usernames and e-mails are compared on their folded keys (app/utils/fold.ts), never with SQLite's ASCII-only lower(). */
 export function findUserByEmail(email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.emailKey, foldKey(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.emailKey, foldKey(email)))
+    .get();
 }
 
 export function findUserByIdentifier(identifier: string): UserRow | undefined {
@@ -166,8 +176,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   return (await verifyPassword(user.password, password)) ? (getUserById(user.id) ?? null) : null;
 }
 
-const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$R9yKz/Rno1CTajYnUdUumg$T2F+djwBbGu0LmSiBDT0cgPBKO2DWvZKGiddtQm2OCg';
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$R9yKz/Rno1CTajYnUdUumg$T2F+djwBbGu0LmSiBDT0cgPBKO2DWvZKGiddtQm2OCg';
 
 /** Either way the switch goes, a pending recovery token dies: it was issued under the old setting. */
 export function setPasswordRecovery(userId: number, disablePasswordRecovery: boolean, executor: Executor = db): UserRow {

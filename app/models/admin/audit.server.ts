@@ -33,7 +33,11 @@ const show = (value: Value): string => {
  * 'title: A → B; price: — → 19990' for the fields that changed (secret-looking fields never
  * appear); an empty string when nothing did.
  */
-export function describeChanges<T extends Record<string, Value>>(before: Partial<T>, after: Partial<T>, fields: readonly (keyof T & string)[]): string {
+export function describeChanges<T extends Record<string, Value>>(
+  before: Partial<T>,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): string {
   return fields
     .filter((field) => !SECRET_FIELDS.test(field))
     .filter((field) => show(before[field]) !== show(after[field]))
@@ -45,7 +49,14 @@ function insertAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): 
   const summary = entry.summary.length > MAX_SUMMARY ? `${entry.summary.slice(0, MAX_SUMMARY - 3)}...` : entry.summary;
   executor
     .insert(auditLog)
-    .values({ actorId: actor.id, actorName: actor.username, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, summary })
+    .values({
+      actorId: actor.id,
+      actorName: actor.username,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      summary,
+    })
     .run();
 }
 

@@ -14,7 +14,10 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
  * Stores a message sent through the public contact form (already validated by `contactSchema`).
  * At most 5 per client address (`requestAddress`) in 10 minutes; beyond that a 429 and nothing stored.
  */
-export async function createContactMessage({ name, email, subject, message }: ContactMessageInput, address: string): Promise<ContactMessageRow> {
+export async function createContactMessage(
+  { name, email, subject, message }: ContactMessageInput,
+  address: string,
+): Promise<ContactMessageRow> {
   await consume([['contact', address]]);
   return db.insert(contactMessages).values({ name, email, subject, message }).returning().get();
 }
@@ -44,7 +47,14 @@ export function listContactMessages(query: Partial<ListQuery> & { filter?: Inbox
     {
       count: () => db.select({ value: count() }).from(contactMessages).where(where).get()?.value ?? 0,
       rows: (limit, offset) =>
-        db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).offset(offset).all(),
+        db
+          .select()
+          .from(contactMessages)
+          .where(where)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(limit)
+          .offset(offset)
+          .all(),
     },
   );
 }
@@ -71,7 +81,12 @@ function changeContactMessage(actor: AuditActor, id: number, change: InboxChange
       (change.archivedAt === undefined || (change.archivedAt === null) === (before.archivedAt === null));
     if (unchanged) return before;
     const after = tx.update(contactMessages).set(change).where(eq(contactMessages.id, id)).returning().get();
-    recordAudit(tx, actor, { action, entityType: 'contact_message', entityId: id, summary: `${verb}: ${before.subject} (de ${before.name})` });
+    recordAudit(tx, actor, {
+      action,
+      entityType: 'contact_message',
+      entityId: id,
+      summary: `${verb}: ${before.subject} (de ${before.name})`,
+    });
     return after;
   });
 }
@@ -80,12 +95,14 @@ function changeContactMessage(actor: AuditActor, id: number, change: InboxChange
 export const markContactMessageRead = (actor: AuditActor, id: number, now = new Date()) =>
   changeContactMessage(actor, id, { readAt: now }, 'contact.read', 'lida');
 
-export const markContactMessageUnread = (actor: AuditActor, id: number) => changeContactMessage(actor, id, { readAt: null }, 'contact.unread', 'marcada como não lida');
+export const markContactMessageUnread = (actor: AuditActor, id: number) =>
+  changeContactMessage(actor, id, { readAt: null }, 'contact.unread', 'marcada como não lida');
 
 export const archiveContactMessage = (actor: AuditActor, id: number, now = new Date()) =>
   changeContactMessage(actor, id, { archivedAt: now }, 'contact.archive', 'arquivada');
 
-export const unarchiveContactMessage = (actor: AuditActor, id: number) => changeContactMessage(actor, id, { archivedAt: null }, 'contact.unarchive', 'desarquivada');
+export const unarchiveContactMessage = (actor: AuditActor, id: number) =>
+  changeContactMessage(actor, id, { archivedAt: null }, 'contact.unarchive', 'desarquivada');
 
 const unreadContactMessages = preparedQuery(() =>
   db

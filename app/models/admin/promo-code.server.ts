@@ -43,7 +43,8 @@ export function assertRedeemable(executor: Executor, promo: PromoRow | undefined
   if (!promo.isActive) throw new AppError(400, PROMO_MESSAGES.inactive, 'code');
   if (promo.expiryDate && promo.expiryDate.getTime() <= now.getTime()) throw new AppError(400, PROMO_MESSAGES.expired, 'code');
   // A course code whose access period is already over would give nothing.
-  if (promo.promoType === 'course' && promo.validUntil && promo.validUntil.getTime() <= now.getTime()) throw new AppError(400, PROMO_MESSAGES.expired, 'code');
+  if (promo.promoType === 'course' && promo.validUntil && promo.validUntil.getTime() <= now.getTime())
+    throw new AppError(400, PROMO_MESSAGES.expired, 'code');
   if (promo.usedCount >= promo.maxUses) throw new AppError(409, PROMO_MESSAGES.exhausted, 'code');
   if (userId !== null) {
     const used = executor
@@ -90,7 +91,11 @@ export function redeemPromoCodeIn(
     grantRole(tx, { userId: input.userId, role: promo.targetRole, days: promo.days, source: 'promo', sourceId: usage.id }, now);
     message = `Código ativado! Você recebeu ${promo.days} dias de acesso ${promo.targetRole}.`;
   } else {
-    grantCourse(tx, { userId: input.userId, courseId: promo.courseId!, source: 'promo', sourceId: usage.id, endsAt: promo.validUntil }, now);
+    grantCourse(
+      tx,
+      { userId: input.userId, courseId: promo.courseId!, source: 'promo', sourceId: usage.id, endsAt: promo.validUntil },
+      now,
+    );
     message = 'Você agora tem acesso ao curso!';
   }
   return { message, user: getUserById(input.userId, tx, now)!, promo };
@@ -105,7 +110,10 @@ export function redeemPromoCode(input: { userId: number; code: string; courseId?
  * The activation by a signed-in user (account page, dashboard box, API): every attempt spends
  * a point of the per-account limit, so codes cannot be guessed by trying many.
  */
-export async function activatePromoCode(input: { userId: number; code: string; courseId?: number | null }, now = new Date()): Promise<Redemption> {
+export async function activatePromoCode(
+  input: { userId: number; code: string; courseId?: number | null },
+  now = new Date(),
+): Promise<Redemption> {
   await consume([['promoAccount', String(input.userId)]]);
   return redeemPromoCode(input, now);
 }
@@ -224,7 +232,12 @@ export function createPromoCode(actor: AuditActor, input: PromoCodeInput): Promo
         .get(),
     );
     const view = toPromoCodeView(row, courseTitle);
-    recordAudit(tx, actor, { action: 'promo.create', entityType: 'promo_code', entityId: row.id, summary: `criado: ${describePromo(view)}` });
+    recordAudit(tx, actor, {
+      action: 'promo.create',
+      entityType: 'promo_code',
+      entityId: row.id,
+      summary: `criado: ${describePromo(view)}`,
+    });
     return view;
   });
 }
@@ -237,7 +250,9 @@ export function deletePromoCode(actor: AuditActor, id: number): void {
   db.transaction((tx) => {
     const deleted = tx.delete(promoCodes).where(eq(promoCodes.id, id)).returning().get();
     if (!deleted) throw new AppError(404, PROMO_MESSAGES.missing);
-    const courseTitle = deleted.courseId ? (tx.select({ title: courses.title }).from(courses).where(eq(courses.id, deleted.courseId)).get()?.title ?? null) : null;
+    const courseTitle = deleted.courseId
+      ? (tx.select({ title: courses.title }).from(courses).where(eq(courses.id, deleted.courseId)).get()?.title ?? null)
+      : null;
     const summary = `excluído: ${describePromo(toPromoCodeView(deleted, courseTitle))}, ${deleted.usedCount} usos feitos`;
     recordAudit(tx, actor, { action: 'promo.delete', entityType: 'promo_code', entityId: id, summary });
   });

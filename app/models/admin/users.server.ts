@@ -11,7 +11,16 @@ import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from
 import { grantRole, otherAdminCount, revokeGrants, syncLapsedRoles, syncUserRole } from '../accounts/role-grant.server';
 import { isPro } from '../accounts/roles';
 import { endAllSessions } from '../accounts/session.server';
-import { assertUnique, assertValidCpf, getUserById, insertUser, toPublicUser, userKeys, writeUser, type PublicUser } from '../accounts/user.server';
+import {
+  assertUnique,
+  assertValidCpf,
+  getUserById,
+  insertUser,
+  toPublicUser,
+  userKeys,
+  writeUser,
+  type PublicUser,
+} from '../accounts/user.server';
 
 export const ADMIN_USER_ERRORS = {
   notFound: 'Usuário não encontrado',
@@ -56,7 +65,8 @@ function prefixEnd(prefix: string): string | null {
 function prefixCondition(hasEnd: boolean): SQL {
   const key = sql.placeholder('key');
   const end = sql.placeholder('end');
-  const range = (column: typeof users.usernameKey | typeof users.emailKey) => (hasEnd ? and(gte(column, key), lt(column, end))! : gte(column, key));
+  const range = (column: typeof users.usernameKey | typeof users.emailKey) =>
+    hasEnd ? and(gte(column, key), lt(column, end))! : gte(column, key);
   return or(range(users.usernameKey), range(users.emailKey))!;
 }
 
@@ -82,7 +92,10 @@ function userListWhere(shape: UserListShape): SQL | undefined {
 
 const buildUserCount = (shape: UserListShape) =>
   shape.by === 'fts'
-    ? db.select({ value: count() }).from(sql`(${ftsMatches(shape.role)})`).prepare()
+    ? db
+        .select({ value: count() })
+        .from(sql`(${ftsMatches(shape.role)})`)
+        .prepare()
     : db.select({ value: count() }).from(users).where(userListWhere(shape)).prepare();
 
 const buildUserRows = (shape: UserListShape) =>
@@ -217,17 +230,30 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
     if (Object.keys(changes).length > 0) {
       assertValidCpf(changes.cpf);
       assertUnique(tx, changes, userId);
-      const newAddress = changes.email !== undefined && foldKey(changes.email) !== user.emailKey ? { emailConfirmedAt: now, emailChangedAt: null } : {};
-      writeUser(() => tx.update(users).set({ ...changes, ...userKeys(changes), ...newAddress }).where(eq(users.id, userId)).run());
+      const newAddress =
+        changes.email !== undefined && foldKey(changes.email) !== user.emailKey ? { emailConfirmedAt: now, emailChangedAt: null } : {};
+      writeUser(() =>
+        tx
+          .update(users)
+          .set({ ...changes, ...userKeys(changes), ...newAddress })
+          .where(eq(users.id, userId))
+          .run(),
+      );
     }
     applyRoleChoice(tx, userId, target, input.proDays, actor.id, now);
     const updated = getUserById(userId, tx, now)!;
-    if (user.role === 'admin' && updated.role !== 'admin' && otherAdminCount(tx, userId) === 0) throw new AppError(409, ADMIN_USER_ERRORS.lastAdmin, 'role');
+    if (user.role === 'admin' && updated.role !== 'admin' && otherAdminCount(tx, userId) === 0)
+      throw new AppError(409, ADMIN_USER_ERRORS.lastAdmin, 'role');
     const summary = describeChanges(auditedUser(user), auditedUser(updated), AUDITED_USER_FIELDS);
     const roleMoved = user.role !== updated.role || user.roleExpiryDate?.getTime() !== updated.roleExpiryDate?.getTime();
     if (summary) {
       const days = isPro(target) && input.proDays > 0 ? `; +${input.proDays} dias de ${target}` : '';
-      recordAudit(tx, actor, { action: roleMoved ? 'user.role' : 'user.update', entityType: 'user', entityId: userId, summary: `${summary}${days}` });
+      recordAudit(tx, actor, {
+        action: roleMoved ? 'user.role' : 'user.update',
+        entityType: 'user',
+        entityId: userId,
+        summary: `${summary}${days}`,
+      });
     }
     return updated;
   });
@@ -274,7 +300,12 @@ export async function resetUserPassword(actor: AuditActor, userId: number, passw
 export function runExpiryCheck(actor: AuditActor, now = new Date()): number {
   return db.transaction((tx) => {
     const changed = syncLapsedRoles(tx, now);
-    recordAudit(tx, actor, { action: 'user.expiry_check', entityType: 'user', entityId: null, summary: `verificação de planos expirados: ${changed} usuário(s) atualizado(s)` });
+    recordAudit(tx, actor, {
+      action: 'user.expiry_check',
+      entityType: 'user',
+      entityId: null,
+      summary: `verificação de planos expirados: ${changed} usuário(s) atualizado(s)`,
+    });
     return changed;
   });
 }

@@ -22,8 +22,10 @@ export function sniffType(bytes: Uint8Array): AttachmentType | null {
   return null;
 }
 
-const readU32BE = (bytes: Uint8Array, at: number) => ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
-const readU32LE = (bytes: Uint8Array, at: number) => bytes[at] + (bytes[at + 1] << 8) + (bytes[at + 2] << 16) + ((bytes[at + 3] << 24) >>> 0);
+const readU32BE = (bytes: Uint8Array, at: number) =>
+  ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
+const readU32LE = (bytes: Uint8Array, at: number) =>
+  bytes[at] + (bytes[at + 1] << 8) + (bytes[at + 2] << 16) + ((bytes[at + 3] << 24) >>> 0);
 const fourcc = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -47,7 +47,12 @@ export function userAttachmentBytes(tx: Executor, userId: number): number {
 
 /** Bytes of every stored attachment. */
 export function totalAttachmentBytes(tx: Executor = db): number {
-  return tx.select({ total: sql<number>`coalesce(sum(${chatAttachments.size}), 0)` }).from(chatAttachments).get()?.total ?? 0;
+  return (
+    tx
+      .select({ total: sql<number>`coalesce(sum(${chatAttachments.size}), 0)` })
+      .from(chatAttachments)
+      .get()?.total ?? 0
+  );
 }
 
 /** Free bytes on the volume of the uploads folder (or of the database, before the folder exists); null when the system cannot say. */
@@ -72,7 +77,14 @@ function noticeAdmins(type: 'warning' | 'error', title: string, message: string)
     const recent = tx
       .select({ id: notifications.id })
       .from(notifications)
-      .where(and(eq(notifications.title, title), eq(notifications.targetRole, 'admin'), isNull(notifications.userId), gt(notifications.createdAt, new Date(now.getTime() - NOTICE_EVERY_MS))))
+      .where(
+        and(
+          eq(notifications.title, title),
+          eq(notifications.targetRole, 'admin'),
+          isNull(notifications.userId),
+          gt(notifications.createdAt, new Date(now.getTime() - NOTICE_EVERY_MS)),
+        ),
+      )
       .get();
     return recent ? null : writeNotification(tx, { title, message, type, targetRole: 'admin', link: '/admin/chats' });
   });
@@ -87,19 +99,33 @@ async function describeStorage() {
   const total = totalAttachmentBytes();
   const free = await freeVolumeBytes();
   const freeText = free === null ? '' : ` O volume tem ${megabytes(free)} livres (mínimo mantido: ${megabytes(limits.minFreeBytes)}).`;
-  return { limits, total, free, text: `Os anexos do suporte ocupam ${megabytes(total)} de ${megabytes(limits.totalQuotaBytes)}.${freeText}` };
+  return {
+    limits,
+    total,
+    free,
+    text: `Os anexos do suporte ocupam ${megabytes(total)} de ${megabytes(limits.totalQuotaBytes)}.${freeText}`,
+  };
 }
 
 /** Called after a message with files is stored: warns the admins when the room is running out. */
 export async function warnAdminsIfStorageLow(): Promise<void> {
   const { limits, total, free, text } = await describeStorage();
   const low = total >= limits.totalQuotaBytes * WARN_AT || (free !== null && free < 2 * limits.minFreeBytes);
-  if (low) noticeAdmins('warning', STORAGE_NOTICES.low, `${text} Ao chegar ao limite, novos anexos serão recusados: aumente o volume e UPLOADS_TOTAL_QUOTA_MB (docs/operations.md).`);
+  if (low)
+    noticeAdmins(
+      'warning',
+      STORAGE_NOTICES.low,
+      `${text} Ao chegar ao limite, novos anexos serão recusados: aumente o volume e UPLOADS_TOTAL_QUOTA_MB (docs/operations.md).`,
+    );
 }
 
 async function noticeSiteFull(): Promise<void> {
   const { text } = await describeStorage();
-  noticeAdmins('error', STORAGE_NOTICES.full, `${text} Mensagens com anexos estão sendo recusadas: aumente o volume e UPLOADS_TOTAL_QUOTA_MB (docs/operations.md).`);
+  noticeAdmins(
+    'error',
+    STORAGE_NOTICES.full,
+    `${text} Mensagens com anexos estão sendo recusadas: aumente o volume e UPLOADS_TOTAL_QUOTA_MB (docs/operations.md).`,
+  );
 }
 
 async function refuseForSite(): Promise<never> {
@@ -113,7 +139,8 @@ async function refuseForSite(): Promise<never> {
  */
 export async function assertRoomBeforeUpload(userId: number): Promise<void> {
   const limits = env.uploadLimits;
-  if (userAttachmentBytes(db, userId) >= limits.userQuotaBytes) throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
+  if (userAttachmentBytes(db, userId) >= limits.userQuotaBytes)
+    throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
   if (totalAttachmentBytes() >= limits.totalQuotaBytes) await refuseForSite();
   const free = await freeVolumeBytes();
   if (free !== null && free - MESSAGE_FORM_BYTES < limits.minFreeBytes) await refuseForSite();
@@ -127,7 +154,8 @@ export async function assertRoomBeforeUpload(userId: number): Promise<void> {
 export function assertRoomForFiles(tx: Executor, userId: number, bytes: number): void {
   if (bytes === 0) return;
   const limits = env.uploadLimits;
-  if (userAttachmentBytes(tx, userId) + bytes > limits.userQuotaBytes) throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
+  if (userAttachmentBytes(tx, userId) + bytes > limits.userQuotaBytes)
+    throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
   if (totalAttachmentBytes(tx) + bytes > limits.totalQuotaBytes) {
     setImmediate(() => noticeSiteFull().catch((error: unknown) => logger.error({ err: error }, 'attachments: could not warn admins')));
     throw storageError(ATTACHMENT_MESSAGES.diskFull);

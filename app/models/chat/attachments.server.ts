@@ -199,7 +199,9 @@ export function insertAttachments(tx: Executor, messageId: number, threadId: num
       .get();
     // The bytes too, in the same transaction: replicated with the database, so they survive the
     // volume (decision 053); the file just stored stays as the cache that serves them.
-    tx.insert(chatAttachmentBytes).values({ attachmentId: row.id, bytes: readFileSync(filePath(file.storageKey)) }).run();
+    tx.insert(chatAttachmentBytes)
+      .values({ attachmentId: row.id, bytes: readFileSync(filePath(file.storageKey)) })
+      .run();
     return {
       id: row.id,
       name: file.name,
@@ -231,7 +233,10 @@ const attachmentsInRange = preparedQuery(() =>
     })
     .from(chatAttachments)
     .where(
-      and(eq(chatAttachments.threadId, sql.placeholder('threadId')), between(chatAttachments.messageId, sql.placeholder('first'), sql.placeholder('last'))),
+      and(
+        eq(chatAttachments.threadId, sql.placeholder('threadId')),
+        between(chatAttachments.messageId, sql.placeholder('first'), sql.placeholder('last')),
+      ),
     )
     .orderBy(chatAttachments.messageId, chatAttachments.id)
     .prepare(),

@@ -16,7 +16,17 @@ import { liveChannels, publish } from '../notifications/live-events.server';
 import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
 import { queueRatingRequestMail } from './ticket-rating.server';
 import { assertRoomForFiles, warnAdminsIfStorageLow } from './attachment-storage.server';
-import { attachmentsOf, incomingFromFile, insertAttachments, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles, type AttachmentView, type IncomingFile } from './attachments.server';
+import {
+  attachmentsOf,
+  incomingFromFile,
+  insertAttachments,
+  removeFilesAfterCommit,
+  storeFiles,
+  threadFileKeys,
+  withStoredFiles,
+  type AttachmentView,
+  type IncomingFile,
+} from './attachments.server';
 import type { UploadAdmission } from './message-upload.server';
 
 /**
@@ -128,7 +138,10 @@ const toMessageView = (row: typeof chatMessages.$inferSelect, attachments: Attac
 
 /** Messages with their files: one read of the attachments for the whole window. */
 function withAttachments(threadId: number, rows: (typeof chatMessages.$inferSelect)[]): ChatMessageView[] {
-  const files = attachmentsOf(threadId, rows.map((row) => row.id));
+  const files = attachmentsOf(
+    threadId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toMessageView(row, files.get(row.id)));
 }
 
@@ -164,7 +177,11 @@ function publishUnread(ownerId: number, sides: { user: boolean; admin: boolean }
 }
 
 function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false): void {
-  publish(liveChannels.thread(thread.id), 'chat-thread', { threadId: thread.id, status: thread.status, ...(deleted ? { deleted: true } : {}) });
+  publish(liveChannels.thread(thread.id), 'chat-thread', {
+    threadId: thread.id,
+    status: thread.status,
+    ...(deleted ? { deleted: true } : {}),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +201,8 @@ function threadListWhere(shape: ThreadListShape): SQL | undefined {
   );
 }
 
-const buildThreadCount = (shape: ThreadListShape) => db.select({ value: count() }).from(chatThreads).where(threadListWhere(shape)).prepare();
+const buildThreadCount = (shape: ThreadListShape) =>
+  db.select({ value: count() }).from(chatThreads).where(threadListWhere(shape)).prepare();
 const buildThreadRows = (shape: ThreadListShape) =>
   db
     .select(threadColumns)
@@ -267,7 +285,11 @@ export type MessagePage = {
 };
 
 const messageCount = preparedQuery(() =>
-  db.select({ value: count() }).from(chatMessages).where(eq(chatMessages.threadId, sql.placeholder('threadId'))).prepare(),
+  db
+    .select({ value: count() })
+    .from(chatMessages)
+    .where(eq(chatMessages.threadId, sql.placeholder('threadId')))
+    .prepare(),
 );
 
 /** What came after a message the client has: from there, oldest first (placeholders threadId, after, limit). */
@@ -332,7 +354,8 @@ export function openTicket(viewer: ChatViewer, threadId: number, window: Message
 /** A model input checked with its schema: the first message as a 400, beside `field` on a page form. */
 function parseOr400<S extends z.ZodTypeAny>(schema: S, value: unknown, field?: string): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError(400, firstIssueMessage(parsed.error), field ?? (String(parsed.error.issues[0]?.path[0] ?? '') || undefined));
+  if (!parsed.success)
+    throw new AppError(400, firstIssueMessage(parsed.error), field ?? (String(parsed.error.issues[0]?.path[0] ?? '') || undefined));
   return parsed.data;
 }
 
@@ -381,14 +404,19 @@ export async function postMessage(
         .returning()
         .get();
       tx.update(chatThreads)
-        .set({ lastMessageAt: at, ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }) })
+        .set({
+          lastMessageAt: at,
+          ...(fromAdmin ? { isUserUnread: true, isAdminUnread: false } : { isAdminUnread: true, isUserUnread: false }),
+        })
         .where(eq(chatThreads.id, threadId))
         .run();
-      if (fromAdmin && viewer.id !== thread.userId) queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
+      if (fromAdmin && viewer.id !== thread.userId)
+        queueSupportReplyMail(tx, { id: threadId, userId: thread.userId, subject: thread.subject }, inserted.id);
       return { row: inserted, attachments: insertAttachments(tx, inserted.id, threadId, storedFiles) };
     }),
   );
-  if (storedBytes > 0) warnAdminsIfStorageLow().catch((error: unknown) => logger.error({ err: error }, 'attachments: could not check the storage'));
+  if (storedBytes > 0)
+    warnAdminsIfStorageLow().catch((error: unknown) => logger.error({ err: error }, 'attachments: could not check the storage'));
   const view = toMessageView(written.row, written.attachments);
   publish(liveChannels.thread(threadId), 'chat-message', { threadId, message: view });
   publishUnread(thread.userId, { user: true, admin: true });
@@ -419,7 +447,9 @@ export async function createThread(user: ChatViewer, input: unknown): Promise<Ch
       .returning({ id: chatThreads.id })
       .get();
     if (message !== undefined) {
-      tx.insert(chatMessages).values({ threadId: thread.id, userId: user.id, message, isAdminMessage: isAdmin(user), createdAt: now }).run();
+      tx.insert(chatMessages)
+        .values({ threadId: thread.id, userId: user.id, message, isAdminMessage: isAdmin(user), createdAt: now })
+        .run();
     }
     queueNewTicketMails(tx, { id: thread.id, userId: user.id, subject }, message);
     return thread.id;

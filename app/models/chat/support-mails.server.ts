@@ -40,7 +40,10 @@ function renderReplyMail(tx: Executor, owner: Addressee, ticket: Ticket, firstRe
       and(
         eq(chatMessages.threadId, ticket.id),
         // Arrival order is (created_at, id) (chat.server.ts): the range starts in the index at the first reply.
-        gte(chatMessages.createdAt, sql`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${firstReplyId})`),
+        gte(
+          chatMessages.createdAt,
+          sql`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${firstReplyId})`,
+        ),
         gte(chatMessages.id, firstReplyId),
         eq(chatMessages.isAdminMessage, true),
       ),

@@ -60,7 +60,11 @@ export function rateTicket(viewer: ChatViewer, threadId: number, input: unknown)
   const { score, comment } = parsed.data;
   withUniqueConflicts({ 'ticket_ratings.thread_id': { message: TICKET_RATING_MESSAGES.already } }, () =>
     db.transaction((tx) => {
-      const thread = tx.select({ userId: chatThreads.userId, status: chatThreads.status }).from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+      const thread = tx
+        .select({ userId: chatThreads.userId, status: chatThreads.status })
+        .from(chatThreads)
+        .where(eq(chatThreads.id, threadId))
+        .get();
       if (!thread || (thread.userId !== viewer.id && viewer.role !== 'admin')) throw new AppError(404, CHAT_MESSAGES.notFound);
       if (thread.userId !== viewer.id) throw new AppError(403, TICKET_RATING_MESSAGES.notOwner);
       if (thread.status !== 'closed') throw new AppError(409, TICKET_RATING_MESSAGES.notClosed);
@@ -178,10 +182,21 @@ export function ticketRatingFigures(now = new Date()): RatingFigures {
   }
   const ids = [...perAdmin.keys()].filter((id): id is number => id !== null);
   const names = new Map(
-    ids.length > 0 ? db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids)).all().map((row) => [row.id, row.username]) : [],
+    ids.length > 0
+      ? db
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .all()
+          .map((row) => [row.id, row.username])
+      : [],
   );
   const admins = [...perAdmin.entries()]
-    .map(([adminId, figure]) => ({ adminId, name: adminId === null ? NO_ADMIN_LABEL : (names.get(adminId) ?? `Usuário #${adminId}`), ...figure }))
+    .map(([adminId, figure]) => ({
+      adminId,
+      name: adminId === null ? NO_ADMIN_LABEL : (names.get(adminId) ?? `Usuário #${adminId}`),
+      ...figure,
+    }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
   return { ...total, months, admins };
 }

@@ -39,7 +39,12 @@ describe('courseAccess with an entitlement in force', () => {
   for (const source of SOURCES) {
     for (const kind of KINDS) {
       it(`E-MASTER with a ${source} grant opens a ${kind} course (hasPurchased only for a purchase)`, () => {
-        expect(courseAccess('E-MASTER', COURSES[kind], { source })).toEqual({ state: 'open', hasAccess: true, hasPurchased: source === 'purchase', isAdmin: false });
+        expect(courseAccess('E-MASTER', COURSES[kind], { source })).toEqual({
+          state: 'open',
+          hasAccess: true,
+          hasPurchased: source === 'purchase',
+          isAdmin: false,
+        });
       });
     }
   }
@@ -55,8 +60,18 @@ describe('courseAccess with an entitlement in force', () => {
   }
 
   it('an admin is always open, and hasPurchased still tells a purchase', () => {
-    expect(courseAccess('admin', COURSES.premium, { source: 'purchase' })).toEqual({ state: 'open', hasAccess: true, hasPurchased: true, isAdmin: true });
-    expect(courseAccess('admin', COURSES.promo, { source: 'promo' })).toEqual({ state: 'open', hasAccess: true, hasPurchased: false, isAdmin: true });
+    expect(courseAccess('admin', COURSES.premium, { source: 'purchase' })).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: true,
+      isAdmin: true,
+    });
+    expect(courseAccess('admin', COURSES.promo, { source: 'promo' })).toEqual({
+      state: 'open',
+      hasAccess: true,
+      hasPurchased: false,
+      isAdmin: true,
+    });
   });
 
   it('undefined and null both mean no grant', () => {

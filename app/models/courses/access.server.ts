@@ -46,7 +46,12 @@ export function courseAccess(role: Role, course: AccessCourse, grant: Entitlemen
   const hasPurchased = grant?.source === 'purchase';
   if (isAdmin) return { state: 'open', hasAccess: true, hasPurchased, isAdmin };
   if (!hasAtLeast(role, 'E-MASTER')) {
-    return { state: course.requiresPromoCode ? 'promo' : course.priceCents !== null ? 'premium' : 'open', hasAccess: false, hasPurchased, isAdmin };
+    return {
+      state: course.requiresPromoCode ? 'promo' : course.priceCents !== null ? 'premium' : 'open',
+      hasAccess: false,
+      hasPurchased,
+      isAdmin,
+    };
   }
   if (grant) return { state: 'open', hasAccess: true, hasPurchased, isAdmin };
   if (course.requiresPromoCode) return { state: 'promo', hasAccess: false, hasPurchased, isAdmin };
@@ -86,7 +91,13 @@ const preparedGrantsInForce = preparedQuery(() =>
   db
     .select()
     .from(courseGrants)
-    .where(and(eq(courseGrants.userId, sql.placeholder('userId')), inJsonIds(courseGrants.courseId, 'courseIds'), grantInForce(sql.placeholder('now'))))
+    .where(
+      and(
+        eq(courseGrants.userId, sql.placeholder('userId')),
+        inJsonIds(courseGrants.courseId, 'courseIds'),
+        grantInForce(sql.placeholder('now')),
+      ),
+    )
     .prepare(),
 );
 
@@ -139,7 +150,14 @@ const laterEnd = (a: Date | null, b: Date | null): Date | null => (a === null ||
  */
 export function grantCourse(
   tx: Executor,
-  input: { userId: number; courseId: number; source: CourseGrantSource; sourceId?: number | null; endsAt?: Date | null; createdBy?: number | null },
+  input: {
+    userId: number;
+    courseId: number;
+    source: CourseGrantSource;
+    sourceId?: number | null;
+    endsAt?: Date | null;
+    createdBy?: number | null;
+  },
   now = new Date(),
 ): CourseGrantRow {
   let endsAt = input.endsAt ?? null;
@@ -165,7 +183,16 @@ export function grantCourse(
   if (current) tx.update(courseGrants).set({ active: false }).where(eq(courseGrants.id, current.id)).run();
   return tx
     .insert(courseGrants)
-    .values({ userId: input.userId, courseId: input.courseId, source, sourceId, startsAt: now, endsAt, active: true, createdBy: input.createdBy ?? null })
+    .values({
+      userId: input.userId,
+      courseId: input.courseId,
+      source,
+      sourceId,
+      startsAt: now,
+      endsAt,
+      active: true,
+      createdBy: input.createdBy ?? null,
+    })
     .returning()
     .get();
 }
@@ -195,12 +222,18 @@ export const COURSE_GRANT_MESSAGES = {
 
 /** Both ends of a grant exist (404 otherwise), so a bad id is never a foreign-key failure (500). */
 function assertGrantParties(tx: Executor, userId: number, courseId: number) {
-  if (!tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get()) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
-  if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError(404, COURSE_GRANT_MESSAGES.userNotFound, 'userId');
+  if (!tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get())
+    throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
+  if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get())
+    throw new AppError(404, COURSE_GRANT_MESSAGES.userNotFound, 'userId');
 }
 
 /** An admin gives a user a course for good (or until `endsAt`); audited. */
-export function adminGrantCourse(actor: AuditActor, input: { userId: number; courseId: number; endsAt?: Date | null }, now = new Date()): CourseGrantRow {
+export function adminGrantCourse(
+  actor: AuditActor,
+  input: { userId: number; courseId: number; endsAt?: Date | null },
+  now = new Date(),
+): CourseGrantRow {
   return db.transaction((tx) => {
     assertGrantParties(tx, input.userId, input.courseId);
     const grant = grantCourse(tx, { ...input, source: 'admin', createdBy: actor.id }, now);
@@ -225,6 +258,11 @@ export function revokeCourseGrant(actor: AuditActor, input: { userId: number; co
       .returning({ id: courseGrants.id })
       .get();
     if (!revoked) throw new AppError(404, COURSE_GRANT_MESSAGES.noGrant);
-    recordAudit(tx, actor, { action: 'course.revoke', entityType: 'course', entityId: input.courseId, summary: `usuário #${input.userId}: acesso revogado` });
+    recordAudit(tx, actor, {
+      action: 'course.revoke',
+      entityType: 'course',
+      entityId: input.courseId,
+      summary: `usuário #${input.userId}: acesso revogado`,
+    });
   });
 }

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { certificates, courses, lessonProgress, lessons, type CertificateRow, type CertificateStatus, type UserRow } from '../../../db/schema';
+import {
+  certificates,
+  courses,
+  lessonProgress,
+  lessons,
+  type CertificateRow,
+  type CertificateStatus,
+  type UserRow,
+} from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { assertActingAdmin, recordAudit, type AuditActor } from '../admin/audit.server';
@@ -45,11 +53,7 @@ export function newCertificateCode(): string {
 /** A typed code as stored: upper case, without spaces or hyphens, O read as 0 and I/L as 1; null when it cannot be one. */
 export function normalizeCertificateCode(input: string): string | null {
   if (input.length > 64) return null;
-  const code = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return CODE_PATTERN.test(code) ? code : null;
 }
 
@@ -194,7 +198,12 @@ export function accountCertificates(userId: number, fullName: string | null, exe
     executor
       .select({ courseId: lessons.courseId, n: count() })
       .from(lessons)
-      .where(inArray(lessons.courseId, done.map((row) => row.courseId)))
+      .where(
+        inArray(
+          lessons.courseId,
+          done.map((row) => row.courseId),
+        ),
+      )
       .groupBy(lessons.courseId)
       .all()
       .map((row) => [row.courseId, row.n]),
@@ -248,8 +257,18 @@ export function revokeCertificate(actor: AuditActor, id: number, now = new Date(
     const row = tx.select().from(certificates).where(eq(certificates.id, id)).get();
     if (!row) throw new AppError(404, CERTIFICATE_MESSAGES.notFound);
     if (row.status === 'revoked') throw new AppError(409, CERTIFICATE_MESSAGES.alreadyRevoked);
-    const revoked = tx.update(certificates).set({ status: 'revoked', statusChangedAt: now }).where(eq(certificates.id, id)).returning().get();
-    recordAudit(tx, actor, { action: 'certificate.revoke', entityType: 'certificate', entityId: id, summary: `certificado ${row.code} (curso #${row.courseId ?? '—'}): ${row.status} → revoked` });
+    const revoked = tx
+      .update(certificates)
+      .set({ status: 'revoked', statusChangedAt: now })
+      .where(eq(certificates.id, id))
+      .returning()
+      .get();
+    recordAudit(tx, actor, {
+      action: 'certificate.revoke',
+      entityType: 'certificate',
+      entityId: id,
+      summary: `certificado ${row.code} (curso #${row.courseId ?? '—'}): ${row.status} → revoked`,
+    });
     return toCertificateView(revoked);
   });
 }

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
-import { courseGrants, courses, lessonProgress, lessons, materials, type LessonRow, type MaterialRow, type UserRow } from '../../../db/schema';
+import {
+  courseGrants,
+  courses,
+  lessonProgress,
+  lessons,
+  materials,
+  type LessonRow,
+  type MaterialRow,
+  type UserRow,
+} from '../../../db/schema';
 import type { LessonInput, MaterialInput } from '../../schemas/course';
 import { AppError } from '../../utils/errors';
 import { lessonVideo, type LessonVideo } from '../../utils/video';
@@ -99,7 +108,11 @@ export type CourseContent = {
 };
 
 /** The course page (the specification's 'Course detail' screen): the course, the access state and, only with access, the content. */
-export function getCoursePage(viewer: Viewer, courseId: number, now = new Date()): { course: CourseView; access: CourseAccess; content: CourseContent | null } {
+export function getCoursePage(
+  viewer: Viewer,
+  courseId: number,
+  now = new Date(),
+): { course: CourseView; access: CourseAccess; content: CourseContent | null } {
   const { course, access } = loadCourseFor(viewer, courseId, db, now);
   if (!access.hasAccess) return { course: toCourseView(course), access, content: null };
   const done = new Set(
@@ -155,7 +168,11 @@ function assertCourse(executor: Executor, courseId: number) {
 
 /** The specification's Business constants: a new lesson goes after the last one unless an order is given. */
 function nextOrder(executor: Executor, courseId: number): number {
-  const row = executor.select({ value: max(lessons.order) }).from(lessons).where(eq(lessons.courseId, courseId)).get();
+  const row = executor
+    .select({ value: max(lessons.order) })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .get();
   return (row?.value ?? 0) + 1;
 }
 
@@ -167,10 +184,22 @@ export function createLesson(actor: AuditActor, courseId: number, input: LessonI
     assertCourse(tx, courseId);
     const row = tx
       .insert(lessons)
-      .values({ courseId, title: input.title, description: input.description, youtubeUrl: input.youtubeUrl, videoSource: input.videoSource, order: input.order ?? nextOrder(tx, courseId) })
+      .values({
+        courseId,
+        title: input.title,
+        description: input.description,
+        youtubeUrl: input.youtubeUrl,
+        videoSource: input.videoSource,
+        order: input.order ?? nextOrder(tx, courseId),
+      })
       .returning()
       .get();
-    recordAudit(tx, actor, { action: 'lesson.create', entityType: 'lesson', entityId: row.id, summary: `curso #${courseId}: ${row.title} (ordem ${row.order})` });
+    recordAudit(tx, actor, {
+      action: 'lesson.create',
+      entityType: 'lesson',
+      entityId: row.id,
+      summary: `curso #${courseId}: ${row.title} (ordem ${row.order})`,
+    });
     return toLessonView(row);
   });
 }
@@ -182,7 +211,13 @@ export function updateLesson(actor: AuditActor, courseId: number, lessonId: numb
     const before = findLesson(tx, courseId, lessonId);
     const after = tx
       .update(lessons)
-      .set({ title: input.title, description: input.description, youtubeUrl: input.youtubeUrl, videoSource: input.videoSource, order: input.order ?? before.order })
+      .set({
+        title: input.title,
+        description: input.description,
+        youtubeUrl: input.youtubeUrl,
+        videoSource: input.videoSource,
+        order: input.order ?? before.order,
+      })
       .where(eq(lessons.id, lessonId))
       .returning()
       .get();
@@ -198,7 +233,12 @@ export function deleteLesson(actor: AuditActor, courseId: number, lessonId: numb
     assertCourse(tx, courseId);
     const before = findLesson(tx, courseId, lessonId);
     tx.delete(lessons).where(eq(lessons.id, lessonId)).run();
-    recordAudit(tx, actor, { action: 'lesson.delete', entityType: 'lesson', entityId: lessonId, summary: `curso #${courseId}: ${before.title}` });
+    recordAudit(tx, actor, {
+      action: 'lesson.delete',
+      entityType: 'lesson',
+      entityId: lessonId,
+      summary: `curso #${courseId}: ${before.title}`,
+    });
   });
 }
 
@@ -217,7 +257,12 @@ export function createMaterial(actor: AuditActor, courseId: number, input: Mater
       .values({ courseId, ...input })
       .returning()
       .get();
-    recordAudit(tx, actor, { action: 'material.create', entityType: 'material', entityId: row.id, summary: `curso #${courseId}: ${row.title}` });
+    recordAudit(tx, actor, {
+      action: 'material.create',
+      entityType: 'material',
+      entityId: row.id,
+      summary: `curso #${courseId}: ${row.title}`,
+    });
     return toMaterialView(row);
   });
 }
@@ -239,7 +284,12 @@ export function deleteMaterial(actor: AuditActor, courseId: number, materialId: 
     assertCourse(tx, courseId);
     const before = findMaterial(tx, courseId, materialId);
     tx.delete(materials).where(eq(materials.id, materialId)).run();
-    recordAudit(tx, actor, { action: 'material.delete', entityType: 'material', entityId: materialId, summary: `curso #${courseId}: ${before.title}` });
+    recordAudit(tx, actor, {
+      action: 'material.delete',
+      entityType: 'material',
+      entityId: materialId,
+      summary: `curso #${courseId}: ${before.title}`,
+    });
   });
 }
 
@@ -249,9 +299,14 @@ export function setLessonDone(viewer: Viewer, courseId: number, lessonId: number
     loadOpenCourseFor(viewer, courseId, tx, now);
     findLesson(tx, courseId, lessonId);
     if (done) {
-      tx.insert(lessonProgress).values({ userId: viewer.id, lessonId, courseId, completedAt: now }).onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: { completedAt: now } }).run();
+      tx.insert(lessonProgress)
+        .values({ userId: viewer.id, lessonId, courseId, completedAt: now })
+        .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: { completedAt: now } })
+        .run();
     } else {
-      tx.delete(lessonProgress).where(and(eq(lessonProgress.userId, viewer.id), eq(lessonProgress.lessonId, lessonId))).run();
+      tx.delete(lessonProgress)
+        .where(and(eq(lessonProgress.userId, viewer.id), eq(lessonProgress.lessonId, lessonId)))
+        .run();
     }
     return progressFor(viewer.id, [courseId]).get(courseId) ?? { done: 0, total: 0 };
   });
@@ -298,8 +353,14 @@ const lastCourseStatement = preparedQuery(() => {
 export function lastCourseWorkedOn(viewer: Viewer, now = new Date()): RecentCourse | null {
   const row = lastCourseStatement().get({ userId: viewer.id, now: now.getTime(), isAdmin: viewer.role === 'admin' ? 1 : 0 });
   if (!row) return null;
-  return { id: row.id, title: row.title, progress: { done: Math.min(row.done, row.total), total: row.total }, nextLessonId: row.nextLessonId };
+  return {
+    id: row.id,
+    title: row.title,
+    progress: { done: Math.min(row.done, row.total), total: row.total },
+    nextLessonId: row.nextLessonId,
+  };
 }
 
 /** Where 'Continuar de onde parou' leads: the content tab with that lesson open. */
-export const continueHref = (courseId: number, lessonId: number) => `/courses/${courseId}?${new URLSearchParams({ tab: 'content', lesson: String(lessonId) })}#lesson-${lessonId}`;
+export const continueHref = (courseId: number, lessonId: number) =>
+  `/courses/${courseId}?${new URLSearchParams({ tab: 'content', lesson: String(lessonId) })}#lesson-${lessonId}`;

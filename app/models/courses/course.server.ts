@@ -9,7 +9,15 @@ import { formatCents } from '../../utils/format';
 import { likePattern, listQuerySchema, paginate, type Page } from '../../utils/pagination.server';
 import { COURSE_CATEGORIES, type CourseCategory } from '../../utils/value-sets';
 import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
-import { COURSE_ACCESS_MESSAGES, courseAccess, grantInForce, grantsInForce, grantTime, inJsonIds, type CourseAccess } from './access.server';
+import {
+  COURSE_ACCESS_MESSAGES,
+  courseAccess,
+  grantInForce,
+  grantsInForce,
+  grantTime,
+  inJsonIds,
+  type CourseAccess,
+} from './access.server';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
@@ -89,14 +97,17 @@ export function progressFor(userId: number, courseIds: number[]): Map<number, Co
   if (courseIds.length === 0) return result;
   const ids = JSON.stringify(courseIds);
   const totals = lessonTotals().all({ courseIds: ids });
-  const doneBy = new Map(lessonsDone().all({ userId, courseIds: ids }).map((row) => [row.courseId, row.done]));
+  const doneBy = new Map(
+    lessonsDone()
+      .all({ userId, courseIds: ids })
+      .map((row) => [row.courseId, row.done]),
+  );
   for (const row of totals) result.set(row.courseId, { done: Math.min(doneBy.get(row.courseId) ?? 0, row.total), total: row.total });
   return result;
 }
 
 /** Which filters a catalogue query has: each shape is one pair of prepared statements (count and rows per sort). */
 type CatalogueShape = { isAdmin: boolean; unlocked: boolean; q: boolean; level: boolean; category: boolean };
-
 
 /** The catalogue's condition for a shape, its values as placeholders (userId, now, q, level, category). */
 function catalogueWhere(shape: CatalogueShape): SQL | undefined {
@@ -111,7 +122,13 @@ function catalogueWhere(shape: CatalogueShape): SQL | undefined {
                 db
                   .select({ one: sql`1` })
                   .from(courseGrants)
-                  .where(and(eq(courseGrants.courseId, courses.id), eq(courseGrants.userId, sql.placeholder('userId')), grantInForce(sql.placeholder('now')))),
+                  .where(
+                    and(
+                      eq(courseGrants.courseId, courses.id),
+                      eq(courseGrants.userId, sql.placeholder('userId')),
+                      grantInForce(sql.placeholder('now')),
+                    ),
+                  ),
               ),
         )
       : undefined,
@@ -148,9 +165,19 @@ const catalogueCategories = preparedShapes(buildCatalogueCategories);
  * com código' (code courses the viewer has opened; every code course for admins), sorted, paged.
  * `categories` are the categories of the visible courses, for the tabs.
  */
-export function listCatalogue(viewer: Viewer, query: CourseListQuery, now = new Date()): Page<CourseCard> & { categories: CourseCategory[] } {
+export function listCatalogue(
+  viewer: Viewer,
+  query: CourseListQuery,
+  now = new Date(),
+): Page<CourseCard> & { categories: CourseCategory[] } {
   const isAdmin = viewer.role === 'admin';
-  const shape: CatalogueShape = { isAdmin, unlocked: query.filter === 'unlocked', q: Boolean(query.q), level: Boolean(query.level), category: Boolean(query.category) };
+  const shape: CatalogueShape = {
+    isAdmin,
+    unlocked: query.filter === 'unlocked',
+    q: Boolean(query.q),
+    level: Boolean(query.level),
+    category: Boolean(query.category),
+  };
   const values = {
     userId: viewer.id,
     now: grantTime(now),
@@ -217,7 +244,18 @@ export function listCourseOptions(): { id: number; title: string; isHidden: bool
   return courseOptions().all();
 }
 
-const AUDITED_FIELDS = ['title', 'description', 'category', 'instructor', 'duration', 'level', 'imageUrl', 'isHidden', 'requiresPromoCode', 'priceCents'] as const;
+const AUDITED_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'instructor',
+  'duration',
+  'level',
+  'imageUrl',
+  'isHidden',
+  'requiresPromoCode',
+  'priceCents',
+] as const;
 
 function courseValues(input: CourseInput) {
   return {
@@ -282,7 +320,12 @@ export function setCourseVisibility(actor: AuditActor, id: number, isHidden?: bo
     const next = isHidden ?? !before.isHidden;
     const after = tx.update(courses).set({ isHidden: next }).where(eq(courses.id, id)).returning().get();
     if (before.isHidden !== next) {
-      recordAudit(tx, actor, { action: 'course.visibility', entityType: 'course', entityId: id, summary: `isHidden: ${before.isHidden} → ${next}` });
+      recordAudit(tx, actor, {
+        action: 'course.visibility',
+        entityType: 'course',
+        entityId: id,
+        summary: `isHidden: ${before.isHidden} → ${next}`,
+      });
     }
     return toCourseView(after);
   });

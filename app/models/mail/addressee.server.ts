@@ -26,7 +26,13 @@ export function addresseeOf(user: AddresseeFields): Addressee {
   return { id: user.id, email: user.email, confirmed, name: confirmed ? personName(user) : null };
 }
 
-const addresseeColumns = { id: users.id, email: users.email, username: users.username, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt };
+const addresseeColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  fullName: users.fullName,
+  emailConfirmedAt: users.emailConfirmedAt,
+};
 
 export function readAddressee(executor: Executor, userId: number): Addressee | undefined {
   const row = executor.select(addresseeColumns).from(users).where(eq(users.id, userId)).get();

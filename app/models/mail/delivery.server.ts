@@ -64,13 +64,21 @@ export function retryDelay(attempts: number): number {
  * connection, a timeout) waits `retryDelay` and tries again, up to MAX_ATTEMPTS. The reason is
  * kept either way.
  */
-export function recordFailure(row: Pick<MailOutboxRow, 'id' | 'attempts'>, failure: DeliveryFailure, now = Date.now()): 'failed' | 'pending' {
+export function recordFailure(
+  row: Pick<MailOutboxRow, 'id' | 'attempts'>,
+  failure: DeliveryFailure,
+  now = Date.now(),
+): 'failed' | 'pending' {
   const reason = failure.reason.slice(0, 500);
   const next = now + retryDelay(row.attempts);
   const givingUp = failure.permanent || row.attempts >= MAX_ATTEMPTS;
   const lastError = givingUp && !failure.permanent ? `Desistimos após ${row.attempts} tentativas: ${reason}` : reason;
   db.update(mailOutbox)
-    .set(givingUp ? { status: 'failed', leaseUntil: null, lastError } : { status: 'pending', leaseUntil: null, nextAttemptAt: new Date(next), lastError })
+    .set(
+      givingUp
+        ? { status: 'failed', leaseUntil: null, lastError }
+        : { status: 'pending', leaseUntil: null, nextAttemptAt: new Date(next), lastError },
+    )
     .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')))
     .run();
   return givingUp ? 'failed' : 'pending';

@@ -79,7 +79,12 @@ export function listOutbox(query: OutboxQuery): Page<OutboxItem> {
         .limit(limit)
         .offset(offset)
         .all()
-        .map((row) => ({ ...row, kindLabel: kindLabel(row.kind), statusLabel: MAIL_STATUS_LABELS[row.status], nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null })),
+        .map((row) => ({
+          ...row,
+          kindLabel: kindLabel(row.kind),
+          statusLabel: MAIL_STATUS_LABELS[row.status],
+          nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null,
+        })),
   });
 }
 
@@ -93,7 +98,12 @@ export function resendMail(admin: AuditActor, id: number, executor: Executor = d
       .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
       .where(eq(mailOutbox.id, id))
       .run();
-    recordAudit(tx, admin, { action: 'mail.resend', entityType: 'mail', entityId: id, summary: `${row.kind} para ${row.toAddress}: ${row.subject} (último erro: ${row.lastError ?? '—'})` });
+    recordAudit(tx, admin, {
+      action: 'mail.resend',
+      entityType: 'mail',
+      entityId: id,
+      summary: `${row.kind} para ${row.toAddress}: ${row.subject} (último erro: ${row.lastError ?? '—'})`,
+    });
     return { to: row.toAddress, subject: row.subject };
   });
   announceQueued();

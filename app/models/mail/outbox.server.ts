@@ -102,7 +102,14 @@ export function announceQueued(): void {
 /** The mails of one account, newest first (the LGPD export). */
 export function mailsOf(userId: number, executor: Executor = db) {
   return executor
-    .select({ kind: mailOutbox.kind, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .select({
+      kind: mailOutbox.kind,
+      toAddress: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.userId, userId))
     .orderBy(desc(mailOutbox.id))

@@ -68,7 +68,13 @@ export function sendPlanReminders(now = new Date()): ReminderRun {
     if (!user) continue;
     db.transaction((tx) => {
       const grants = tx
-        .select({ id: roleGrants.id, role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt })
+        .select({
+          id: roleGrants.id,
+          role: roleGrants.role,
+          startsAt: roleGrants.startsAt,
+          endsAt: roleGrants.endsAt,
+          revokedAt: roleGrants.revokedAt,
+        })
         .from(roleGrants)
         .where(eq(roleGrants.userId, user.id))
         .all();
@@ -78,19 +84,44 @@ export function sendPlanReminders(now = new Date()): ReminderRun {
       if (!wantsMail(user.id, 'plan-reminder', tx)) return;
       const fallsBackTo = endsAt(grants, candidate.role, end);
       if (!fallsBackTo) return;
-      const common = { name: user.name, plan: candidate.role, upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'), unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder') };
+      const common = {
+        name: user.name,
+        plan: candidate.role,
+        upgradeUrl: siteUrl(UPGRADE_PATH, 'absolute'),
+        unsubscribeUrl: unsubscribeUrl(user.id, 'plan-reminder'),
+      };
       const headers = unsubscribeHeaders(user.id, 'plan-reminder');
       if (end.getTime() > now.getTime()) {
         const daysLeft = Math.min(3, Math.max(1, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)));
         const mail = renderEmail(planEndingEmail({ ...common, daysLeft, endsAt: formatDateTime(end), fallsBackTo }));
-        if (enqueueMail(tx, { userId: user.id, to: user.email, kind: 'plan-reminder', headers, dedupeKey: `plan-ending:${candidate.id}:3d`, ...mail }) !== null) run.ending += 1;
+        if (
+          enqueueMail(tx, {
+            userId: user.id,
+            to: user.email,
+            kind: 'plan-reminder',
+            headers,
+            dedupeKey: `plan-ending:${candidate.id}:3d`,
+            ...mail,
+          }) !== null
+        )
+          run.ending += 1;
         return;
       }
       // Ended, unless the plan is back already (bought again after it ended).
       const current = effectiveRole(grants, now).role;
       if (hasAtLeast(current, candidate.role)) return;
       const mail = renderEmail(planEndedEmail({ ...common, endedAt: formatDateTime(end), nowOn: current }));
-      if (enqueueMail(tx, { userId: user.id, to: user.email, kind: 'plan-reminder', headers, dedupeKey: `plan-ended:${candidate.id}`, ...mail }) !== null) run.ended += 1;
+      if (
+        enqueueMail(tx, {
+          userId: user.id,
+          to: user.email,
+          kind: 'plan-reminder',
+          headers,
+          dedupeKey: `plan-ended:${candidate.id}`,
+          ...mail,
+        }) !== null
+      )
+        run.ended += 1;
     });
   }
   return run;

@@ -20,13 +20,32 @@ export const UNSUBSCRIBE_INVALID = 'Link de descadastro inválido.';
 /** Whether the user gets this kind of mail: always for a kind that cannot be switched off. */
 export function wantsMail(userId: number, kind: MailKind, executor: Executor = db): boolean {
   if (!MAIL_KINDS[kind].optional) return true;
-  return !executor.select({ kind: mailOptOuts.kind }).from(mailOptOuts).where(and(eq(mailOptOuts.userId, userId), eq(mailOptOuts.kind, kind))).get();
+  return !executor
+    .select({ kind: mailOptOuts.kind })
+    .from(mailOptOuts)
+    .where(and(eq(mailOptOuts.userId, userId), eq(mailOptOuts.kind, kind)))
+    .get();
 }
 
 /** The user's choices, for the kinds their role is offered. */
-export function mailChoices(user: { id: number; role: string }, executor: Executor = db): { kind: MailKind; label: string; description: string; enabled: boolean }[] {
-  const off = new Set(executor.select({ kind: mailOptOuts.kind }).from(mailOptOuts).where(eq(mailOptOuts.userId, user.id)).all().map((row) => row.kind));
-  return optionalKindsFor(user.role).map((kind) => ({ kind, label: MAIL_KINDS[kind].label, description: MAIL_KINDS[kind].description, enabled: !off.has(kind) }));
+export function mailChoices(
+  user: { id: number; role: string },
+  executor: Executor = db,
+): { kind: MailKind; label: string; description: string; enabled: boolean }[] {
+  const off = new Set(
+    executor
+      .select({ kind: mailOptOuts.kind })
+      .from(mailOptOuts)
+      .where(eq(mailOptOuts.userId, user.id))
+      .all()
+      .map((row) => row.kind),
+  );
+  return optionalKindsFor(user.role).map((kind) => ({
+    kind,
+    label: MAIL_KINDS[kind].label,
+    description: MAIL_KINDS[kind].description,
+    enabled: !off.has(kind),
+  }));
 }
 
 /** Saves the choices of the 'E-mails' form: the offered kinds in `enabled` are on, the others off. */
@@ -39,11 +58,16 @@ export function saveMailChoices(user: { id: number; role: string }, enabled: rea
 
 export function setMailChoice(userId: number, kind: MailKind, enabled: boolean, executor: Executor = db): void {
   if (!MAIL_KINDS[kind].optional) throw new AppError(400, 'Este tipo de e-mail não pode ser desligado.');
-  if (enabled) executor.delete(mailOptOuts).where(and(eq(mailOptOuts.userId, userId), eq(mailOptOuts.kind, kind))).run();
+  if (enabled)
+    executor
+      .delete(mailOptOuts)
+      .where(and(eq(mailOptOuts.userId, userId), eq(mailOptOuts.kind, kind)))
+      .run();
   else executor.insert(mailOptOuts).values({ userId, kind }).onConflictDoNothing().run();
 }
 
-const signature = (userId: number, kind: string) => createHmac('sha256', env.sessionSecret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+const signature = (userId: number, kind: string) =>
+  createHmac('sha256', env.sessionSecret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
 
 /** The unsubscribe link of one user and kind (absolute: it goes in mails). */
 export function unsubscribeUrl(userId: number, kind: MailKind): string {
@@ -62,7 +86,8 @@ export function readUnsubscribe(params: URLSearchParams): UnsubscribeRequest {
   const user = params.get('u') ?? '';
   const kind = params.get('k') ?? '';
   const token = params.get('t') ?? '';
-  if (!/^\d{1,12}$/.test(user) || !isMailKind(kind) || !MAIL_KINDS[kind].optional || token.length > 100) throw new AppError(400, UNSUBSCRIBE_INVALID);
+  if (!/^\d{1,12}$/.test(user) || !isMailKind(kind) || !MAIL_KINDS[kind].optional || token.length > 100)
+    throw new AppError(400, UNSUBSCRIBE_INVALID);
   const expected = Buffer.from(signature(Number(user), kind));
   const given = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, UNSUBSCRIBE_INVALID);

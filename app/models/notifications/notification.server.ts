@@ -216,7 +216,12 @@ export function createNotification(actor: AuditActor, input: NotificationInput):
       userId: input.userId,
       createdBy: actor.id,
     });
-    recordAudit(tx, actor, { action: 'notification.create', entityType: 'notification', entityId: row.id, summary: `enviada: ${row.title} (${row.type}, para ${audience(row)})` });
+    recordAudit(tx, actor, {
+      action: 'notification.create',
+      entityType: 'notification',
+      entityId: row.id,
+      summary: `enviada: ${row.title} (${row.type}, para ${audience(row)})`,
+    });
     return { row, view: toSentView(row) };
   });
   publishNotice(sent.row);
@@ -228,7 +233,12 @@ export function deleteNotification(actor: AuditActor, id: number): void {
   const deleted = db.transaction((tx) => {
     const deleted = tx.delete(notifications).where(eq(notifications.id, id)).returning().get();
     if (!deleted) throw new AppError(404, NOTIFICATION_NOT_FOUND);
-    recordAudit(tx, actor, { action: 'notification.delete', entityType: 'notification', entityId: id, summary: `excluída: ${deleted.title} (para ${audience(deleted)})` });
+    recordAudit(tx, actor, {
+      action: 'notification.delete',
+      entityType: 'notification',
+      entityId: id,
+      summary: `excluída: ${deleted.title} (para ${audience(deleted)})`,
+    });
     return deleted;
   });
   // A personal notice's reader gets their new count; a broadcast's readers see theirs on their next page load.

@@ -36,7 +36,11 @@ function purchaseMetadata(user: Pick<UserRow, 'id'>, q: Quote, pageKey?: string 
 }
 
 function payerFields(executor: Executor, userId: number) {
-  const payer = executor.select({ username: users.username, email: users.email, cpf: users.cpf }).from(users).where(eq(users.id, userId)).get();
+  const payer = executor
+    .select({ username: users.username, email: users.email, cpf: users.cpf })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   return { payerUsername: payer?.username ?? null, payerEmail: payer?.email ?? null, payerCpf: payer?.cpf ?? null };
 }
 
@@ -88,7 +92,12 @@ function refuseWhileInProgress(row: { createdAt: Date }, madeBy: string | undefi
  * cancelled (a PaymentIntent) or expired (a Checkout Session), so two can never both be paid; a
  * Pix or boleto already waiting for its money refuses a new purchase.
  */
-async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, path: 'card' | 'checkout', pageKey: string | null): Promise<OpenPurchase> {
+async function settleOpenCoursePurchases(
+  user: Pick<UserRow, 'id'>,
+  q: Quote,
+  path: 'card' | 'checkout',
+  pageKey: string | null,
+): Promise<OpenPurchase> {
   if (q.courseId === null) return null;
   const pending = db
     .select()
@@ -104,7 +113,8 @@ async function settleOpenCoursePurchases(user: Pick<UserRow, 'id'>, q: Quote, pa
       if (intent.status === 'succeeded') fulfilPaymentIntent(intent);
       else if (intent.status === 'canceled') markFailed(stripeId);
       else if (intent.status === 'processing') throw new AppError(409, PAYMENT_MESSAGES.coursePending);
-      else if (!reusable && path === 'card' && intent.amount === q.amountCents && OPEN_INTENT.has(intent.status)) reusable = { paymentIntent: intent };
+      else if (!reusable && path === 'card' && intent.amount === q.amountCents && OPEN_INTENT.has(intent.status))
+        reusable = { paymentIntent: intent };
       else {
         if (path === 'checkout' && OPEN_INTENT.has(intent.status)) refuseWhileInProgress(row, intent.metadata?.page, pageKey, now);
         await callStripe(() => stripe().paymentIntents.cancel(stripeId));
@@ -138,7 +148,12 @@ export function createPaymentIntent(user: UserRow, purchase: Purchase, options: 
     const clientKey = options.idempotencyKey?.trim().slice(0, 128) || null;
     const open = await settleOpenCoursePurchases(user, q, 'card', clientKey);
     if (open && 'paymentIntent' in open && open.paymentIntent.client_secret) {
-      return { clientSecret: open.paymentIntent.client_secret, paymentIntentId: open.paymentIntent.id, amountCents: q.amountCents, description: q.description };
+      return {
+        clientSecret: open.paymentIntent.client_secret,
+        paymentIntentId: open.paymentIntent.id,
+        amountCents: q.amountCents,
+        description: q.description,
+      };
     }
     // Settling may have fulfilled a payment that arrived meanwhile: the course may be owned now.
     q = quote(user, purchase);
@@ -148,7 +163,13 @@ export function createPaymentIntent(user: UserRow, purchase: Purchase, options: 
     const create = (idempotencyKey: string) =>
       callStripe(() =>
         stripe().paymentIntents.create(
-          { amount: q.amountCents, currency: CURRENCY, allowed_payment_method_types: ['card'], description: q.description, metadata: purchaseMetadata(user, q, clientKey) },
+          {
+            amount: q.amountCents,
+            currency: CURRENCY,
+            allowed_payment_method_types: ['card'],
+            description: q.description,
+            metadata: purchaseMetadata(user, q, clientKey),
+          },
           { idempotencyKey },
         ),
       );
@@ -183,7 +204,11 @@ const checkoutReturnUrl = (path: string) => siteUrl(path, isStripeTestMode() ? '
  * its url is the app's own /test-mode/checkout/{id}. A course with an open session of this buyer
  * answers that session.
  */
-export function createCheckoutSession(user: UserRow, purchase: Purchase, options: { cancelPath?: string; idempotencyKey?: string | null; pageKey?: string | null } = {}) {
+export function createCheckoutSession(
+  user: UserRow,
+  purchase: Purchase,
+  options: { cancelPath?: string; idempotencyKey?: string | null; pageKey?: string | null } = {},
+) {
   return onePurchaseAtATime(user.id, async () => {
     let q = quote(user, purchase);
     const pageKey = options.pageKey?.trim().slice(0, 128) || null;
@@ -198,7 +223,9 @@ export function createCheckoutSession(user: UserRow, purchase: Purchase, options
         {
           mode: 'payment',
           allowed_payment_method_types: methods,
-          line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: q.amountCents, product_data: { name: q.description } } }],
+          line_items: [
+            { quantity: 1, price_data: { currency: CURRENCY, unit_amount: q.amountCents, product_data: { name: q.description } } },
+          ],
           success_url: checkoutReturnUrl('/upgrade/return?session_id={CHECKOUT_SESSION_ID}'),
           cancel_url: checkoutReturnUrl(cancelPath),
           client_reference_id: String(user.id),

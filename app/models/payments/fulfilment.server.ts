@@ -42,7 +42,10 @@ export type FulfilResult = { granted: boolean; paymentId: number | null };
  * granted. The owner Stripe names, the amount and the currency must be the row's; what is granted
  * (who, which plan or course, how long) is the row's alone.
  */
-export function checkedFulfilment(stripeId: string, stripeSays: { ownerId: string | undefined; amount: number | null; currency: string | null; method: PaymentMethod | null }): Fulfilment {
+export function checkedFulfilment(
+  stripeId: string,
+  stripeSays: { ownerId: string | undefined; amount: number | null; currency: string | null; method: PaymentMethod | null },
+): Fulfilment {
   const row = db.select().from(payments).where(eq(payments.stripePaymentIntentId, stripeId)).get();
   const matches =
     row !== undefined &&
@@ -52,7 +55,16 @@ export function checkedFulfilment(stripeId: string, stripeSays: { ownerId: strin
     stripeSays.currency?.toLowerCase() === CURRENCY &&
     (row.kind === 'plan' ? row.planType !== null && row.months !== null : row.courseId !== null);
   if (!matches) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
-  return { stripeId, userId: row.userId!, kind: row.kind, planType: row.planType, months: row.months, courseId: row.courseId, amountCents: row.amountCents, method: stripeSays.method };
+  return {
+    stripeId,
+    userId: row.userId!,
+    kind: row.kind,
+    planType: row.planType,
+    months: row.months,
+    courseId: row.courseId,
+    amountCents: row.amountCents,
+    method: stripeSays.method,
+  };
 }
 
 /**
@@ -92,7 +104,15 @@ function claimAndGrant(tx: Executor, input: Fulfilment, now: Date): { result: Fu
     }
     const purchase = tx
       .insert(coursePurchases)
-      .values({ userId: input.userId, courseId: course.id, stripePaymentId: input.stripeId, purchasedAt: now, expiresAt: null, active: true, priceCents: input.amountCents })
+      .values({
+        userId: input.userId,
+        courseId: course.id,
+        stripePaymentId: input.stripeId,
+        purchasedAt: now,
+        expiresAt: null,
+        active: true,
+        priceCents: input.amountCents,
+      })
       .returning({ id: coursePurchases.id })
       .get();
     grantCourse(tx, { userId: input.userId, courseId: course.id, source: 'purchase', sourceId: purchase.id }, now);
@@ -100,14 +120,26 @@ function claimAndGrant(tx: Executor, input: Fulfilment, now: Date): { result: Fu
   }
   // After the grant: the receipt says until when it runs, and what follows it.
   queueReceipt(tx, claimed, now);
-  const notice = writeNotification(tx, { title: PAYMENT_MESSAGES.success.title, message: PAYMENT_MESSAGES.success.description, type: 'success', userId: input.userId, link });
+  const notice = writeNotification(tx, {
+    title: PAYMENT_MESSAGES.success.title,
+    message: PAYMENT_MESSAGES.success.description,
+    type: 'success',
+    userId: input.userId,
+    link,
+  });
   return { result: { granted: true, paymentId: claimed.id }, notice };
 }
 
 /** A retrieved PaymentIntent that succeeded, checked against the app's row, fulfilled. */
 export function fulfilPaymentIntent(intent: Stripe.PaymentIntent, now = new Date()): FulfilResult {
-  const input = checkedFulfilment(intent.id, { ownerId: intent.metadata?.userId, amount: intent.amount, currency: intent.currency, method: 'card' });
-  if (intent.status !== 'succeeded' || (intent.amount_received ?? intent.amount) < input.amountCents) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  const input = checkedFulfilment(intent.id, {
+    ownerId: intent.metadata?.userId,
+    amount: intent.amount,
+    currency: intent.currency,
+    method: 'card',
+  });
+  if (intent.status !== 'succeeded' || (intent.amount_received ?? intent.amount) < input.amountCents)
+    throw new AppError(400, PAYMENT_MESSAGES.mismatch);
   return fulfilPayment(input, now);
 }
 
@@ -134,12 +166,20 @@ export async function confirmPayment(user: Pick<UserRow, 'id'>, paymentIntentId:
       markFailed(intent.id);
       return { status: 'failed', message: PAYMENT_MESSAGES.errorFallback };
     default:
-      return { status: 'requires_payment_method', message: intent.last_payment_error ? declineMessage(intent.last_payment_error.decline_code ?? intent.last_payment_error.code) : PAYMENT_MESSAGES.errorFallback };
+      return {
+        status: 'requires_payment_method',
+        message: intent.last_payment_error
+          ? declineMessage(intent.last_payment_error.decline_code ?? intent.last_payment_error.code)
+          : PAYMENT_MESSAGES.errorFallback,
+      };
   }
 }
 
 export function markFailed(stripeId: string) {
-  db.update(payments).set({ status: 'failed' }).where(and(eq(payments.stripePaymentIntentId, stripeId), eq(payments.status, 'pending'))).run();
+  db.update(payments)
+    .set({ status: 'failed' })
+    .where(and(eq(payments.stripePaymentIntentId, stripeId), eq(payments.status, 'pending')))
+    .run();
 }
 
 function methodOf(intent: Stripe.PaymentIntent | string | null): PaymentMethod | null {
@@ -149,7 +189,13 @@ function methodOf(intent: Stripe.PaymentIntent | string | null): PaymentMethod |
   return type === 'card' || type === 'pix' || type === 'boleto' ? type : null;
 }
 
-export type CheckoutResult = { status: 'succeeded' | 'processing' | 'failed'; kind: 'plan' | 'course'; description: string; courseId: number | null; method: PaymentMethod | null };
+export type CheckoutResult = {
+  status: 'succeeded' | 'processing' | 'failed';
+  kind: 'plan' | 'course';
+  description: string;
+  courseId: number | null;
+  method: PaymentMethod | null;
+};
 
 /**
  * The Checkout return page and the session's webhooks: retrieves the session and fulfils it
@@ -157,10 +203,17 @@ export type CheckoutResult = { status: 'succeeded' | 'processing' | 'failed'; ki
  */
 export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<UserRow, 'id'>): Promise<CheckoutResult> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) throw new AppError(404, PAYMENT_MESSAGES.checkoutNotFound);
-  const session = await callStripe(() => stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent', 'payment_intent.payment_method'] }));
+  const session = await callStripe(() =>
+    stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent', 'payment_intent.payment_method'] }),
+  );
   if (viewer && session.metadata?.userId !== String(viewer.id)) throw new AppError(404, PAYMENT_MESSAGES.checkoutNotFound);
   const method = methodOf(session.payment_intent);
-  const input = checkedFulfilment(session.id, { ownerId: session.metadata?.userId, amount: session.amount_total, currency: session.currency, method });
+  const input = checkedFulfilment(session.id, {
+    ownerId: session.metadata?.userId,
+    amount: session.amount_total,
+    currency: session.currency,
+    method,
+  });
   const course = input.courseId ? db.select({ title: courses.title }).from(courses).where(eq(courses.id, input.courseId)).get() : undefined;
   const description = input.kind === 'plan' ? planDescription(input.planType!, input.months!) : courseDescription(course?.title ?? null);
   const base = { kind: input.kind, description, courseId: input.courseId, method };
@@ -177,7 +230,12 @@ export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<Use
   if (method) {
     const intent = typeof session.payment_intent === 'string' ? null : session.payment_intent;
     db.transaction((tx) => {
-      const row = tx.update(payments).set({ method }).where(and(eq(payments.stripePaymentIntentId, session.id), eq(payments.status, 'pending'))).returning().get();
+      const row = tx
+        .update(payments)
+        .set({ method })
+        .where(and(eq(payments.stripePaymentIntentId, session.id), eq(payments.status, 'pending')))
+        .returning()
+        .get();
       if (row && (method === 'pix' || method === 'boleto')) queuePendingInstructions(tx, row, pendingInstructions(method, intent));
     });
   }
@@ -190,9 +248,18 @@ export async function fulfilCheckoutSession(sessionId: string, viewer?: Pick<Use
  */
 export async function failCheckoutSession(sessionId: string) {
   const session = await callStripe(() => stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
-  const { userId } = checkedFulfilment(session.id, { ownerId: session.metadata?.userId, amount: session.amount_total, currency: session.currency, method: null });
+  const { userId } = checkedFulfilment(session.id, {
+    ownerId: session.metadata?.userId,
+    amount: session.amount_total,
+    currency: session.currency,
+    method: null,
+  });
   const intent = session.payment_intent;
-  const unpaid = session.payment_status === 'unpaid' && intent !== null && typeof intent !== 'string' && (intent.status === 'requires_payment_method' || intent.status === 'canceled');
+  const unpaid =
+    session.payment_status === 'unpaid' &&
+    intent !== null &&
+    typeof intent !== 'string' &&
+    (intent.status === 'requires_payment_method' || intent.status === 'canceled');
   if (!unpaid) return;
   const notice = db.transaction((tx) => {
     const failed = tx
@@ -202,8 +269,13 @@ export async function failCheckoutSession(sessionId: string) {
       .returning({ id: payments.id })
       .get();
     if (!failed || !tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) return null;
-    return writeNotification(tx, { title: PAYMENT_MESSAGES.errorTitle, message: PAYMENT_MESSAGES.errorFallback, type: 'error', userId, link: '/account' });
+    return writeNotification(tx, {
+      title: PAYMENT_MESSAGES.errorTitle,
+      message: PAYMENT_MESSAGES.errorFallback,
+      type: 'error',
+      userId,
+      link: '/account',
+    });
   });
   if (notice) publishNotice(notice);
 }
-

@@ -14,7 +14,9 @@ const userPayments = preparedQuery(() =>
     .select({ payment: payments, courseTitle: courses.title })
     .from(payments)
     .leftJoin(courses, eq(courses.id, payments.courseId))
-    .where(and(eq(payments.userId, sql.placeholder('userId')), or(ne(payments.status, 'pending'), inArray(payments.method, ['pix', 'boleto']))))
+    .where(
+      and(eq(payments.userId, sql.placeholder('userId')), or(ne(payments.status, 'pending'), inArray(payments.method, ['pix', 'boleto']))),
+    )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(USER_PAYMENTS_LIMIT)
     .prepare(),
@@ -34,9 +36,15 @@ export function listUserPayments(userId: number, now = new Date()): PaymentView[
  * The admin's refund tab: `pending` (asked, not yet handled; oldest first) or `all` handled and
  * unhandled (newest request first); through payments_refund_idx.
  */
-export function listRefundRequests(pageOrQuery: number | { page: number; perPage?: number; filter?: 'pending' | 'all' }, now = new Date()): Page<RefundRequestView> {
+export function listRefundRequests(
+  pageOrQuery: number | { page: number; perPage?: number; filter?: 'pending' | 'all' },
+  now = new Date(),
+): Page<RefundRequestView> {
   const query = { perPage: 20, filter: 'pending' as const, ...(typeof pageOrQuery === 'number' ? { page: pageOrQuery } : pageOrQuery) };
-  const where = query.filter === 'all' ? inArray(payments.refundStatus, ['requested', 'refunded', 'manual', 'rejected']) : eq(payments.refundStatus, 'requested');
+  const where =
+    query.filter === 'all'
+      ? inArray(payments.refundStatus, ['requested', 'refunded', 'manual', 'rejected'])
+      : eq(payments.refundStatus, 'requested');
   return paginate(query, {
     count: () => db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0,
     rows: (limit, offset) =>

@@ -12,6 +12,21 @@ export { listRefundRequests, listUserPayments } from './history.server';
 export { declineMessage, PAYMENT_MESSAGES, REFUND_REQUESTED_MESSAGE } from './messages';
 export { MIN_CARD_CENTS, planPriceList, quote, type Purchase, type Quote } from './quote.server';
 export { approveRefund, rejectRefund, requestRefund } from './refunds.server';
-export { completeTestCheckout, confirmTestCardPayment, markTestPixExpired, markTestPixPaid, readTestCheckout, type TestCheckout, type TestCheckoutOutcome } from './test-mode.server';
-export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, REFUND_STATUS_LABELS, REFUND_WINDOW_DAYS, type PaymentView, type RefundRequestView } from './views';
+export {
+  completeTestCheckout,
+  confirmTestCardPayment,
+  markTestPixExpired,
+  markTestPixPaid,
+  readTestCheckout,
+  type TestCheckout,
+  type TestCheckoutOutcome,
+} from './test-mode.server';
+export {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  REFUND_STATUS_LABELS,
+  REFUND_WINDOW_DAYS,
+  type PaymentView,
+  type RefundRequestView,
+} from './views';
 export { handleStripeWebhook } from './webhook.server';

@@ -30,7 +30,9 @@ function paymentReturn(url: URL, signedIn: boolean): Promise<Response> | Respons
  * admin set them ('R$ 29,90'); a payment redirect back to `/` is thrown as its redirect. One
  * server module for the route, so the page's JavaScript loads no server-only code (decision 027).
  */
-export async function landingPage(request: Request): Promise<{ isLoggedIn: boolean; planPrices: Record<ProRole, string>; areas: LandingArea[] }> {
+export async function landingPage(
+  request: Request,
+): Promise<{ isLoggedIn: boolean; planPrices: Record<ProRole, string>; areas: LandingArea[] }> {
   const user = await getOptionalUser(request);
   const returned = paymentReturn(new URL(request.url), Boolean(user));
   if (returned) throw await returned;
@@ -41,4 +43,7 @@ export async function landingPage(request: Request): Promise<{ isLoggedIn: boole
 export type LandingArea = { category: Category; calculators: string[] };
 
 /** What the landing page promises, read from the calculators themselves, so it names only what exists. */
-const LANDING_AREAS: LandingArea[] = CATEGORIES.map((category) => ({ category, calculators: calculatorsByCategory(category).map((calculator) => calculator.title) }));
+const LANDING_AREAS: LandingArea[] = CATEGORIES.map((category) => ({
+  category,
+  calculators: calculatorsByCategory(category).map((calculator) => calculator.title),
+}));

@@ -93,8 +93,11 @@ export function queuePendingInstructions(tx: Executor, row: PaymentRow, instruct
 
 /** What a refund decision does to the access the payment gave. */
 function accessAfter(row: PaymentRow, approved: boolean): string {
-  const what = row.kind === 'plan' ? `os dias do plano ${row.planType} comprados neste pagamento` : 'o acesso ao curso comprado neste pagamento';
-  return approved ? `Com o reembolso, ${what} foram removidos da sua conta; outros planos e cursos que você tenha continuam valendo.` : `Nada muda na sua conta: ${what} continuam valendo.`;
+  const what =
+    row.kind === 'plan' ? `os dias do plano ${row.planType} comprados neste pagamento` : 'o acesso ao curso comprado neste pagamento';
+  return approved
+    ? `Com o reembolso, ${what} foram removidos da sua conta; outros planos e cursos que você tenha continuam valendo.`
+    : `Nada muda na sua conta: ${what} continuam valendo.`;
 }
 
 /** The answer to a refund request, in the admin's decision (dedupe `refund:{id}`: one answer per payment). */
@@ -102,7 +105,9 @@ export function queueRefundDecision(tx: Executor, row: PaymentRow, decision: 'ap
   const user = recipient(tx, row.userId);
   if (!user) return;
   const approved = decision !== 'rejected';
-  const notice = approved ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual') : REFUND_NOTICES.rejected(row.amountCents);
+  const notice = approved
+    ? REFUND_NOTICES.approved(row.amountCents, decision === 'approved-manual')
+    : REFUND_NOTICES.rejected(row.amountCents);
   const mail = renderEmail(
     refundDecisionEmail({
       name: user.name,

@@ -5,7 +5,10 @@ import type { StandInErrorCode } from '../../utils/stripe-stand-in/errors.server
 
 export const PAYMENT_MESSAGES = {
   success: { title: 'Pagamento realizado!', description: 'Seu upgrade foi concluído com sucesso.' },
-  processing: { title: 'Pagamento em processamento', description: 'Estamos processando seu pagamento. Você receberá uma notificação em breve.' },
+  processing: {
+    title: 'Pagamento em processamento',
+    description: 'Estamos processando seu pagamento. Você receberá uma notificação em breve.',
+  },
   errorTitle: 'Erro no pagamento',
   errorFallback: 'Ocorreu um erro ao processar o pagamento.',
   createFallback: 'Erro ao criar intenção de pagamento',
@@ -15,7 +18,8 @@ export const PAYMENT_MESSAGES = {
   courseNotForSale: 'Este curso não está à venda.',
   courseOwned: 'Você já tem acesso a este curso.',
   coursePending: 'Já há um pagamento deste curso em processamento. Você receberá uma notificação em breve.',
-  courseInProgress: 'Já há um pagamento deste curso em andamento em outra aba ou janela. Conclua-o por lá ou tente novamente em alguns minutos.',
+  courseInProgress:
+    'Já há um pagamento deste curso em andamento em outra aba ou janela. Conclua-o por lá ou tente novamente em alguns minutos.',
   belowMinimum: 'O valor mínimo para pagamento com cartão é R$ 0,50.',
   notFound: 'Pagamento não encontrado.',
   notYours: 'Este pagamento não pertence à sua conta.',

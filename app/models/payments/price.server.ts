@@ -8,7 +8,9 @@ import { recordAudit, type AuditActor } from '../admin/audit.server';
 /** The specification's advertised monthly prices (its Business constants), used while a plan has no row yet. */
 export const ADVERTISED_PLAN_PRICES: Readonly<Record<ProRole, number>> = { 'E-TOOL': 2990, 'E-MASTER': 5990 };
 
-const planPriceRows = preparedQuery(() => db.select({ planType: planPrices.planType, cents: planPrices.monthlyPriceCents }).from(planPrices).prepare());
+const planPriceRows = preparedQuery(() =>
+  db.select({ planType: planPrices.planType, cents: planPrices.monthlyPriceCents }).from(planPrices).prepare(),
+);
 
 /** Monthly price in cents of each paid plan, as the admin set it in plan_prices (the landing page reads it on every visit). */
 export function getPlanPrices(): Record<ProRole, number> {
@@ -40,7 +42,10 @@ export type PlanPriceView = {
   updatedByName: string | null;
 };
 
-const toView = (planType: ProRole, row: { cents: number; updatedAt: Date; updatedBy: number | null; updatedByName: string | null } | undefined): PlanPriceView => {
+const toView = (
+  planType: ProRole,
+  row: { cents: number; updatedAt: Date; updatedBy: number | null; updatedByName: string | null } | undefined,
+): PlanPriceView => {
   const cents = row?.cents ?? ADVERTISED_PLAN_PRICES[planType];
   return {
     planType,
@@ -57,11 +62,22 @@ const toView = (planType: ProRole, row: { cents: number; updatedAt: Date; update
 /** The Prices tab's table: every paid plan, with its price and who last changed it. */
 export function listPlanPrices(): PlanPriceView[] {
   const rows = db
-    .select({ planType: planPrices.planType, cents: planPrices.monthlyPriceCents, updatedAt: planPrices.updatedAt, updatedBy: planPrices.updatedBy, updatedByName: users.username })
+    .select({
+      planType: planPrices.planType,
+      cents: planPrices.monthlyPriceCents,
+      updatedAt: planPrices.updatedAt,
+      updatedBy: planPrices.updatedBy,
+      updatedByName: users.username,
+    })
     .from(planPrices)
     .leftJoin(users, eq(users.id, planPrices.updatedBy))
     .all();
-  return PRO_ROLES.map((planType) => toView(planType, rows.find((row) => row.planType === planType)));
+  return PRO_ROLES.map((planType) =>
+    toView(
+      planType,
+      rows.find((row) => row.planType === planType),
+    ),
+  );
 }
 
 /**
@@ -80,7 +96,17 @@ export function setPlanPrice(actor: AuditActor, planType: ProRole, monthlyPriceC
       .returning()
       .get();
     const previous = before ? formatCents(before.cents) : `${formatCents(ADVERTISED_PLAN_PRICES[planType])} (anunciado)`;
-    recordAudit(tx, actor, { action: 'price.plan', entityType: 'plan_price', entityId: row.id, summary: `${planType}: ${previous} → ${formatCents(monthlyPriceCents)}` });
-    return toView(planType, { cents: row.monthlyPriceCents, updatedAt: row.updatedAt, updatedBy: row.updatedBy, updatedByName: actor.username });
+    recordAudit(tx, actor, {
+      action: 'price.plan',
+      entityType: 'plan_price',
+      entityId: row.id,
+      summary: `${planType}: ${previous} → ${formatCents(monthlyPriceCents)}`,
+    });
+    return toView(planType, {
+      cents: row.monthlyPriceCents,
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy,
+      updatedByName: actor.username,
+    });
   });
 }

@@ -33,14 +33,29 @@ export function quote(user: Buyer, purchase: Purchase): Quote {
     if (!course || !canSeeCourse(user.role, course)) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
     if (!hasAtLeast(user.role, 'E-MASTER')) throw new AppError(403, COURSE_ACCESS_MESSAGES.restricted);
     if (course.priceCents === null) throw new AppError(400, PAYMENT_MESSAGES.courseNotForSale);
-    if (courseAccess(user.role, course, grantInForceFor(user.id, course.id)).hasAccess) throw new AppError(400, PAYMENT_MESSAGES.courseOwned);
-    result = { amountCents: course.priceCents, kind: 'course', description: courseDescription(course.title), planType: null, months: null, courseId: course.id };
+    if (courseAccess(user.role, course, grantInForceFor(user.id, course.id)).hasAccess)
+      throw new AppError(400, PAYMENT_MESSAGES.courseOwned);
+    result = {
+      amountCents: course.priceCents,
+      kind: 'course',
+      description: courseDescription(course.title),
+      planType: null,
+      months: null,
+      courseId: course.id,
+    };
   } else {
     if (!(PRO_ROLES as readonly string[]).includes(purchase.planType)) throw new AppError(400, PAYMENT_MESSAGES.plan);
     if (!Number.isInteger(purchase.months) || purchase.months < 1 || purchase.months > 12) throw new AppError(400, PAYMENT_MESSAGES.months);
     if (hasAtLeast(user.role, purchase.planType)) throw new AppError(400, PAYMENT_MESSAGES.planNotAbove);
     const amountCents = getPlanPrices()[purchase.planType] * purchase.months;
-    result = { amountCents, kind: 'plan', description: planDescription(purchase.planType, purchase.months), planType: purchase.planType, months: purchase.months, courseId: null };
+    result = {
+      amountCents,
+      kind: 'plan',
+      description: planDescription(purchase.planType, purchase.months),
+      planType: purchase.planType,
+      months: purchase.months,
+      courseId: null,
+    };
   }
   if (result.amountCents < MIN_CARD_CENTS) throw new AppError(400, PAYMENT_MESSAGES.belowMinimum);
   return result;

@@ -51,12 +51,17 @@ export function isReceiptTestMode(): boolean {
 function seller(): Receipt['seller'] {
   const legalName = env.sellerLegalName;
   const cnpj = env.sellerCnpj;
-  return legalName && cnpj ? { legalName, cnpj: formatCnpj(cnpj) } : { legalName: DEMO_SELLER.legalName, cnpj: formatCnpj(DEMO_SELLER.cnpj) };
+  return legalName && cnpj
+    ? { legalName, cnpj: formatCnpj(cnpj) }
+    : { legalName: DEMO_SELLER.legalName, cnpj: formatCnpj(DEMO_SELLER.cnpj) };
 }
 
 /** The payer as documents name them: the account's full name while it exists, else the name kept on the payment. */
 function payerName(executor: Executor, row: PaymentRow): string {
-  const user = row.userId === null ? undefined : executor.select({ fullName: users.fullName, username: users.username }).from(users).where(eq(users.id, row.userId)).get();
+  const user =
+    row.userId === null
+      ? undefined
+      : executor.select({ fullName: users.fullName, username: users.username }).from(users).where(eq(users.id, row.userId)).get();
   return user ? personName(user) : (row.payerUsername ?? 'Cliente');
 }
 
@@ -74,7 +79,9 @@ export function receiptOf(executor: Executor, row: PaymentRow, payer?: string): 
     validUntil = outlook?.until ? formatShortDate(outlook.until) : '—';
     after = outlook?.after ? planRunText(outlook.after) : null;
   } else {
-    const course = row.courseId ? executor.select({ title: courses.title }).from(courses).where(eq(courses.id, row.courseId)).get() : undefined;
+    const course = row.courseId
+      ? executor.select({ title: courses.title }).from(courses).where(eq(courses.id, row.courseId)).get()
+      : undefined;
     item = courseDescription(course?.title ?? null);
   }
   return {

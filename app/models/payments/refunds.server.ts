@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { coursePurchases, courseGrants, courses, payments, roleGrants, type NotificationRow, type PaymentRow, type UserRow } from '../../../db/schema';
+import {
+  coursePurchases,
+  courseGrants,
+  courses,
+  payments,
+  roleGrants,
+  type NotificationRow,
+  type PaymentRow,
+  type UserRow,
+} from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { formatCents } from '../../utils/format';
 import { stripe } from '../../utils/stripe.server';
@@ -21,7 +30,11 @@ import { monthsLabel, refundDeadlineOf, toPaymentView, toRefundView, type Paymen
 /** The buyer asks for their money back, within 7 days of the payment (Código de Defesa do Consumidor, art. 49). */
 export function requestRefund(user: Pick<UserRow, 'id'>, paymentId: number, now = new Date()): PaymentView & { message: string } {
   return db.transaction((tx) => {
-    const row = tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, user.id))).get();
+    const row = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.userId, user.id)))
+      .get();
     if (!row) throw new AppError(404, PAYMENT_MESSAGES.notFound);
     if (row.status !== 'succeeded') throw new AppError(400, PAYMENT_MESSAGES.refundNotPaid);
     if (row.refundStatus !== null) throw new AppError(400, PAYMENT_MESSAGES.refundAlready);
@@ -34,7 +47,9 @@ export function requestRefund(user: Pick<UserRow, 'id'>, paymentId: number, now 
       .returning()
       .get();
     if (!updated) throw new AppError(400, PAYMENT_MESSAGES.refundAlready);
-    const course = updated.courseId ? tx.select({ title: courses.title }).from(courses).where(eq(courses.id, updated.courseId)).get() : undefined;
+    const course = updated.courseId
+      ? tx.select({ title: courses.title }).from(courses).where(eq(courses.id, updated.courseId)).get()
+      : undefined;
     return { ...toPaymentView({ ...updated, courseTitle: course?.title ?? null }, now), message: REFUND_REQUESTED_MESSAGE };
   });
 }
@@ -48,7 +63,14 @@ function revokePaymentDays(tx: Executor, userId: number, paymentId: number, now:
   const grant = tx
     .select()
     .from(roleGrants)
-    .where(and(eq(roleGrants.userId, userId), eq(roleGrants.source, 'payment'), eq(roleGrants.sourceId, paymentId), isNull(roleGrants.revokedAt)))
+    .where(
+      and(
+        eq(roleGrants.userId, userId),
+        eq(roleGrants.source, 'payment'),
+        eq(roleGrants.sourceId, paymentId),
+        isNull(roleGrants.revokedAt),
+      ),
+    )
     .get();
   if (!grant || !grant.endsAt) return;
   const removedMs = grant.endsAt.getTime() - Math.max(grant.startsAt.getTime(), now.getTime());
@@ -57,11 +79,21 @@ function revokePaymentDays(tx: Executor, userId: number, paymentId: number, now:
     const later = tx
       .select()
       .from(roleGrants)
-      .where(and(eq(roleGrants.userId, userId), eq(roleGrants.role, grant.role), isNull(roleGrants.revokedAt), gte(roleGrants.startsAt, grant.endsAt)))
+      .where(
+        and(
+          eq(roleGrants.userId, userId),
+          eq(roleGrants.role, grant.role),
+          isNull(roleGrants.revokedAt),
+          gte(roleGrants.startsAt, grant.endsAt),
+        ),
+      )
       .all();
     for (const next of later) {
       tx.update(roleGrants)
-        .set({ startsAt: new Date(next.startsAt.getTime() - removedMs), endsAt: next.endsAt ? new Date(next.endsAt.getTime() - removedMs) : null })
+        .set({
+          startsAt: new Date(next.startsAt.getTime() - removedMs),
+          endsAt: next.endsAt ? new Date(next.endsAt.getTime() - removedMs) : null,
+        })
         .where(eq(roleGrants.id, next.id))
         .run();
     }
@@ -128,7 +160,11 @@ async function paymentIntentOf(row: PaymentRow): Promise<string> {
  * a boleto, which Stripe cannot refund, is marked for a manual refund; then, in one transaction,
  * exactly what that payment granted is taken back, the user is notified and the audit row written.
  */
-export async function approveRefund(actor: AuditActor, paymentId: number, now = new Date()): Promise<RefundRequestView & { message: string }> {
+export async function approveRefund(
+  actor: AuditActor,
+  paymentId: number,
+  now = new Date(),
+): Promise<RefundRequestView & { message: string }> {
   const row = db.select().from(payments).where(eq(payments.id, paymentId)).get();
   if (!row) throw new AppError(404, PAYMENT_MESSAGES.notFound);
   if (row.refundStatus !== 'requested') throw new AppError(400, PAYMENT_MESSAGES.refundNotRequested);
@@ -137,7 +173,10 @@ export async function approveRefund(actor: AuditActor, paymentId: number, now = 
   if (!manual) {
     const intent = await paymentIntentOf(row);
     const refund = await callStripe(() =>
-      stripe().refunds.create({ payment_intent: intent, reason: 'requested_by_customer', metadata: { paymentId: String(row.id) } }, { idempotencyKey: `refund:${row.id}` }),
+      stripe().refunds.create(
+        { payment_intent: intent, reason: 'requested_by_customer', metadata: { paymentId: String(row.id) } },
+        { idempotencyKey: `refund:${row.id}` },
+      ),
     );
     refundId = refund.id;
   }

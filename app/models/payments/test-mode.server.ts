@@ -21,7 +21,10 @@ async function testModeStandIn() {
  * The simulated card form (test mode, with JavaScript): confirms the buyer's PaymentIntent with
  * the test card typed, through the SDK, as Stripe.js would; then the page calls confirmPayment.
  */
-export async function confirmTestCardPayment(user: Pick<UserRow, 'id'>, input: { paymentIntentId: string; cardNumber: string; returnUrl: string }): Promise<ConfirmResult> {
+export async function confirmTestCardPayment(
+  user: Pick<UserRow, 'id'>,
+  input: { paymentIntentId: string; cardNumber: string; returnUrl: string },
+): Promise<ConfirmResult> {
   const standIn = await testModeStandIn();
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw new AppError(404, PAYMENT_MESSAGES.notFound);
   const intent = await callStripe(() => stripe().paymentIntents.retrieve(input.paymentIntentId));
@@ -32,10 +35,16 @@ export async function confirmTestCardPayment(user: Pick<UserRow, 'id'>, input: {
   // nothing to charge again; confirmPayment then fulfils it, once.
   if (intent.status === 'succeeded') return { status: 'succeeded' };
   try {
-    const confirmed = await stripe().paymentIntents.confirm(input.paymentIntentId, { payment_method: paymentMethod, return_url: input.returnUrl });
-    return confirmed.status === 'succeeded' ? { status: 'succeeded' } : { status: 'processing', message: PAYMENT_MESSAGES.processing.description };
+    const confirmed = await stripe().paymentIntents.confirm(input.paymentIntentId, {
+      payment_method: paymentMethod,
+      return_url: input.returnUrl,
+    });
+    return confirmed.status === 'succeeded'
+      ? { status: 'succeeded' }
+      : { status: 'processing', message: PAYMENT_MESSAGES.processing.description };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) return { status: 'failed', message: declineMessage(error.decline_code ?? error.code) };
+    if (error instanceof Stripe.errors.StripeCardError)
+      return { status: 'failed', message: declineMessage(error.decline_code ?? error.code) };
     throw providerError(error);
   }
 }
@@ -59,7 +68,10 @@ async function standInFor(user: Pick<UserRow, 'id'>, sessionId: string) {
   if (!(await readTestCheckout(user, sessionId))) throw new AppError(404, PAYMENT_MESSAGES.checkoutNotFound);
   const standIn = await testModeStandIn();
   /** A refusal of the simulated page in the buyer's words; anything else stays what it was. */
-  const said = (error: unknown) => (error instanceof standIn.StandInError ? new AppError(STAND_IN_MESSAGES[error.code].status, STAND_IN_MESSAGES[error.code].message) : error);
+  const said = (error: unknown) =>
+    error instanceof standIn.StandInError
+      ? new AppError(STAND_IN_MESSAGES[error.code].status, STAND_IN_MESSAGES[error.code].message)
+      : error;
   return { standIn, said };
 }
 
@@ -74,7 +86,12 @@ export type TestCheckoutOutcome =
  * (/upgrade/return?session_id=…). Stripe's checkout.session.completed webhook follows. Someone
  * else's session is a 404.
  */
-export async function completeTestCheckout(user: Pick<UserRow, 'id'>, sessionId: string, method: 'card' | 'pix' | 'boleto', card?: string): Promise<TestCheckoutOutcome> {
+export async function completeTestCheckout(
+  user: Pick<UserRow, 'id'>,
+  sessionId: string,
+  method: 'card' | 'pix' | 'boleto',
+  card?: string,
+): Promise<TestCheckoutOutcome> {
   const { standIn, said } = await standInFor(user, sessionId);
   try {
     const result = standIn.completeTestSession(sessionId, method, card);

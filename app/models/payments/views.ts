@@ -10,7 +10,11 @@ import { DAY_MS } from '../accounts/role-arithmetic';
 
 export const REFUND_WINDOW_DAYS = 7;
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Em processamento', succeeded: 'Pago', failed: 'Não concluído' };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Em processamento',
+  succeeded: 'Pago',
+  failed: 'Não concluído',
+};
 /** The method in Portuguese, as receipts name it (never Stripe's words). */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Cartão de crédito', pix: 'Pix', boleto: 'Boleto' };
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
@@ -44,7 +48,8 @@ export type PaymentView = {
   refundable: boolean;
 };
 
-export const refundDeadlineOf = (row: Pick<PaymentRow, 'completedAt'>) => (row.completedAt ? new Date(row.completedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS) : null);
+export const refundDeadlineOf = (row: Pick<PaymentRow, 'completedAt'>) =>
+  row.completedAt ? new Date(row.completedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS) : null;
 
 export function toPaymentView(row: PaymentRow & { courseTitle: string | null }, now: Date): PaymentView {
   const deadline = refundDeadlineOf(row);
@@ -85,7 +90,9 @@ export function toRefundView(payment: PaymentRow, courseTitle: string | null, no
     userId: payment.userId,
     username: payment.payerUsername,
     email: payment.payerEmail,
-    payer: payment.payerUsername ? `${payment.payerUsername}${payment.payerEmail ? ` (${payment.payerEmail})` : ''}` : payment.payerEmail ?? `usuário #${payment.userId ?? '?'}`,
+    payer: payment.payerUsername
+      ? `${payment.payerUsername}${payment.payerEmail ? ` (${payment.payerEmail})` : ''}`
+      : (payment.payerEmail ?? `usuário #${payment.userId ?? '?'}`),
     manual: payment.method === 'boleto',
     requestedAt: payment.refundRequestedAt?.toISOString() ?? null,
     refundedAt: payment.refundedAt?.toISOString() ?? null,

@@ -18,7 +18,11 @@ const EVENT_RETENTION_DAYS = 30;
  * grants only what the row and Stripe say. The event id is recorded after it was handled, so a
  * failure is retried by Stripe; fulfilment is idempotent, so a duplicate grants nothing twice.
  */
-export async function handleStripeWebhook(rawBody: string | Buffer, signature: string | null, now = new Date()): Promise<{ received: true; duplicate?: true }> {
+export async function handleStripeWebhook(
+  rawBody: string | Buffer,
+  signature: string | null,
+  now = new Date(),
+): Promise<{ received: true; duplicate?: true }> {
   const secret = stripeWebhookSecret();
   if (!secret) throw new AppError(500, PAYMENT_MESSAGES.webhookUnconfigured);
   let event: Stripe.Event;
@@ -27,7 +31,8 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
   } catch {
     throw new AppError(400, PAYMENT_MESSAGES.badSignature);
   }
-  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return { received: true, duplicate: true };
+  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get())
+    return { received: true, duplicate: true };
 
   try {
     await handleEvent(event, now);
@@ -39,7 +44,9 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
   }
   db.transaction((tx) => {
     tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run();
-    tx.delete(stripeEvents).where(lt(stripeEvents.receivedAt, new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS))).run();
+    tx.delete(stripeEvents)
+      .where(lt(stripeEvents.receivedAt, new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS)))
+      .run();
   });
   return { received: true };
 }
@@ -47,7 +54,8 @@ export async function handleStripeWebhook(rawBody: string | Buffer, signature: s
 /** The object an event is about must be one the app created (it has a payment row); else nothing is asked or granted. */
 function assertRecorded(stripeId: unknown): string {
   const id = typeof stripeId === 'string' ? stripeId : '';
-  if (!id || !db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntentId, id)).get()) throw new AppError(400, PAYMENT_MESSAGES.mismatch);
+  if (!id || !db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntentId, id)).get())
+    throw new AppError(400, PAYMENT_MESSAGES.mismatch);
   return id;
 }
 

@@ -27,7 +27,16 @@ import type { AccessSubject } from './tool-access';
  * (`history-csv-columns.ts`); the note of a row without results goes to 'Observação'.
  */
 
-export const HISTORY_CSV_COLUMNS = ['Data', 'Hora', 'Título', 'Calculadora', 'Versão', 'Entradas', 'Resultados principais', 'Link'] as const;
+export const HISTORY_CSV_COLUMNS = [
+  'Data',
+  'Hora',
+  'Título',
+  'Calculadora',
+  'Versão',
+  'Entradas',
+  'Resultados principais',
+  'Link',
+] as const;
 
 /** Rows read (and computed) per pull of the stream. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -55,7 +64,8 @@ export function inputsText(calculator: Calculator | undefined, query: string): s
       if (value === null) return [];
       if (field.kind === 'select') return [`${field.label} = ${field.options.find((option) => option.value === value)?.label ?? value}`];
       if (field.kind === 'text') return [`${field.label} = ${value}`];
-      const unit = field.unitGroup === undefined ? field.unit : (getUnit(params.get(`${field.name}_unit`) ?? field.defaultUnit)?.symbol ?? '');
+      const unit =
+        field.unitGroup === undefined ? field.unit : (getUnit(params.get(`${field.name}_unit`) ?? field.defaultUnit)?.symbol ?? '');
       return [`${field.label} = ${withUnit(value, unit)}`];
     })
     .join(JOIN);
@@ -139,7 +149,9 @@ export function historyCsvStream(user: AccessSubject & { id: number }, filter: H
   const usable = usableSlugs(user);
   const single = filter.calculator ? getCalculator(filter.calculator) : undefined;
   const header = single ? calculatorCsvColumns(single) : HISTORY_CSV_COLUMNS;
-  const line = single ? (row: CalculationHistoryRow) => calculatorCsvLine(single, row, usable) : (row: CalculationHistoryRow) => csvLine(row, usable);
+  const line = single
+    ? (row: CalculationHistoryRow) => calculatorCsvLine(single, row, usable)
+    : (row: CalculationHistoryRow) => csvLine(row, usable);
   let cursor: Cursor | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>(

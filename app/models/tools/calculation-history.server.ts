@@ -79,7 +79,14 @@ export function saveCalculation(user: AccessSubject & { id: number }, input: Sav
     if (saved >= MAX_HISTORY_ITEMS) throw new AppError(400, HISTORY_MESSAGES.full);
     return tx
       .insert(calculationHistory)
-      .values({ userId: user.id, calculatorSlug: calculator.slug, calculatorVersion: calculator.version, title: title.data, query, results: resultsText(run.result.results) })
+      .values({
+        userId: user.id,
+        calculatorSlug: calculator.slug,
+        calculatorVersion: calculator.version,
+        title: title.data,
+        query,
+        results: resultsText(run.result.results),
+      })
       .returning()
       .get();
   });
@@ -90,7 +97,11 @@ export type HistoryPage = Page<HistoryItem>;
 
 // 'Minha Conta' and the unfiltered /calculators/history read these on every visit: prepared once per connection.
 const savedCount = preparedQuery(() =>
-  db.select({ total: count() }).from(calculationHistory).where(eq(calculationHistory.userId, sql.placeholder('userId'))).prepare(),
+  db
+    .select({ total: count() })
+    .from(calculationHistory)
+    .where(eq(calculationHistory.userId, sql.placeholder('userId')))
+    .prepare(),
 );
 const savedRows = preparedQuery(() =>
   db

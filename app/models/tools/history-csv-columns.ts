@@ -43,7 +43,19 @@ export function inputCells(calculator: Calculator, query: string): string[] {
   });
 }
 
-const SUPERSCRIPT_DIGITS: Readonly<Record<string, string>> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-' };
+const SUPERSCRIPT_DIGITS: Readonly<Record<string, string>> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+};
 
 /** A result value as stored ('40,93', '2,432·10⁻⁴', 'Sim') as a spreadsheet reads it ('40,93', '2,432E-4', 'Sim'). */
 export function spreadsheetValue(text: string): string {

@@ -45,7 +45,12 @@ function calculatorPreview(slug: string, search: URLSearchParams, path: string):
   const run = hasInputs(calculator, search) ? runCalculator(calculator, search) : null;
   if (!run?.ok) return { ...base, description: calculator.summary, url: siteUrl(calculatorPath(calculator.slug)) };
   const shared = calculatorPath(calculator.slug, canonicalQuery(calculator, run));
-  return { ...base, description: `Resultado: ${resultsText(run.result.results.slice(0, 3), '; ')}`, url: siteUrl(shared), loginHref: loginHref(shared) };
+  return {
+    ...base,
+    description: `Resultado: ${resultsText(run.result.results.slice(0, 3), '; ')}`,
+    url: siteUrl(shared),
+    loginHref: loginHref(shared),
+  };
 }
 
 /** The preview of one path of this site (anything that is not a path of this site: the home page's). */
@@ -58,7 +63,13 @@ export function linkPreviewFor(to: unknown): LinkPreview {
     const course = COURSE_PATH.exec(url.pathname);
     if (course) {
       const { title, description } = getCourse(FREE_ACCOUNT, Number(course[1]));
-      return { title, description: description.slice(0, 200), url: siteUrl(url.pathname), loginHref: loginHref(url.pathname), type: 'article' };
+      return {
+        title,
+        description: description.slice(0, 200),
+        url: siteUrl(url.pathname),
+        loginHref: loginHref(url.pathname),
+        type: 'article',
+      };
     }
   } catch (error) {
     // Unknown or hidden: the site's card, as for any other page.

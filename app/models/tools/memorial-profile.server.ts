@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { memorialProfiles, type MemorialProfileRow } from '../../../db/schema';
-import { EMPTY_MEMORIAL_PROFILE, memorialProfileSchema, type MemorialProfile, type MemorialProfileInput } from '../../schemas/memorial-profile';
+import {
+  EMPTY_MEMORIAL_PROFILE,
+  memorialProfileSchema,
+  type MemorialProfile,
+  type MemorialProfileInput,
+} from '../../schemas/memorial-profile';
 import { AppError } from '../../utils/errors';
 
 /**

@@ -145,7 +145,11 @@ export function listApiToolsFor(user: AccessSubject): ApiToolCard[] {
   const subject = `${user.role}:${user.cpf ?? ''}`;
   let cards = cache.apiBySubject.get(subject);
   if (!cards) {
-    const html = (cache.customHtml ??= new Map(customToolHtml().all().map((row) => [row.id, row.customHtml])));
+    const html = (cache.customHtml ??= new Map(
+      customToolHtml()
+        .all()
+        .map((row) => [row.id, row.customHtml]),
+    ));
     cards = listToolsFor(user).map((card) => (card.locked ? card : { ...card, customHtml: html.get(card.id) ?? null }));
     if (cache.apiBySubject.size < 1000) cache.apiBySubject.set(subject, cards);
   }
@@ -159,7 +163,15 @@ export function listAdminTools(query: { page: number; perPage: number } = { page
   return paginate(query, {
     count: () => db.select({ value: count() }).from(tools).get()?.value ?? 0,
     rows: (limit, offset) =>
-      db.select().from(tools).orderBy(sql`${tools.name} collate nocase`, tools.id).limit(limit).offset(offset).all().map(toAdminTool).sort(byName),
+      db
+        .select()
+        .from(tools)
+        .orderBy(sql`${tools.name} collate nocase`, tools.id)
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toAdminTool)
+        .sort(byName),
   });
 }
 
@@ -303,12 +315,24 @@ function auditedTool(tool: ToolInput | ToolRow) {
     accessLevel: tool.accessLevel,
     linkType: tool.linkType,
     link: tool.link,
-    customHtml: tool.customHtml ? `${tool.customHtml.length} caracteres (${createHash('sha256').update(tool.customHtml).digest('hex').slice(0, 8)})` : null,
+    customHtml: tool.customHtml
+      ? `${tool.customHtml.length} caracteres (${createHash('sha256').update(tool.customHtml).digest('hex').slice(0, 8)})`
+      : null,
     restrictedCpfs: cpfCount ? `${cpfCount} CPF(s)` : null,
     showInIframe: tool.showInIframe,
   };
 }
-const AUDITED_TOOL_FIELDS = ['name', 'description', 'category', 'accessLevel', 'linkType', 'link', 'customHtml', 'restrictedCpfs', 'showInIframe'] as const;
+const AUDITED_TOOL_FIELDS = [
+  'name',
+  'description',
+  'category',
+  'accessLevel',
+  'linkType',
+  'link',
+  'customHtml',
+  'restrictedCpfs',
+  'showInIframe',
+] as const;
 
 export function createTool(actor: AuditActor, input: ToolInput): ToolRow {
   return db.transaction((tx) => {

@@ -31,7 +31,15 @@ import { requireUser } from '~/models/accounts/permissions.server';
 import { activatePromoCode } from '~/models/admin/promo-code.server';
 import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
 import { toOwnUser } from '~/models/accounts/user.server';
-import { accountDeleteSchema, accountMailChoicesSchema, accountPasswordSchema, accountProfileSchema, accountPromoSchema, accountRecoverySchema, accountRefundSchema } from '~/schemas/account';
+import {
+  accountDeleteSchema,
+  accountMailChoicesSchema,
+  accountPasswordSchema,
+  accountProfileSchema,
+  accountPromoSchema,
+  accountRecoverySchema,
+  accountRefundSchema,
+} from '~/schemas/account';
 import { emailLinkSchema } from '~/schemas/email-link';
 import { accountFullNameSchema } from '~/schemas/full-name';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
@@ -78,7 +86,9 @@ export async function action(args: ActionFunctionArgs) {
         const pending = updated.email !== user.email && pendingConfirmation(updated);
         return redirectWithToast('/account', {
           title: 'Perfil atualizado',
-          description: pending ? `Suas informações foram salvas. Enviamos um link para confirmar ${pending.email}.` : 'Suas informações foram salvas.',
+          description: pending
+            ? `Suas informações foram salvas. Enviamos um link para confirmar ${pending.email}.`
+            : 'Suas informações foram salvas.',
           type: 'success',
         });
       },
@@ -87,7 +97,11 @@ export async function action(args: ActionFunctionArgs) {
       schema: accountFullNameSchema,
       run: ({ fullName }) => {
         setFullName(user.id, fullName);
-        return redirectWithToast('/account#nome-completo', { title: 'Nome completo salvo', description: 'É este o nome dos seus próximos certificados, memoriais e recibos.', type: 'success' });
+        return redirectWithToast('/account#nome-completo', {
+          title: 'Nome completo salvo',
+          description: 'É este o nome dos seus próximos certificados, memoriais e recibos.',
+          type: 'success',
+        });
       },
     }),
     'resend-confirmation': intent({
@@ -95,7 +109,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: 'Link não enviado', description: message, type: 'error' }),
       run: async () => {
         await resendConfirmation(user.id);
-        return redirectWithToast('/account', { title: 'Link enviado', description: `Enviamos um novo link de confirmação para ${user.email}.`, type: 'success' });
+        return redirectWithToast('/account', {
+          title: 'Link enviado',
+          description: `Enviamos um novo link de confirmação para ${user.email}.`,
+          type: 'success',
+        });
       },
     }),
     password: intent({
@@ -103,7 +121,11 @@ export async function action(args: ActionFunctionArgs) {
       hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
       run: async ({ currentPassword, newPassword }) => {
         await updateAccount(user.id, { currentPassword, newPassword }, requestAddress(args.request, args.context));
-        return redirectWithToast('/account', { title: 'Senha atualizada', description: 'Sua senha foi alterada com sucesso.', type: 'success' });
+        return redirectWithToast('/account', {
+          title: 'Senha atualizada',
+          description: 'Sua senha foi alterada com sucesso.',
+          type: 'success',
+        });
       },
     }),
     promo: intent({
@@ -141,7 +163,11 @@ export async function action(args: ActionFunctionArgs) {
         await deleteOwnAccount(user.id, password, requestAddress(args.request, args.context));
         return redirectWithToast(
           '/',
-          { title: 'Conta excluída', description: 'Sua conta e seus dados pessoais foram excluídos, e você saiu de todos os dispositivos.', type: 'success' },
+          {
+            title: 'Conta excluída',
+            description: 'Sua conta e seus dados pessoais foram excluídos, e você saiu de todos os dispositivos.',
+            type: 'success',
+          },
           { headers: { 'Set-Cookie': await logoutCookie(args.request) } },
         );
       },
@@ -150,7 +176,11 @@ export async function action(args: ActionFunctionArgs) {
       schema: accountMailChoicesSchema,
       run: ({ enabled }) => {
         saveMailChoices(user, enabled);
-        return redirectWithToast('/account#emails', { title: 'Preferências salvas', description: 'Seus e-mails foram atualizados.', type: 'success' });
+        return redirectWithToast('/account#emails', {
+          title: 'Preferências salvas',
+          description: 'Seus e-mails foram atualizados.',
+          type: 'success',
+        });
       },
     }),
     'two-factor-start': intent({
@@ -197,12 +227,20 @@ export async function action(args: ActionFunctionArgs) {
       hideFields: ['password', 'code'],
       run: async ({ password, code }) => {
         await disableTwoFactor(user, password, code, requestAddress(args.request, args.context));
-        return redirectWithToast('/account#seguranca', { title: 'Verificação em duas etapas desativada', description: 'Sua conta volta a pedir só a senha.', type: 'success' });
+        return redirectWithToast('/account#seguranca', {
+          title: 'Verificação em duas etapas desativada',
+          description: 'Sua conta volta a pedir só a senha.',
+          type: 'success',
+        });
       },
     }),
     recovery: intent({
       schema: accountRecoverySchema,
-      refusalToast: () => ({ title: 'Erro', description: 'Não foi possível atualizar a configuração de recuperação de senha.', type: 'error' }),
+      refusalToast: () => ({
+        title: 'Erro',
+        description: 'Não foi possível atualizar a configuração de recuperação de senha.',
+        type: 'error',
+      }),
       run: ({ disablePasswordRecovery }) => {
         setPasswordRecoveryAs(user, user.id, disablePasswordRecovery);
         return redirectWithToast('/account', {
@@ -216,15 +254,30 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, pendingEmail, status, planAfter, recentCalculations, savedCalculations, payments, mailChoices: choices, confirmRefund, certificates, twoFactor } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    pendingEmail,
+    status,
+    planAfter,
+    recentCalculations,
+    savedCalculations,
+    payments,
+    mailChoices: choices,
+    confirmRefund,
+    certificates,
+    twoFactor,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const recoveryCodes = actionData && 'recoveryCodes' in actionData && Array.isArray(actionData.recoveryCodes) ? (actionData.recoveryCodes as string[]) : null;
+  const recoveryCodes =
+    actionData && 'recoveryCodes' in actionData && Array.isArray(actionData.recoveryCodes) ? (actionData.recoveryCodes as string[]) : null;
   const location = useLocation();
   if (confirmRefund) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <RefundConfirmPanel payment={confirmRefund} cancelTo={`${location.pathname}${withParams(location.search, { confirm: null, payment: null })}#pagamentos`} />
+        <RefundConfirmPanel
+          payment={confirmRefund}
+          cancelTo={`${location.pathname}${withParams(location.search, { confirm: null, payment: null })}#pagamentos`}
+        />
       </div>
     );
   }
@@ -232,7 +285,10 @@ export default function AccountPage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Minha Conta</h1>
-        <span data-testid="account-status" className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ${status.tone}`}>
+        <span
+          data-testid="account-status"
+          className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ${status.tone}`}
+        >
           {status.label}
         </span>
       </div>

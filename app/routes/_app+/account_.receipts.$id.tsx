@@ -18,7 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const receipt = getOwnReceipt(user.id, idParam(params.id));
-    return json({ receipt: { paymentId: receipt.paymentId, rows: receiptRows(receipt), testModeNotice: receipt.testMode ? TEST_MODE_NOTICE : null } });
+    return json({
+      receipt: { paymentId: receipt.paymentId, rows: receiptRows(receipt), testModeNotice: receipt.testMode ? TEST_MODE_NOTICE : null },
+    });
   } catch (error) {
     if (isAppError(error)) throw errorResponse(404, error.message);
     throw error;

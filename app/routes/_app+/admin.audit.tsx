@@ -16,7 +16,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseListQuery(params, auditListQuerySchema);
-  const page = listAuditLog({ actorId: query.actor, action: query.action, from: query.from, to: query.to, page: query.page, perPage: query.perPage });
+  const page = listAuditLog({
+    actorId: query.actor,
+    action: query.action,
+    from: query.from,
+    to: query.to,
+    page: query.page,
+    perPage: query.perPage,
+  });
   return json({
     rows: page.items.map((item) => ({
       id: item.id,

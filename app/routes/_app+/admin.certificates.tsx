@@ -23,7 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const courses = listCourseOptions();
   const courseId = courses.some((course) => course.id === query.course) ? (query.course ?? null) : null;
   const page = courseId === null ? null : listCourseCertificates(courseId, query);
-  const items = (page?.items ?? []).map((item) => ({ ...item, issuedAt: formatShortDate(item.issuedAt), completedAt: formatShortDate(item.completedAt) }));
+  const items = (page?.items ?? []).map((item) => ({
+    ...item,
+    issuedAt: formatShortDate(item.issuedAt),
+    completedAt: formatShortDate(item.completedAt),
+  }));
   return json({
     courses: courses.map(({ id, title }) => ({ id, title })),
     courseId,
@@ -75,7 +79,9 @@ export default function AdminCertificates() {
         <h2 id="certificates-title" className="text-xl font-bold">
           Certificados
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Os certificados emitidos de um curso. Um certificado revogado passa a dizer 'revogado' na página de verificação.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Os certificados emitidos de um curso. Um certificado revogado passa a dizer 'revogado' na página de verificação.
+        </p>
       </div>
       <div className="card space-y-4">
         <Form method="get" className="flex flex-wrap items-end gap-3">
@@ -96,7 +102,11 @@ export default function AdminCertificates() {
             Mostrar
           </button>
         </Form>
-        {courseId === null ? <p className="text-sm text-slate-600">Escolha um curso para ver os seus certificados.</p> : <CertificateTable rows={items} total={total} />}
+        {courseId === null ? (
+          <p className="text-sm text-slate-600">Escolha um curso para ver os seus certificados.</p>
+        ) : (
+          <CertificateTable rows={items} total={total} />
+        )}
         <Pagination page={page} pageCount={pageCount} />
       </div>
     </section>

@@ -19,7 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseListQuery(new URL(request.url).searchParams, adminChatListQuerySchema);
   const page = listAdminThreads(query);
-  return json({ ...page, items: page.items.map((thread) => toListRow(thread, 'admin')), q: query.q, status: query.status, ratings: ticketRatingFigures() });
+  return json({
+    ...page,
+    items: page.items.map((thread) => toListRow(thread, 'admin')),
+    q: query.q,
+    status: query.status,
+    ratings: ticketRatingFigures(),
+  });
 }
 
 export default function AdminChats() {
@@ -27,7 +33,17 @@ export default function AdminChats() {
   return (
     <div className="space-y-6">
       <div className="card">
-        <ThreadList title="Suporte ao Usuário" forAdmin items={items} total={total} page={page} pageCount={pageCount} q={q} status={status} headingLevel={2} />
+        <ThreadList
+          title="Suporte ao Usuário"
+          forAdmin
+          items={items}
+          total={total}
+          page={page}
+          pageCount={pageCount}
+          q={q}
+          status={status}
+          headingLevel={2}
+        />
       </div>
       <TicketRatingFigures figures={ratings} />
     </div>

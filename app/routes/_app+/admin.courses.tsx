@@ -21,7 +21,9 @@ export const meta: MetaFunction = () => pageMeta('Cursos — Administração', '
 /** `?dialog=edit-course&course={id}` (the edit dialog) and `?confirm=delete-course&course={id}` (the no-JavaScript delete confirmation). */
 const URL_STATE_PARAMS = ['dialog', 'confirm', 'course'] as const;
 
-const refusal = (title: string) => (message: string): Toast => ({ title, description: message, type: 'error' });
+const refusal =
+  (title: string) =>
+  (message: string): Toast => ({ title, description: message, type: 'error' });
 
 /** /admin/courses?q=&page=: every course (hidden ones too), newest first, searched by title, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,7 +65,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao atualizar curso'),
       run: ({ id, ...input }) => {
         const course = updateCourse(admin, id, input);
-        return redirectWithToast(back, { title: 'Curso atualizado', description: `As alterações de ${course.title} foram salvas.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Curso atualizado',
+          description: `As alterações de ${course.title} foram salvas.`,
+          type: 'success',
+        });
       },
     }),
     visibility: intent({
@@ -83,7 +89,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao excluir curso'),
       run: ({ id }) => {
         deleteCourse(admin, id);
-        return redirectWithToast(back, { title: 'Curso excluído', description: 'O curso, suas aulas e seus materiais foram removidos.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Curso excluído',
+          description: 'O curso, suas aulas e seus materiais foram removidos.',
+          type: 'success',
+        });
       },
     }),
   });

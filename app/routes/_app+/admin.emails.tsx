@@ -43,7 +43,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: 'Erro ao reenviar', description: message, type: 'error' }),
       run: ({ id }) => {
         const mail = resendMail(admin, id);
-        return redirectWithToast(`${url.pathname}${url.search}`, { title: 'E-mail na fila de novo', description: `“${mail.subject}” para ${mail.to}.`, type: 'success' });
+        return redirectWithToast(`${url.pathname}${url.search}`, {
+          title: 'E-mail na fila de novo',
+          description: `“${mail.subject}” para ${mail.to}.`,
+          type: 'success',
+        });
       },
     }),
   });
@@ -57,7 +61,9 @@ export default function AdminEmails() {
         <h2 id="emails-title" className="text-xl font-bold">
           E-mails
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Cada e-mail que a plataforma enviou ou vai enviar. Um e-mail que falhou pode ser reenviado.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Cada e-mail que a plataforma enviou ou vai enviar. Um e-mail que falhou pode ser reenviado.
+        </p>
       </div>
       <div className="card space-y-4">
         <ListSearch label="Buscar por endereço" placeholder="Início do endereço, ex.: maria@" defaultValue={q} keep={{ status }} />

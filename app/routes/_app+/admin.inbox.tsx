@@ -23,7 +23,8 @@ import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
 import { readDialog, urlWithout, withParams } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Mensagens de contato — Administração', 'As mensagens enviadas pelo formulário de contato.');
+export const meta: MetaFunction = () =>
+  pageMeta('Mensagens de contato — Administração', 'As mensagens enviadas pelo formulário de contato.');
 
 const DIALOG_STATE = ['dialog', 'message'] as const;
 
@@ -54,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   // The list shows only the start of each message; the dialog shows all of it.
-  return json({ ...page, items: page.items.map((row) => ({ ...toItem(row), message: row.message.slice(0, 200) })), q: query.q, filter: query.filter, open });
+  return json({
+    ...page,
+    items: page.items.map((row) => ({ ...toItem(row), message: row.message.slice(0, 200) })),
+    q: query.q,
+    filter: query.filter,
+    open,
+  });
 }
 
 const refusal = (message: string): Toast => ({ title: 'Erro ao atualizar mensagem', description: message, type: 'error' });
@@ -109,7 +116,11 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-const EMPTY = { unread: 'Nenhuma mensagem não lida encontrada', all: 'Nenhuma mensagem encontrada', archived: 'Nenhuma mensagem arquivada encontrada' } as const;
+const EMPTY = {
+  unread: 'Nenhuma mensagem não lida encontrada',
+  all: 'Nenhuma mensagem encontrada',
+  archived: 'Nenhuma mensagem arquivada encontrada',
+} as const;
 
 export default function AdminInbox() {
   const { items, total, page, pageCount, q, filter, open } = useLoaderData<typeof loader>();
@@ -118,10 +129,17 @@ export default function AdminInbox() {
       <h2 id="inbox-heading" className="text-lg font-semibold">
         Mensagens de contato
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário da página Contato, das mais recentes às mais antigas.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Mensagens enviadas pelo formulário da página Contato, das mais recentes às mais antigas.
+      </p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <InboxFilters filter={filter} />
-        <ListSearch label="Buscar por nome, e-mail ou assunto" placeholder="Buscar por nome, e-mail ou assunto..." defaultValue={q} keep={{ filter: filter === 'all' ? null : filter }} />
+        <ListSearch
+          label="Buscar por nome, e-mail ou assunto"
+          placeholder="Buscar por nome, e-mail ou assunto..."
+          defaultValue={q}
+          keep={{ filter: filter === 'all' ? null : filter }}
+        />
       </div>
       <ListCount total={total} one={`mensagem (${INBOX_FILTER_LABELS[filter]})`} many={`mensagens (${INBOX_FILTER_LABELS[filter]})`} />
       <InboxTable items={items} empty={EMPTY[filter]} />

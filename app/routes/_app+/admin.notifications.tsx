@@ -13,7 +13,8 @@ import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
-export const meta: MetaFunction = () => pageMeta('Notificações — Administração', 'Enviar notificações aos usuários e consultar o histórico.');
+export const meta: MetaFunction = () =>
+  pageMeta('Notificações — Administração', 'Enviar notificações aos usuários e consultar o histórico.');
 
 const historyQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: 20, maxPerPage: 100 });
 
@@ -35,7 +36,11 @@ export async function action(args: ActionFunctionArgs) {
       run: (input) => {
         const sent = createNotification(admin, { ...input, userId: null });
         // The newest is on the first page.
-        return redirectWithToast(url.pathname, { title: 'Notificação enviada', description: `“${sent.title}” foi enviada.`, type: 'success' });
+        return redirectWithToast(url.pathname, {
+          title: 'Notificação enviada',
+          description: `“${sent.title}” foi enviada.`,
+          type: 'success',
+        });
       },
     }),
     delete: intent({
@@ -43,7 +48,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: 'Erro ao excluir notificação', description: message, type: 'error' }),
       run: ({ id }) => {
         deleteNotification(admin, id);
-        return redirectWithToast(back, { title: 'Notificação excluída', description: 'A notificação foi removida para todos.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Notificação excluída',
+          description: 'A notificação foi removida para todos.',
+          type: 'success',
+        });
       },
     }),
   });

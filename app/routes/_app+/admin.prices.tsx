@@ -17,7 +17,9 @@ export const meta: MetaFunction = () => pageMeta('Preços — Administração', 
 
 const coursePageSchema = listQuerySchema({ sorts: ['recent'], perPage: 20, maxPerPage: 100 });
 
-const refusal = (title: string) => (message: string): Toast => ({ title, description: message, type: 'error' });
+const refusal =
+  (title: string) =>
+  (message: string): Toast => ({ title, description: message, type: 'error' });
 
 /** /admin/prices?page=: the plans' monthly prices, and every course's price, 20 courses a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +42,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao atualizar preço'),
       run: ({ planType, monthlyPrice }) => {
         const plan = setPlanPrice(admin, planType, monthlyPrice);
-        return redirectWithToast(back, { title: 'Preço atualizado', description: `${plan.planType}: ${plan.monthlyPriceLabel} por mês.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Preço atualizado',
+          description: `${plan.planType}: ${plan.monthlyPriceLabel} por mês.`,
+          type: 'success',
+        });
       },
     }),
     'course-price': intent({
@@ -48,7 +54,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao atualizar preço'),
       run: ({ courseId, price }) => {
         const course = setCoursePrice(admin, courseId, price);
-        return redirectWithToast(back, { title: 'Preço atualizado', description: `${course.title}: ${formatCents(price)}.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Preço atualizado',
+          description: `${course.title}: ${formatCents(price)}.`,
+          type: 'success',
+        });
       },
     }),
     'remove-course-price': intent({

@@ -16,7 +16,8 @@ import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { urlWithout, withParams } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Códigos Promo — Administração', 'Criar, filtrar e excluir códigos promocionais de cargo e de curso.');
+export const meta: MetaFunction = () =>
+  pageMeta('Códigos Promo — Administração', 'Criar, filtrar e excluir códigos promocionais de cargo e de curso.');
 
 /** The no-JavaScript confirmation of a delete: `?confirm=delete-promo&promo={id}`. */
 const CONFIRM_PARAMS = ['confirm', 'promo'] as const;
@@ -35,7 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: query.q,
     courseId: query.courseId,
     courses,
-    confirm: confirmId && /^\d{1,12}$/.test(confirmId) ? { id: Number(confirmId), code: page.items.find((promo) => String(promo.id) === confirmId)?.code ?? null } : null,
+    confirm:
+      confirmId && /^\d{1,12}$/.test(confirmId)
+        ? { id: Number(confirmId), code: page.items.find((promo) => String(promo.id) === confirmId)?.code ?? null }
+        : null,
   });
 }
 
@@ -48,7 +52,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: 'Erro ao criar código promocional', description: message, type: 'error' }),
       run: (input) => {
         const created = createPromoCode(admin, input);
-        return redirectWithToast(back, { title: 'Código promocional criado', description: `O código ${created.code} foi criado.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Código promocional criado',
+          description: `O código ${created.code} foi criado.`,
+          type: 'success',
+        });
       },
     }),
     delete: intent({
@@ -86,7 +94,12 @@ export default function AdminPromoCodes() {
           Códigos promocionais
         </h2>
         <div className="mt-4 grid gap-3 lg:grid-cols-2 lg:items-end">
-          <ListSearch label="Buscar por código" placeholder="Buscar por código..." defaultValue={q} keep={{ courseId: courseId ? String(courseId) : null }} />
+          <ListSearch
+            label="Buscar por código"
+            placeholder="Buscar por código..."
+            defaultValue={q}
+            keep={{ courseId: courseId ? String(courseId) : null }}
+          />
           <PromoCourseFilter courses={courses} courseId={courseId} q={q} />
         </div>
         {courseId ? (

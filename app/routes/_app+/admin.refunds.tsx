@@ -57,7 +57,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: 'Erro ao recusar reembolso', description: message, type: 'error' }),
       run: ({ paymentId }) => {
         const refund = rejectRefund(admin, paymentId);
-        return redirectWithToast(back, { title: 'Reembolso recusado', description: `${refund.description}: o usuário foi avisado e mantém o acesso.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Reembolso recusado',
+          description: `${refund.description}: o usuário foi avisado e mantém o acesso.`,
+          type: 'success',
+        });
       },
     }),
   });
@@ -85,7 +89,10 @@ export default function AdminRefunds() {
       <h2 id="refunds-heading" className="text-lg font-semibold">
         Reembolsos
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Pedidos feitos em até 7 dias após o pagamento. Ao aprovar, o acesso concedido por aquele pagamento é removido; ao recusar, o usuário é avisado e mantém o acesso.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Pedidos feitos em até 7 dias após o pagamento. Ao aprovar, o acesso concedido por aquele pagamento é removido; ao recusar, o usuário
+        é avisado e mantém o acesso.
+      </p>
       <RefundRequestTable rows={items} total={total} />
       <Pagination page={page} pageCount={pageCount} />
     </section>

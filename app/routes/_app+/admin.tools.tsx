@@ -4,7 +4,14 @@ import { TOOL_DIALOGS, ToolCreateForm, ToolEditDialog, ToolFilters, ToolTable, t
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
 import { requireAdmin } from '~/models/accounts/permissions.server';
-import { createTool, deleteTool, getAdminToolDetail, listAdminToolPage, updateTool, type AdminToolDetail } from '~/models/tools/tool.server';
+import {
+  createTool,
+  deleteTool,
+  getAdminToolDetail,
+  listAdminToolPage,
+  updateTool,
+  type AdminToolDetail,
+} from '~/models/tools/tool.server';
 import { adminToolPageQuerySchema, toolCreateFormSchema, toolEditFormSchema, toolIdSchema } from '~/schemas/tool';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent } from '~/utils/form.server';
@@ -13,7 +20,8 @@ import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast, type Toast } from '~/utils/toast.server';
 import { readDialog, urlWithout, withParams } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Ferramentas — Painel de Administração', 'Cadastro das ferramentas, níveis de acesso e restrições por CPF.');
+export const meta: MetaFunction = () =>
+  pageMeta('Ferramentas — Painel de Administração', 'Cadastro das ferramentas, níveis de acesso e restrições por CPF.');
 
 /** `?tool=` when it names an existing tool, with who its CPF list admits. */
 function dialogTool(params: URLSearchParams): AdminToolDetail | null {
@@ -32,7 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, adminToolPageQuerySchema);
-  const page = listAdminToolPage({ q: query.q, category: query.category, accessLevel: query.access, page: query.page, perPage: query.perPage });
+  const page = listAdminToolPage({
+    q: query.q,
+    category: query.category,
+    accessLevel: query.access,
+    page: query.page,
+    perPage: query.perPage,
+  });
   const kind = readDialog(url.searchParams, TOOL_DIALOGS);
   const wantsConfirm = url.searchParams.get('confirm') === 'delete-tool';
   const target = kind || wantsConfirm ? dialogTool(url.searchParams) : null;
@@ -49,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const refusal = (title: string) => (message: string): Toast => ({ title, description: message, type: 'error' });
+const refusal =
+  (title: string) =>
+  (message: string): Toast => ({ title, description: message, type: 'error' });
 
 export async function action(args: ActionFunctionArgs) {
   const admin = await requireAdmin(args.request);
@@ -76,7 +92,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao excluir ferramenta'),
       run: ({ id }) => {
         deleteTool(admin, id);
-        return redirectWithToast(back, { title: 'Ferramenta excluída', description: 'A ferramenta e as avaliações dela foram removidas.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Ferramenta excluída',
+          description: 'A ferramenta e as avaliações dela foram removidas.',
+          type: 'success',
+        });
       },
     }),
   });

@@ -5,7 +5,8 @@ import { countUnreadContactMessages } from '~/models/admin/contact-message.serve
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => pageMeta('Painel de Administração', 'Usuários, ferramentas, códigos, cursos, notificações, preços e mensagens.');
+export const meta: MetaFunction = () =>
+  pageMeta('Painel de Administração', 'Usuários, ferramentas, códigos, cursos, notificações, preços e mensagens.');
 
 /** Admins only: other users go to /dashboard, visitors to /auth (each tab's loader guards too). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,10 +15,23 @@ import {
 } from '~/components/admin/users';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
-import { createUserAsAdmin, deleteUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin/users.server';
+import {
+  createUserAsAdmin,
+  deleteUserAsAdmin,
+  listUsers,
+  resetUserPassword,
+  runExpiryCheck,
+  updateUserAsAdmin,
+} from '~/models/admin/users.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { getUserById, type PublicUser } from '~/models/accounts/user.server';
-import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormSchema, adminUserIdSchema, adminUserPageQuerySchema } from '~/schemas/admin-user';
+import {
+  adminPasswordResetFormSchema,
+  adminUserCreateSchema,
+  adminUserEditFormSchema,
+  adminUserIdSchema,
+  adminUserPageQuerySchema,
+} from '~/schemas/admin-user';
 import { formatCpf } from '~/utils/cpf';
 import { AppError, isAppError } from '~/utils/errors';
 import { turnOffTwoFactorAsAdmin } from '~/models/accounts/two-factor.server';
@@ -77,7 +90,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const refusal = (title: string) => (message: string): Toast => ({ title, description: message, type: 'error' });
+const refusal =
+  (title: string) =>
+  (message: string): Toast => ({ title, description: message, type: 'error' });
 
 export async function action(args: ActionFunctionArgs) {
   const admin = await requireAdmin(args.request);
@@ -90,7 +105,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao criar usuário'),
       run: async (input) => {
         const user = await createUserAsAdmin(admin, input);
-        return redirectWithToast(back, { title: 'Usuário criado', description: `${user.username} foi criado como ${ROLE_LABELS[user.role]}.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Usuário criado',
+          description: `${user.username} foi criado como ${ROLE_LABELS[user.role]}.`,
+          type: 'success',
+        });
       },
     }),
     update: intent({
@@ -99,7 +118,11 @@ export async function action(args: ActionFunctionArgs) {
       run: ({ id, ...input }) => {
         const user = updateUserAsAdmin(admin, id, input);
         const until = user.roleExpiryDate ? ` até ${formatShortDate(user.roleExpiryDate)}` : '';
-        return redirectWithToast(back, { title: 'Usuário atualizado', description: `${user.username}: ${ROLE_LABELS[user.role]}${until}.`, type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Usuário atualizado',
+          description: `${user.username}: ${ROLE_LABELS[user.role]}${until}.`,
+          type: 'success',
+        });
       },
     }),
     reset: intent({
@@ -108,7 +131,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao redefinir senha'),
       run: async ({ id, password }) => {
         await resetUserPassword(admin, id, password);
-        return redirectWithToast(back, { title: 'Senha redefinida', description: 'A nova senha já vale; o usuário foi desconectado.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Senha redefinida',
+          description: 'A nova senha já vale; o usuário foi desconectado.',
+          type: 'success',
+        });
       },
     }),
     'two-factor-off': intent({
@@ -116,7 +143,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao desativar a verificação em duas etapas'),
       run: ({ id }) => {
         turnOffTwoFactorAsAdmin(admin, id);
-        return redirectWithToast(back, { title: 'Verificação em duas etapas', description: 'Desativada para este usuário.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Verificação em duas etapas',
+          description: 'Desativada para este usuário.',
+          type: 'success',
+        });
       },
     }),
     delete: intent({
@@ -124,7 +155,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao excluir usuário'),
       run: ({ id }) => {
         deleteUserAsAdmin(admin, id);
-        return redirectWithToast(back, { title: 'Usuário excluído', description: 'A conta e os dados dela foram removidos; os pagamentos foram mantidos.', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Usuário excluído',
+          description: 'A conta e os dados dela foram removidos; os pagamentos foram mantidos.',
+          type: 'success',
+        });
       },
     }),
     expire: intent({

@@ -43,7 +43,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 };
 
-
 /**
  * /calculators/{slug}: a GET form whose query string is the calculation. With inputs in the URL
  * the loader computes and answers 200 with the result, or 400 with a message per field; without
@@ -129,7 +128,14 @@ function ShareLink({ url }: { url: string }) {
         Link deste resultado
       </label>
       <div className="flex gap-2">
-        <input id="share-link" type="text" readOnly value={shown} className="input flex-1 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id="share-link"
+          type="text"
+          readOnly
+          value={shown}
+          className="input flex-1 font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {hydrated ? (
           <button type="button" className="btn-secondary shrink-0" onClick={copy}>
             {copied ? 'Link copiado' : 'Copiar link'}
@@ -142,7 +148,11 @@ function ShareLink({ url }: { url: string }) {
 }
 
 function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string }) {
-  const { form, fields, submitting: saving } = useIntentForm('save', saveCalculationSchema, {
+  const {
+    form,
+    fields,
+    submitting: saving,
+  } = useIntentForm('save', saveCalculationSchema, {
     id: 'save-calculation',
     defaultValue: { title: defaultTitle },
     shouldValidate: 'onSubmit',
@@ -221,7 +231,12 @@ export default function CalculatorPage() {
             Dados de entrada
           </h2>
           <div className="mt-4">
-            <CalculatorForm key={`${header.title}-${formKey}`} inputs={inputs} values={values} errors={outcome && !outcome.ok ? outcome.fieldErrors : null} />
+            <CalculatorForm
+              key={`${header.title}-${formKey}`}
+              inputs={inputs}
+              values={values}
+              errors={outcome && !outcome.ok ? outcome.fieldErrors : null}
+            />
           </div>
         </section>
 

@@ -13,7 +13,13 @@ import {
   CalculatorWarnings,
 } from '~/components/calculator-output';
 import { CalculatorPrintButton } from '~/components/calculator-print-button';
-import { MemorialIdentification, MemorialPrintStyle, MemorialSection, MemorialSignature, MemorialStandards } from '~/components/memorial/memorial-parts';
+import {
+  MemorialIdentification,
+  MemorialPrintStyle,
+  MemorialSection,
+  MemorialSignature,
+  MemorialStandards,
+} from '~/components/memorial/memorial-parts';
 import { MemorialProjectForm, PROJECT_INTENT } from '~/components/memorial/project-form';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
@@ -28,7 +34,8 @@ import { pageMeta } from '~/utils/meta';
 import { redirectWithToast } from '~/utils/toast.server';
 import { personName } from '~/models/accounts/person-name';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);
 
 /**
  * /calculators/{slug}/report?{same query as the calculator}: the calculation report
@@ -51,7 +58,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       label: name === FORM_ERROR ? 'Dados' : (labels.get(name) ?? name),
       message,
     }));
-    return json({ state: 'invalid' as const, header, errors, formHref: calculatorPath(calculator.slug, url.searchParams.toString()) }, { status: 400 });
+    return json(
+      { state: 'invalid' as const, header, errors, formHref: calculatorPath(calculator.slug, url.searchParams.toString()) },
+      { status: 400 },
+    );
   }
   const query = canonicalQuery(calculator, run);
   return json({
@@ -128,7 +138,10 @@ export default function CalculationReport() {
   let section = 0;
   const next = () => ++section;
   return (
-    <article className="mx-auto max-w-4xl space-y-6 px-4 py-8 print:max-w-none print:p-0 print:text-[11pt]" data-testid="calculation-report">
+    <article
+      className="mx-auto max-w-4xl space-y-6 px-4 py-8 print:max-w-none print:p-0 print:text-[11pt]"
+      data-testid="calculation-report"
+    >
       <MemorialPrintStyle />
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <LightLink to={formHref} className="btn-secondary">

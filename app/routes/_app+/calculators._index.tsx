@@ -9,7 +9,8 @@ import { calculatorPath } from '~/calculators/view';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => pageMeta('Calculadoras', 'Calculadoras de engenharia mecânica, elétrica, têxtil, de informática e química, com memorial de cálculo.');
+export const meta: MetaFunction = () =>
+  pageMeta('Calculadoras', 'Calculadoras de engenharia mecânica, elétrica, têxtil, de informática e química, com memorial de cálculo.');
 
 /** /calculators: every calculator the user may see, by category, with its level and whether it opens. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,8 +42,8 @@ export default function CalculatorsIndex() {
         <div>
           <h1 className="text-2xl font-bold">Calculadoras de engenharia</h1>
           <p className="mt-1 max-w-3xl text-slate-600">
-            Cada resultado mostra a fórmula, os valores intermediários e as referências, vira um link que você pode compartilhar e gera um memorial de cálculo
-            para imprimir.
+            Cada resultado mostra a fórmula, os valores intermediários e as referências, vira um link que você pode compartilhar e gera um
+            memorial de cálculo para imprimir.
           </p>
         </div>
         <LightLink to="/calculators/history" className="btn-secondary">
@@ -57,7 +58,11 @@ export default function CalculatorsIndex() {
           </h2>
           <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {group.calculators.map((calculator) => (
-              <li key={calculator.slug} data-testid="calculator-card" className={`card flex flex-col ${calculator.locked ? 'border-dashed bg-slate-50' : ''}`}>
+              <li
+                key={calculator.slug}
+                data-testid="calculator-card"
+                className={`card flex flex-col ${calculator.locked ? 'border-dashed bg-slate-50' : ''}`}
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <LevelBadge level={calculator.level} />
                   {calculator.locked ? <span className="text-xs font-medium text-slate-500">Bloqueada</span> : null}

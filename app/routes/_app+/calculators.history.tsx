@@ -3,7 +3,13 @@ import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Pagination } from '~/components/ui/pagination';
-import { deleteCalculation, historyCalculatorChoices, historyQuerySchema, isFiltered, listCalculations } from '~/models/tools/calculation-history.server';
+import {
+  deleteCalculation,
+  historyCalculatorChoices,
+  historyQuerySchema,
+  isFiltered,
+  listCalculations,
+} from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { deleteCalculationSchema } from '~/schemas/calculation-history';
 import { handleForm, intent } from '~/utils/form.server';
@@ -12,7 +18,8 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { withParams } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Histórico de cálculos', 'Seus cálculos de engenharia salvos, para reabrir, compartilhar e imprimir.');
+export const meta: MetaFunction = () =>
+  pageMeta('Histórico de cálculos', 'Seus cálculos de engenharia salvos, para reabrir, compartilhar e imprimir.');
 
 /**
  * /calculators/history?q=&calculator=&from=&to=&page=N: the user's saved calculations that pass the
@@ -22,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseListQuery(new URL(request.url).searchParams, historyQuerySchema);
   const filter = { q: query.q, calculator: query.calculator, from: query.from, to: query.to };
-  return json({ ...listCalculations(user.id, query), filter, filtered: isFiltered(filter), calculators: historyCalculatorChoices(user.id) });
+  return json({
+    ...listCalculations(user.id, query),
+    filter,
+    filtered: isFiltered(filter),
+    calculators: historyCalculatorChoices(user.id),
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -49,7 +61,8 @@ export default function CalculationHistory() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const exportHref = `${pathname}/export${withParams('', filter)}`;
-  const deletingId = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete' ? navigation.formData.get('id') : null;
+  const deletingId =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete' ? navigation.formData.get('id') : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -72,7 +85,13 @@ export default function CalculationHistory() {
       </p>
 
       {calculators.length > 0 || filtered ? (
-        <HistoryFilters filter={filter} filtered={filtered} calculators={calculators} action={pathname} exportHref={total > 0 ? exportHref : null} />
+        <HistoryFilters
+          filter={filter}
+          filtered={filtered}
+          calculators={calculators}
+          action={pathname}
+          exportHref={total > 0 ? exportHref : null}
+        />
       ) : null}
 
       {items.length === 0 && filtered ? null : items.length === 0 ? (
@@ -89,12 +108,23 @@ export default function CalculationHistory() {
               {/* On a phone the title takes the card's width and the buttons go under it. */}
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 sm:flex-1">
-                  <h2 className="break-words font-semibold">{item.href ? <LightLink to={item.href} className="text-brand-700 hover:underline">{item.title}</LightLink> : item.title}</h2>
+                  <h2 className="break-words font-semibold">
+                    {item.href ? (
+                      <LightLink to={item.href} className="text-brand-700 hover:underline">
+                        {item.title}
+                      </LightLink>
+                    ) : (
+                      item.title
+                    )}
+                  </h2>
                   <p className="mt-0.5 text-sm text-slate-600">
                     {item.calculatorTitle ?? item.calculatorSlug} · salvo em {item.savedAt} · versão {item.savedVersion}
                   </p>
                   {item.versionNote ? (
-                    <p data-testid="history-version-note" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900">
+                    <p
+                      data-testid="history-version-note"
+                      className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                    >
                       {item.versionNote}
                     </p>
                   ) : null}

@@ -40,8 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `
  * answer for both, so the page never says whether a ticket exists).
  */
 
-const denied = () =>
-  redirectWithToast('/', { title: 'Acesso negado', description: CHAT_MESSAGES.forbidden, type: 'error' });
+const denied = () => redirectWithToast('/', { title: 'Acesso negado', description: CHAT_MESSAGES.forbidden, type: 'error' });
 
 /** The ticket id of the URL, or the refusal (an id that cannot exist is refused like any other). */
 async function ticketId(params: { id?: string }): Promise<number> {
@@ -120,14 +119,23 @@ export async function action(args: ActionFunctionArgs) {
     }),
     refresh: intent({
       schema: noFields,
-      run: () => jsonWithToast(args, { intent: 'refresh', result: null }, { title: 'Atualizado', description: 'Mensagens atualizadas com sucesso', type: 'success' }),
+      run: () =>
+        jsonWithToast(
+          args,
+          { intent: 'refresh', result: null },
+          { title: 'Atualizado', description: 'Mensagens atualizadas com sucesso', type: 'success' },
+        ),
     }),
     close: intent({
       schema: noFields,
       refusalToast: refusal('Erro ao finalizar ticket'),
       run: () => {
         closeThread(user, id);
-        return redirectWithToast(here, { title: 'Ticket encerrado', description: 'Este ticket foi finalizado com sucesso', type: 'success' });
+        return redirectWithToast(here, {
+          title: 'Ticket encerrado',
+          description: 'Este ticket foi finalizado com sucesso',
+          type: 'success',
+        });
       },
     }),
     rate: intent({
@@ -162,13 +170,24 @@ export default function TicketPage() {
   const ratingFormShown = canRate && !rating;
   const ratingRefusal = !ratingFormShown && reply?.intent === 'rate' ? Object.values(reply.result?.error ?? {}).flat()[0] : undefined;
   // With JavaScript, new messages arrive over the tab's event stream; without it, 'Atualizar' reloads.
-  const liveMessages = useLiveThread<(typeof messages)[number]>({ threadId: thread.id, status: thread.status, cursor: liveCursor, readAs: isAdmin ? 'admin' : 'user' });
+  const liveMessages = useLiveThread<(typeof messages)[number]>({
+    threadId: thread.id,
+    status: thread.status,
+    cursor: liveCursor,
+    readAs: isAdmin ? 'admin' : 'user',
+  });
   const backTo = isAdmin ? '/admin/chats' : '/chats';
 
   if (confirmDelete) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <ConfirmActionPanel title="Excluir ticket" message={DELETE_TICKET_MESSAGE} intent="delete" fields={{}} cancelTo={`/chat/${thread.id}`} />
+        <ConfirmActionPanel
+          title="Excluir ticket"
+          message={DELETE_TICKET_MESSAGE}
+          intent="delete"
+          fields={{}}
+          cancelTo={`/chat/${thread.id}`}
+        />
       </div>
     );
   }

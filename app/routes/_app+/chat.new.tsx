@@ -38,14 +38,21 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: FAILURE, description: message, type: 'error' }),
       run: async ({ subject, message }) => {
         const thread = await createThread(user, { subject, message });
-        return redirectWithToast(ticketPath(thread.id), { title: 'Conversa iniciada', description: 'Sua mensagem foi enviada com sucesso.', type: 'success' });
+        return redirectWithToast(ticketPath(thread.id), {
+          title: 'Conversa iniciada',
+          description: 'Sua mensagem foi enviada com sucesso.',
+          type: 'success',
+        });
       },
     }),
   });
 }
 
 export default function NewChat() {
-  const { form, fields, submitting } = useIntentForm('create', newChatFormSchema, { shouldValidate: 'onBlur', shouldRevalidate: 'onInput' });
+  const { form, fields, submitting } = useIntentForm('create', newChatFormSchema, {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <LightLink to="/chats" className="text-sm text-brand-700 hover:underline">

@@ -3,7 +3,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { PremiumAccessCard, PromoAccessCard } from '~/components/course/access-cards';
 import { AdminPanel } from '~/components/course/admin-panel';
-import { CourseConfirmPage, LessonDialog, MaterialDialog, type ContentConfirm, type ContentDialog } from '~/components/course/content-dialogs';
+import {
+  CourseConfirmPage,
+  LessonDialog,
+  MaterialDialog,
+  type ContentConfirm,
+  type ContentDialog,
+} from '~/components/course/content-dialogs';
 import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/detail-header';
 import { CertificateOfferBox } from '~/components/certificate/certificate-offer';
 import { CourseContentView } from '~/components/course/lesson-accordion';
@@ -90,7 +96,9 @@ function readContentDialog(params: URLSearchParams, content: CourseContent): Con
   if (kind === 'material') {
     const materialId = idFrom(params, 'material');
     if (materialId !== null) {
-      const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find((item) => item.id === materialId);
+      const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find(
+        (item) => item.id === materialId,
+      );
       return material ? { kind, material, lessonId: material.lessonId } : null;
     }
     const known = lessonId !== null && content.lessons.some((item) => item.id === lessonId);
@@ -109,7 +117,9 @@ function readConfirm(params: URLSearchParams, content: CourseContent): ContentCo
   }
   if (kind === 'delete-material') {
     const materialId = idFrom(params, 'material');
-    const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find((item) => item.id === materialId);
+    const material = [...content.courseMaterials, ...content.lessons.flatMap((item) => item.materials)].find(
+      (item) => item.id === materialId,
+    );
     return material ? { kind, id: material.id, title: material.title } : null;
   }
   return null;
@@ -119,7 +129,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
   const { course, access, content } = orResponse(() => getCoursePage(user, idParam(params.id, COURSE_ACCESS_MESSAGES.notFound)));
   if (!content) {
-    return json({ course, access, content: null, tab: 'overview' as Tab, openLessonId: null, continueTo: null, nextOrder: 1, dialog: null, confirm: null, certificate: null });
+    return json({
+      course,
+      access,
+      content: null,
+      tab: 'overview' as Tab,
+      openLessonId: null,
+      continueTo: null,
+      nextOrder: 1,
+      dialog: null,
+      confirm: null,
+      certificate: null,
+    });
   }
   const search = new URL(request.url).searchParams;
   const { nextLessonId } = content.progress;
@@ -171,7 +192,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao aplicar código'),
       run: async ({ code }) => {
         await activatePromoCode({ userId: user.id, code, courseId });
-        return redirectWithToast(`/courses/${courseId}`, { title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
+        return redirectWithToast(`/courses/${courseId}`, {
+          title: 'Código promocional aplicado',
+          description: 'Você agora tem acesso ao curso!',
+          type: 'success',
+        });
       },
     }),
     progress: intent({
@@ -186,7 +211,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao emitir certificado'),
       run: () => {
         const certificate = issueCertificate(user, courseId);
-        return redirectWithToast(`/certificados/${certificate.code}`, { title: 'Certificado emitido', description: certificate.courseTitle, type: 'success' });
+        return redirectWithToast(`/certificados/${certificate.code}`, {
+          title: 'Certificado emitido',
+          description: certificate.courseTitle,
+          type: 'success',
+        });
       },
     }),
     'create-lesson': adminOnly(
@@ -195,7 +224,11 @@ export async function action(args: ActionFunctionArgs) {
         refusalToast: refusal('Erro ao criar aula'),
         run: (value) => {
           const lesson = createLesson(user, courseId, value);
-          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), { title: 'Aula criada', description: lesson.title, type: 'success' });
+          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), {
+            title: 'Aula criada',
+            description: lesson.title,
+            type: 'success',
+          });
         },
       }),
     ),
@@ -205,7 +238,11 @@ export async function action(args: ActionFunctionArgs) {
         refusalToast: refusal('Erro ao atualizar aula'),
         run: ({ lessonId, ...input }) => {
           const lesson = updateLesson(user, courseId, lessonId, input);
-          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), { title: 'Aula atualizada', description: lesson.title, type: 'success' });
+          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), {
+            title: 'Aula atualizada',
+            description: lesson.title,
+            type: 'success',
+          });
         },
       }),
     ),
@@ -225,7 +262,11 @@ export async function action(args: ActionFunctionArgs) {
         refusalToast: refusal('Erro ao criar material'),
         run: (value) => {
           const material = createMaterial(user, courseId, value);
-          return redirectWithToast(backTo(request, { lesson: material.lessonId }), { title: 'Material criado', description: material.title, type: 'success' });
+          return redirectWithToast(backTo(request, { lesson: material.lessonId }), {
+            title: 'Material criado',
+            description: material.title,
+            type: 'success',
+          });
         },
       }),
     ),
@@ -235,7 +276,11 @@ export async function action(args: ActionFunctionArgs) {
         refusalToast: refusal('Erro ao atualizar material'),
         run: ({ materialId, ...input }) => {
           const material = updateMaterial(user, courseId, materialId, input);
-          return redirectWithToast(backTo(request, { lesson: material.lessonId }), { title: 'Material atualizado', description: material.title, type: 'success' });
+          return redirectWithToast(backTo(request, { lesson: material.lessonId }), {
+            title: 'Material atualizado',
+            description: material.title,
+            type: 'success',
+          });
         },
       }),
     ),
@@ -260,7 +305,9 @@ export default function CoursePage() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         <BackLink />
-        <div className="mt-4">{access.state === 'premium' ? <PremiumAccessCard course={course} /> : <PromoAccessCard course={course} />}</div>
+        <div className="mt-4">
+          {access.state === 'premium' ? <PremiumAccessCard course={course} /> : <PromoAccessCard course={course} />}
+        </div>
       </div>
     );
   }
@@ -290,9 +337,16 @@ export default function CoursePage() {
           <CourseOverview course={course} />
         )}
       </div>
-      {data.dialog?.kind === 'lesson' ? <LessonDialog key={data.dialog.lesson?.id ?? 'new'} lesson={data.dialog.lesson} nextOrder={data.nextOrder} /> : null}
+      {data.dialog?.kind === 'lesson' ? (
+        <LessonDialog key={data.dialog.lesson?.id ?? 'new'} lesson={data.dialog.lesson} nextOrder={data.nextOrder} />
+      ) : null}
       {data.dialog?.kind === 'material' ? (
-        <MaterialDialog key={data.dialog.material?.id ?? `new-${data.dialog.lessonId}`} material={data.dialog.material} lessonId={data.dialog.lessonId} lessons={content.lessons} />
+        <MaterialDialog
+          key={data.dialog.material?.id ?? `new-${data.dialog.lessonId}`}
+          material={data.dialog.material}
+          lessonId={data.dialog.lessonId}
+          lessons={content.lessons}
+        />
       ) : null}
     </div>
   );

@@ -15,7 +15,8 @@ import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { dialogLink, readDialog } from '~/utils/url-state';
 
-export const meta: MetaFunction = () => pageMeta('Cursos', 'Cursos especializados de engenharia, com aulas em vídeo e materiais, para assinantes E-MASTER.');
+export const meta: MetaFunction = () =>
+  pageMeta('Cursos', 'Cursos especializados de engenharia, com aulas em vídeo e materiais, para assinantes E-MASTER.');
 
 const DIALOGS = [COURSE_CODE_DIALOG] as const;
 
@@ -47,7 +48,11 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: (message) => ({ title: CODE_REFUSED, description: message, type: 'error' }),
       run: async ({ code }) => {
         const { course } = await activateCourseCode({ userId: user.id, code });
-        return redirectWithToast(`/courses/${course.id}`, { title: 'Código promocional aplicado', description: 'Você agora tem acesso ao curso!', type: 'success' });
+        return redirectWithToast(`/courses/${course.id}`, {
+          title: 'Código promocional aplicado',
+          description: 'Você agora tem acesso ao curso!',
+          type: 'success',
+        });
       },
     }),
   });
@@ -95,7 +100,9 @@ export default function CoursesCatalogue() {
           </p>
         ) : null}
         <div className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy={loading || undefined}>
-          {loading ? Array.from({ length: 4 }, (_, index) => <CourseCardSkeleton key={index} />) : courses.map((course) => <CourseCard key={course.id} course={course} />)}
+          {loading
+            ? Array.from({ length: 4 }, (_, index) => <CourseCardSkeleton key={index} />)
+            : courses.map((course) => <CourseCard key={course.id} course={course} />)}
         </div>
         {!loading && total === 0 ? (
           <div data-testid="courses-empty" className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">

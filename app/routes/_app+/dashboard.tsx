@@ -25,7 +25,8 @@ import { catalogView, parseCatalogFilter, parseCatalogQuery } from '~/utils/tool
 import { readDialog, urlWithout } from '~/utils/url-state';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => pageMeta('Início', 'Suas ferramentas e calculadoras de engenharia, por categoria e nível de acesso.');
+export const meta: MetaFunction = () =>
+  pageMeta('Início', 'Suas ferramentas e calculadoras de engenharia, por categoria e nível de acesso.');
 
 const PAYMENT_SUCCESS = {
   title: 'Pagamento processado com sucesso!',
@@ -93,14 +94,19 @@ export async function action(args: ActionFunctionArgs) {
       schema: ratingFormSchema,
       run: ({ toolId, rating, comment }) => {
         rateTool(user, toolId, { rating, comment });
-        return redirectWithToast(back, { title: 'Avaliação enviada', description: 'Sua avaliação foi salva com sucesso!', type: 'success' });
+        return redirectWithToast(back, {
+          title: 'Avaliação enviada',
+          description: 'Sua avaliação foi salva com sucesso!',
+          type: 'success',
+        });
       },
     }),
   });
 }
 
 export default function Dashboard() {
-  const { user, filter, query, tools, page, pageCount, categories, showBlocked, emptyMessage, myRatings, dialog, ratings, recentCourse } = useLoaderData<typeof loader>();
+  const { user, filter, query, tools, page, pageCount, categories, showBlocked, emptyMessage, myRatings, dialog, ratings, recentCourse } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const loadingCatalog = useCatalogLoading();
   const rateError = useIntentResult('rate')?.error?.['']?.[0];

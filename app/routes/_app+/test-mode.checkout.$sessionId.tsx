@@ -63,10 +63,16 @@ export async function action(args: ActionFunctionArgs) {
     const result = await completeTestCheckout(user, session.id, method, cardNumber);
     if (result.outcome !== 'declined') return redirect(result.redirectTo, 303);
     const toast = UPGRADE_TOASTS.paymentError(result.message);
-    return jsonWithToast(args, { intent: method, result: { status: 'error' as const, error: { '': [toast.description] } } }, toast, { status: 402 });
+    return jsonWithToast(args, { intent: method, result: { status: 'error' as const, error: { '': [toast.description] } } }, toast, {
+      status: 402,
+    });
   };
   return handleForm(args, {
-    card: intent({ schema: cardSchema, refusalToast: (message) => UPGRADE_TOASTS.paymentError(message), run: ({ cardNumber }) => pay('card', cardNumber) }),
+    card: intent({
+      schema: cardSchema,
+      refusalToast: (message) => UPGRADE_TOASTS.paymentError(message),
+      run: ({ cardNumber }) => pay('card', cardNumber),
+    }),
     pix: intent({ schema: emptySchema, run: () => pay('pix') }),
     boleto: intent({ schema: emptySchema, run: () => pay('boleto') }),
     'pix-paid': intent({
@@ -89,7 +95,12 @@ function CardForm() {
       <Field
         label="Número do cartão"
         errors={fields.cardNumber.errors}
-        inputProps={{ ...getInputProps(fields.cardNumber, { type: 'text' }), inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' }}
+        inputProps={{
+          ...getInputProps(fields.cardNumber, { type: 'text' }),
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          placeholder: '4242 4242 4242 4242',
+        }}
       />
       <button type="submit" className="btn-primary" disabled={submitting}>
         {submitting ? 'Processando...' : 'Pagar'}
@@ -136,7 +147,9 @@ export default function TestCheckoutPage() {
             {session.method === 'boleto' ? 'Boleto' : 'Pix'}: aguardando pagamento
           </h2>
           {session.method === 'boleto' ? (
-            <p className="text-sm text-slate-700">O boleto é confirmado após cerca de um dia útil. Você receberá uma notificação quando o pagamento for compensado.</p>
+            <p className="text-sm text-slate-700">
+              O boleto é confirmado após cerca de um dia útil. Você receberá uma notificação quando o pagamento for compensado.
+            </p>
           ) : (
             <>
               <p className="text-sm text-slate-700">Pague o Pix no aplicativo do seu banco. No modo de teste, simule o pagamento:</p>

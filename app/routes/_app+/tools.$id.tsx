@@ -14,7 +14,6 @@ import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.tool.name ?? 'Ferramenta', data?.tool.description);
 
-
 /**
  * /tools/{id}: internal tools go to their app route; external ones show their outbound link;
  * custom ones run in the sandboxed frame. A locked tool answers 403 without its link or HTML;

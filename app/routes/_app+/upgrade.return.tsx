@@ -27,7 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const testMode = isStripeTestMode();
   try {
     const outcome = await fulfilCheckoutSession(sessionId, user);
-    return json({ status: outcome.status, courseId: outcome.kind === 'course' ? outcome.courseId : null, sessionId, testMode, error: null });
+    return json({
+      status: outcome.status,
+      courseId: outcome.kind === 'course' ? outcome.courseId : null,
+      sessionId,
+      testMode,
+      error: null,
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.status === 404) throw errorResponse(404, error.message);

@@ -20,7 +20,8 @@ import { redirectWithToast, safeRedirectPath } from '~/utils/toast.server';
 import { readDialog, withParams } from '~/utils/url-state';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => pageMeta('Entrar', 'Entre na sua conta ou crie uma nova para usar as ferramentas e cursos da E-Engenharia.');
+export const meta: MetaFunction = () =>
+  pageMeta('Entrar', 'Entre na sua conta ou crie uma nova para usar as ferramentas e cursos da E-Engenharia.');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -81,7 +82,11 @@ export async function action(args: ActionFunctionArgs) {
           const { user, promoMessage } = await registerWithLimits(requestAddress(request, args.context), value);
           return redirectWithToast(
             '/dashboard',
-            { title: 'Registro bem-sucedido', description: promoMessage ?? `Bem-vindo, ${user.username}! Sua conta foi criada.`, type: 'success' },
+            {
+              title: 'Registro bem-sucedido',
+              description: promoMessage ?? `Bem-vindo, ${user.username}! Sua conta foi criada.`,
+              type: 'success',
+            },
             { headers: { 'Set-Cookie': await loginCookie(request, user, requestAddress(request, args.context)) } },
           );
         },
@@ -94,7 +99,11 @@ export async function action(args: ActionFunctionArgs) {
           session.set('recoveryToken', token);
           return redirectWithToast(
             '/auth?dialog=reset',
-            { title: 'Recuperação iniciada', description: 'Verificação realizada com sucesso. Agora você pode redefinir sua senha.', type: 'success' },
+            {
+              title: 'Recuperação iniciada',
+              description: 'Verificação realizada com sucesso. Agora você pode redefinir sua senha.',
+              type: 'success',
+            },
             { headers: { 'Set-Cookie': await authSessionStorage.commitSession(session) } },
           );
         },
@@ -148,7 +157,13 @@ export default function AuthPage() {
           <LightLink role="tab" aria-selected={tab === 'login'} to={tabLink('login')} className={tabClass(tab === 'login')} replace>
             Entrar
           </LightLink>
-          <LightLink role="tab" aria-selected={tab === 'register'} to={tabLink('register')} className={tabClass(tab === 'register')} replace>
+          <LightLink
+            role="tab"
+            aria-selected={tab === 'register'}
+            to={tabLink('register')}
+            className={tabClass(tab === 'register')}
+            replace
+          >
             Criar conta
           </LightLink>
         </div>

@@ -16,5 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getAuthSession(request);
   if (token.length > 0 && token.length <= 200 && isLiveRecoveryToken(token)) session.set('recoveryToken', token);
   else session.unset('recoveryToken');
-  return redirect('/auth?dialog=reset', { headers: { 'Set-Cookie': await authSessionStorage.commitSession(session), 'Cache-Control': 'no-store' } });
+  return redirect('/auth?dialog=reset', {
+    headers: { 'Set-Cookie': await authSessionStorage.commitSession(session), 'Cache-Control': 'no-store' },
+  });
 }

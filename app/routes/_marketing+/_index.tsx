@@ -11,7 +11,12 @@ const LANDING_DESCRIPTION =
 export const meta: MetaFunction = ({ matches }) => [
   { title: 'E-Engenharia — Ferramentas e cursos para engenheiros' },
   { name: 'description', content: LANDING_DESCRIPTION },
-  ...previewMeta({ title: 'E-Engenharia — Ferramentas e cursos para engenheiros', description: LANDING_DESCRIPTION, url: '/', origin: siteOriginOf(matches) }),
+  ...previewMeta({
+    title: 'E-Engenharia — Ferramentas e cursos para engenheiros',
+    description: LANDING_DESCRIPTION,
+    url: '/',
+    origin: siteOriginOf(matches),
+  }),
 ];
 
 /** Whether the visitor is logged in, and the paid plans' prices; back from a payment redirect, its redirect. */
@@ -80,7 +85,12 @@ const PLANS: Plan[] = [
     name: 'E-BASIC',
     price: 'Grátis',
     description: 'Para conhecer a plataforma e resolver o dia a dia.',
-    features: ['Ferramentas básicas das cinco categorias', 'Avaliações e comentários nas ferramentas', 'Notificações de novidades', 'Chat de suporte'],
+    features: [
+      'Ferramentas básicas das cinco categorias',
+      'Avaliações e comentários nas ferramentas',
+      'Notificações de novidades',
+      'Chat de suporte',
+    ],
     cta: 'Começar grátis',
   },
   {
@@ -121,8 +131,7 @@ const TESTIMONIALS = [
     role: 'Engenheiro Mecânico, Joinville/SC',
   },
   {
-    quote:
-      'Finalmente uma plataforma com ferramentas de engenharia têxtil em português. O suporte responde rápido e entende do assunto.',
+    quote: 'Finalmente uma plataforma com ferramentas de engenharia têxtil em português. O suporte responde rápido e entende do assunto.',
     name: 'Juliana Prado',
     role: 'Engenheira Têxtil, Blumenau/SC',
   },
@@ -150,7 +159,10 @@ export default function LandingPage() {
     <div className="bg-white">
       {/* Signed-in visitors already have the site header (sticky) above this one. */}
       <header className={`border-b border-slate-200 bg-white/90 backdrop-blur ${isLoggedIn ? '' : 'sticky top-0 z-30'}`}>
-        <nav aria-label="Navegação da página inicial" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
+        <nav
+          aria-label="Navegação da página inicial"
+          className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8"
+        >
           <LightLink to="/" className="text-xl font-bold tracking-tight text-brand-700">
             E-Engenharia
           </LightLink>
@@ -214,12 +226,10 @@ export default function LandingPage() {
             <p className="inline-flex items-center rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
               50+ engenheiros já usam a plataforma
             </p>
-            <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">
-              Ferramentas e cursos para engenheiros
-            </h1>
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">Ferramentas e cursos para engenheiros</h1>
             <p className="mt-6 max-w-xl text-lg text-brand-100">
-              Calculadoras de mecânica, elétrica, têxtil, informática e química, cursos especializados e suporte de quem entende
-              de engenharia — tudo em um só lugar, em português.
+              Calculadoras de mecânica, elétrica, têxtil, informática e química, cursos especializados e suporte de quem entende de
+              engenharia — tudo em um só lugar, em português.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <LightLink
@@ -239,7 +249,11 @@ export default function LandingPage() {
           <dl className="grid grid-cols-2 gap-4 sm:gap-6">
             {HERO_STATS.map((stat) => (
               // Reversed so the value reads first; justify-end keeps it at the top when a neighbour's label wraps longer.
-              <div key={stat.label} data-testid="hero-stat" className="flex min-w-0 flex-col-reverse justify-end rounded-xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-6">
+              <div
+                key={stat.label}
+                data-testid="hero-stat"
+                className="flex min-w-0 flex-col-reverse justify-end rounded-xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-6"
+              >
                 <dt className="mt-2 text-sm text-brand-100">{stat.label}</dt>
                 <dd className="break-words text-lg font-bold sm:text-3xl">{stat.value}</dd>
               </div>
@@ -262,12 +276,18 @@ export default function LandingPage() {
           </div>
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {areas.map((area) => (
-              <article key={area.category} data-testid="landing-area" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+              <article
+                key={area.category}
+                data-testid="landing-area"
+                className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+              >
                 <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                   <Icon path={AREA_ICONS[area.category]} />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">Engenharia {CATEGORY_LABELS[area.category]}</h3>
-                <p className="mt-2 text-sm text-slate-600">{area.calculators.length === 1 ? '1 calculadora:' : `${area.calculators.length} calculadoras:`}</p>
+                <p className="mt-2 text-sm text-slate-600">
+                  {area.calculators.length === 1 ? '1 calculadora:' : `${area.calculators.length} calculadoras:`}
+                </p>
                 <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm leading-relaxed text-slate-600">
                   {area.calculators.map((title) => (
                     <li key={title}>{title}</li>
@@ -297,8 +317,8 @@ export default function LandingPage() {
               Escolha o plano ideal para você
             </h2>
             <p className="mt-4 text-lg text-slate-600">
-              Comece grátis e faça upgrade quando precisar. Os planos pagos não têm renovação automática: o acesso vale pelo
-              período contratado.
+              Comece grátis e faça upgrade quando precisar. Os planos pagos não têm renovação automática: o acesso vale pelo período
+              contratado.
             </p>
           </div>
           <div className="mt-12 grid gap-8 lg:grid-cols-3">
@@ -317,7 +337,9 @@ export default function LandingPage() {
                 <h3 className="text-lg font-semibold text-brand-700">{plan.name}</h3>
                 <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
                 <p className="mt-6 flex items-baseline gap-1">
-                  <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price === 'Grátis' ? plan.price : planPrices[plan.price]}</span>
+                  <span className="text-4xl font-bold tracking-tight text-slate-900">
+                    {plan.price === 'Grátis' ? plan.price : planPrices[plan.price]}
+                  </span>
                   {plan.period ? <span className="text-sm font-medium text-slate-500">{plan.period}</span> : null}
                 </p>
                 <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">

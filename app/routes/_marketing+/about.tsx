@@ -57,20 +57,17 @@ const HISTORY = [
   {
     year: '2023',
     title: 'Lançamento da plataforma',
-    description:
-      'A E-Engenharia é lançada com calculadoras de mecânica e elétrica e o plano gratuito E-BASIC.',
+    description: 'A E-Engenharia é lançada com calculadoras de mecânica e elétrica e o plano gratuito E-BASIC.',
   },
   {
     year: '2024',
     title: 'Novas áreas e planos',
-    description:
-      'Chegam as categorias têxtil, informática e química, junto com os planos E-TOOL e E-MASTER e o chat de suporte.',
+    description: 'Chegam as categorias têxtil, informática e química, junto com os planos E-TOOL e E-MASTER e o chat de suporte.',
   },
   {
     year: '2025',
     title: 'Cursos especializados',
-    description:
-      'Lançamos os cursos com aulas em vídeo e materiais exclusivos, e a comunidade passa de 20 engenheiros ativos.',
+    description: 'Lançamos os cursos com aulas em vídeo e materiais exclusivos, e a comunidade passa de 20 engenheiros ativos.',
   },
 ] as const;
 
@@ -90,8 +87,8 @@ export default function AboutPage() {
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-100">Sobre nós</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Engenharia feita por engenheiros</h1>
           <p className="mt-6 text-lg text-brand-100">
-            A E-Engenharia reúne ferramentas de cálculo, cursos especializados e suporte para profissionais de engenharia de todo
-            o Brasil. Hoje somos mais de 20 engenheiros ativos usando a plataforma.
+            A E-Engenharia reúne ferramentas de cálculo, cursos especializados e suporte para profissionais de engenharia de todo o Brasil.
+            Hoje somos mais de 20 engenheiros ativos usando a plataforma.
           </p>
         </div>
       </section>
@@ -103,9 +100,8 @@ export default function AboutPage() {
               Nossa missão
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-600">
-              Simplificar o trabalho do engenheiro brasileiro, oferecendo ferramentas confiáveis e conhecimento de qualidade, em
-              português, para que cada profissional dedique mais tempo às decisões que importam e menos tempo a cálculos
-              repetitivos.
+              Simplificar o trabalho do engenheiro brasileiro, oferecendo ferramentas confiáveis e conhecimento de qualidade, em português,
+              para que cada profissional dedique mais tempo às decisões que importam e menos tempo a cálculos repetitivos.
             </p>
           </div>
           <dl className="grid grid-cols-2 gap-4">

@@ -10,7 +10,10 @@ import { pageMeta } from '~/utils/meta';
 import { qrSvgPath } from '~/utils/qr-code.server';
 import { siteUrl } from '~/utils/security.server';
 
-export const meta: MetaFunction = () => [...pageMeta('Verificação de certificado', 'Confira a autenticidade de um certificado de curso da E-Engenharia.'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  ...pageMeta('Verificação de certificado', 'Confira a autenticidade de um certificado de curso da E-Engenharia.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 type Found = { kind: 'found'; certificate: CertificateView; qr: { size: number; path: string }; verifyUrl: string };
 type Refused = { kind: 'refused'; message: string };
@@ -68,7 +71,8 @@ function Verdict({ data }: { data: Found }) {
       <div role="alert" className="card mt-6 p-6">
         <p className="text-lg font-semibold text-amber-800">Certificado substituído</p>
         <p className="mt-2 text-slate-700">
-          Este certificado do curso “{certificate.courseTitle}” foi substituído por uma nova emissão e não vale mais. Peça ao titular o código do certificado atual.
+          Este certificado do curso “{certificate.courseTitle}” foi substituído por uma nova emissão e não vale mais. Peça ao titular o
+          código do certificado atual.
         </p>
       </div>
     );

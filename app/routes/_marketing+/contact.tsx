@@ -78,8 +78,7 @@ const faq = (prices: Record<ProRole, string>) => [
   },
   {
     question: 'Qual a diferença entre os planos E-BASIC, E-TOOL e E-MASTER?',
-    answer:
-      `O E-BASIC é gratuito e dá acesso às ferramentas básicas. O E-TOOL (${prices['E-TOOL']}/mês) libera todas as calculadoras e ferramentas profissionais. O E-MASTER (${prices['E-MASTER']}/mês) inclui tudo do E-TOOL, além dos cursos, materiais exclusivos e suporte premium.`,
+    answer: `O E-BASIC é gratuito e dá acesso às ferramentas básicas. O E-TOOL (${prices['E-TOOL']}/mês) libera todas as calculadoras e ferramentas profissionais. O E-MASTER (${prices['E-MASTER']}/mês) inclui tudo do E-TOOL, além dos cursos, materiais exclusivos e suporte premium.`,
   },
   {
     question: 'Os planos pagos são renovados automaticamente?',
@@ -128,7 +127,10 @@ const CHANNEL_ICONS: Record<string, string> = {
 function RequiredLabel({ text }: { text: string }) {
   return (
     <>
-      {text} <span className="text-red-600" aria-hidden="true">*</span>
+      {text}{' '}
+      <span className="text-red-600" aria-hidden="true">
+        *
+      </span>
     </>
   );
 }
@@ -183,7 +185,10 @@ export default function ContactPage() {
       </header>
 
       <div className="mt-12 grid gap-8 lg:grid-cols-3">
-        <section aria-labelledby="contact-form-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2 sm:p-8">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2 sm:p-8"
+        >
           <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
             Envie sua mensagem
           </h2>
@@ -255,11 +260,7 @@ export default function ContactPage() {
 
             <HoneypotInputs label="Deixe este campo em branco" />
 
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="btn-primary w-full px-6 py-3 text-base font-semibold sm:w-auto"
-            >
+            <button type="submit" disabled={isSubmitting} className="btn-primary w-full px-6 py-3 text-base font-semibold sm:w-auto">
               {isSubmitting ? (
                 <>
                   <svg className="h-4 w-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">

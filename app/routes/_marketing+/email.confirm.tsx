@@ -7,7 +7,10 @@ import { emailLinkSchema } from '~/schemas/email-link';
 import { handleForm, intent } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [...pageMeta('Confirmar e-mail', 'Confirme o endereço de e-mail da sua conta no E-Engenharia.'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  ...pageMeta('Confirmar e-mail', 'Confirme o endereço de e-mail da sua conta no E-Engenharia.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /email/confirm?token=…: the link of the welcome mail and of 'Confirme seu e-mail' (docs/accounts-and-sessions.md). No login: the token is the permission. */
 export const loader = emailLinkLoader('confirm');

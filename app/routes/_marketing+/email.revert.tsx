@@ -9,7 +9,10 @@ import { pageMeta } from '~/utils/meta';
 import { redirectWithToast } from '~/utils/toast.server';
 import { logoutCookie } from '~/models/accounts/auth.server';
 
-export const meta: MetaFunction = () => [...pageMeta('Não fui eu', 'Restaure o e-mail anterior da sua conta no E-Engenharia.'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  ...pageMeta('Não fui eu', 'Restaure o e-mail anterior da sua conta no E-Engenharia.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /email/revert?token=…: 'Não fui eu' in the mail to the old address after a change (docs/accounts-and-sessions.md). No login: the token is the permission. */
 export const loader = emailLinkLoader('revert');
@@ -23,7 +26,11 @@ export async function action(args: ActionFunctionArgs) {
         const { email } = revertEmail(emailLinkToken(args.request));
         return redirectWithToast(
           '/auth',
-          { title: 'E-mail restaurado', description: `O e-mail ${email} voltou a ser o da conta e todas as sessões foram encerradas. Crie uma nova senha em “Esqueceu sua senha?”.`, type: 'success' },
+          {
+            title: 'E-mail restaurado',
+            description: `O e-mail ${email} voltou a ser o da conta e todas as sessões foram encerradas. Crie uma nova senha em “Esqueceu sua senha?”.`,
+            type: 'success',
+          },
           { headers: { 'Set-Cookie': await logoutCookie(args.request) } },
         );
       },
@@ -40,7 +47,8 @@ export default function RevertEmail() {
       invalid={invalid}
       question={
         <>
-          Devolver <strong>{address}</strong> à conta e encerrar todas as sessões abertas? Quem trocou o e-mail sabia a sua senha: depois, crie uma nova pela recuperação de senha.
+          Devolver <strong>{address}</strong> à conta e encerrar todas as sessões abertas? Quem trocou o e-mail sabia a sua senha: depois,
+          crie uma nova pela recuperação de senha.
         </>
       }
       button="Restaurar meu e-mail e encerrar as sessões"

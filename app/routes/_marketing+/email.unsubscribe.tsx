@@ -8,7 +8,10 @@ import { isAppError } from '~/utils/errors';
 import { readForm } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [...pageMeta('Cancelar e-mails', 'Deixe de receber um tipo de e-mail do E-Engenharia.'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  ...pageMeta('Cancelar e-mails', 'Deixe de receber um tipo de e-mail do E-Engenharia.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 function read(request: Request) {
   try {
@@ -53,7 +56,9 @@ export default function Unsubscribe() {
           Cancelar e-mails
         </h1>
         {data.state === 'invalid' ? (
-          <Alert title="Link inválido">{UNSUBSCRIBE_INVALID} Abra o link do e-mail mais recente ou escolha seus e-mails em Minha Conta.</Alert>
+          <Alert title="Link inválido">
+            {UNSUBSCRIBE_INVALID} Abra o link do e-mail mais recente ou escolha seus e-mails em Minha Conta.
+          </Alert>
         ) : result && 'done' in result && result.done ? (
           <Alert variant="success" title="Pronto">
             Você não vai mais receber “{result.label}”. Para voltar a receber, entre em Minha Conta → E-mails.

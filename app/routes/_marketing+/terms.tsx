@@ -15,12 +15,12 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          Ao acessar ou utilizar a plataforma E-Engenharia, você declara que leu, compreendeu e concorda com estes Termos de Uso.
-          Se você não concordar com qualquer condição aqui descrita, não utilize a plataforma.
+          Ao acessar ou utilizar a plataforma E-Engenharia, você declara que leu, compreendeu e concorda com estes Termos de Uso. Se você
+          não concordar com qualquer condição aqui descrita, não utilize a plataforma.
         </p>
         <p>
-          O uso da plataforma é permitido a pessoas maiores de 18 anos ou legalmente capazes, que se comprometem a fornecer
-          informações verdadeiras.
+          O uso da plataforma é permitido a pessoas maiores de 18 anos ou legalmente capazes, que se comprometem a fornecer informações
+          verdadeiras.
         </p>
       </>
     ),
@@ -30,13 +30,13 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          A E-Engenharia é uma plataforma voltada a profissionais de engenharia que oferece calculadoras e ferramentas nas
-          categorias mecânica, elétrica, têxtil, informática e química, cursos especializados com aulas e materiais, notificações,
-          avaliações de ferramentas e um chat de suporte.
+          A E-Engenharia é uma plataforma voltada a profissionais de engenharia que oferece calculadoras e ferramentas nas categorias
+          mecânica, elétrica, têxtil, informática e química, cursos especializados com aulas e materiais, notificações, avaliações de
+          ferramentas e um chat de suporte.
         </p>
         <p>
-          O conteúdo disponível para cada usuário depende do seu nível de acesso (E-BASIC, E-TOOL ou E-MASTER). Podemos incluir,
-          alterar ou remover ferramentas e cursos a qualquer momento, buscando sempre melhorar o serviço.
+          O conteúdo disponível para cada usuário depende do seu nível de acesso (E-BASIC, E-TOOL ou E-MASTER). Podemos incluir, alterar ou
+          remover ferramentas e cursos a qualquer momento, buscando sempre melhorar o serviço.
         </p>
       </>
     ),
@@ -46,12 +46,12 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          Para utilizar a plataforma é necessário criar uma conta informando nome de usuário, e-mail, CPF e senha. Você é
-          responsável pela veracidade desses dados e por mantê-los atualizados.
+          Para utilizar a plataforma é necessário criar uma conta informando nome de usuário, e-mail, CPF e senha. Você é responsável pela
+          veracidade desses dados e por mantê-los atualizados.
         </p>
         <p>
-          A conta é pessoal e intransferível. Você é responsável por manter sua senha em sigilo e por todas as atividades
-          realizadas com ela. Por segurança, um novo login encerra as sessões abertas em outros dispositivos.
+          A conta é pessoal e intransferível. Você é responsável por manter sua senha em sigilo e por todas as atividades realizadas com
+          ela. Por segurança, um novo login encerra as sessões abertas em outros dispositivos.
         </p>
       </>
     ),
@@ -61,17 +61,17 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          A plataforma oferece o plano gratuito E-BASIC e os planos pagos E-TOOL (anunciado a R$ 29,90/mês) e E-MASTER
-          (anunciado a R$ 59,90/mês), que inclui cursos, materiais exclusivos e suporte premium. Os valores vigentes são os
-          exibidos na página de upgrade no momento da contratação.
+          A plataforma oferece o plano gratuito E-BASIC e os planos pagos E-TOOL (anunciado a R$ 29,90/mês) e E-MASTER (anunciado a R$
+          59,90/mês), que inclui cursos, materiais exclusivos e suporte premium. Os valores vigentes são os exibidos na página de upgrade no
+          momento da contratação.
         </p>
         <p>
-          Os planos pagos não são recorrentes: não há renovação automática nem cobrança futura sem sua ação. O acesso contratado
-          vale pelo período adquirido e, ao final dele, a conta retorna automaticamente ao nível anterior.
+          Os planos pagos não são recorrentes: não há renovação automática nem cobrança futura sem sua ação. O acesso contratado vale pelo
+          período adquirido e, ao final dele, a conta retorna automaticamente ao nível anterior.
         </p>
         <p>
-          Os pagamentos são processados por um provedor de pagamentos com cartão; a E-Engenharia não armazena os dados do seu
-          cartão. Códigos promocionais podem conceder dias de acesso ou acesso a cursos, conforme as condições de cada código.
+          Os pagamentos são processados por um provedor de pagamentos com cartão; a E-Engenharia não armazena os dados do seu cartão.
+          Códigos promocionais podem conceder dias de acesso ou acesso a cursos, conforme as condições de cada código.
         </p>
       </>
     ),
@@ -95,9 +95,9 @@ const SECTIONS: Section[] = [
     title: 'Propriedade Intelectual',
     body: (
       <p>
-        Todo o conteúdo da plataforma — incluindo ferramentas, calculadoras, cursos, aulas, materiais, textos, marcas e
-        logotipos — pertence à E-Engenharia ou aos seus licenciantes e é protegido pela legislação de direitos autorais e de
-        propriedade industrial. A contratação de um plano concede apenas uma licença de uso pessoal, limitada e não exclusiva.
+        Todo o conteúdo da plataforma — incluindo ferramentas, calculadoras, cursos, aulas, materiais, textos, marcas e logotipos — pertence
+        à E-Engenharia ou aos seus licenciantes e é protegido pela legislação de direitos autorais e de propriedade industrial. A
+        contratação de um plano concede apenas uma licença de uso pessoal, limitada e não exclusiva.
       </p>
     ),
   },
@@ -106,12 +106,12 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          Tratamos seus dados pessoais de acordo com a Lei Geral de Proteção de Dados Pessoais (LGPD — Lei nº 13.709/2018),
-          apenas para prestar o serviço, cumprir obrigações legais e garantir a segurança da sua conta.
+          Tratamos seus dados pessoais de acordo com a Lei Geral de Proteção de Dados Pessoais (LGPD — Lei nº 13.709/2018), apenas para
+          prestar o serviço, cumprir obrigações legais e garantir a segurança da sua conta.
         </p>
         <p>
-          O CPF informado no cadastro é utilizado para a recuperação de senha e para liberar ferramentas restritas a
-          determinados usuários. Você pode desativar a recuperação de senha por CPF na página Minha Conta.
+          O CPF informado no cadastro é utilizado para a recuperação de senha e para liberar ferramentas restritas a determinados usuários.
+          Você pode desativar a recuperação de senha por CPF na página Minha Conta.
         </p>
         <p>
           Você pode solicitar acesso, correção ou exclusão dos seus dados pelos canais indicados na página de{' '}
@@ -128,12 +128,12 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          As ferramentas e os cursos têm caráter de apoio técnico. Os resultados dos cálculos devem ser verificados por um
-          profissional habilitado e não substituem projetos, laudos ou a responsabilidade técnica do engenheiro.
+          As ferramentas e os cursos têm caráter de apoio técnico. Os resultados dos cálculos devem ser verificados por um profissional
+          habilitado e não substituem projetos, laudos ou a responsabilidade técnica do engenheiro.
         </p>
         <p>
-          Na máxima extensão permitida pela lei, a responsabilidade total da E-Engenharia por quaisquer danos relacionados ao uso
-          da plataforma fica limitada aos valores efetivamente pagos por você nos últimos 12 (doze) meses.
+          Na máxima extensão permitida pela lei, a responsabilidade total da E-Engenharia por quaisquer danos relacionados ao uso da
+          plataforma fica limitada aos valores efetivamente pagos por você nos últimos 12 (doze) meses.
         </p>
       </>
     ),
@@ -142,9 +142,9 @@ const SECTIONS: Section[] = [
     title: 'Alterações dos Termos',
     body: (
       <p>
-        Estes Termos de Uso podem ser atualizados a qualquer momento. A data da última atualização aparece no topo desta página
-        e, em caso de mudanças relevantes, avisaremos pelas notificações da plataforma. O uso continuado após a atualização
-        significa a aceitação dos novos termos.
+        Estes Termos de Uso podem ser atualizados a qualquer momento. A data da última atualização aparece no topo desta página e, em caso
+        de mudanças relevantes, avisaremos pelas notificações da plataforma. O uso continuado após a atualização significa a aceitação dos
+        novos termos.
       </p>
     ),
   },
@@ -152,9 +152,8 @@ const SECTIONS: Section[] = [
     title: 'Foro',
     body: (
       <p>
-        Estes termos são regidos pelas leis da República Federativa do Brasil. Fica eleito o foro da Comarca de São Paulo/SP
-        para dirimir quaisquer controvérsias decorrentes destes termos, com renúncia a qualquer outro, por mais privilegiado
-        que seja.
+        Estes termos são regidos pelas leis da República Federativa do Brasil. Fica eleito o foro da Comarca de São Paulo/SP para dirimir
+        quaisquer controvérsias decorrentes destes termos, com renúncia a qualquer outro, por mais privilegiado que seja.
       </p>
     ),
   },

@@ -87,7 +87,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       idempotencyKey: randomUUID(),
       // Stripe.js's return URL; relative without PUBLIC_ORIGIN (the browser resolves it), never the Host.
       returnUrl: siteUrl('/?payment_success=true'),
-      backTo: 'courseId' in purchase ? `/courses/${purchase.courseId}` : `/upgrade?${new URLSearchParams({ plan: purchase.planType, months: String(purchase.months) })}`,
+      backTo:
+        'courseId' in purchase
+          ? `/courses/${purchase.courseId}`
+          : `/upgrade?${new URLSearchParams({ plan: purchase.planType, months: String(purchase.months) })}`,
     });
   }
 
@@ -118,7 +121,9 @@ async function answerOutcome(args: FormArgs, name: string, purchase: Purchase | 
     return redirectWithToast(purchase ? stepUrl(purchase) : '/upgrade', UPGRADE_TOASTS.processing);
   }
   const toast = UPGRADE_TOASTS.paymentError(outcome.message);
-  return jsonWithToast(args, { intent: name, result: { status: 'error' as const, error: { '': [toast.description] } } }, toast, { status: 402 });
+  return jsonWithToast(args, { intent: name, result: { status: 'error' as const, error: { '': [toast.description] } } }, toast, {
+    status: 402,
+  });
 }
 
 /** Confirming with the server failed after the provider took the money: the two 'Pagamento processado' variants. */
@@ -185,7 +190,11 @@ export async function action(args: ActionFunctionArgs) {
     notice: intent({
       schema: noticeFormSchema,
       run: ({ kind, message }) =>
-        jsonWithToast(args, { intent: 'notice', result: null }, kind === 'provider-error' ? UPGRADE_TOASTS.paymentError(message) : UPGRADE_TOASTS.error(message)),
+        jsonWithToast(
+          args,
+          { intent: 'notice', result: null },
+          kind === 'provider-error' ? UPGRADE_TOASTS.paymentError(message) : UPGRADE_TOASTS.error(message),
+        ),
     }),
   });
 }

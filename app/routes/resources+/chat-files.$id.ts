@@ -22,7 +22,10 @@ const withHeaders = (headers: Headers) => {
 };
 
 const notFound = () =>
-  new Response(ATTACHMENT_MESSAGES.notFound, { status: 404, headers: withHeaders(new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })) });
+  new Response(ATTACHMENT_MESSAGES.notFound, {
+    status: 404,
+    headers: withHeaders(new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })),
+  });
 
 /**
  * GET /resources/chat-files/{id}: a support attachment, for the ticket's owner and admins only.
@@ -34,7 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const file = await openAttachment(await getOptionalUser(request), idParam(params.id, ATTACHMENT_MESSAGES.notFound));
     const disposition = contentDisposition(file.name, { type: file.contentType === 'application/pdf' ? 'attachment' : 'inline' });
-    const headers = withHeaders(new Headers({ 'Content-Type': file.contentType, 'Content-Length': String(file.size), 'Content-Disposition': disposition }));
+    const headers = withHeaders(
+      new Headers({ 'Content-Type': file.contentType, 'Content-Length': String(file.size), 'Content-Disposition': disposition }),
+    );
     if (request.method === 'HEAD') return new Response(null, { headers });
     return new Response(createReadableStreamFromReadable(createReadStream(file.path)), { headers });
   } catch (error) {

@@ -40,7 +40,11 @@ const amountOf = (value: unknown, param: string): number => {
 function presentPaymentIntent(pi: StoredPaymentIntent, expand: string[], prefix = ''): Json {
   const copy: Json = structuredClone(pi);
   if (expand.includes(`${prefix}payment_method`) && typeof pi.payment_method === 'string') {
-    copy.payment_method = { id: pi.payment_method, object: 'payment_method', type: state().paymentMethods.get(pi.payment_method) ?? 'card' };
+    copy.payment_method = {
+      id: pi.payment_method,
+      object: 'payment_method',
+      type: state().paymentMethods.get(pi.payment_method) ?? 'card',
+    };
   }
   return copy;
 }
@@ -187,7 +191,10 @@ function createSession(params: Json): Json {
     // In test mode the "hosted" page is a page of the app itself.
     url: siteUrl(`/test-mode/checkout/${id}`),
     // Not part of Stripe's object: what the simulated page shows and the PaymentIntent it will create.
-    test_mode: { description: names.join(', '), payment_intent_metadata: metadataOf((params.payment_intent_data as Json | undefined)?.metadata) },
+    test_mode: {
+      description: names.join(', '),
+      payment_intent_metadata: metadataOf((params.payment_intent_data as Json | undefined)?.metadata),
+    },
   };
   remember(state().sessions, id, session);
   return structuredClone(session);
@@ -202,7 +209,8 @@ function findSession(id: string): StoredSession {
 /** Stripe expires only an open session; its page can no longer be paid. */
 function expireSession(id: string): Json {
   const session = findSession(id);
-  if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`);
+  if (session.status !== 'open')
+    throw invalid(`Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`);
   session.status = 'expired';
   return structuredClone(session);
 }
@@ -211,10 +219,26 @@ function createRefund(params: Json): Json {
   const piId = typeof params.payment_intent === 'string' ? params.payment_intent : null;
   if (!piId) throw invalid('Missing required param: payment_intent.', 'payment_intent');
   const pi = findPaymentIntent(piId);
-  if (pi.status !== 'succeeded') throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, 'payment_intent');
+  if (pi.status !== 'succeeded')
+    throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, 'payment_intent');
   const already = [...state().refunds.values()].some((refund) => refund.payment_intent === piId);
-  if (already) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${String(pi.latest_charge)} has already been refunded.` });
-  const refund = { id: newId('re'), object: 'refund', amount: pi.amount, currency: pi.currency, payment_intent: piId, charge: pi.latest_charge, status: 'succeeded', created: nowSeconds(), metadata: metadataOf(params.metadata) };
+  if (already)
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'charge_already_refunded',
+      message: `Charge ${String(pi.latest_charge)} has already been refunded.`,
+    });
+  const refund = {
+    id: newId('re'),
+    object: 'refund',
+    amount: pi.amount,
+    currency: pi.currency,
+    payment_intent: piId,
+    charge: pi.latest_charge,
+    status: 'succeeded',
+    created: nowSeconds(),
+    metadata: metadataOf(params.metadata),
+  };
   remember(state().refunds, refund.id, refund);
   return structuredClone(refund);
 }
@@ -233,5 +257,8 @@ export function route(method: string, path: string, params: Json, expand: string
     if (method === 'POST' && parts.length === 4 && parts[3] === 'expire') return expireSession(parts[2]);
   }
   if (parts[0] === 'refunds' && method === 'POST' && parts.length === 1) return createRefund(params);
-  throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The offline test mode implements only what the app uses.` });
+  throw new StripeApiError(404, {
+    type: 'invalid_request_error',
+    message: `Unrecognized request URL (${method}: ${path}). The offline test mode implements only what the app uses.`,
+  });
 }

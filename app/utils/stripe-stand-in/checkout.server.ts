@@ -27,7 +27,8 @@ export function readTestSession(sessionId: string): TestCheckoutView | null {
   const session = state().sessions.get(sessionId);
   if (!session) return null;
   const pi = typeof session.payment_intent === 'string' ? state().paymentIntents.get(session.payment_intent) : undefined;
-  const method = pi && typeof pi.payment_method === 'string' ? (state().paymentMethods.get(pi.payment_method) as TestCheckoutView['method']) : null;
+  const method =
+    pi && typeof pi.payment_method === 'string' ? (state().paymentMethods.get(pi.payment_method) as TestCheckoutView['method']) : null;
   return {
     id: session.id,
     description: String((session.test_mode as Json).description),
@@ -108,12 +109,21 @@ function awaitingPaymentAction(method: 'pix' | 'boleto', sessionId: string): Jso
   if (method === 'pix') {
     return {
       type: 'pix_display_qr_code',
-      pix_display_qr_code: { data: `00020101021226880014br.gov.bcb.pix2566qr.stripe.test/${sessionId}5204000053039865802BR5913E-Engenharia6009SAO PAULO6304TEST`, expires_at: nowSeconds() + PIX_TTL_SECONDS, hosted_instructions_url: page },
+      pix_display_qr_code: {
+        data: `00020101021226880014br.gov.bcb.pix2566qr.stripe.test/${sessionId}5204000053039865802BR5913E-Engenharia6009SAO PAULO6304TEST`,
+        expires_at: nowSeconds() + PIX_TTL_SECONDS,
+        hosted_instructions_url: page,
+      },
     };
   }
   return {
     type: 'boleto_display_details',
-    boleto_display_details: { number: '01010.00000 00000.000000 00000.000000 0 00000000000000', expires_at: nowSeconds() + BOLETO_TTL_SECONDS, hosted_voucher_url: page, pdf: null },
+    boleto_display_details: {
+      number: '01010.00000 00000.000000 00000.000000 0 00000000000000',
+      expires_at: nowSeconds() + BOLETO_TTL_SECONDS,
+      hosted_voucher_url: page,
+      pdf: null,
+    },
   };
 }
 
@@ -133,5 +143,8 @@ export async function settleTestAsyncPayment(sessionId: string, paid: boolean): 
   } else {
     pi.status = 'requires_payment_method';
   }
-  await emitTestEvent(paid ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', structuredClone(session));
+  await emitTestEvent(
+    paid ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+    structuredClone(session),
+  );
 }

@@ -17,4 +17,10 @@ export { StripeStandIn } from './transport.server';
 export { testPaymentMethodForCard } from './cards.server';
 export { StandInError, type StandInErrorCode } from './errors.server';
 export { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from './webhooks.server';
-export { completeTestSession, readTestSession, settleTestAsyncPayment, type TestCheckoutResult, type TestCheckoutView } from './checkout.server';
+export {
+  completeTestSession,
+  readTestSession,
+  settleTestAsyncPayment,
+  type TestCheckoutResult,
+  type TestCheckoutView,
+} from './checkout.server';

@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 
 export type Json = Record<string, unknown>;
 export type StoredPaymentIntent = Json & { id: string; amount: number; currency: string; status: string; metadata: Record<string, string> };
-export type StoredSession = Json & { id: string; status: string; payment_status: string; metadata: Record<string, string>; success_url: string };
+export type StoredSession = Json & {
+  id: string;
+  status: string;
+  payment_status: string;
+  metadata: Record<string, string>;
+  success_url: string;
+};
 
 export type WebhookDelivery = (url: string, payload: string, signature: string) => Promise<void>;
 

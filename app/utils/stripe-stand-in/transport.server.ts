@@ -65,7 +65,14 @@ export class StripeStandIn extends Stripe.HttpClient {
     return 'e-engenharia-offline-stand-in';
   }
 
-  makeRequest(_host: string, _port: string, fullPath: string, method: string, headers: Record<string, string | number | string[]>, requestData: string) {
+  makeRequest(
+    _host: string,
+    _port: string,
+    fullPath: string,
+    method: string,
+    headers: Record<string, string | number | string[]>,
+    requestData: string,
+  ) {
     const [path, query = ''] = fullPath.split('?');
     const params = parseStripeForm(method === 'GET' ? query : requestData);
     const expand = Array.isArray(params.expand) ? (params.expand as string[]) : typeof params.expand === 'string' ? [params.expand] : [];
@@ -75,7 +82,15 @@ export class StripeStandIn extends Stripe.HttpClient {
       const seen = state().idempotency.get(key);
       if (seen && seen.request !== signature) {
         return Promise.resolve(
-          new StandInResponse(400, JSON.stringify({ error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } })),
+          new StandInResponse(
+            400,
+            JSON.stringify({
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            }),
+          ),
         );
       }
       if (seen) return Promise.resolve(new StandInResponse(seen.status, seen.body));

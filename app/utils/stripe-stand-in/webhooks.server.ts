@@ -27,7 +27,11 @@ export async function flushTestWebhooks(): Promise<void> {
 }
 
 async function postWebhook(url: string, payload: string, signature: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
@@ -39,7 +43,16 @@ function webhookSecret(): string {
 
 /** Builds, signs and sends one event (up to 3 attempts); resolves when the app has answered. */
 export function emitTestEvent(type: string, object: Json): Promise<void> {
-  const event = { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: nowSeconds(), livemode: false, pending_webhooks: 1, type, data: { object } };
+  const event = {
+    id: newId('evt'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  };
   const payload = JSON.stringify(event);
   const deliver = state().deliver ?? postWebhook;
   const run = (async () => {

@@ -33,11 +33,17 @@ export async function toastOf(response: Response): Promise<Toast | null> {
 /** A refused form's messages by field ('' for the form's own), from its `{ intent, result }` reply. */
 export async function replyErrors(response: Response): Promise<Record<string, string[]>> {
   const body = (await response.clone().json()) as { result?: { error?: Record<string, string[] | null> } };
-  return Object.fromEntries(Object.entries(body.result?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  return Object.fromEntries(
+    Object.entries(body.result?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+  );
 }
 
 /** Visitors go to /auth (coming back to `path`), every non-admin tier to /dashboard. */
-export async function expectPageAdminOnly(tiers: Record<Tier, Signed>, path: string, send: (cookie?: string) => Promise<Response>): Promise<void> {
+export async function expectPageAdminOnly(
+  tiers: Record<Tier, Signed>,
+  path: string,
+  send: (cookie?: string) => Promise<Response>,
+): Promise<void> {
   expectRedirect(await send(undefined), `/auth?${new URLSearchParams({ redirectTo: path })}`);
   for (const tier of NON_ADMIN_TIERS) expectRedirect(await send(tiers[tier].cookie), '/dashboard');
 }
@@ -79,4 +85,3 @@ export function insertCourse(values: Partial<typeof courses.$inferInsert> = {}) 
     .returning()
     .get();
 }
-

@@ -12,7 +12,10 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /** A 1×1 red PNG (decodable by a browser) with a tEXt chunk naming a place and a tIME chunk. */
 export function pngWithText(secret = 'GPS -23.55,-46.63'): Buffer {
-  const onePixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  const onePixel = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const ihdrEnd = 8 + 12 + 13;
   return Buffer.concat([
     onePixel.subarray(0, ihdrEnd),
@@ -24,7 +27,8 @@ export function pngWithText(secret = 'GPS -23.55,-46.63'): Buffer {
 
 /** A JPEG's structure: SOI, APP0 (JFIF), APP1 (EXIF), COM, DQT, SOF0 (1×1), SOS with a few bytes of scan, EOI. */
 export function jpegWithExif(secret = 'Canon GPS'): Buffer {
-  const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+  const segment = (marker: number, data: Buffer) =>
+    Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
     segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
@@ -40,7 +44,8 @@ export function jpegWithExif(secret = 'Canon GPS'): Buffer {
 
 /** A WebP (VP8X with the EXIF and XMP flags, EXIF, an image chunk, XMP). */
 export function webpWithExif(secret = 'Nikon GPS'): Buffer {
-  const chunk = (type: string, data: Buffer) => Buffer.concat([Buffer.from(type, 'latin1'), u32le(data.length), data, data.length % 2 ? Buffer.from([0]) : Buffer.alloc(0)]);
+  const chunk = (type: string, data: Buffer) =>
+    Buffer.concat([Buffer.from(type, 'latin1'), u32le(data.length), data, data.length % 2 ? Buffer.from([0]) : Buffer.alloc(0)]);
   const body = Buffer.concat([
     Buffer.from('WEBP', 'latin1'),
     chunk('VP8X', Buffer.from([0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
@@ -53,7 +58,10 @@ export function webpWithExif(secret = 'Nikon GPS'): Buffer {
 
 /** A one-page PDF. */
 export function smallPdf(): Buffer {
-  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 }
 
 /** The start of a Windows executable, which a user renamed to look like a picture. */
@@ -82,7 +90,11 @@ export function pngOfTinyChunks(bytes = 5_000_000): Buffer {
   const png = pngWithText();
   const ihdrEnd = 8 + 12 + 13;
   const empty = pngChunk('prVt', Buffer.alloc(0));
-  return Buffer.concat([png.subarray(0, ihdrEnd), Buffer.alloc(Math.floor(bytes / empty.length) * empty.length).fill(empty), png.subarray(ihdrEnd)]);
+  return Buffer.concat([
+    png.subarray(0, ihdrEnd),
+    Buffer.alloc(Math.floor(bytes / empty.length) * empty.length).fill(empty),
+    png.subarray(ihdrEnd),
+  ]);
 }
 
 /** A JPEG padded to about `bytes` with empty APP0 segments (4 bytes each): the probe's 1.3M-segment file. */

@@ -49,7 +49,13 @@ export function testBuild(routes: TestRoute[]): ServerBuild {
     },
     publicPath: '/build/',
     assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: false,
+      v3_singleFetch: false,
+    },
     isSpaMode: false,
   } as unknown as ServerBuild;
   return build;
