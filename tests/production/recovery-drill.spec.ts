@@ -19,6 +19,7 @@ import {
 import { replicaEnv, startS3 } from './s3-server';
 import { NO_REPLICA_WARNING } from '../../server/replication.js';
 import { smallPdf } from '../integration/helpers/attachment-files';
+import { addDrillCourse, DRILL_HOLDER, issueDrillCertificate, verifyAsVisitor } from './drill-certificate';
 
 /**
  * Issue 29, item 6: the volume is lost. The production server runs under Litestream (server.js,
@@ -33,7 +34,7 @@ import { smallPdf } from '../integration/helpers/attachment-files';
 const SYNC_INTERVAL_MS = 1000;
 const BUCKET = 'drill';
 
-type Ack = { kind: 'registration' | 'message' | 'payment'; value: string; at: number };
+type Ack = { kind: 'registration' | 'message' | 'payment' | 'certificate'; value: string; at: number };
 
 function startUnderLitestream(env: NodeJS.ProcessEnv) {
   const output: string[] = [];
@@ -100,6 +101,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
   let second: ReturnType<typeof startUnderLitestream> | undefined;
   try {
     prepareDatabase(env, false);
+    const course = addDrillCourse(dbPath);
     first = startUnderLitestream(env);
     await waitUntilHealthy(url, first.child, first.log);
     const live = { url };
@@ -157,6 +159,9 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       expect((confirmed.body as { status?: string }).status).toBe('succeeded');
       acks.push({ kind: 'payment', value: intent, at: Date.now() });
     }
+    // A certificate (strangers verify it for years): the first payer is E-MASTER now, completes the course and issues it.
+    const certificateCode = await issueDrillCertificate(url, clients[1], course);
+    acks.push({ kind: 'certificate', value: certificateCode, at: Date.now() });
 
     // Item 3: a support message with a 5 MB PDF (random bytes: nothing for compression to save) and a small one, through the page form.
     const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024 - 9)]);
@@ -208,6 +213,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       payments: new Set(
         sqlite.prepare("select stripe_payment_intent_id from payments where status = 'succeeded'").pluck().all() as string[],
       ),
+      certificates: new Set(sqlite.prepare("select code from certificates where status = 'valid'").pluck().all() as string[]),
     }));
     const restoredFiles = inspect(
       dbPath,
@@ -221,8 +227,12 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     };
     const downloads = [];
     for (const row of restoredFiles) downloads.push({ name: row.name, first: await download(row.id), again: await download(row.id) });
+    // The certificate verifies after the loss, for a visitor without a session: the public page and its PDF.
+    const verified = await verifyAsVisitor(url, certificateCode);
     const present = (ack: Ack) =>
-      ({ registration: found.users, message: found.messages, payment: found.payments })[ack.kind].has(ack.value);
+      ({ registration: found.users, message: found.messages, payment: found.payments, certificate: found.certificates })[ack.kind].has(
+        ack.value,
+      );
     const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
     const lost = acks.filter((ack) => !present(ack));
     const report = {
@@ -247,6 +257,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
         bigDownloadMs: downloads.filter((d) => d.name === 'grande.pdf').map((d) => [Math.round(d.first.ms), Math.round(d.again.ms)])[0],
       },
       restoredDatabaseBytes: statSync(dbPath).size,
+      certificateVerifies: verified.pageStatus === 200 && verified.pdfStatus === 200 && verified.pdfText.includes(DRILL_HOLDER),
     };
     console.log('recovery-drill:', JSON.stringify(report));
     test.info().annotations.push({ type: 'recovery-drill', description: JSON.stringify(report) });
@@ -254,7 +265,14 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       appendFileSync(process.env.DRILL_RESULTS, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
 
     expect(found.integrity).toEqual(['ok']);
-    expect(acks.filter((ack) => ack.kind === 'payment' && !present(ack))).toEqual([]);
+    expect(acks.filter((ack) => (ack.kind === 'payment' || ack.kind === 'certificate') && !present(ack))).toEqual([]);
+    expect(verified.pageStatus).toBe(200);
+    expect(verified.pageText).toContain('Certificado válido');
+    expect(verified.pageText).toContain(DRILL_HOLDER);
+    expect(verified.pdfStatus).toBe(200);
+    expect(verified.pdfType).toBe('application/pdf');
+    expect(verified.pdfText).toContain(DRILL_HOLDER);
+    expect(verified.pdfText.replace(/[\s-]/g, '')).toContain(certificateCode);
     expect(restoredFiles).toHaveLength(sentFiles.size);
     expect(report.attachments.restoredByteForByte).toBe(sentFiles.size);
     expect(old.length).toBeGreaterThan(50);
