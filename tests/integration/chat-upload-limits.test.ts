@@ -6,9 +6,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest
 import { db } from '../../db/client';
 import { chatAttachments, chatMessages, notifications } from '../../db/schema';
 import { stripMetadata } from '~/models/chat/attachment-bytes';
+import { COPIES_ON_VOLUME, freeVolumeBytes, totalAttachmentBytes, WRITES_PER_MESSAGE } from '~/models/chat/attachment-storage.server';
 import { createThread } from '~/models/chat/chat.server';
 import * as ticketPage from '~/routes/_app+/chat.$id';
-import { ATTACHMENT_MESSAGES } from '~/schemas/chat-attachments';
+import { ATTACHMENT_MESSAGES, MESSAGE_FORM_BYTES } from '~/schemas/chat-attachments';
 import { consume, resetAllLimits } from '~/utils/rate-limit.server';
 import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
 import {
@@ -180,17 +181,13 @@ describe('storage quotas', () => {
 
   test('the site past its total quota refuses uploads and tells the admins; nearing it warns them first', async () => {
     const MB = 1024 * 1024;
-    const used = db
-      .select()
-      .from(chatAttachments)
-      .all()
-      .reduce((sum, row) => sum + row.size, 0);
+    const used = totalAttachmentBytes();
     // A quota a little above what is stored, and a file that brings the total to 90 % of it (past the 80 % warning).
-    const quotaMb = Math.ceil(used / MB) + 2;
+    const quotaMb = Math.ceil(used / MB) + 4;
     process.env.UPLOADS_TOTAL_QUOTA_MB = String(quotaMb);
     const owner = await signed();
     const thread = await createThread(owner, { subject: 'Cota do site' });
-    const filler = Buffer.concat([smallPdf(), Buffer.alloc(Math.round(0.9 * quotaMb * MB - used), 0x20)]);
+    const filler = Buffer.concat([smallPdf(), Buffer.alloc(Math.round((0.9 * quotaMb * MB - used) / COPIES_ON_VOLUME), 0x20)]);
     expect((await send(owner, thread.id, [[filler, 'a.pdf']])).status).toBe(302);
     const adminNotice = (title: string) =>
       db
@@ -200,7 +197,8 @@ describe('storage quotas', () => {
         .all();
     await expect.poll(() => adminNotice('Espaço de anexos acabando').length).toBe(1);
 
-    process.env.UPLOADS_TOTAL_QUOTA_MB = String(Math.floor((used + filler.length) / MB));
+    expect(totalAttachmentBytes()).toBe(used + COPIES_ON_VOLUME * filler.length);
+    process.env.UPLOADS_TOTAL_QUOTA_MB = String(Math.floor(totalAttachmentBytes() / MB));
     // Refused before the body is read: the kit's page with the message.
     const refused = await send(owner, thread.id, [[smallPdf(), 'b.pdf']]);
     expect(refused.status).toBe(507);
@@ -209,6 +207,37 @@ describe('storage quotas', () => {
     // A second refusal the same day does not repeat the notice.
     expect((await send(owner, thread.id, [[smallPdf(), 'c.pdf']])).status).toBe(507);
     expect(adminNotice('Anexos recusados: espaço esgotado')).toHaveLength(1);
+  });
+
+  test("the site's total counts each file twice, its bytes in the database and its copy in the folder (decision 059)", async () => {
+    const MB = 1024 * 1024;
+    const used = totalAttachmentBytes();
+    process.env.UPLOADS_TOTAL_QUOTA_MB = String(Math.ceil(used / MB) + 2);
+    const room = Number(process.env.UPLOADS_TOTAL_QUOTA_MB) * MB - used;
+    const owner = await signed();
+    const thread = await createThread(owner, { subject: 'Duas cópias' });
+    // Fits the room once but not twice: refused, and nothing is written.
+    const tooBig = Buffer.concat([smallPdf(), Buffer.alloc(Math.round(0.75 * room), 0x20)]);
+    const refused = await send(owner, thread.id, [[tooBig, 'grande.pdf']]);
+    expect(refused.status).toBe(507);
+    expect(await filesError(refused)).toEqual([ATTACHMENT_MESSAGES.diskFull]);
+    expect(totalAttachmentBytes()).toBe(used);
+    // Fits twice: stored, and the total grows by both copies.
+    const fits = Buffer.concat([smallPdf(), Buffer.alloc(Math.round(0.4 * room), 0x20)]);
+    expect((await send(owner, thread.id, [[fits, 'cabe.pdf']])).status).toBe(302);
+    expect(totalAttachmentBytes()).toBe(used + COPIES_ON_VOLUME * fits.length);
+  });
+
+  test('the floor keeps room for a whole message written three times: folder, WAL and database file (decision 059)', async () => {
+    const MB = 1024 * 1024;
+    const free = (await freeVolumeBytes())!;
+    // Room for the message once or twice above the floor, not three times.
+    process.env.UPLOADS_MIN_FREE_MB = String(Math.floor((free - (WRITES_PER_MESSAGE - 1) * MESSAGE_FORM_BYTES) / MB));
+    const owner = await signed();
+    const thread = await createThread(owner, { subject: 'Piso do volume' });
+    const refused = await send(owner, thread.id, [[smallPdf(), 'a.pdf']]);
+    expect(refused.status).toBe(507);
+    expect(((await refused.json()) as { message: string }).message).toBe(ATTACHMENT_MESSAGES.diskFull);
   });
 
   test('a volume whose free space would fall under the floor refuses uploads', async () => {

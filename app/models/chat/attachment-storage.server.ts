@@ -2,7 +2,7 @@ import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { databasePath, db, type Executor } from '../../../db/client';
-import { chatAttachments, chatMessages, notifications } from '../../../db/schema';
+import { chatAttachmentBytes, chatAttachments, chatMessages, notifications } from '../../../db/schema';
 import { ATTACHMENT_MESSAGES, MESSAGE_FORM_BYTES } from '../../schemas/chat-attachments';
 import { env } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
@@ -15,6 +15,12 @@ import { uploadsDirectory } from './attachments.server';
  * UPLOADS_USER_QUOTA_MB of files it sent, all of them together up to UPLOADS_TOTAL_QUOTA_MB, and
  * never leaving less than UPLOADS_MIN_FREE_MB free on the volume, which also holds the database.
  * A message over any of them is refused with a clear message and nothing is written.
+ *
+ * What is counted is what the volume holds (decision 059): since decision 053 a file's bytes are
+ * committed in the database (`chat_attachment_bytes`) and its copy in the uploads folder is the
+ * cache that serves it, so the site's total counts both copies, an account's quota the files it
+ * sent once (their bytes in the database), and the floor keeps room for a whole message written
+ * three times: the folder, the WAL, and the database file when the WAL is checkpointed.
  *
  * Admins are warned (a notice to the admin role, at most one a day of each kind) when the files
  * pass WARN_AT of the total quota or the volume's free space falls under twice the floor, and
@@ -31,28 +37,46 @@ export const STORAGE_NOTICES = {
   full: 'Anexos recusados: espaço esgotado',
 } as const;
 
+/** Copies of a file the volume holds: its bytes in the database and the folder's cache of them. */
+export const COPIES_ON_VOLUME = 2;
+/** A message's body is written three times before its room is settled: the folder, the WAL, the database file. */
+export const WRITES_PER_MESSAGE = 3;
+
 const storageError = (message: string) => new AppError(507, message, 'files');
 
-/** Bytes of the files this account sent (its messages' attachments). */
+/**
+ * A file's bytes in the database; SQLite reads a BLOB's length from its header, not its pages. A file
+ * stored before migration 0023 has no bytes there and counts by its size (its copy in the folder).
+ */
+const storedBytes = sql<number>`coalesce(sum(coalesce(length(${chatAttachmentBytes.bytes}), ${chatAttachments.size})), 0)`;
+
+/** Bytes of the files this account sent (its messages' attachments), as the database holds them. */
 export function userAttachmentBytes(tx: Executor, userId: number): number {
   return (
     tx
-      .select({ total: sql<number>`coalesce(sum(${chatAttachments.size}), 0)` })
+      .select({ total: storedBytes })
       .from(chatAttachments)
       .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+      .leftJoin(chatAttachmentBytes, eq(chatAttachmentBytes.attachmentId, chatAttachments.id))
       .where(eq(chatMessages.userId, userId))
       .get()?.total ?? 0
   );
 }
 
-/** Bytes of every stored attachment. */
+/**
+ * Bytes every stored attachment takes on the volume: its bytes in the database and its copy in the
+ * folder (a restored volume fills the folder again as files are opened: counted as if it had).
+ */
 export function totalAttachmentBytes(tx: Executor = db): number {
-  return (
-    tx
-      .select({ total: sql<number>`coalesce(sum(${chatAttachments.size}), 0)` })
-      .from(chatAttachments)
-      .get()?.total ?? 0
-  );
+  const row = tx
+    .select({ inDatabase: sql<number>`coalesce(sum(length(${chatAttachmentBytes.bytes})), 0)` })
+    .from(chatAttachmentBytes)
+    .get();
+  const inFolder = tx
+    .select({ total: sql<number>`coalesce(sum(${chatAttachments.size}), 0)` })
+    .from(chatAttachments)
+    .get();
+  return (row?.inDatabase ?? 0) + (inFolder?.total ?? 0);
 }
 
 /** Free bytes on the volume of the uploads folder (or of the database, before the folder exists); null when the system cannot say. */
@@ -143,7 +167,7 @@ export async function assertRoomBeforeUpload(userId: number): Promise<void> {
     throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
   if (totalAttachmentBytes() >= limits.totalQuotaBytes) await refuseForSite();
   const free = await freeVolumeBytes();
-  if (free !== null && free - MESSAGE_FORM_BYTES < limits.minFreeBytes) await refuseForSite();
+  if (free !== null && free - WRITES_PER_MESSAGE * MESSAGE_FORM_BYTES < limits.minFreeBytes) await refuseForSite();
 }
 
 /**
@@ -156,7 +180,7 @@ export function assertRoomForFiles(tx: Executor, userId: number, bytes: number):
   const limits = env.uploadLimits;
   if (userAttachmentBytes(tx, userId) + bytes > limits.userQuotaBytes)
     throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
-  if (totalAttachmentBytes(tx) + bytes > limits.totalQuotaBytes) {
+  if (totalAttachmentBytes(tx) + COPIES_ON_VOLUME * bytes > limits.totalQuotaBytes) {
     setImmediate(() => noticeSiteFull().catch((error: unknown) => logger.error({ err: error }, 'attachments: could not warn admins')));
     throw storageError(ATTACHMENT_MESSAGES.diskFull);
   }
