@@ -2,11 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
 import { chatAttachmentBytes, chatAttachments, chatMessages, chatThreads } from '../../db/schema';
 import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { backfillAttachmentBytes } from '~/models/chat/attachment-backfill.server';
 import { cleanFileName, sniffType, stripMetadata } from '~/models/chat/attachment-bytes';
 import { incomingFromFile, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles } from '~/models/chat/attachments.server';
 import { createThread, deleteThread, postMessage } from '~/models/chat/chat.server';
@@ -319,6 +320,34 @@ describe('a volume restored from the replica (issue 29 item 3, decision 053)', (
       expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
     }
     expect(storedFiles()).toEqual(expect.arrayContaining(attachmentRows(thread.id).map((row) => row.storageKey)));
+  });
+
+  test('a file stored before its bytes went into the database gets them at start; one lost from the folder too stays a 404', async () => {
+    const owner = await signed();
+    const thread = await createThread(owner, { subject: 'Anexos antigos' });
+    const message = await postMessage(owner, thread.id, 'Anexos', [file(smallPdf(), 'antigo.pdf'), file(smallPdf(), 'perdido.pdf')]);
+    const [old, lost] = message.attachments;
+    const bytesOf = (id: number) => db.select().from(chatAttachmentBytes).where(eq(chatAttachmentBytes.attachmentId, id)).get();
+    // As before migration 0023: the bytes only in the folder, and one file gone from it as well.
+    db.delete(chatAttachmentBytes)
+      .where(inArray(chatAttachmentBytes.attachmentId, [old.id, lost.id]))
+      .run();
+    const keys = new Map(attachmentRows(thread.id).map((row) => [row.id, row.storageKey]));
+    rmSync(join(uploads, keys.get(lost.id)!));
+
+    const counts = backfillAttachmentBytes();
+    expect(counts.copied).toBeGreaterThanOrEqual(1);
+    expect(counts.missing).toBeGreaterThanOrEqual(1);
+    expect(Buffer.from(bytesOf(old.id)!.bytes).equals(smallPdf())).toBe(true);
+    expect(bytesOf(lost.id)).toBeUndefined();
+    // The volume is lost now: the old file comes back from the database.
+    rmSync(join(uploads, keys.get(old.id)!));
+    const answer = await fetchFile(old.id, owner.cookie);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(smallPdf())).toBe(true);
+    expect((await fetchFile(lost.id, owner.cookie)).status).toBe(404);
+    // Nothing left to copy but the lost one: a second start copies nothing.
+    expect(backfillAttachmentBytes().copied).toBe(0);
   });
 
   test('deleting the ticket deletes the committed bytes with it', async () => {
