@@ -29,6 +29,15 @@ import {
 import { csvExportRows, measureCsvExport, type CsvExport } from './csv-export';
 import { measureMailDelivery, renderMailSection } from './mail';
 import { killAll } from './processes';
+import {
+  chatMessageCount,
+  REPLICATION_SCENARIOS,
+  renderReplicationSection,
+  withBucket,
+  type ReplicationResult,
+  type ReplicationRow,
+  type ReplicationTraffic,
+} from './replication';
 import { renderReport, type NewConnectionResult, type Results, type ScenarioResult, type Timings, type TwoProcessResult } from './report';
 import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 import {
@@ -47,6 +56,7 @@ import {
   type ScenarioUser,
 } from './scenarios';
 import {
+  DATA_DIR,
   HEALTH_PATH,
   PORTS,
   exitDescription,
@@ -55,6 +65,7 @@ import {
   ROOT,
   buildApp,
   buildBare,
+  copyDatabase,
   origin,
   prepareLargeDatabase,
   prepareSmallDatabase,
@@ -69,13 +80,15 @@ import {
   type Running,
 } from './servers';
 
-const USAGE = `npm run bench [-- --quick]   (tsx bench/run.ts [--quick] [--help])
+const USAGE = `npm run bench [-- --quick] [-- --replication]   (tsx bench/run.ts [--quick] [--replication] [--help])
 
   full run:  per scenario 2 s warm-up (+ up to 5 s until every connection answered) + 5 s,
              each reference slice 1 s + 3 s, cold start best of 3;
-             writes bench/results.md (about 11 minutes on 2 cores)
+             writes bench/results.md (about 12 minutes on 2 cores, replication on and off included)
   --quick:   0.8 s (+ up to 1 s) + 1.2 s per scenario, 0.3 s + 0.7 s per reference slice, one cold start;
              writes bench/results-quick.md
+  --replication: only replication on against off (bench/replication.ts): build, the small database
+             and its copy, the two apps and the local S3 server; prints the section, writes nothing
   Builds the app, makes the small and large databases under bench/.data/ and measures on
   127.0.0.1 ports 3200-3205. See bench/README.md.`;
 
@@ -84,12 +97,13 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(USAGE);
   process.exit(0);
 }
-const unknown = args.filter((arg) => arg !== '--quick');
+const unknown = args.filter((arg) => arg !== '--quick' && arg !== '--replication');
 if (unknown.length) {
   console.error(`[bench] argumento desconhecido: ${unknown.join(' ')}\n\n${USAGE}`);
   process.exit(2);
 }
 const quick = args.includes('--quick');
+const onlyReplication = args.includes('--replication');
 const TIMES: Timings = quick
   ? {
       scenarioSeconds: 1.2,
@@ -207,10 +221,16 @@ const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
     .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread));
 
 /** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
-async function startAppPatiently(name: string, port: number, databasePath: string, processes = 1): Promise<Running> {
+async function startAppPatiently(
+  name: string,
+  port: number,
+  databasePath: string,
+  processes = 1,
+  env: Record<string, string> = {},
+): Promise<Running> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startApp(name, port, databasePath, processes, processes > 1 ? multiProcessEnv(port) : {});
+      return await startApp(name, port, databasePath, processes, { ...(processes > 1 ? multiProcessEnv(port) : {}), ...env });
     } catch (error) {
       if (attempt === 3) throw error;
       say(`  ${name} não subiu (${error instanceof Error ? error.message : error}); nova tentativa`);
@@ -224,6 +244,7 @@ type App = {
   name: string;
   port: number;
   databasePath: string;
+  env: Record<string, string>;
   server: Running;
   cookies: Cookies;
   ids: BenchIds;
@@ -231,9 +252,9 @@ type App = {
   repeats: string[];
 };
 
-async function openApp(name: string, port: number, databasePath: string): Promise<App> {
+async function openApp(name: string, port: number, databasePath: string, env: Record<string, string> = {}): Promise<App> {
   say(`app (${name}): npm start`);
-  const server = await startAppPatiently(name, port, databasePath);
+  const server = await startAppPatiently(name, port, databasePath, 1, env);
   try {
     const cookies = await logInDemoUsers(server);
     say(`  ${DEMO_LOGINS.length} logins de demonstração ok`);
@@ -241,7 +262,7 @@ async function openApp(name: string, port: number, databasePath: string): Promis
     say(`  curso da página de curso: #${courseId} (${BENCH_COURSE.title})`);
     const threads = await benchThreadIds(server, cookies);
     say(`  tickets do chat: #${threads.thread} (${BENCH_THREAD_SUBJECT}), escrita em #${threads.writeThread}`);
-    return { name, port, databasePath, server, cookies, ids: { courseId, ...threads }, restarts: [], repeats: [] };
+    return { name, port, databasePath, env, server, cookies, ids: { courseId, ...threads }, restarts: [], repeats: [] };
   } catch (error) {
     await stop(server);
     throw error;
@@ -279,7 +300,7 @@ async function appSlice(app: App, scenario: Scenario): Promise<{ load: Load; sta
     say(`  o servidor terminou durante "${scenario.label}" (${why}): reiniciando e medindo de novo`);
     app.restarts.push(`${app.name}: ${scenario.label} (${why})`);
     await stop(app.server);
-    app.server = await startAppPatiently(app.name, app.port, app.databasePath);
+    app.server = await startAppPatiently(app.name, app.port, app.databasePath, 1, app.env);
     app.cookies = await logInDemoUsers(app.server);
   }
 }
@@ -375,6 +396,72 @@ async function measureTwoProcesses(app: App, databasePath: string): Promise<TwoP
   }
 }
 
+/**
+ * Replication on against off (bench/replication.ts): next to the app (off), a second one on a copy of
+ * the small database replicating to a local S3 server; per scenario off, on, off. During the write
+ * scenario's slice on it, the messages written and the bytes uploaded (after the last sync).
+ */
+async function measureReplication(app: App, replicatedPath: string): Promise<ReplicationResult> {
+  return withBucket(join(DATA_DIR, 'bucket'), PORTS.bucket, async (bucket) => {
+    const on = await openApp('app-small-replicated', PORTS.appReplicated, replicatedPath, bucket.env);
+    try {
+      const rows: ReplicationRow[] = [];
+      let traffic: ReplicationTraffic | null = null;
+      // --quick: only the write (its traffic proves the replication runs); the whole comparison costs about 45 s more.
+      for (const id of quick ? REPLICATION_SCENARIOS.filter((scenario) => scenario === 'chat-post') : REPLICATION_SCENARIOS) {
+        const scenario = APP_SCENARIOS.find((s) => s.id === id)!;
+        const offBefore = (await appSlice(app, scenario)).load;
+        say(`  ${scenario.label}, replicação desligada: ${describe(offBefore)}`);
+        const uploadedBefore = bucket.usage();
+        const writtenBefore = chatMessageCount(replicatedPath);
+        const started = performance.now();
+        const { load: onLoad, status } = await appSlice(on, scenario);
+        const seconds = (performance.now() - started) / 1000;
+        say(`  ${scenario.label}, replicação ligada: ${describe(onLoad)}`);
+        if (scenario.write) {
+          // The last WAL segment leaves within the sync interval (1 s).
+          await new Promise((resolve) => setTimeout(resolve, 2500));
+          const uploaded = bucket.usage();
+          traffic = {
+            writes: chatMessageCount(replicatedPath) - writtenBefore,
+            seconds,
+            uploads: uploaded.objects - uploadedBefore.objects,
+            bytes: uploaded.bytes - uploadedBefore.bytes,
+          };
+          say(`  tráfego de replicação: ${traffic.writes} mensagens, ${traffic.uploads} objetos, ${traffic.bytes} bytes`);
+        }
+        const offAfter = (await appSlice(app, scenario)).load;
+        say(`  ${scenario.label}, replicação desligada: ${describe(offAfter)}`);
+        rows.push({ id, label: scenario.label, off: [offBefore, offAfter], on: onLoad, status });
+      }
+      return { rows, traffic, memory: serverProcesses(on.server) };
+    } finally {
+      await stop(on.server);
+    }
+  });
+}
+
+/** `--replication`: only the comparison, on fresh databases; prints the section. */
+async function replicationOnly(): Promise<number> {
+  resetDataDir();
+  say('build do app (npm run build)');
+  await buildApp();
+  const smallPath = await prepareSmallDatabase('small');
+  const replicatedPath = copyDatabase(smallPath, 'small-replicated');
+  const small = await openApp('app-small', PORTS.app, smallPath);
+  let result: ReplicationResult;
+  try {
+    result = await measureReplication(small, replicatedPath);
+  } finally {
+    await stop(small.server);
+  }
+  console.log(`\n${renderReplicationSection(result)}`);
+  return replicationBroken(result) ? 1 : 0;
+}
+
+const replicationBroken = (result: ReplicationResult) =>
+  !result.traffic || result.rows.some((row) => row.on.non2xx > 0 || row.on.requests === 0 || row.off.some((load) => load.non2xx > 0));
+
 function gitFacts(): { commit: string; dirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
@@ -413,6 +500,7 @@ async function main(): Promise<number> {
 
   say('bancos: npm run setup (pequeno) e scripts/seed-large.ts (grande)');
   const smallPath = await prepareSmallDatabase('small');
+  const replicatedPath = copyDatabase(smallPath, 'small-replicated');
   const largeSeed = await prepareLargeDatabase();
   say(`  banco grande: ${largeSeed.megabytes.toFixed(1)} MB em ${largeSeed.seconds.toFixed(1)} s`);
 
@@ -451,6 +539,7 @@ async function main(): Promise<number> {
   let smallMemory: ReturnType<typeof serverProcesses>;
   let newConnections: NewConnectionResult[];
   let twoProcesses: TwoProcessResult;
+  let replication: ReplicationResult;
   const scripts: Record<string, ScriptSize> = {};
   try {
     for (const path of SCRIPT_PAGES)
@@ -461,6 +550,8 @@ async function main(): Promise<number> {
     say('conexões novas');
     newConnections = await measureNewConnectionScenario(small, bare);
     twoProcesses = await measureTwoProcesses(small, smallPath);
+    say('replicação (Litestream para um S3 local): desligada, ligada, desligada');
+    replication = await measureReplication(small, replicatedPath);
   } finally {
     await stop(small.server);
   }
@@ -524,6 +615,7 @@ async function main(): Promise<number> {
         '',
       ].join('\n'),
       renderMailSection(mail),
+      renderReplicationSection(replication),
     ],
     durationSeconds: (performance.now() - started) / 1000,
   };
@@ -546,6 +638,10 @@ async function main(): Promise<number> {
     say(`e-mails: ${mail.received} de ${mail.count} recebidos, ${mail.notSent} não marcados como enviados`);
     return 1;
   }
+  if (replicationBroken(replication)) {
+    say('replicação: um cenário não respondeu como esperado, ou o tráfego não foi medido');
+    return 1;
+  }
   if (broken.length || brokenRefs.length) {
     say(`cenários com erro: ${[...broken.map((m) => m.label), ...brokenRefs.map((m) => `referência de ${m.label}`)].join('; ')}`);
     return 1;
@@ -555,7 +651,7 @@ async function main(): Promise<number> {
 
 let exitCode = 1;
 try {
-  exitCode = await main();
+  exitCode = await (onlyReplication ? replicationOnly() : main());
 } catch (error) {
   console.error('[bench] falhou:', error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : error);
 } finally {

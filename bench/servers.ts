@@ -3,7 +3,7 @@
  * ceiling, the bare Remix reference (remix-serve) and the app itself, started exactly as
  * production starts it: `npm start` with NODE_ENV, PORT, DATABASE_URL and SESSION_SECRET.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { groupCpu, killGroup, listeningProcess, nodeProcesses, runToEnd, spawnGroup, type Group } from './processes';
@@ -26,6 +26,9 @@ export const PORTS = {
   appTwoProcesses: 3205,
   experiment: 3206,
   mail: 3207,
+  /** Replication on (bench/replication.ts): the app under Litestream and its local S3 server. */
+  appReplicated: 3211,
+  bucket: 3212,
 } as const;
 export const origin = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -100,6 +103,16 @@ export async function prepareSmallDatabase(name = 'small'): Promise<string> {
     },
     logPath: log(`setup-${name}`),
   });
+  return path;
+}
+
+/** A copy of a prepared (closed) database under bench/.data/<name>/app.db, its WAL too if one was left. */
+export function copyDatabase(from: string, name: string): string {
+  const dir = join(DATA_DIR, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'app.db');
+  for (const suffix of ['', '-wal']) if (existsSync(from + suffix)) copyFileSync(from + suffix, path + suffix);
   return path;
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, prepareDatabase, productionEnv, startProductionServer, waitUntilHealthy } from './production-server';
@@ -16,7 +16,7 @@ import {
   sleep,
   type Client,
 } from './load-client';
-import { replicaEnv, startS3 } from './s3-server';
+import { bucketUsage, replicaEnv, startS3 } from './s3-server';
 import { NO_REPLICA_WARNING } from '../../server/replication.js';
 import { smallPdf } from '../integration/helpers/attachment-files';
 import { addDrillCourse, DRILL_HOLDER, issueDrillCertificate, verifyAsVisitor } from './drill-certificate';
@@ -66,14 +66,6 @@ function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<{ status: numbe
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (status) => done({ status, stdout, stderr }));
   });
-}
-
-/** The objects the bucket holds (s3rver keeps each as `<key>._S3rver_object`): count and bytes uploaded. */
-function bucketUsage(directory: string): { objects: number; bytes: number } {
-  const files = readdirSync(directory, { recursive: true, withFileTypes: true }).filter(
-    (entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'),
-  );
-  return { objects: files.length, bytes: files.reduce((sum, entry) => sum + statSync(resolve(entry.parentPath, entry.name)).size, 0) };
 }
 
 async function deleteOwnAccount(url: string, client: Client): Promise<number> {

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 
 /**
@@ -24,4 +25,12 @@ export function replicaEnv(endpoint: string, bucket: string, path: string): Reco
     LITESTREAM_ACCESS_KEY_ID: 'S3RVER',
     LITESTREAM_SECRET_ACCESS_KEY: 'S3RVER',
   };
+}
+
+/** The objects the bucket in `directory` holds (s3rver keeps each as `<key>._S3rver_object`): count and bytes uploaded. */
+export function bucketUsage(directory: string): { objects: number; bytes: number } {
+  const files = readdirSync(directory, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'),
+  );
+  return { objects: files.length, bytes: files.reduce((sum, entry) => sum + statSync(resolve(entry.parentPath, entry.name)).size, 0) };
 }
