@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 
@@ -8,10 +9,21 @@ import S3rver from '@20minutes/s3rver';
  * without it Litestream finds no generation.
  */
 export async function startS3(directory: string, port: number, bucket: string): Promise<{ close: () => Promise<void>; endpoint: string }> {
+  assertPatched();
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/**
+ * A node_modules installed without the postinstall step (a copied tree) lacks the patch, and then the
+ * restore finds an "empty replica": say so instead.
+ */
+function assertPatched(): void {
+  const store = createRequire(import.meta.url).resolve('@20minutes/s3rver/lib/stores/filesystem.js');
+  if (!readFileSync(store, 'utf8').includes('directories beneath a common prefix are walked too'))
+    throw new Error(`${store} não tem o patch de patches/@20minutes+s3rver+5.0.0.patch: rode \`npx patch-package\`.`);
 }
 
 /** What the server under Litestream needs to replicate into that bucket. */
