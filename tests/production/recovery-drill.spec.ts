@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, prepareDatabase, productionEnv, startProductionServer, waitUntilHealthy } from './production-server';
 import {
@@ -57,9 +57,10 @@ function startUnderLitestream(env: NodeJS.ProcessEnv) {
   return { child, log, killGroup };
 }
 
-function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** Runs a command to its end without blocking this process (the S3 server runs in it and must keep answering). */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script], { env });
+    const child = spawn(command, args, { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -275,7 +276,7 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     // Item 5: the new machine replicates again (a new generation) and says how far behind it is.
     await sleep(2500);
     // Not spawnSync: the S3 server runs in this process and must keep answering.
-    const status = await npmRun('db:replica-status', env);
+    const status = await run('npm', ['run', '--silent', 'db:replica-status'], env);
     expect(status.status, status.stdout + status.stderr).toBe(0);
     expect(status.stdout).toMatch(/Geração: [0-9a-f]{16}\nÚltima escrita replicada: \d{4}-.*\nAtraso: \d+\.\d{3} s/);
     expect(await (await fetch(`${url}/healthcheck`)).json()).toEqual({ status: 'ok' });
@@ -296,6 +297,53 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
   } finally {
     first?.killGroup();
     second?.killGroup();
+    await s3.close();
+  }
+});
+
+test('the replica restored to a moment before an erasure, with db:restore, does not bring the person back', async () => {
+  test.setTimeout(120_000);
+  const dir = resolve('tests/.production/recovery-point-in-time');
+  rmSync(dir, { recursive: true, force: true });
+  const dbPath = resolve(dir, 'data', 'app.db');
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const s3 = await startS3(resolve(dir, 's3'), await freePort(), BUCKET);
+  const port = await freePort();
+  const env = productionEnv(dbPath, port, { ...MANY_CLIENTS_ENV, ...replicaEnv(s3.endpoint, BUCKET, `pitr-${runTag}/app.db`) });
+  const url = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof startUnderLitestream> | undefined;
+  try {
+    prepareDatabase(env, false);
+    server = startUnderLitestream(env);
+    await waitUntilHealthy(url, server.child, server.log);
+    const gone = await registerClient({ url }, `pt${runTag}gone`);
+    const stays = await registerClient({ url }, `pt${runTag}stays`);
+    // Past the sync interval both accounts are in the replica; the moment to go back to is taken then.
+    await sleep(2500);
+    const before = new Date();
+    await sleep(1500);
+    expect([302, 303, 204, 200]).toContain(await deleteOwnAccount(url, gone));
+    await sleep(2500);
+
+    // The runbook's steps (docs/operations.md, "Restore from the replica"): that moment to a file, then db:restore onto the live database.
+    const copy = resolve(dir, 'antes-da-exclusao.db');
+    const pointInTime = await run(
+      process.execPath,
+      ['server/replication.js', 'restore', '-timestamp', before.toISOString(), '-o', copy, dbPath],
+      env,
+    );
+    expect(pointInTime.status, pointInTime.stdout + pointInTime.stderr).toBe(0);
+    const usersIn = (file: string) =>
+      inspect(file, (sqlite) => new Set(sqlite.prepare('select username from users').pluck().all() as string[]));
+    expect(usersIn(copy).has(gone.username)).toBe(true);
+    const restored = await run('npm', ['run', '--silent', 'db:restore', '--', copy], env);
+    expect(restored.status, restored.stdout + restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('Contas apagadas depois do backup e apagadas de novo: 1');
+    const after = usersIn(dbPath);
+    expect(after.has(gone.username)).toBe(false);
+    expect(after.has(stays.username)).toBe(true);
+  } finally {
+    server?.killGroup();
     await s3.close();
   }
 });
