@@ -19,7 +19,7 @@ import { NotFound } from './components/not-found';
 import { ToastOutlet } from './components/ui/toast';
 import { LightLinkPath, useLightLinkNavigation } from './components/ui/light-link';
 import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/chat.server';
-import { currentEventId } from './models/notifications/live-events.server';
+import { currentEventId } from './models/live-bus/live-events.server';
 import { countUnreadNotifications } from './models/notifications/notification.server';
 import { toPublicUser } from './models/accounts/user.server';
 import stylesheet from './tailwind.css';

@@ -10,7 +10,7 @@ import {
   listMessages,
   listUserThreads,
 } from '~/models/chat/chat.server';
-import { liveChannels, subscribe, type LiveEvent } from '~/models/notifications/live-events.server';
+import { liveChannels, subscribe, type LiveEvent } from '~/models/live-bus/live-events.server';
 import { loader as adminThreadsLoader } from '~/routes/api+/chat.admin.threads';
 import { loader as adminUnreadLoader } from '~/routes/api+/chat.admin.unread-count';
 import { action as closeAction } from '~/routes/api+/chat.threads.$id.close';

@@ -7,7 +7,7 @@ import { recoveryCodeUsedEmail } from '../../emails/recovery-code-used';
 import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { qrSvgPath } from '../../utils/qr-code.server';
-import { recordAudit, recordOwnerAudit, type AuditActor } from '../admin/audit.server';
+import { recordAudit, recordOwnerAudit, type AuditActor } from '../audit/audit.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { authenticateWithPassword } from './auth.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';

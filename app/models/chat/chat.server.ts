@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { db, preparedQuery, preparedShapes } from '../../../db/client';
-import { chatMessages, chatThreads, users, type UserRow } from '../../../db/schema';
+import { chatMessages, chatThreads, users } from '../../../db/schema';
 import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../schemas/chat';
 import type { ChatFilter } from '../../utils/chat-labels';
 import { firstIssueMessage } from '../../utils/api.server';
@@ -11,8 +11,8 @@ import { formatDateTime } from '../../utils/format';
 import { sortKey } from '../../utils/fold';
 import { likePattern, paginate, type Page } from '../../utils/pagination.server';
 import { consume } from '../accounts/rate-limit-store.server';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
-import { liveChannels, publish } from '../notifications/live-events.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
+import { liveChannels, publish } from '../live-bus/live-events.server';
 import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
 import { queueRatingRequestMail } from './ticket-rating.server';
 import { assertRoomForFiles, warnAdminsIfStorageLow } from './attachment-storage.server';
@@ -28,6 +28,7 @@ import {
   type IncomingFile,
 } from './attachments.server';
 import type { UploadAdmission } from './message-upload.server';
+import type { ChatListQuery, ChatMessageView, ChatSide, ChatThreadView, ChatViewer, MessagePage, MessageWindow } from './types';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -49,36 +50,7 @@ import type { UploadAdmission } from './message-upload.server';
  * (live-events.server.ts) for the open tabs: 'chat-message', 'chat-thread', 'chat-unread'.
  */
 
-export type ChatViewer = Pick<UserRow, 'id' | 'role'>;
-export type ChatSide = 'user' | 'admin';
 type ThreadRow = typeof chatThreads.$inferSelect;
-
-/** A ticket as the lists, the page and the API show it (dates as ISO strings). */
-export type ChatThreadView = {
-  id: number;
-  userId: number;
-  subject: string;
-  status: ThreadRow['status'];
-  isUserUnread: boolean;
-  isAdminUnread: boolean;
-  lastMessageAt: string | null;
-  createdAt: string;
-  /** The owner's username, or 'Usuário #{userId}' when it cannot be found. */
-  userName: string;
-};
-
-/** A message as the page, the API and the live stream carry it. */
-export type ChatMessageView = {
-  id: number;
-  threadId: number;
-  /** null when the author's account was deleted (their words stay in the ticket). */
-  userId: number | null;
-  message: string;
-  isAdminMessage: boolean;
-  createdAt: string;
-  /** Its files (attachments.server.ts), in the order they were sent. */
-  attachments: AttachmentView[];
-};
 
 const isAdmin = (viewer: ChatViewer) => viewer.role === 'admin';
 
@@ -187,8 +159,6 @@ function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-export type ChatListQuery = { q: string; page: number; perPage: number };
-
 /** Whose tickets a list shows (one user's, or every ticket, optionally one status) and whether `q` narrows them. */
 type ThreadListShape = { owner: boolean; status: boolean; q: boolean };
 
@@ -273,16 +243,6 @@ export function getThread(viewer: ChatViewer, threadId: number): ChatThreadView 
 
 // ---------------------------------------------------------------------------------------------
 // Messages
-
-export type MessageWindow = { before?: number; after?: number; limit: number };
-export type MessagePage = {
-  /** In order of arrival. */
-  items: ChatMessageView[];
-  /** Every message of the ticket. */
-  total: number;
-  /** Older messages exist before the first one given. */
-  hasEarlier: boolean;
-};
 
 const messageCount = preparedQuery(() =>
   db
