@@ -8,7 +8,7 @@ import { sendRecoveryLinkWithLimits, verifyIdentityWithLimits } from '~/models/a
 import { registerWithLimits } from '~/models/signup/registration.server';
 import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, pendingLoginUser, startPendingLogin } from '~/models/accounts/pending-login.server';
-import { hasTwoFactor } from '~/models/accounts/two-factor.server';
+import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { LoginCodeForm } from '~/components/auth/login-code-form';
 import { loginCodeSchema } from '~/schemas/two-factor';
 import { signInWithPassword } from '~/models/accounts/authenticator.server';
