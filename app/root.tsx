@@ -18,7 +18,7 @@ import { NavigationProgress } from './components/navigation-progress';
 import { NotFound } from './components/not-found';
 import { ToastOutlet } from './components/ui/toast';
 import { LightLinkPath, useLightLinkNavigation } from './components/ui/light-link';
-import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/chat.server';
+import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/thread-lists.server';
 import { currentEventId } from './models/live-bus/live-events.server';
 import { countUnreadNotifications } from './models/notifications/notification.server';
 import { toPublicUser } from './models/accounts/user.server';

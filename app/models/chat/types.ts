@@ -5,7 +5,7 @@ import type { AttachmentView } from './attachments.server';
 
 export type ChatViewer = Pick<UserRow, 'id' | 'role'>;
 export type ChatSide = 'user' | 'admin';
-type ThreadRow = typeof chatThreads.$inferSelect;
+export type ThreadRow = typeof chatThreads.$inferSelect;
 
 /** A ticket as the lists, the page and the API show it (dates as ISO strings). */
 export type ChatThreadView = {
