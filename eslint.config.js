@@ -71,6 +71,42 @@ const onlyLiveProtocol = {
   message: 'Of app/live only the wire format (live/protocol) is shared with the server: the rest runs in the browser.',
 };
 
+/**
+ * The domains of app/models, lowest first (docs/routing-and-layers.md#inside-the-models). A domain
+ * imports only domains on a lower line; the domains of one line do not import each other. A new
+ * domain goes on a line above every domain it uses (tests/integration/model-order.test.ts checks
+ * that every folder of app/models is listed).
+ */
+export const MODEL_DOMAIN_LEVELS = [
+  ['audit'],
+  ['live-bus'],
+  ['mail'],
+  ['accounts'],
+  ['notifications'],
+  ['courses'],
+  ['chat', 'tools', 'payments'],
+  ['signup', 'admin'],
+  ['privacy'],
+];
+
+const modelLayer = [noRoutes, noComponents, noServer, onlyLiveProtocol];
+
+/** The domains `domain` may not import (its own line and every line above), written with the alias or relatively. */
+const notAbove = (domain) => {
+  const level = MODEL_DOMAIN_LEVELS.findIndex((line) => line.includes(domain));
+  const barred = MODEL_DOMAIN_LEVELS.slice(level)
+    .flat()
+    .filter((other) => other !== domain);
+  const allowed = MODEL_DOMAIN_LEVELS.slice(0, level).flat();
+  if (!barred.length) return [];
+  return [
+    {
+      regex: `^(~/models/|\\.\\./|(\\.\\./)+models/)(${barred.join('|')})(/|$)`,
+      message: `Inside app/models a domain imports only the domains below it (${allowed.join(', ') || 'none'} for ${domain}): move the shared piece down, or the orchestration up (docs/routing-and-layers.md#inside-the-models).`,
+    },
+  ];
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,7 +149,8 @@ export default tseslint.config(
     ],
   ),
   layer(['app/server/**'], [noRoutes, noComponents, onlyLiveProtocol]),
-  layer(['app/models/**'], [noRoutes, noComponents, noServer, onlyLiveProtocol]),
+  layer(['app/models/**'], modelLayer),
+  ...MODEL_DOMAIN_LEVELS.flat().map((domain) => layer([`app/models/${domain}/**`], [...modelLayer, ...notAbove(domain)])),
   layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators, noCharts]),
   layer(['app/schemas/**', 'app/calculators/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb]),
   layer(['app/schemas/**'], [noRoutes, noComponents, noServer, noLive, noModels, noDb, noCalculators, noCharts]),

@@ -20,7 +20,7 @@ const { db, sqliteConnection } = await import('../db/client');
 const { applyMigrations } = await import('../db/migrate');
 const { grantRole } = await import('../app/models/accounts/role-grant.server');
 const { insertUser } = await import('../app/models/accounts/user.server');
-const { deleteUserAsAdmin } = await import('../app/models/admin/users.server');
+const { deleteUserAsAdmin } = await import('../app/models/privacy/account-deletion.server');
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 2 : 4;

@@ -1,6 +1,6 @@
 import { databasePath } from '../db/client';
 import { BackupRefusal, restoreDatabase } from '../db/backup';
-import { reapplyErasures } from '../app/models/accounts/erasure-ledger.server';
+import { reapplyErasures } from '../app/models/privacy/account-deletion.server';
 
 /**
  * `npm run db:restore ARQUIVO`: checks the backup (SQLite, integrity_check, the app's migrations,

@@ -17,7 +17,7 @@ export const firstProcess = !inWorker || cluster.worker?.id === 1;
 export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
 
-/** Events the primary keeps for a worker it forks again: as many as a worker keeps (RECENT_LIMIT in app/models/notifications/live-events.server.ts). */
+/** Events the primary keeps for a worker it forks again: as many as a worker keeps (RECENT_LIMIT in app/models/live-bus/live-events.server.ts). */
 const RECENT_EVENTS = 2000;
 
 const WEB_CONCURRENCY_RULE = 'use um número inteiro de processos entre 1 e 64 (ex.: 2), ou nada para um por núcleo';
@@ -55,7 +55,7 @@ export function planProcesses(vars = process.env, cores = availableParallelism()
 
 /**
  * The primary's side of the live-update bus (the workers' side is connectLiveRelay in
- * app/models/notifications/live-events.server.ts): it numbers every published event with the
+ * app/models/live-bus/live-events.server.ts): it numbers every published event with the
  * cluster's one sequence and boot id and sends it to every worker that has said hello, the
  * publisher included, in the order it received them; it passes access signals on to the other
  * workers; and it keeps the last events so a worker forked again can resume reconnecting tabs.

@@ -1,6 +1,6 @@
 import { db } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
-import { reapplyErasures } from '../models/accounts/erasure-ledger.server';
+import { reapplyErasures } from '../models/privacy/account-deletion.server';
 import { backfillAttachmentBytes } from '../models/chat/attachment-backfill.server';
 import { resumeInterruptedDeliveries } from '../models/mail/delivery.server';
 import { logger } from '../utils/logger.server';

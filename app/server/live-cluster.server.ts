@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { connectLiveRelay } from '../models/notifications/live-events.server';
+import { connectLiveRelay } from '../models/live-bus/live-events.server';
 
 /**
  * In a cluster worker (server/cluster.js, docs/decisions/026), the live bus goes through the

@@ -16,7 +16,7 @@ import {
   subscribe,
   watchAccess,
   type LiveEvent,
-} from '../models/notifications/live-events.server';
+} from '../models/live-bus/live-events.server';
 import { isSessionActive, peekSession } from '../models/accounts/session.server';
 import { getUserById } from '../models/accounts/user.server';
 import { joinLiveCluster } from './live-cluster.server';
@@ -32,7 +32,7 @@ import { joinLiveCluster } from './live-cluster.server';
  * once however many streams carry it.
  *
  * A stream carries only what its reader may see now: it holds the channels its access allows and
- * the version of that access (app/models/notifications/live-events.server.ts, `publishAccessChanged`); before
+ * the version of that access (app/models/live-bus/live-events.server.ts, `publishAccessChanged`); before
  * writing an event it checks the event's channel and that version (and the end of a role period)
  * in O(1). A change of role, password or sessions makes every stream of the user re-read its
  * session and user at once: it then ends with session-ended or carries the channels allowed now.

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { chatThreads } from '../../db/schema';
-import { countAdminUnreadThreads, createThread } from '../../app/models/chat/chat.server';
+import { createThread } from '../../app/models/chat/chat.server';
+import { countAdminUnreadThreads } from '../../app/models/chat/thread-lists.server';
 import { createUser, sessionCookie } from '../setup/factories';
 import { expect, expectToast, test } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { auditFilterChoices, listAuditLog } from '~/models/admin/audit.server';
+import { auditFilterChoices, listAuditLog } from '~/models/audit/audit.server';
 import { loader as auditPageLoader } from '~/routes/_app+/admin.audit';
 import { createUser } from '../setup/helpers';
 import { signedTiers, type Signed, type Tier } from './helpers/admin-api';

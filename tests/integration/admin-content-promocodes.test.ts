@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { promoCodes } from '../../db/schema';
-import { listPromoCodes } from '~/models/admin/promo-code.server';
+import { listPromoCodes } from '~/models/courses/promo-code.server';
 import { action as promoPageAction, loader as promoPageLoader } from '~/routes/_app+/admin.promocodes';
 import { action as deletePromoApi } from '~/routes/api+/promocodes.$id';
 import { action as createPromoApi } from '~/routes/api+/promocodes';

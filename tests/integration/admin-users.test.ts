@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { activeSessions, promoCodes, promoUsage, roleGrants, tools, users } from '../../db/schema';
-import { redeemPromoCode } from '~/models/admin/promo-code.server';
+import { redeemPromoCode } from '~/models/courses/promo-code.server';
 import { rateTool } from '~/models/tools/rating.server';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { grantRole } from '~/models/accounts/role-grant.server';

@@ -3,14 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import { chatMessages, chatThreads } from '../../db/schema';
-import {
-  countAdminUnreadThreads,
-  countUserUnreadThreads,
-  listAdminThreads,
-  listMessages,
-  listUserThreads,
-} from '~/models/chat/chat.server';
-import { liveChannels, subscribe, type LiveEvent } from '~/models/notifications/live-events.server';
+import { listMessages } from '~/models/chat/chat.server';
+import { countAdminUnreadThreads, countUserUnreadThreads, listAdminThreads, listUserThreads } from '~/models/chat/thread-lists.server';
+import { liveChannels, subscribe, type LiveEvent } from '~/models/live-bus/live-events.server';
 import { loader as adminThreadsLoader } from '~/routes/api+/chat.admin.threads';
 import { loader as adminUnreadLoader } from '~/routes/api+/chat.admin.unread-count';
 import { action as closeAction } from '~/routes/api+/chat.threads.$id.close';

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
 import { chatAttachmentBytes, chatAttachments, chatMessages, chatThreads } from '../../db/schema';
-import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { deleteOwnAccount } from '~/models/privacy/account-deletion.server';
 import { backfillAttachmentBytes } from '~/models/chat/attachment-backfill.server';
 import { cleanFileName, sniffType, stripMetadata } from '~/models/chat/attachment-bytes';
 import { incomingFromFile, removeFilesAfterCommit, storeFiles, threadFileKeys, withStoredFiles } from '~/models/chat/attachments.server';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveHub, planProcesses } from '../../server/cluster.js';
-import type * as LiveEvents from '~/models/notifications/live-events.server';
+import type * as LiveEvents from '~/models/live-bus/live-events.server';
 
 /**
  * The live bus across processes (docs/decisions/026): two copies of the bus module stand for two
@@ -13,7 +13,7 @@ type Bus = typeof LiveEvents;
 
 async function freshBus(): Promise<Bus> {
   vi.resetModules();
-  return import('~/models/notifications/live-events.server');
+  return import('~/models/live-bus/live-events.server');
 }
 
 /** A worker as the hub sees it: `send` reaches the worker's bus on a later turn, in order. */

@@ -4,7 +4,7 @@ import { db } from '../../db/client';
 import { mailOutbox, payments, type UserRow } from '../../db/schema';
 import { grantRole } from '../../app/models/accounts/role-grant.server';
 import { setMailChoice } from '../../app/models/mail/preferences.server';
-import { sendPlanReminders } from '../../app/models/mail/plan-reminders.server';
+import { sendPlanReminders } from '../../app/models/accounts/plan-reminders.server';
 import { startPlanReminderJob, stopPlanReminderJob } from '../../app/server/plan-reminder-job.server';
 import {
   approveRefund,

@@ -7,7 +7,7 @@ import { mailOutbox, type UserRow } from '../../db/schema';
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { queueSupportReplyMail } from '../../app/models/chat/support-mails.server';
 import { setMailChoice } from '../../app/models/mail/preferences.server';
-import { hasOpenLiveTab } from '../../app/models/notifications/live-presence.server';
+import { hasOpenLiveTab } from '../../app/models/live-bus/live-presence.server';
 import { smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
 import { deliverDueMails } from '../../app/server/mail-worker.server';
 import { serveLiveStream } from '../../app/server/live-stream.server';

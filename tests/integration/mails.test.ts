@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { registerUser } from '../../app/models/accounts/registration.server';
+import { registerUser } from '../../app/models/signup/registration.server';
 import { setPasswordRecoveryAs, updateAccount } from '../../app/models/accounts/account.server';
 import { EMAIL_RECOVERY_SENT } from '../../app/models/accounts/password-recovery.server';
 import { action as authAction, loader as authLoader } from '~/routes/_auth+/auth';

@@ -19,8 +19,8 @@ import {
   tools,
   users,
 } from '../../db/schema';
-import { deleteUserAsAdmin } from '~/models/admin/users.server';
-import { exportPersonalData } from '~/models/accounts/personal-data.server';
+import { deleteUserAsAdmin } from '~/models/privacy/account-deletion.server';
+import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import { getUserById, verifyCredentials } from '~/models/accounts/user.server';
 import { action as accountAction } from '~/routes/_app+/account';
 import { loader as exportLoader } from '~/routes/_app+/account_.export';

@@ -5,7 +5,7 @@ import { activeSessions, users } from '../../db/schema';
 import { action as loginAction } from '~/routes/api+/login';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { loader as sessionEndedLoader } from '~/routes/resources+/session-ended';
-import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { deleteOwnAccount } from '~/models/privacy/account-deletion.server';
 import { updateAccount } from '~/models/accounts/account.server';
 import { verifyPassword } from '~/utils/password.server';
 import { consume, resetAllLimits } from '~/utils/rate-limit.server';

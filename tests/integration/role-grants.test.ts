@@ -33,10 +33,10 @@ describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-M
 
     expect(getUserById(user.id, db, at('2026-03-02'))).toMatchObject({ role: 'E-MASTER', roleExpiryDate: at('2026-03-03') });
 
-    // Reading the user after 3 March applies the end of E-MASTER, with nothing else run.
+    // Reading the user after 3 March applies the end of E-MASTER, with nothing else run; the read writes nothing (decision 056).
     const march3 = getUserById(user.id, db, at('2026-03-03'))!;
     expect(march3).toMatchObject({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
-    expect(storedRow(user.id)).toEqual({ role: 'E-TOOL', roleExpiryDate: at('2026-04-09') });
+    expect(storedRow(user.id)).toEqual({ role: 'E-MASTER', roleExpiryDate: at('2026-03-03') });
     expect(toPublicUser(march3)).toMatchObject({
       role: 'E-TOOL',
       roleExpiryDate: '2026-04-09T12:00:00.000Z',
@@ -46,6 +46,9 @@ describe('the grant-stacking example: E-TOOL until 10 March, then 30 days of E-M
 
     expect(getUserById(user.id, db, at('2026-04-08'))).toMatchObject({ role: 'E-TOOL' });
     expect(getUserById(user.id, db, at('2026-04-09'))).toMatchObject({ role: 'E-BASIC', roleExpiryDate: null });
+    expect(storedRow(user.id)).toEqual({ role: 'E-MASTER', roleExpiryDate: at('2026-03-03') });
+    // The expiry check (or the daily job, or the next grant) stores what the reads computed.
+    syncAllUserRoles(at('2026-04-09'));
     expect(storedRow(user.id)).toEqual({ role: 'E-BASIC', roleExpiryDate: null });
   });
 

@@ -11,7 +11,7 @@ import { action as adminUsersAction, loader as adminUsersLoader } from '~/routes
 import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
 import { loader as usersApiLoader } from '~/routes/api+/users';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { exportPersonalData } from '~/models/accounts/personal-data.server';
+import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';
 
 const ADDRESS = { clientAddress: '203.0.113.9' };

@@ -12,7 +12,7 @@ import { adminGrantCourse } from '../../app/models/courses/access.server';
 import { createLesson, createMaterial } from '../../app/models/courses/content.server';
 import { createCourse } from '../../app/models/courses/course.server';
 import { createNotification } from '../../app/models/notifications/notification.server';
-import { createPromoCode } from '../../app/models/admin/promo-code.server';
+import { createPromoCode } from '../../app/models/courses/promo-code.server';
 import { createTool } from '../../app/models/tools/tool.server';
 import { courseInputSchema, lessonInputSchema, materialInputSchema } from '../../app/schemas/course';
 import { notificationCreateSchema } from '../../app/schemas/notification';

@@ -7,7 +7,7 @@ import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
-import type { PromoCodeView } from '~/models/admin/promo-code.server';
+import type { PromoCodeView } from '~/models/courses/promo-code.server';
 import { promoCodeFormSchema } from '~/schemas/promo-code';
 import { useIntentForm } from '~/utils/intent-form';
 import { withParams } from '~/utils/url-state';

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '~/models/chat/chat.server';
+import type { ChatMessageView } from '~/models/chat/types';
 import { formatDateTime } from '~/utils/format';
 import { NEWEST_MESSAGE_ANCHOR } from '~/utils/ticket-path';
 import { MessageAttachments } from './message-attachments';

@@ -1,20 +1,10 @@
-import type { UserRow } from '../../../db/schema';
 import { consume } from './rate-limit-store.server';
-import { registerUser } from './registration.server';
 import { sendRecoveryLink, verifyIdentity } from './password-recovery.server';
 
 /**
  * The guessing-prone public flows with their rate limits, shared by the /auth page and the
  * JSON API so both are limited the same way. `address` is the client address of the request.
  */
-export async function registerWithLimits(
-  address: string,
-  input: { username: string; email: string; cpf: string; password: string; promoCode?: string; disablePasswordRecovery?: boolean },
-): Promise<{ user: UserRow; promoMessage?: string }> {
-  await consume([['register', address]]);
-  return registerUser(input);
-}
-
 export async function verifyIdentityWithLimits(address: string, identifier: string, cpf: string): Promise<{ token: string }> {
   await consume([
     ['recoverAccount', identifier.trim().toLowerCase()],

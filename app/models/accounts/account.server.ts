@@ -4,7 +4,7 @@ import { users, type UserRow } from '../../../db/schema';
 import { AppError, isAppError } from '../../utils/errors';
 import { foldKey } from '../../utils/fold';
 import { hashPassword } from '../../utils/password.server';
-import { recordAudit, recordOwnerAudit } from '../admin/audit.server';
+import { recordAudit, recordOwnerAudit } from '../audit/audit.server';
 import { authenticateWithPassword } from './auth.server';
 import { recordEmailChange, spendEmailLink } from './email-change.server';
 import { assertUnique, getUserById, setPasswordRecovery, userKeys, writeUser } from './user.server';

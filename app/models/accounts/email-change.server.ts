@@ -7,7 +7,7 @@ import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { foldKey } from '../../utils/fold';
 import { siteUrl } from '../../utils/security.server';
-import { recordOwnerAudit } from '../admin/audit.server';
+import { recordOwnerAudit } from '../audit/audit.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { consume } from './rate-limit-store.server';
 import { endAllSessions } from './session.server';

@@ -5,7 +5,7 @@ import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.s
 import type { Role } from '../../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
 import { hasAtLeast } from './roles';
-import { hasTwoFactor } from './two-factor.server';
+import { hasTwoFactor } from './two-factor-state.server';
 import { env } from '../../utils/env.server';
 
 /**

@@ -1,23 +1,11 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { roleGrants, users, type GrantableRole, type Role } from '../../../db/schema';
-import { publishAccessChanged } from '../notifications/live-events.server';
-import { addDays, effectiveRole, grantOutlook, nextGrantStart, planOutlook, type GrantPeriod, type PlanOutlook } from './role-arithmetic';
+import { publishAccessChanged } from '../live-bus/live-events.server';
+import { loadGrants } from './effective-role.server';
+import { addDays, effectiveRole, grantOutlook, nextGrantStart, planOutlook, type PlanOutlook } from './role-arithmetic';
 
 type GrantSource = (typeof roleGrants.$inferInsert)['source'];
-
-function loadGrants(executor: Executor, userId: number): GrantPeriod[] {
-  return executor
-    .select({
-      role: roleGrants.role,
-      startsAt: roleGrants.startsAt,
-      endsAt: roleGrants.endsAt,
-      revokedAt: roleGrants.revokedAt,
-    })
-    .from(roleGrants)
-    .where(eq(roleGrants.userId, userId))
-    .all();
-}
 
 /**
  * Recomputes the stored role and expiry from the grants; returns what is in force now. The one
@@ -28,11 +16,6 @@ export function syncUserRole(executor: Executor, userId: number, now = new Date(
   executor.update(users).set({ role, roleExpiryDate: expiresAt }).where(eq(users.id, userId)).run();
   publishAccessChanged(userId);
   return { role, roleExpiryDate: expiresAt };
-}
-
-/** Applies expiries to one stored row only when it is stale (cheap on every read). */
-export function needsRoleSync(row: { role: Role; roleExpiryDate: Date | null }, now = new Date()): boolean {
-  return row.roleExpiryDate !== null && row.roleExpiryDate.getTime() <= now.getTime();
 }
 
 /**

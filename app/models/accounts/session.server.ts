@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { activeSessions, endedSessions, users } from '../../../db/schema';
 import { SESSION_TTL_MS } from '../../utils/session.server';
-import { liveChannels, publish, publishAccessChanged } from '../notifications/live-events.server';
+import { liveChannels, publish, publishAccessChanged } from '../live-bus/live-events.server';
 
 export { SESSION_TTL_MS };
 

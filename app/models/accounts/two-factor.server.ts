@@ -7,10 +7,11 @@ import { recoveryCodeUsedEmail } from '../../emails/recovery-code-used';
 import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
 import { qrSvgPath } from '../../utils/qr-code.server';
-import { recordAudit, recordOwnerAudit, type AuditActor } from '../admin/audit.server';
+import { recordAudit, recordOwnerAudit, type AuditActor } from '../audit/audit.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { authenticateWithPassword } from './auth.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
+import { twoFactorRow } from './two-factor-state.server';
 
 /**
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238: 30 s steps, 6 digits, SHA-1, what
@@ -39,15 +40,6 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
 const currentStep = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_PERIOD);
 /** A recovery code as typed: lower case, only its letters and digits ('ABCDE-12345 ' is 'abcde12345'). */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-function twoFactorRow(userId: number) {
-  return db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
-}
-
-/** Whether the user's sign-in asks for a code after the password. */
-export function hasTwoFactor(userId: number): boolean {
-  return Boolean(twoFactorRow(userId)?.enabledAt);
-}
 
 export type TwoFactorSetup = { secret: string; uri: string; qr: { size: number; path: string } };
 

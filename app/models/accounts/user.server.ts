@@ -6,7 +6,7 @@ import { isValidCpf } from '../../utils/cpf';
 import { foldKey } from '../../utils/fold';
 import { withUniqueConflicts } from '../../utils/unique-conflict';
 import { verifyPassword } from '../../utils/password.server';
-import { needsRoleSync, syncUserRole } from './role-grant.server';
+import { withRoleInForce } from './effective-role.server';
 import { ROLE_RANK } from './roles';
 
 export type PublicUser = {
@@ -50,7 +50,6 @@ export function toOwnUser(user: UserRow): PublicUser & { fullName: string | null
   return { ...toPublicUser(user), fullName: user.fullName };
 }
 
-/** Reads a user with expired periods already applied, so access is never stale. */
 const userById = preparedQuery(() =>
   db
     .select()
@@ -59,12 +58,14 @@ const userById = preparedQuery(() =>
     .prepare(),
 );
 
+/**
+ * Reads a user with the role in force (never stale: a lapsed period is applied to what is
+ * returned) and writes nothing, so a guard that reads the signed-in user stays a read (decision 056).
+ */
 export function getUserById(id: number, executor: Executor = db, now = new Date()): UserRow | undefined {
   // Inside a transaction the transaction's own handle must run the query.
   const row = executor === db ? userById().get({ id }) : executor.select().from(users).where(eq(users.id, id)).get();
-  if (!row || !needsRoleSync(row, now)) return row;
-  syncUserRole(executor, id, now);
-  return executor.select().from(users).where(eq(users.id, id)).get();
+  return row && withRoleInForce(executor, row, now);
 }
 
 /** Usernames and e-mails are compared on their folded keys (app/utils/fold.ts), never with SQLite's ASCII-only lower(). */

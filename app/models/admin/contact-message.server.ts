@@ -6,7 +6,7 @@ import { contactInboxQuerySchema, INBOX_MESSAGES, type InboxFilter } from '../..
 import { AppError } from '../../utils/errors';
 import { consume } from '../accounts/rate-limit-store.server';
 import { likePattern, paginate, type ListQuery, type Page } from '../../utils/pagination.server';
-import { recordAudit, type AuditActor } from './audit.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 

@@ -6,8 +6,7 @@ import { AppError } from '../../utils/errors';
 import { foldKey } from '../../utils/fold';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { hashPassword } from '../../utils/password.server';
-import { eraseAccount } from '../accounts/account-deletion.server';
-import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from './audit.server';
+import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
 import { grantRole, otherAdminCount, revokeGrants, syncLapsedRoles, syncUserRole } from '../accounts/role-grant.server';
 import { isPro } from '../accounts/roles';
 import { endAllSessions } from '../accounts/session.server';
@@ -256,21 +255,6 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
       });
     }
     return updated;
-  });
-}
-
-/**
- * DELETE /api/users/{id} and the admin table: the account goes by the one deletion rule
- * (`eraseAccount`, app/models/accounts/account-deletion.server.ts), audited as 'user.delete'.
- * An admin cannot delete their own account here ('Minha Conta' has 'Excluir conta' for that).
- */
-export function deleteUserAsAdmin(actor: AuditActor, userId: number): void {
-  if (userId === actor.id) throw new AppError(400, ADMIN_USER_ERRORS.deleteSelf);
-  db.transaction((tx) => {
-    assertActingAdmin(tx, actor);
-    const user = tx.select().from(users).where(eq(users.id, userId)).get();
-    if (!user) throw new AppError(404, ADMIN_USER_ERRORS.notFound);
-    eraseAccount(tx, actor, user, 'user.delete');
   });
 }
 

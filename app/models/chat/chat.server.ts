@@ -1,18 +1,15 @@
-import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { db, preparedQuery, preparedShapes } from '../../../db/client';
-import { chatMessages, chatThreads, users, type UserRow } from '../../../db/schema';
+import { db, preparedQuery } from '../../../db/client';
+import { chatMessages, chatThreads, users } from '../../../db/schema';
 import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../schemas/chat';
-import type { ChatFilter } from '../../utils/chat-labels';
 import { firstIssueMessage } from '../../utils/api.server';
 import { AppError } from '../../utils/errors';
 import { logger } from '../../utils/logger.server';
-import { formatDateTime } from '../../utils/format';
 import { sortKey } from '../../utils/fold';
-import { likePattern, paginate, type Page } from '../../utils/pagination.server';
 import { consume } from '../accounts/rate-limit-store.server';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
-import { liveChannels, publish } from '../notifications/live-events.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
+import { liveChannels, publish } from '../live-bus/live-events.server';
 import { queueNewTicketMails, queueSupportReplyMail } from './support-mails.server';
 import { queueRatingRequestMail } from './ticket-rating.server';
 import { assertRoomForFiles, warnAdminsIfStorageLow } from './attachment-storage.server';
@@ -28,6 +25,9 @@ import {
   type IncomingFile,
 } from './attachments.server';
 import type { UploadAdmission } from './message-upload.server';
+import { countAdminUnreadThreads, countUserUnreadThreads } from './thread-lists.server';
+import { threadColumns, toThreadView, type ThreadSelection } from './thread-rows.server';
+import type { ChatMessageView, ChatSide, ChatThreadView, ChatViewer, MessagePage, MessageWindow, ThreadRow } from './types';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -49,82 +49,10 @@ import type { UploadAdmission } from './message-upload.server';
  * (live-events.server.ts) for the open tabs: 'chat-message', 'chat-thread', 'chat-unread'.
  */
 
-export type ChatViewer = Pick<UserRow, 'id' | 'role'>;
-export type ChatSide = 'user' | 'admin';
-type ThreadRow = typeof chatThreads.$inferSelect;
-
-/** A ticket as the lists, the page and the API show it (dates as ISO strings). */
-export type ChatThreadView = {
-  id: number;
-  userId: number;
-  subject: string;
-  status: ThreadRow['status'];
-  isUserUnread: boolean;
-  isAdminUnread: boolean;
-  lastMessageAt: string | null;
-  createdAt: string;
-  /** The owner's username, or 'Usuário #{userId}' when it cannot be found. */
-  userName: string;
-};
-
-/** A message as the page, the API and the live stream carry it. */
-export type ChatMessageView = {
-  id: number;
-  threadId: number;
-  /** null when the author's account was deleted (their words stay in the ticket). */
-  userId: number | null;
-  message: string;
-  isAdminMessage: boolean;
-  createdAt: string;
-  /** Its files (attachments.server.ts), in the order they were sent. */
-  attachments: AttachmentView[];
-};
-
 const isAdmin = (viewer: ChatViewer) => viewer.role === 'admin';
 
 /** The side whose unread flag a viewer clears by opening a ticket. */
 export const sideOf = (viewer: ChatViewer): ChatSide => (isAdmin(viewer) ? 'admin' : 'user');
-
-export const fallbackUserName = (userId: number) => `Usuário #${userId}`;
-
-/** Newest activity: the last message, or the creation of a ticket without messages (indexed as written here). */
-const activity = sql`coalesce(${chatThreads.lastMessageAt}, ${chatThreads.createdAt})`;
-
-const threadColumns = {
-  id: chatThreads.id,
-  userId: chatThreads.userId,
-  subject: chatThreads.subject,
-  status: chatThreads.status,
-  isUserUnread: chatThreads.isUserUnread,
-  isAdminUnread: chatThreads.isAdminUnread,
-  lastMessageAt: chatThreads.lastMessageAt,
-  createdAt: chatThreads.createdAt,
-  username: users.username,
-};
-
-type ThreadSelection = {
-  id: number;
-  userId: number;
-  subject: string;
-  status: ThreadRow['status'];
-  isUserUnread: boolean;
-  isAdminUnread: boolean;
-  lastMessageAt: Date | null;
-  createdAt: Date;
-  username: string | null;
-};
-
-const toThreadView = (row: ThreadSelection): ChatThreadView => ({
-  id: row.id,
-  userId: row.userId,
-  subject: row.subject,
-  status: row.status,
-  isUserUnread: row.isUserUnread,
-  isAdminUnread: row.isAdminUnread,
-  lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  userName: row.username ?? fallbackUserName(row.userId),
-});
 
 const toMessageView = (row: typeof chatMessages.$inferSelect, attachments: AttachmentView[] = []): ChatMessageView => ({
   id: row.id,
@@ -145,31 +73,6 @@ function withAttachments(threadId: number, rows: (typeof chatMessages.$inferSele
   return rows.map((row) => toMessageView(row, files.get(row.id)));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Unread counts (the header on every signed-in page: prepared once per connection)
-
-const adminUnreadCount = preparedQuery(() =>
-  db.select({ value: count() }).from(chatThreads).where(eq(chatThreads.isAdminUnread, true)).prepare(),
-);
-
-const userUnreadCount = preparedQuery(() =>
-  db
-    .select({ value: count() })
-    .from(chatThreads)
-    .where(and(eq(chatThreads.userId, sql.placeholder('userId')), eq(chatThreads.isUserUnread, true)))
-    .prepare(),
-);
-
-/** Threads with news for the support team (the admin header icon). */
-export function countAdminUnreadThreads(): number {
-  return adminUnreadCount().get()?.value ?? 0;
-}
-
-/** This user's threads with an admin reply they have not opened yet (the 'Suporte' link). */
-export function countUserUnreadThreads(userId: number): number {
-  return userUnreadCount().get({ userId })?.value ?? 0;
-}
-
 /** Both sides' counts after a change to one of `ownerId`'s threads. */
 function publishUnread(ownerId: number, sides: { user: boolean; admin: boolean }): void {
   if (sides.user) publish(liveChannels.user(ownerId), 'chat-unread', { count: countUserUnreadThreads(ownerId) });
@@ -182,61 +85,6 @@ function publishThread(thread: Pick<ThreadRow, 'id' | 'status'>, deleted = false
     status: thread.status,
     ...(deleted ? { deleted: true } : {}),
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lists
-
-export type ChatListQuery = { q: string; page: number; perPage: number };
-
-/** Whose tickets a list shows (one user's, or every ticket, optionally one status) and whether `q` narrows them. */
-type ThreadListShape = { owner: boolean; status: boolean; q: boolean };
-
-/** `q` on the subject: case- and accent-insensitive, over chat_threads.subject_key (sortKey); the pattern is the placeholder `q`. */
-function threadListWhere(shape: ThreadListShape): SQL | undefined {
-  return and(
-    shape.owner ? eq(chatThreads.userId, sql.placeholder('userId')) : undefined,
-    shape.status ? eq(chatThreads.status, sql.placeholder('status')) : undefined,
-    shape.q ? sql`${chatThreads.subjectKey} like ${sql.placeholder('q')} escape '\\'` : undefined,
-  );
-}
-
-const buildThreadCount = (shape: ThreadListShape) =>
-  db.select({ value: count() }).from(chatThreads).where(threadListWhere(shape)).prepare();
-const buildThreadRows = (shape: ThreadListShape) =>
-  db
-    .select(threadColumns)
-    .from(chatThreads)
-    .leftJoin(users, eq(users.id, chatThreads.userId))
-    .where(threadListWhere(shape))
-    .orderBy(desc(activity), desc(chatThreads.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare();
-
-const threadCount = preparedShapes(buildThreadCount);
-const threadRows = preparedShapes(buildThreadRows);
-
-function listThreads(filter: { userId?: number; status?: ThreadRow['status'] }, query: ChatListQuery): Page<ChatThreadView> {
-  const shape: ThreadListShape = { owner: filter.userId !== undefined, status: filter.status !== undefined, q: Boolean(query.q) };
-  const values = { userId: filter.userId ?? null, status: filter.status ?? null, q: query.q ? likePattern(query.q, sortKey) : null };
-  return paginate(query, {
-    count: () => threadCount(shape).get(values)?.value ?? 0,
-    rows: (limit, offset) =>
-      threadRows(shape)
-        .all({ ...values, limit, offset })
-        .map(toThreadView),
-  });
-}
-
-/** /chats and GET /api/chat/threads: this user's own tickets, newest activity first. */
-export function listUserThreads(userId: number, query: ChatListQuery): Page<ChatThreadView> {
-  return listThreads({ userId }, query);
-}
-
-/** /admin/chats and GET /api/chat/admin/threads: every ticket, optionally by status. */
-export function listAdminThreads(query: ChatListQuery & { status: ChatFilter }): Page<ChatThreadView> {
-  return listThreads({ status: query.status === 'all' ? undefined : query.status }, query);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,16 +121,6 @@ export function getThread(viewer: ChatViewer, threadId: number): ChatThreadView 
 
 // ---------------------------------------------------------------------------------------------
 // Messages
-
-export type MessageWindow = { before?: number; after?: number; limit: number };
-export type MessagePage = {
-  /** In order of arrival. */
-  items: ChatMessageView[];
-  /** Every message of the ticket. */
-  total: number;
-  /** Older messages exist before the first one given. */
-  hasEarlier: boolean;
-};
 
 const messageCount = preparedQuery(() =>
   db
@@ -518,25 +356,4 @@ export function markRead(viewer: ChatViewer, threadId: number, side: ChatSide): 
   const unread = side === 'admin' ? row.isAdminUnread : row.isUserUnread;
   if (unread) clearUnread(row, side);
   return toThreadView({ ...row, ...(side === 'admin' ? { isAdminUnread: false } : { isUserUnread: false }) });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Page shapes
-
-/** 'Data' of the chat lists: the last message, else the creation, as dd/MM/yyyy HH:mm; else 'Data desconhecida'. */
-export function listDate(thread: Pick<ChatThreadView, 'lastMessageAt' | 'createdAt'>): string {
-  const when = thread.lastMessageAt ?? thread.createdAt;
-  return when ? formatDateTime(when) : 'Data desconhecida';
-}
-
-/** A list row for the side looking at it: its own unread flag, the user's name for admins. */
-export function toListRow(thread: ChatThreadView, side: ChatSide) {
-  return {
-    id: thread.id,
-    subject: thread.subject,
-    unread: side === 'admin' ? thread.isAdminUnread : thread.isUserUnread,
-    userName: side === 'admin' ? thread.userName : null,
-    date: listDate(thread),
-    status: thread.status,
-  };
 }

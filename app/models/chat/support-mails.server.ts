@@ -8,7 +8,7 @@ import { siteUrl } from '../../utils/security.server';
 import { ownText, readAddressee, readAddressees, type Addressee } from '../mail/addressee.server';
 import { enqueueMail, latestMailOfTopic, rewritePendingMail } from '../mail/outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '../mail/preferences.server';
-import { hasOpenLiveTab } from '../notifications/live-presence.server';
+import { hasOpenLiveTab } from '../live-bus/live-presence.server';
 
 /**
  * The support mails (docs/mail.md), queued by chat.server.ts inside the transaction of the event:

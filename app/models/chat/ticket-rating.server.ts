@@ -13,7 +13,7 @@ import { siteUrl } from '../../utils/security.server';
 import { ownText, readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '../mail/preferences.server';
-import type { ChatViewer } from './chat.server';
+import type { ChatViewer } from './types';
 
 /**
  * 'Como foi o atendimento?': the owner of a closed ticket rates it once, 1 to 5 with an optional

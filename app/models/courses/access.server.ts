@@ -6,8 +6,8 @@ import { AppError } from '../../utils/errors';
 import type { CourseGrantSource, Role } from '../../utils/value-sets';
 import { requireApiRole, requireRole } from '../accounts/permissions.server';
 import { hasAtLeast } from '../accounts/roles';
-import type { AuditActor } from '../admin/audit.server';
-import { recordAudit } from '../admin/audit.server';
+import type { AuditActor } from '../audit/audit.server';
+import { recordAudit } from '../audit/audit.server';
 
 /**
  * Who may open which course (the specification's Roles and permissions, 'Courses'), the twin of tool-access.ts: one module decides,

@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
-import { assertActingAdmin, recordAudit, type AuditActor } from '../admin/audit.server';
+import { assertActingAdmin, recordAudit, type AuditActor } from '../audit/audit.server';
 import { assertNotSpent, consume } from '../accounts/rate-limit-store.server';
 import { loadOpenCourseFor } from './access.server';
 

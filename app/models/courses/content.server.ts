@@ -13,7 +13,7 @@ import {
 import type { LessonInput, MaterialInput } from '../../schemas/course';
 import { AppError } from '../../utils/errors';
 import { lessonVideo, type LessonVideo } from '../../utils/video';
-import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
+import { describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
 import { loadCourseFor, loadOpenCourseFor, type CourseAccess } from './access.server';
 import { progressFor, toCourseView, type CourseProgress, type CourseView } from './course.server';
 

@@ -1,7 +1,7 @@
 import { db } from '../../../db/client';
 import { AppError } from '../../utils/errors';
 import { consume } from '../accounts/rate-limit-store.server';
-import { findPromoByCode, PROMO_MESSAGES, redeemPromoCodeIn, type Redemption } from '../admin/promo-code.server';
+import { findPromoByCode, PROMO_MESSAGES, redeemPromoCodeIn, type Redemption } from './promo-code.server';
 
 /**
  * The catalogue's 'Acesso Exclusivo' dialog: a course code typed without choosing a course first.

@@ -8,7 +8,7 @@ import { sortKey } from '../../utils/fold';
 import { formatCents } from '../../utils/format';
 import { likePattern, listQuerySchema, paginate, type Page } from '../../utils/pagination.server';
 import { COURSE_CATEGORIES, type CourseCategory } from '../../utils/value-sets';
-import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
+import { describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
 import {
   COURSE_ACCESS_MESSAGES,
   courseAccess,

@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { users, type UserRow } from '../../../db/schema';
-import { personName } from '../accounts/person-name';
+import { personName } from '../../utils/person-name';
 
 /**
  * Who a mail about an account goes to, and what it may say about them (issue 26, item 3; docs/mail.md).

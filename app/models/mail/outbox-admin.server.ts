@@ -5,7 +5,7 @@ import { mailOutbox, MAIL_STATUSES, type MailStatus } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { listQuerySchema } from '../../utils/list-query';
 import { paginate, type Page } from '../../utils/pagination.server';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { isMailKind, MAIL_KINDS } from './kinds';
 import { announceQueued } from './outbox.server';
 

@@ -4,8 +4,8 @@ import { notificationReads, notifications, users, type NotificationRow, type Use
 import type { NotificationInput } from '../../schemas/notification';
 import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
-import { liveChannels, publish } from './live-events.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
+import { liveChannels, publish } from '../live-bus/live-events.server';
 import { getUserById } from '../accounts/user.server';
 
 export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada';

@@ -3,7 +3,7 @@ import { db, preparedQuery } from '../../../db/client';
 import { planPrices, users } from '../../../db/schema';
 import { formatCents } from '../../utils/format';
 import { PRO_ROLES, type ProRole } from '../../utils/value-sets';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
 
 /** The specification's advertised monthly prices (its Business constants), used while a plan has no row yet. */
 export const ADVERTISED_PLAN_PRICES: Readonly<Record<ProRole, number>> = { 'E-TOOL': 2990, 'E-MASTER': 5990 };

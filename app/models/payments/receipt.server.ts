@@ -8,7 +8,7 @@ import { isLiveStripeKey } from '../../utils/env-schema.server';
 import { AppError } from '../../utils/errors';
 import { formatCents, formatDateTime, formatShortDate } from '../../utils/format';
 import { planRunText } from '../../utils/role-labels';
-import { personName } from '../accounts/person-name';
+import { personName } from '../../utils/person-name';
 import { paymentGrantOutlook } from '../accounts/role-grant.server';
 import { PAYMENT_MESSAGES } from './messages';
 import { courseDescription, PAYMENT_METHOD_LABELS, planDescription } from './views';

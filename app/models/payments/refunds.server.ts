@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../utils/errors';
 import { formatCents } from '../../utils/format';
 import { stripe } from '../../utils/stripe.server';
-import { recordAudit, type AuditActor } from '../admin/audit.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { grantCourse } from '../courses/access.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';
 import { syncUserRole } from '../accounts/role-grant.server';

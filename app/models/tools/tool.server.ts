@@ -7,7 +7,7 @@ import { AppError } from '../../utils/errors';
 import { sortKey } from '../../utils/fold';
 import { comparePtBr } from '../../utils/format';
 import { listQuerySchema, pageOf, paginate, type Page } from '../../utils/pagination.server';
-import { describeChanges, recordAudit, type AuditActor } from '../admin/audit.server';
+import { describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
 import { parseCpfList, toolAccess, type AccessSubject, type ToolAccess } from './tool-access';
 
 export const TOOL_ERRORS = {

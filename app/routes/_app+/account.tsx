@@ -21,14 +21,14 @@ import {
 } from '~/models/accounts/two-factor.server';
 import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorRegenerateSchema, twoFactorStartSchema } from '~/schemas/two-factor';
 import { setFullName, setPasswordRecoveryAs, updateAccount } from '~/models/accounts/account.server';
-import { deleteOwnAccount } from '~/models/accounts/account-deletion.server';
+import { deleteOwnAccount } from '~/models/privacy/account-deletion.server';
 import { pendingConfirmation, resendConfirmation } from '~/models/accounts/email-change.server';
 import { logoutCookie, requestAddress } from '~/models/accounts/auth.server';
 import { accountCertificates } from '~/models/courses/certificate.server';
 import { listUserPayments, requestRefund } from '~/models/payments/index.server';
 import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { mailChoices, saveMailChoices } from '~/models/mail/preferences.server';
 import { toOwnUser } from '~/models/accounts/user.server';
 import {

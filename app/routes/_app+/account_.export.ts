@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { exportPersonalData, personalDataFileName } from '~/models/accounts/personal-data.server';
+import { exportPersonalData, personalDataFileName } from '~/models/privacy/personal-data.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { env } from '~/utils/env.server';
 import { applySecurityHeaders } from '~/utils/security.server';

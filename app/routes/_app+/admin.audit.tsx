@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { AuditFilters, AuditTable } from '~/components/admin/audit';
 import { Pagination } from '~/components/ui/pagination';
-import { auditFilterChoices, listAuditLog } from '~/models/admin/audit.server';
+import { auditFilterChoices, listAuditLog } from '~/models/audit/audit.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { auditListQuerySchema } from '~/schemas/audit';
 import { formatDateTime } from '~/utils/format';

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { TicketRatingFigures } from '~/components/admin/ticket-rating-figures';
 import { ThreadList } from '~/components/chat/thread-list';
-import { listAdminThreads, toListRow } from '~/models/chat/chat.server';
+import { listAdminThreads, toListRow } from '~/models/chat/thread-lists.server';
 import { ticketRatingFigures } from '~/models/chat/ticket-rating.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { adminChatListQuerySchema } from '~/schemas/chat';

@@ -7,7 +7,7 @@ import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
 import { listCourseOptions } from '~/models/courses/course.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
-import { createPromoCode, deletePromoCode, listPromoCodes } from '~/models/admin/promo-code.server';
+import { createPromoCode, deletePromoCode, listPromoCodes } from '~/models/courses/promo-code.server';
 import { promoAdminQuerySchema, promoCodeFormSchema, promoCodeIdSchema } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatShortDate } from '~/utils/format';

@@ -15,14 +15,8 @@ import {
 } from '~/components/admin/users';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
-import {
-  createUserAsAdmin,
-  deleteUserAsAdmin,
-  listUsers,
-  resetUserPassword,
-  runExpiryCheck,
-  updateUserAsAdmin,
-} from '~/models/admin/users.server';
+import { createUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin/users.server';
+import { deleteUserAsAdmin } from '~/models/privacy/account-deletion.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { getUserById, type PublicUser } from '~/models/accounts/user.server';
 import {

@@ -32,7 +32,7 @@ import { handleForm, intent, orResponse } from '~/utils/form.server';
 import { formatDateTime } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
 import { redirectWithToast } from '~/utils/toast.server';
-import { personName } from '~/models/accounts/person-name';
+import { personName } from '~/utils/person-name';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`Memorial de cálculo — ${data?.header.title ?? 'Calculadora'}`, data?.header.summary);

@@ -12,7 +12,7 @@ import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { canViewThread, closeThread, deleteThread, openTicket, postMessage, sideOf } from '~/models/chat/chat.server';
 import { messageUpload } from '~/models/chat/message-upload.server';
 import { getTicketRating, rateTicket } from '~/models/chat/ticket-rating.server';
-import { currentEventId } from '~/models/notifications/live-events.server';
+import { currentEventId } from '~/models/live-bus/live-events.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas/chat';
 import { ticketRatingSchema } from '~/schemas/ticket-rating';

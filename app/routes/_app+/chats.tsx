@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ThreadList } from '~/components/chat/thread-list';
-import { listUserThreads, toListRow } from '~/models/chat/chat.server';
+import { listUserThreads, toListRow } from '~/models/chat/thread-lists.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { chatListQuerySchema } from '~/schemas/chat';
 import { pageMeta } from '~/utils/meta';

@@ -29,7 +29,7 @@ import {
   updateMaterial,
   type CourseContent,
 } from '~/models/courses/content.server';
-import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { certificateIssueSchema } from '~/schemas/certificate';
 import { courseCodeSchema, lessonInputSchema, materialInputSchema } from '~/schemas/course';
 import {

@@ -10,7 +10,7 @@ import { Alert } from '~/components/ui/alert';
 import { Pagination } from '~/components/ui/pagination';
 import { continueHref, lastCourseWorkedOn } from '~/models/courses/content.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { listToolRatings, rateTool, ratingsByUser } from '~/models/tools/rating.server';
 import { dashboardQuerySchema, listToolsFor } from '~/models/tools/tool.server';
 import { hasAtLeast } from '~/models/accounts/roles';

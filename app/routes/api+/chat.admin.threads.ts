@@ -1,4 +1,4 @@
-import { listAdminThreads } from '~/models/chat/chat.server';
+import { listAdminThreads } from '~/models/chat/thread-lists.server';
 import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { adminChatListQuerySchema } from '~/schemas/chat';
 import { apiLoader, jsonResponse } from '~/utils/api.server';

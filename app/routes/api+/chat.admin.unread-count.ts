@@ -1,4 +1,4 @@
-import { countAdminUnreadThreads } from '~/models/chat/chat.server';
+import { countAdminUnreadThreads } from '~/models/chat/thread-lists.server';
 import { requireApiAdmin } from '~/models/accounts/permissions.server';
 import { apiLoader } from '~/utils/api.server';
 

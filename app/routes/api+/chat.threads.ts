@@ -1,4 +1,5 @@
-import { createThread, listUserThreads } from '~/models/chat/chat.server';
+import { createThread } from '~/models/chat/chat.server';
+import { listUserThreads } from '~/models/chat/thread-lists.server';
 import { requireApiUser } from '~/models/accounts/permissions.server';
 import { chatListQuerySchema, chatThreadCreateSchema } from '~/schemas/chat';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';

@@ -1,4 +1,4 @@
-import { countUserUnreadThreads } from '~/models/chat/chat.server';
+import { countUserUnreadThreads } from '~/models/chat/thread-lists.server';
 import { requireApiUser } from '~/models/accounts/permissions.server';
 import { apiLoader } from '~/utils/api.server';
 

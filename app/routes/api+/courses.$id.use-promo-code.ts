@@ -1,5 +1,5 @@
 import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireApiCourseReader } from '~/models/courses/access.server';
-import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { courseCodeSchema } from '~/schemas/course';
 import { apiAction, idParam, readJson } from '~/utils/api.server';
 

@@ -4,7 +4,7 @@ import { loginCodeApiSchema } from '~/schemas/two-factor';
 import { apiAction, jsonResponse, readJson, validateJson } from '~/utils/api.server';
 import { authenticateWithPassword, loginCookie, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, startPendingLogin } from '~/models/accounts/pending-login.server';
-import { hasTwoFactor } from '~/models/accounts/two-factor.server';
+import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { z } from 'zod';
 
 /** Any JSON object: which step it is (password, or the code of two-step sign-in) is read from its fields. */

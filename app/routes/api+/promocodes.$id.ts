@@ -1,4 +1,4 @@
-import { deletePromoCode } from '~/models/admin/promo-code.server';
+import { deletePromoCode } from '~/models/courses/promo-code.server';
 import { apiAction, idParam } from '~/utils/api.server';
 import { requireApiAdmin } from '~/models/accounts/permissions.server';
 

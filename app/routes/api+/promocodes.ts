@@ -1,4 +1,4 @@
-import { createPromoCode, listPromoCodes } from '~/models/admin/promo-code.server';
+import { createPromoCode, listPromoCodes } from '~/models/courses/promo-code.server';
 import { promoCodeCreateSchema, promoListQuerySchema } from '~/schemas/promo-code';
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';

@@ -1,4 +1,4 @@
-import { activatePromoCode } from '~/models/admin/promo-code.server';
+import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { toPublicUser } from '~/models/accounts/user.server';
 import { promoUseSchema } from '~/schemas/promo-code';
 import { apiAction, readJson } from '~/utils/api.server';

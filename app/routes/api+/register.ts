@@ -1,4 +1,4 @@
-import { registerWithLimits } from '~/models/accounts/account-flows.server';
+import { registerWithLimits } from '~/models/signup/registration.server';
 import { toPublicUser } from '~/models/accounts/user.server';
 import { registerApiSchema } from '~/schemas/auth';
 import { apiAction, jsonResponse, readJson } from '~/utils/api.server';

@@ -1,4 +1,5 @@
-import { ADMIN_USER_ERRORS, deleteUserAsAdmin, updateUserAsAdmin } from '~/models/admin/users.server';
+import { ADMIN_USER_ERRORS, updateUserAsAdmin } from '~/models/admin/users.server';
+import { deleteUserAsAdmin } from '~/models/privacy/account-deletion.server';
 import { toPublicUser } from '~/models/accounts/user.server';
 import { adminUserUpdateSchema } from '~/schemas/admin-user';
 import { apiAction, idParam, readJson } from '~/utils/api.server';

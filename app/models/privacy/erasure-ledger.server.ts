@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { erasedAccounts, users } from '../../../db/schema';
-import { logger } from '../../utils/logger.server';
-import { eraseAccount } from './account-deletion.server';
 
 /**
  * The erasure ledger (docs/decisions/054-erasure-ledger.md): every erased account's id stays
@@ -22,27 +20,4 @@ export function resurrectedAccountIds(executor: Executor = db): number[] {
     .innerJoin(erasedAccounts, eq(erasedAccounts.userId, users.id))
     .all()
     .map((row) => row.id);
-}
-
-/**
- * Erases again, with THE deletion rule (eraseAccount), every listed account the database holds.
- * Returns the ids erased; one that cannot be (the only admin left) is logged as an error, never skipped silently.
- */
-export function reapplyErasures(): number[] {
-  const ids = resurrectedAccountIds();
-  if (!ids.length) return [];
-  const erased: number[] = [];
-  for (const id of ids) {
-    try {
-      db.transaction((tx) => {
-        const user = tx.select().from(users).where(eq(users.id, id)).get();
-        if (user) eraseAccount(tx, user, user, 'account.delete');
-      });
-      erased.push(id);
-    } catch (error) {
-      logger.error({ userId: id, err: error }, 'conta apagada voltou com uma restauração e não pôde ser apagada de novo');
-    }
-  }
-  logger.warn({ userIds: erased }, 'contas apagadas que uma restauração trouxe de volta foram apagadas de novo');
-  return erased;
 }

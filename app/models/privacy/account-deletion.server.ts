@@ -2,15 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { payments, toolRatings, users, type UserRow } from '../../../db/schema';
 import { AppError, isAppError } from '../../utils/errors';
-import { erasedLabel, forgetInAuditLog, recordAudit, recordOwnerAudit, type AuditActor } from '../admin/audit.server';
-import { authenticateWithPassword } from './auth.server';
+import { logger } from '../../utils/logger.server';
+import { assertActingAdmin, erasedLabel, forgetInAuditLog, recordAudit, recordOwnerAudit, type AuditActor } from '../audit/audit.server';
+import { authenticateWithPassword } from '../accounts/auth.server';
 import { refreshToolRating } from '../tools/rating.server';
-import { otherAdminCount } from './role-grant.server';
-import { endAllSessions } from './session.server';
-import { getUserById } from './user.server';
+import { otherAdminCount } from '../accounts/role-grant.server';
+import { endAllSessions } from '../accounts/session.server';
+import { getUserById } from '../accounts/user.server';
 import { removeFilesAfterCommit, userFileKeys } from '../chat/attachments.server';
 import { revokeCertificatesOfErasedUser } from '../courses/certificate.server';
-import { recordErasure } from './erasure-ledger.server';
+import { ADMIN_USER_ERRORS } from '../admin/users.server';
+import { recordErasure, resurrectedAccountIds } from './erasure-ledger.server';
 
 export const ACCOUNT_DELETION_MESSAGES = {
   notFound: 'Usuário não encontrado',
@@ -91,4 +93,42 @@ export async function deleteOwnAccount(userId: number, password: string, address
     if (!current) throw new AppError(404, ACCOUNT_DELETION_MESSAGES.notFound);
     eraseAccount(tx, current, current, 'account.delete');
   });
+}
+
+/**
+ * DELETE /api/users/{id} and the admin table: the account goes by the one deletion rule
+ * (`eraseAccount`, app/models/privacy/account-deletion.server.ts), audited as 'user.delete'.
+ * An admin cannot delete their own account here ('Minha Conta' has 'Excluir conta' for that).
+ */
+export function deleteUserAsAdmin(actor: AuditActor, userId: number): void {
+  if (userId === actor.id) throw new AppError(400, ADMIN_USER_ERRORS.deleteSelf);
+  db.transaction((tx) => {
+    assertActingAdmin(tx, actor);
+    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new AppError(404, ADMIN_USER_ERRORS.notFound);
+    eraseAccount(tx, actor, user, 'user.delete');
+  });
+}
+
+/**
+ * Erases again, with THE deletion rule (eraseAccount), every listed account the database holds.
+ * Returns the ids erased; one that cannot be (the only admin left) is logged as an error, never skipped silently.
+ */
+export function reapplyErasures(): number[] {
+  const ids = resurrectedAccountIds();
+  if (!ids.length) return [];
+  const erased: number[] = [];
+  for (const id of ids) {
+    try {
+      db.transaction((tx) => {
+        const user = tx.select().from(users).where(eq(users.id, id)).get();
+        if (user) eraseAccount(tx, user, user, 'account.delete');
+      });
+      erased.push(id);
+    } catch (error) {
+      logger.error({ userId: id, err: error }, 'conta apagada voltou com uma restauração e não pôde ser apagada de novo');
+    }
+  }
+  logger.warn({ userIds: erased }, 'contas apagadas que uma restauração trouxe de volta foram apagadas de novo');
+  return erased;
 }

@@ -6,11 +6,11 @@ import { planEndingEmail } from '../../emails/plan-ending';
 import { renderEmail } from '../../emails/render';
 import { formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
-import { DAY_MS, effectiveRole, grantEnds, type GrantPeriod } from '../accounts/role-arithmetic';
-import { hasAtLeast } from '../accounts/roles';
-import { readAddressees } from './addressee.server';
-import { enqueueMail } from './outbox.server';
-import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from './preferences.server';
+import { DAY_MS, effectiveRole, grantEnds, type GrantPeriod } from './role-arithmetic';
+import { hasAtLeast } from './roles';
+import { readAddressees } from '../mail/addressee.server';
+import { enqueueMail } from '../mail/outbox.server';
+import { unsubscribeHeaders, unsubscribeUrl, wantsMail } from '../mail/preferences.server';
 
 /**
  * The plan reminders ('plan-reminder', docs/mail.md): 'Seu plano termina em 3 dias' for a plan

@@ -7,8 +7,8 @@ import { likePattern, paginate, type Page } from '../../utils/pagination.server'
 import { foldKey } from '../../utils/fold';
 import { withUniqueConflicts } from '../../utils/unique-conflict';
 import { consume } from '../accounts/rate-limit-store.server';
-import { recordAudit, type AuditActor } from './audit.server';
-import { assertCourseCodeUsable, grantCourse } from '../courses/access.server';
+import { recordAudit, type AuditActor } from '../audit/audit.server';
+import { assertCourseCodeUsable, grantCourse } from './access.server';
 import { grantRole } from '../accounts/role-grant.server';
 import { getUserById } from '../accounts/user.server';
 

@@ -4,9 +4,10 @@ import { renderEmail } from '../../emails/render';
 import { welcomeEmail } from '../../emails/welcome';
 import { hashPassword } from '../../utils/password.server';
 import { enqueueMail } from '../mail/outbox.server';
-import { findPromoByCode, assertRedeemable, redeemPromoCodeIn } from '../admin/promo-code.server';
-import { CONFIRM_LINK_DAYS, newConfirmationLink } from './email-change.server';
-import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } from './user.server';
+import { findPromoByCode, assertRedeemable, redeemPromoCodeIn } from '../courses/promo-code.server';
+import { consume } from '../accounts/rate-limit-store.server';
+import { CONFIRM_LINK_DAYS, newConfirmationLink } from '../accounts/email-change.server';
+import { assertUnique, assertValidCpf, getUserById, insertUser, type NewUser } from '../accounts/user.server';
 
 /**
  * Creates an account and, when given, redeems its promo code in the same transaction: a
@@ -30,4 +31,13 @@ export async function registerUser(
     const redemption = redeemPromoCodeIn(tx, { userId: created.id, code: input.promoCode }, now);
     return { user: getUserById(created.id, tx, now)!, promoMessage: redemption.message };
   });
+}
+
+/** Registration under its rate limit, shared by the /auth page and the JSON API (`address`: the request's client address). */
+export async function registerWithLimits(
+  address: string,
+  input: { username: string; email: string; cpf: string; password: string; promoCode?: string; disablePasswordRecovery?: boolean },
+): Promise<{ user: UserRow; promoMessage?: string }> {
+  await consume([['register', address]]);
+  return registerUser(input);
 }

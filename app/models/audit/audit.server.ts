@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { auditLog } from '../../../db/schema';
+import { auditLog, users } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
-import { getUserById } from '../accounts/user.server';
 
 /** Who did an admin write: kept by name too, so the log stays readable after that account goes. */
 export type AuditActor = { id: number; username: string };
@@ -66,7 +65,9 @@ function insertAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): 
  * Refused like any other non-admin ('Acesso negado'), and the transaction writes nothing.
  */
 export function assertActingAdmin(executor: Executor, actor: AuditActor): void {
-  if (getUserById(actor.id, executor)?.role !== 'admin') throw new AppError(403, 'Acesso negado');
+  // The stored role is enough: admin is never a paid period, so no expiry turns it into another role.
+  const row = executor.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).get();
+  if (row?.role !== 'admin') throw new AppError(403, 'Acesso negado');
 }
 
 /**
