@@ -4,17 +4,17 @@
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
-// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Once it
-// listens it delivers the mail outbox and runs the daily plan reminders (app/server/background-work.server.ts, docs/mail.md). Every
-// request is one JSON log line with its id (server/request-log.js, docs/decisions/025). On a
-// machine with more than one core it runs one process per core (server/cluster.js, decision 026).
+// SIGTERM and SIGINT shut it down gracefully (http-server/shutdown.js, docs/decisions/018). Once it
+// listens it delivers the mail outbox and runs the daily plan reminders (app/plumbing/background-work.server.ts, docs/mail.md). Every
+// request is one JSON log line with its id (http-server/request-log.js, docs/decisions/025). On a
+// machine with more than one core it runs one process per core (http-server/cluster.js, decision 026).
 // See docs/decisions/006-own-http-server.md.
-import { firstProcess, inWorker, mayListen, runCluster } from './server/cluster.js';
-import { superviseWithLitestream } from './server/replication.js';
-import { gracefulShutdown } from './server/shutdown.js';
+import { firstProcess, inWorker, mayListen, runCluster } from './http-server/cluster.js';
+import { superviseWithLitestream } from './http-server/replication.js';
+import { gracefulShutdown } from './http-server/shutdown.js';
 
 // With a Litestream replica configured, a production start restores an empty volume from it and
-// then runs this same file again as `litestream replicate -exec`'s child (server/replication.js,
+// then runs this same file again as `litestream replicate -exec`'s child (http-server/replication.js,
 // docs/decisions/053); this process then only relays the stop signal and the exit code.
 if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production', inWorker })) await new Promise(() => {});
 
@@ -27,8 +27,8 @@ const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { 
     import('@remix-run/express'),
     import('@remix-run/node'),
     import('express'),
-    import('./server/http-handlers.js'),
-    import('./server/request-log.js'),
+    import('./http-server/http-handlers.js'),
+    import('./http-server/request-log.js'),
   ]);
 
 const BUILD_PATH = './build/index.js';

@@ -5,9 +5,9 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { recordRender } from './server/request-timing.server';
-import { documentBody } from './server/document-body.server';
-import { readRenderCache, renderCacheKey, writeRenderCache } from './server/render-cache.server';
+import { recordRender } from './plumbing/request-timing.server';
+import { documentBody } from './plumbing/document-body.server';
+import { readRenderCache, renderCacheKey, writeRenderCache } from './plumbing/render-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { env } from './utils/env.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
@@ -17,21 +17,21 @@ import { installLogRedaction } from './utils/log-redaction.server';
 // Before anything can print: every console line the server writes is redacted (app/utils/log-redaction.server.ts).
 installLogRedaction();
 
-/** server.js calls these around routing (see app/server/edge.server.ts and app/server/request-timing.server.ts). */
-export { edgeRefusal } from './server/edge.server';
-export { createMethodRule } from './server/route-methods.server';
-export { runWithTiming, serverTimingHeader } from './server/request-timing.server';
-export { migrateDatabase, closeDatabase } from './server/database.server';
-export { startMailWorker, stopMailWorker } from './server/mail-worker.server';
+/** server.js calls these around routing (see app/plumbing/edge.server.ts and app/plumbing/request-timing.server.ts). */
+export { edgeRefusal } from './plumbing/edge.server';
+export { createMethodRule } from './plumbing/route-methods.server';
+export { runWithTiming, serverTimingHeader } from './plumbing/request-timing.server';
+export { migrateDatabase, closeDatabase } from './plumbing/database.server';
+export { startMailWorker, stopMailWorker } from './plumbing/mail-worker.server';
 /** server.js starts the mail worker and the daily plan reminders once it listens, and stops both on shutdown. */
-export { startBackgroundWork, stopBackgroundWork } from './server/background-work.server';
+export { startBackgroundWork, stopBackgroundWork } from './plumbing/background-work.server';
 /** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
-export { serveLiveStream, endLiveStreams } from './server/live-stream.server';
+export { serveLiveStream, endLiveStreams } from './plumbing/live-stream.server';
 export { LIVE_PATH } from './live/protocol';
-/** server.js reads the checked configuration (port, mode) and writes one log line per request (server/request-log.js). */
+/** server.js reads the checked configuration (port, mode) and writes one log line per request (http-server/request-log.js). */
 export { env, configurationWarnings } from './utils/env.server';
 export { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
-export { requestIdFor, requestLogIgnored, createRouteNamer } from './server/request-log.server';
+export { requestIdFor, requestLogIgnored, createRouteNamer } from './plumbing/request-log.server';
 
 /** server.js adds these to every answer that did not set them itself (resource routes have no hook of their own). */
 export const securityHeaderDefaults = () => applySecurityHeaders(new Headers(), env.isProduction);
@@ -143,7 +143,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 /**
  * A refusal Remix raises itself (a 4xx ErrorResponse: a method the route has no handler for) is
- * expected: its one line is the request's own (server/request-log.js), never the stack of Remix's
+ * expected: its one line is the request's own (http-server/request-log.js), never the stack of Remix's
  * internal Error; anything else is logged whole.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {

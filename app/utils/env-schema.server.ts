@@ -78,7 +78,7 @@ export const envSchema = z.object({
   ).transform((port) => port ?? 3000),
   /**
    * Processes serving the site. Read and checked (an integer from 1 to 64) by planProcesses in
-   * server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
+   * http-server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
    */
   WEB_CONCURRENCY: optional(z.string()),
   SEED_DEMO: flag,

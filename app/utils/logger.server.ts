@@ -10,7 +10,7 @@ import { installLogRedaction, redactLog, redactText, type ConsoleMethod } from '
  * pino-pretty's readable lines in development, nothing in tests unless LOG_LEVEL says so. Free
  * text passes the log redaction (log-redaction.server.ts) in pino's logMethod hook, and the
  * server's console is routed here (routeConsoleToLogger), so a line printed while a request is served
- * carries that request's id. server/request-log.js writes the one line per request.
+ * carries that request's id. http-server/request-log.js writes the one line per request.
  */
 
 const isDevelopment = readEnv('NODE_ENV') === 'development';

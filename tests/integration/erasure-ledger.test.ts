@@ -7,7 +7,7 @@ import { backupDatabase, restoreDatabase } from '../../db/backup';
 import { eraseAccount } from '~/models/accounts/account-deletion.server';
 import { reapplyErasures, resurrectedAccountIds } from '~/models/accounts/erasure-ledger.server';
 import { getUserById } from '~/models/accounts/user.server';
-import { migrateDatabase } from '~/server/database.server';
+import { migrateDatabase } from '~/plumbing/database.server';
 import { createUser } from '../setup/helpers';
 
 /**

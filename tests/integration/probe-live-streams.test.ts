@@ -7,7 +7,7 @@ import { activeSessions, type UserRow } from '../../db/schema';
 import { deleteUserAsAdmin, resetUserPassword, updateUserAsAdmin } from '~/models/admin/users.server';
 import { createThread, postMessage } from '~/models/chat/chat.server';
 import { liveChannels, listenerCount, publish } from '~/models/notifications/live-events.server';
-import { LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, openLiveStreamCount, serveLiveStream } from '~/server/live-stream.server';
+import { LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, openLiveStreamCount, serveLiveStream } from '~/plumbing/live-stream.server';
 import { grantRole } from '~/models/accounts/role-grant.server';
 import { endAllSessions, SESSION_TTL_MS } from '~/models/accounts/session.server';
 import { connectLive, LiveStore } from '~/live/live-connection';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createHttpHandlers } from '../../server/http-handlers.js';
+import { createHttpHandlers } from '../../http-server/http-handlers.js';
 import * as pdfRoute from '~/routes/_marketing+/certificados.$codigo_.pdf';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { testBuild } from './helpers/document-handler';

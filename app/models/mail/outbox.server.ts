@@ -8,7 +8,7 @@ import { env } from '../../utils/env.server';
 /**
  * The transactional outbox (docs/mail.md). A mail is written here by the code of the event that
  * causes it, with that event's executor, so it commits or rolls back with it; the worker
- * (app/server/mail-worker.server.ts) delivers what committed. Nothing here talks to a server.
+ * (app/plumbing/mail-worker.server.ts) delivers what committed. Nothing here talks to a server.
  */
 
 export type OutgoingMail = {

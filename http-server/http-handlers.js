@@ -1,7 +1,7 @@
 import compression from 'compression';
 
 // Express glue for the rules the app owns: the app's build exports `edgeRefusal` (from
-// app/server/edge.server.ts), so the method and origin rules stay in one place, in the app.
+// app/plumbing/edge.server.ts), so the method and origin rules stay in one place, in the app.
 
 /** Express headers as a web Headers object (repeated headers joined, as fetch does). */
 function toHeaders(raw) {
@@ -77,7 +77,7 @@ export function createHttpHandlers(build) {
   }
 
   /**
-   * The route's own methods (app/server/route-methods.server.ts), before Remix: OPTIONS is 405 with
+   * The route's own methods (app/plumbing/route-methods.server.ts), before Remix: OPTIONS is 405 with
    * Allow and no body on every route, and a resource route (the JSON API) answers a method it has
    * no handler for with 405 and Allow instead of Remix's 400 'Unexpected Server Error' and a logged stack.
    */

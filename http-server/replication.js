@@ -147,7 +147,7 @@ export function superviseWithLitestream({ isProduction, inWorker, vars = process
   return true;
 }
 
-// `node server/replication.js ARGS…` runs the pinned Litestream with ARGS (the Dockerfile checks
+// `node http-server/replication.js ARGS…` runs the pinned Litestream with ARGS (the Dockerfile checks
 // the binary with `version`; docs/operations.md runs `generations`, `snapshots` and `restore`),
 // with litestream.yml's variables filled from the environment as the server's start fills them.
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -3,7 +3,7 @@ import { env } from '../utils/env.server';
 import { HEALTHCHECK_HEADER } from './render-cache.server';
 import { matchRoutes, toMatchable, type ManifestRoute } from './route-methods.server';
 
-/** What server/request-log.js needs beside the logger (app/utils/logger.server.ts): the request's id, which requests go unlogged, the route's name. */
+/** What http-server/request-log.js needs beside the logger (app/utils/logger.server.ts): the request's id, which requests go unlogged, the route's name. */
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -1,6 +1,6 @@
 // Graceful shutdown of the production server (docs/decisions/018). Fly stops a machine with
 // fly.toml's kill_signal and kills it kill_timeout later; everything here ends well before that.
-// With one process per core each worker runs this, and the primary waits for them (server/cluster.js).
+// With one process per core each worker runs this, and the primary waits for them (http-server/cluster.js).
 
 /** The signals server.js handles: Fly's kill_signal (fly.toml) and Ctrl-C. */
 export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
@@ -9,7 +9,7 @@ export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
 export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /**
- * A cluster's primary (server/cluster.js, docs/decisions/026) sends SIGTERM to every worker, which
+ * A cluster's primary (http-server/cluster.js, docs/decisions/026) sends SIGTERM to every worker, which
  * shuts down as above, and waits this long before it kills what is left and exits 1: a worker's
  * own deadline plus a second, still before fly.toml's kill_timeout.
  */

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 /**
  * The Litestream replica as Litestream sees it (docs/decisions/053): its newest generation, the
  * time of the last write it holds, its lag behind the database, and the bytes it keeps. Read
- * through `node server/replication.js` (the pinned binary with litestream.yml), so only where a
+ * through `node http-server/replication.js` (the pinned binary with litestream.yml), so only where a
  * replica is configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET).
  */
 const run = promisify(execFile);
-const CLI = resolve('server/replication.js');
+const CLI = resolve('http-server/replication.js');
 
 /** Past this the health check answers 'degraded' (still 200: the site keeps serving). */
 export const REPLICATION_LAG_LIMIT_MS = 60_000;

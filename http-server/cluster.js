@@ -243,7 +243,7 @@ export function superviseWorkers({ count }) {
     cluster.fork();
   });
 
-  /** Every worker gets SIGTERM and shuts down as one process does (server/shutdown.js); the primary waits for them. */
+  /** Every worker gets SIGTERM and shuts down as one process does (http-server/shutdown.js); the primary waits for them. */
   function stop(reason, code = 0) {
     if (stopping) return;
     stopping = true;
