@@ -32,8 +32,7 @@ const MANIFEST: Record<string, ManifestRoute> = {
 
 /** http-server/request-log.js in front of a stand-in for Remix, on a port of its own. */
 async function serve(logger: ReturnType<typeof memoryLogger>['logger'], handler: express.RequestHandler) {
-  const build = { routes: MANIFEST, entry: { module: { logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } } };
-  const { requestLog } = createRequestLog(build);
+  const { requestLog } = createRequestLog({ logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer }, MANIFEST);
   const app = express();
   app.use(requestLog);
   app.all('*', handler);

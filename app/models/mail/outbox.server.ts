@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { and, desc, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 
 /**
  * The transactional outbox (docs/mail.md). A mail is written here by the code of the event that
@@ -52,7 +52,7 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
   const row = executor
     .insert(mailOutbox)
     .values({
-      messageId: newMessageId(env.mailFrom),
+      messageId: newMessageId(getEnv().mailFrom),
       userId: mail.userId,
       toAddress: mail.to.trim().toLowerCase(),
       kind: mail.kind,
