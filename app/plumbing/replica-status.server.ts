@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { getEnv } from '../utils/env.server';
 
 /**
  * The Litestream replica as Litestream sees it (docs/decisions/053): its newest generation, the
@@ -22,7 +23,7 @@ export type ReplicaStatus = {
   wal: { count: number; bytes: number };
 };
 
-export const replicaConfigured = (vars = process.env) => Boolean(vars.LITESTREAM_REPLICA_URL?.trim() || vars.LITESTREAM_BUCKET?.trim());
+export const replicaConfigured = () => getEnv().replicaConfigured;
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
 

@@ -109,6 +109,22 @@ export const envSchema = z.object({
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailbox),
   MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),
+  /**
+   * The Litestream replica (decision 053). http-server/replication.js reads them before the app
+   * loads (it builds litestream.yml's variables); the schema checks their form at start, and the
+   * app reads only whether a replica is configured (the health check, db:replica-status).
+   */
+  LITESTREAM_REPLICA_URL: optional(
+    z.string().regex(/^s3:\/\/[^/]+/, 'use s3://BUCKET/CAMINHO, ex.: s3://e-engenharia-backups/e-engenharia/app.db'),
+  ),
+  LITESTREAM_BUCKET: optional(z.string()),
+  LITESTREAM_PATH: optional(z.string()),
+  LITESTREAM_ENDPOINT: optional(z.string()),
+  LITESTREAM_REGION: optional(z.string()),
+  LITESTREAM_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { errorMap: () => ({ message: 'use true ou false' }) })),
+  LITESTREAM_SYNC_INTERVAL: optional(
+    z.string().regex(/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/, 'use uma duração do Litestream, ex.: 1s ou 500ms'),
+  ),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }),
@@ -264,6 +280,8 @@ function appEnv(fields: Env) {
     /** Where the outbox delivers (docs/mail.md); null writes .eml files instead (no SMTP_URL, or MAIL_TRANSPORT=file). */
     smtpUrl: fields.MAIL_TRANSPORT === 'file' ? null : (fields.SMTP_URL ?? null),
     mailFrom: fields.MAIL_FROM ?? 'E-Engenharia <nao-responda@e-engenharia.localhost>',
+    /** Whether a Litestream replica is configured (LITESTREAM_REPLICA_URL, or LITESTREAM_BUCKET as before). */
+    replicaConfigured: Boolean(fields.LITESTREAM_REPLICA_URL || fields.LITESTREAM_BUCKET),
     /** pino's level: info by default, silent in tests. */
     logLevel: fields.LOG_LEVEL ?? (fields.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

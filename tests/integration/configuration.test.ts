@@ -150,6 +150,18 @@ describe('getEnv(): one parse of the schema, with the defaults that depend on an
     expect(parseEnv({}).stripeCheckoutMethods).toEqual(['card', 'pix', 'boleto']);
   });
 
+  test('the replica is configured by LITESTREAM_REPLICA_URL (or the older LITESTREAM_BUCKET), and a start refuses another form', () => {
+    expect(parseEnv(E2E).replicaConfigured).toBe(false);
+    expect(parseEnv({ ...E2E, LITESTREAM_REPLICA_URL: 's3://e-engenharia-backups/e-engenharia/app.db' }).replicaConfigured).toBe(true);
+    expect(parseEnv({ ...E2E, LITESTREAM_BUCKET: 'e-engenharia-backups' }).replicaConfigured).toBe(true);
+    expect(
+      environmentProblems({ ...E2E, LITESTREAM_REPLICA_URL: 'e-engenharia-backups/app.db', LITESTREAM_SYNC_INTERVAL: 'rápido' }),
+    ).toEqual([
+      'LITESTREAM_REPLICA_URL: use s3://BUCKET/CAMINHO, ex.: s3://e-engenharia-backups/e-engenharia/app.db.',
+      'LITESTREAM_SYNC_INTERVAL: use uma duração do Litestream, ex.: 1s ou 500ms.',
+    ]);
+  });
+
   test('production reads only a sound environment; elsewhere a malformed value reads as unset', () => {
     expect(() => parseEnv({ ...E2E, SESSION_SECRET: '' })).toThrow(ConfigurationError);
     expect(() => parseEnv({ ...E2E, PORT: 'abc' })).toThrow(/PORT: use um número de porta/);
