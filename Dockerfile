@@ -33,14 +33,14 @@ COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY package.json package-lock.json server.js tsconfig.json litestream.yml ./
-COPY server ./server
+COPY http-server ./http-server
 COPY db ./db
 COPY app ./app
 COPY scripts ./scripts
 # Litestream 0.3.13 comes with the npm dependencies (@flydotio/litestream-linux-x64, the binary's own
 # package, pinned as an optional dependency in package.json): nothing else is downloaded. The build stops here if it is missing.
 # With LITESTREAM_REPLICA_URL set, server.js runs under `litestream replicate -exec` (decision 053).
-RUN node server/replication.js version
+RUN node http-server/replication.js version
 # The volume's mount point, for a run without a volume; on Fly the entrypoint hands the mounted
 # (root-owned) volume to `node` before dropping root.
 RUN mkdir -p /data && chown node:node /data

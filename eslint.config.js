@@ -15,9 +15,9 @@ const folder = (name) => [`~/${name}`, `~/${name}/*`, `**/${name}`, `**/${name}/
 
 /**
  * Layers point down (docs/routing-and-layers.md):
- *   routes → components, live, server, models, schemas, calculators, charts, utils
+ *   routes → components, live, plumbing, models, schemas, calculators, charts, utils
  *   components → live, schemas, calculators, charts, client-safe utils; models and *.server utils for types only
- *   server (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, charts, utils
+ *   plumbing (HTTP plumbing: live stream, timing, edge guard, method rule, health, render cache) → models, db, live/protocol, schemas, calculators, charts, utils
  *   models → db, schemas, calculators, charts, emails, utils, live/protocol (the wire format they publish)
  *   emails (mail templates: JSX rendered to static HTML and plain text, docs/mail.md) → utils
  *   live (the browser side of live updates) → utils
@@ -46,7 +46,7 @@ const layer = (files, forbidden) => ({
 const noRoutes = { group: folder('routes'), message: 'Nothing imports a route module: move what is shared to a model, component or util.' };
 const noComponents = { group: folder('components'), message: 'Only routes and components use components.' };
 const noModels = { group: folder('models'), message: 'Models sit above this layer: move the shared piece down (utils) or pass it in.' };
-const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/server) and scripts talk to the database.' };
+const noDb = { group: folder('db'), message: 'Only models, the server plumbing (app/plumbing) and scripts talk to the database.' };
 const noSchemas = { group: folder('schemas'), message: 'Schemas sit above this layer.' };
 const noCalculators = { group: folder('calculators'), message: 'Calculators sit above this layer.' };
 const noCharts = {
@@ -55,11 +55,9 @@ const noCharts = {
     'The chart kit (app/charts) sits above this layer: only calculators, components, routes, models and the server plumbing draw charts.',
 };
 const noEmails = { group: folder('emails'), message: 'Mail templates (app/emails) are rendered by models, which queue the mails.' };
-/** app/server/, written with the alias or relatively (not 'react-dom/server' nor the repository's server/ from tests). */
-const serverGroup = { regex: '^(~/server(/|$)|(\\.\\./)+server/|\\./server/)' };
 const noServer = {
-  ...serverGroup,
-  message: 'The server plumbing (app/server) sits above this layer: only routes and entry.server.tsx use it.',
+  group: folder('plumbing'),
+  message: 'The server plumbing (app/plumbing) sits above this layer: only routes and entry.server.tsx use it.',
 };
 const noLive = {
   group: folder('live'),
@@ -148,7 +146,7 @@ export default tseslint.config(
       },
     ],
   ),
-  layer(['app/server/**'], [noRoutes, noComponents, onlyLiveProtocol]),
+  layer(['app/plumbing/**'], [noRoutes, noComponents, onlyLiveProtocol]),
   layer(['app/models/**'], modelLayer),
   ...MODEL_DOMAIN_LEVELS.flat().map((domain) => layer([`app/models/${domain}/**`], [...modelLayer, ...notAbove(domain)])),
   layer(['app/live/**'], [noRoutes, noComponents, noServer, noModels, noDb, noSchemas, noCalculators, noCharts]),

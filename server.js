@@ -1,20 +1,23 @@
+// @ts-check
 // The production (and development) HTTP server: Express with Remix's adapter, so that the
 // transport rules that remix-serve cannot express live here: unsupported methods answer 405
 // (OPTIONS, and any method a resource route has no handler for, with the route's Allow),
 // cross-site writes answer the app's 403 instead of Remix's 500, the client's socket address
 // reaches the app as load context, and fingerprinted assets are cached for a year. The tabs'
 // event stream is answered before gzip and Remix, on Node's own objects (docs/decisions/015).
-// SIGTERM and SIGINT shut it down gracefully (server/shutdown.js, docs/decisions/018). Once it
-// listens it delivers the mail outbox and runs the daily plan reminders (app/server/background-work.server.ts, docs/mail.md). Every
-// request is one JSON log line with its id (server/request-log.js, docs/decisions/025). On a
-// machine with more than one core it runs one process per core (server/cluster.js, decision 026).
+// SIGTERM and SIGINT shut it down gracefully (http-server/shutdown.js, docs/decisions/018). Once it
+// listens it delivers the mail outbox and runs the daily plan reminders (app/plumbing/background-work.server.ts, docs/mail.md). Every
+// request is one JSON log line with its id (http-server/request-log.js, docs/decisions/025). On a
+// machine with more than one core it runs one process per core (http-server/cluster.js, decision 026).
+// What it takes from the app is one typed object, the build's `serverContract` (app/server-contract.ts);
+// tsc checks this file and http-server/ through JSDoc (decision 057).
 // See docs/decisions/006-own-http-server.md.
-import { firstProcess, inWorker, mayListen, runCluster } from './server/cluster.js';
-import { superviseWithLitestream } from './server/replication.js';
-import { gracefulShutdown } from './server/shutdown.js';
+import { firstProcess, inWorker, mayListen, runCluster } from './http-server/cluster.js';
+import { superviseWithLitestream } from './http-server/replication.js';
+import { gracefulShutdown } from './http-server/shutdown.js';
 
 // With a Litestream replica configured, a production start restores an empty volume from it and
-// then runs this same file again as `litestream replicate -exec`'s child (server/replication.js,
+// then runs this same file again as `litestream replicate -exec`'s child (http-server/replication.js,
 // docs/decisions/053); this process then only relays the stop signal and the exit code.
 if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production', inWorker })) await new Promise(() => {});
 
@@ -22,43 +25,63 @@ if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production
 // (nor Express, Remix and the glue, imported below): it forks the workers and supervises them, and never
 // gets past here. Each worker runs the rest.
 await runCluster();
-const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { createHttpHandlers }, { createRequestLog }] =
-  await Promise.all([
-    import('@remix-run/express'),
-    import('@remix-run/node'),
-    import('express'),
-    import('./server/http-handlers.js'),
-    import('./server/request-log.js'),
-  ]);
+const [
+  { createRequestHandler },
+  { broadcastDevReady },
+  { default: express },
+  { createHttpHandlers },
+  { createRequestLog },
+  { appContract },
+] = await Promise.all([
+  import('@remix-run/express'),
+  import('@remix-run/node'),
+  import('express'),
+  import('./http-server/http-handlers.js'),
+  import('./http-server/request-log.js'),
+  import('./http-server/app-contract.js'),
+]);
 
-const BUILD_PATH = './build/index.js';
-// Loading the build checks the whole environment (app/utils/env-schema.server.ts): a bad one stops here, before listening, with its list.
-const build = await import(BUILD_PATH).catch((error) => {
-  if (error?.name !== 'ConfigurationError') throw error;
+/** A bad environment stops the start here, before anything migrates or listens, with every problem listed. @param {unknown} error */
+function stopOnConfigurationError(error) {
+  if (!(error instanceof Error) || error.name !== 'ConfigurationError') throw error;
   console.error(error.message);
   process.exit(1);
-});
-const { env, routeConsoleToLogger, configurationWarnings } = build.entry.module;
+}
+
+const BUILD_PATH = './build/index.js';
+/** @type {import('@remix-run/node').ServerBuild} */
+const build = await import(BUILD_PATH).catch(stopOnConfigurationError);
+const contract = appContract(build);
+// The whole environment, checked once by the schema (app/utils/env-schema.server.ts).
+try {
+  contract.checkEnvironmentAtStart();
+} catch (error) {
+  stopOnConfigurationError(error);
+}
+const env = contract.getEnv();
 // From here on every console line is a log line (pino, app/utils/logger.server.ts), redacted.
-routeConsoleToLogger();
-if (env.isProduction && firstProcess) for (const warning of configurationWarnings()) console.warn(warning);
+contract.routeConsoleToLogger();
+if (env.isProduction && firstProcess) for (const warning of contract.configurationWarnings()) console.warn(warning);
 const mode = env.isDevelopment ? 'development' : 'production';
-const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } =
-  createHttpHandlers(build);
-const { requestLog, servedAs } = createRequestLog(build);
-const staticHeaders = (route) => (res) => {
+const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } = createHttpHandlers(
+  contract,
+  build.routes,
+);
+const { requestLog, servedAs } = createRequestLog(contract, build.routes);
+/** @param {string} route */
+const staticHeaders = (route) => (/** @type {import('express').Response} */ res) => {
   assetHeaders(res);
   servedAs(res.req, route);
 };
 
 // Pending migrations first, in this process (no second Node start just to migrate); in a cluster,
 // in the one worker the primary asks, before any worker listens (mayListen below).
-if (!inWorker) build.entry.module.migrateDatabase();
+if (!inWorker) contract.migrateDatabase();
 
 const shutdown = gracefulShutdown({
-  endStreams: build.entry.module.endLiveStreams,
-  closeDatabase: build.entry.module.closeDatabase,
-  stopBackground: build.entry.module.stopBackgroundWork,
+  endStreams: contract.endLiveStreams,
+  closeDatabase: contract.closeDatabase,
+  stopBackground: contract.stopBackgroundWork,
 });
 
 const app = express();
@@ -91,12 +114,12 @@ const publicFiles = express.static('public', { maxAge: '1h', index: false, setHe
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all('*', timing, securityHeaders, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
-await mayListen(build.entry.module.migrateDatabase);
+await mayListen(contract.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
   // The outbox's worker and the daily plan reminders (docs/mail.md): every process runs both; a
   // row is taken by one, and a reminder's dedupe key queues it once.
-  build.entry.module.startBackgroundWork();
+  contract.startBackgroundWork();
 });
 shutdown.handleSignals(server);

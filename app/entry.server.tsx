@@ -5,11 +5,20 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { recordRender } from './server/request-timing.server';
-import { documentBody } from './server/document-body.server';
-import { readRenderCache, renderCacheKey, writeRenderCache } from './server/render-cache.server';
+import { LIVE_PATH } from './live/protocol';
+import { startBackgroundWork, stopBackgroundWork } from './plumbing/background-work.server';
+import { closeDatabase, migrateDatabase } from './plumbing/database.server';
+import { edgeRefusal } from './plumbing/edge.server';
+import { endLiveStreams, serveLiveStream } from './plumbing/live-stream.server';
+import { createRouteNamer, requestIdFor, requestLogIgnored } from './plumbing/request-log.server';
+import { createMethodRule } from './plumbing/route-methods.server';
+import { recordRender, runWithTiming, serverTimingHeader } from './plumbing/request-timing.server';
+import { documentBody } from './plumbing/document-body.server';
+import { readRenderCache, renderCacheKey, writeRenderCache } from './plumbing/render-cache.server';
 import { NonceProvider } from './utils/nonce';
-import { env } from './utils/env.server';
+import type { ServerContract } from './server-contract';
+import { checkEnvironmentAtStart, configurationWarnings, getEnv } from './utils/env.server';
+import { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
 import { keepPrivate } from './utils/session.server';
 import { installLogRedaction } from './utils/log-redaction.server';
@@ -17,31 +26,37 @@ import { installLogRedaction } from './utils/log-redaction.server';
 // Before anything can print: every console line the server writes is redacted (app/utils/log-redaction.server.ts).
 installLogRedaction();
 
-/** server.js calls these around routing (see app/server/edge.server.ts and app/server/request-timing.server.ts). */
-export { edgeRefusal } from './server/edge.server';
-export { createMethodRule } from './server/route-methods.server';
-export { runWithTiming, serverTimingHeader } from './server/request-timing.server';
-export { migrateDatabase, closeDatabase } from './server/database.server';
-export { startMailWorker, stopMailWorker } from './server/mail-worker.server';
-/** server.js starts the mail worker and the daily plan reminders once it listens, and stops both on shutdown. */
-export { startBackgroundWork, stopBackgroundWork } from './server/background-work.server';
-/** server.js serves the live event stream itself, on Node's request and response (decision 015), and ends them all on shutdown. */
-export { serveLiveStream, endLiveStreams } from './server/live-stream.server';
-export { LIVE_PATH } from './live/protocol';
-/** server.js reads the checked configuration (port, mode) and writes one log line per request (server/request-log.js). */
-export { env, configurationWarnings } from './utils/env.server';
-export { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
-export { requestIdFor, requestLogIgnored, createRouteNamer } from './server/request-log.server';
-
-/** server.js adds these to every answer that did not set them itself (resource routes have no hook of their own). */
-export const securityHeaderDefaults = () => applySecurityHeaders(new Headers(), env.isProduction);
+/** What the Node process takes from the build (server.js, http-server/), as one typed object (app/server-contract.ts). */
+export const serverContract: ServerContract = {
+  checkEnvironmentAtStart,
+  configurationWarnings,
+  getEnv,
+  logger,
+  routeConsoleToLogger,
+  runWithRequestLog,
+  requestIdFor,
+  requestLogIgnored,
+  createRouteNamer,
+  edgeRefusal,
+  createMethodRule,
+  runWithTiming,
+  serverTimingHeader,
+  securityHeaderDefaults: () => applySecurityHeaders(new Headers(), getEnv().isProduction),
+  serveLiveStream,
+  endLiveStreams,
+  livePath: LIVE_PATH,
+  migrateDatabase,
+  closeDatabase,
+  startBackgroundWork,
+  stopBackgroundWork,
+};
 
 const ABORT_DELAY = 5_000;
 
 function documentHeaders(headers: Headers, nonce: string): Headers {
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, env.isProduction));
-  return applySecurityHeaders(headers, env.isProduction);
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, getEnv().isProduction));
+  return applySecurityHeaders(headers, getEnv().isProduction);
 }
 
 export default function handleRequest(
@@ -137,13 +152,13 @@ function keepForCache(body: PassThrough, cache: (html: string) => void, succeede
 /** Loader and action data for client-side navigations get the same headers as documents. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   keepPrivate(request, response.headers);
-  applySecurityHeaders(response.headers, env.isProduction);
+  applySecurityHeaders(response.headers, getEnv().isProduction);
   return response;
 };
 
 /**
  * A refusal Remix raises itself (a 4xx ErrorResponse: a method the route has no handler for) is
- * expected: its one line is the request's own (server/request-log.js), never the stack of Remix's
+ * expected: its one line is the request's own (http-server/request-log.js), never the stack of Remix's
  * internal Error; anything else is logged whole.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {

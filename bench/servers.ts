@@ -223,7 +223,7 @@ export async function stop(server: Running): Promise<void> {
 }
 
 /**
- * server/cluster.js runs one process whatever WEB_CONCURRENCY says while STRIPE_TEST_MODE=1 (the
+ * http-server/cluster.js runs one process whatever WEB_CONCURRENCY says while STRIPE_TEST_MODE=1 (the
  * Stripe stand-in keeps its payments in one process's memory). A server started with more than one
  * process gets a test key that is no key instead: production accepts it, and no scenario it runs
  * (TWO_PROCESS_SCENARIOS) calls Stripe.

@@ -100,7 +100,7 @@ const loadAverage = () =>
 // ---------------------------------------------------------------------------------------------
 // The accounts the streams belong to
 
-/** The app's cap (app/server/live-stream.server.ts, LIVE_STREAMS_PER_SESSION; decision 020). */
+/** The app's cap (app/plumbing/live-stream.server.ts, LIVE_STREAMS_PER_SESSION; decision 020). */
 const STREAMS_PER_SESSION = 6;
 
 /**
@@ -434,7 +434,7 @@ async function main() {
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'app', 'server.js', 'server'], {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'app', 'server.js', 'http-server'], {
       cwd: ROOT,
       encoding: 'utf8',
     }).trim();

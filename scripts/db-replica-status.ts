@@ -1,5 +1,5 @@
 import { databasePath } from '../db/client';
-import { readReplicaStatus, REPLICATION_LAG_LIMIT_MS, replicaConfigured } from '../app/server/replica-status.server';
+import { readReplicaStatus, REPLICATION_LAG_LIMIT_MS, replicaConfigured } from '../app/plumbing/replica-status.server';
 
 /**
  * `npm run db:replica-status`: the Litestream replica of this database (docs/operations.md):

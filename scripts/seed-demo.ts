@@ -22,7 +22,7 @@ import { hashPassword } from '../app/utils/password.server';
 import { demoTickets, seedDemoFiles } from './demo-chats';
 import { seedDemoMails } from './demo-mails';
 import { BENCH_COURSE, DEMO_ADMIN_TOTP_SECRET, DEMO_CERTIFICATE } from '../db/seed-constants';
-import { readEnv } from '../app/utils/env-schema.server';
+import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 
@@ -119,7 +119,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     });
     const adminId = ids['admin@example.com'];
     // Two-step sign-in with the README's fixed secret, so the demo admin can sign in where it is required (decision 055).
-    if (readEnv('ADMIN_TWO_FACTOR') !== 'optional') {
+    if (getEnv().adminTwoFactor !== 'optional') {
       tx.insert(twoFactor).values({ userId: adminId, secret: DEMO_ADMIN_TOTP_SECRET, enabledAt: now, lastUsedStep: 0 }).run();
     }
 

@@ -1,6 +1,6 @@
 /**
  * The wire format of the live event stream (GET /resources/live), shared by the server's bus
- * and stream (app/models/live-bus/live-events.server.ts and app/server/live-stream.server.ts) and the browser's store (app/live/live.tsx).
+ * and stream (app/models/live-bus/live-events.server.ts and app/plumbing/live-stream.server.ts) and the browser's store (app/live/live.tsx).
  *
  * Each event goes out as
  *   id: <boot>-<sequence>

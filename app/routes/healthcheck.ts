@@ -1,4 +1,4 @@
-import { checkHealth } from '~/server/health.server';
+import { checkHealth } from '~/plumbing/health.server';
 import { apiLoader, errorResponse } from '~/utils/api.server';
 
 /** Fly's health check: 200 when the database answers and a page renders ('degraded' when the replica lags), 503 with what failed otherwise (never cached). */

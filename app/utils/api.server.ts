@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
-import { env } from './env.server';
+import { getEnv } from './env.server';
 import { AppError, isAppError } from './errors';
 import { applySecurityHeaders, assertSameOrigin } from './security.server';
 import { keepPrivate } from './session.server';
@@ -13,7 +13,7 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
@@ -26,7 +26,7 @@ export function jsonWithEtag(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const headers = new Headers({ ETag: etag, 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   const candidates = (request.headers.get('If-None-Match') ?? '').split(',').map((tag) => tag.trim());
   if (candidates.includes(etag)) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', 'application/json; charset=utf-8');
@@ -129,13 +129,13 @@ function wrap<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handle
     try {
       const result = await handler(args);
       if (result instanceof Response) {
-        applySecurityHeaders(result.headers, env.isProduction);
+        applySecurityHeaders(result.headers, getEnv().isProduction);
         return result;
       }
       return jsonResponse(result ?? { ok: true });
     } catch (error) {
       if (error instanceof Response) {
-        applySecurityHeaders(error.headers, env.isProduction);
+        applySecurityHeaders(error.headers, getEnv().isProduction);
         return error;
       }
       if (isAppError(error)) return errorResponse(error.status, error.message, error.extra);

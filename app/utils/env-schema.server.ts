@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isValidCnpj } from './cnpj';
 
 /**
- * Every environment variable the server reads, in one zod schema (the Epic Stack's pattern).
- * A start checks the whole environment once (`environmentProblems`, run by env.server.ts when the
- * server loads it) and refuses, listing every problem at once, before anything listens. While it
- * runs, the getters of env.server.ts read each variable through its field here, lazily, so tests
- * that change process.env see the change. README's configuration tables name exactly these keys
- * (tests/integration/configuration.test.ts).
+ * Every environment variable the server reads, in one zod schema (the Epic Stack's pattern):
+ * `envSchema`, one field per variable (README's configuration tables name exactly these keys,
+ * tests/integration/configuration.test.ts), and `environmentSchema`, the whole environment: the
+ * fields, production's rules across them as a refinement, and the values the app reads, with
+ * their defaults. `getEnv()` (env.server.ts) is its one reader; the server's start calls
+ * `checkEnvironmentAtStart` before it listens, and a bad environment stops it with every problem listed.
  */
 
 /** A value that is empty or only spaces counts as unset (a `KEY=` line in an env file). */
@@ -78,7 +79,7 @@ export const envSchema = z.object({
   ).transform((port) => port ?? 3000),
   /**
    * Processes serving the site. Read and checked (an integer from 1 to 64) by planProcesses in
-   * server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
+   * http-server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
    */
   WEB_CONCURRENCY: optional(z.string()),
   SEED_DEMO: flag,
@@ -108,6 +109,22 @@ export const envSchema = z.object({
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailbox),
   MAIL_TRANSPORT: optional(z.enum(['smtp', 'file'], { errorMap: () => ({ message: 'use smtp ou file' }) })),
+  /**
+   * The Litestream replica (decision 053). http-server/replication.js reads them before the app
+   * loads (it builds litestream.yml's variables); the schema checks their form at start, and the
+   * app reads only whether a replica is configured (the health check, db:replica-status).
+   */
+  LITESTREAM_REPLICA_URL: optional(
+    z.string().regex(/^s3:\/\/[^/]+/, 'use s3://BUCKET/CAMINHO, ex.: s3://e-engenharia-backups/e-engenharia/app.db'),
+  ),
+  LITESTREAM_BUCKET: optional(z.string()),
+  LITESTREAM_PATH: optional(z.string()),
+  LITESTREAM_ENDPOINT: optional(z.string()),
+  LITESTREAM_REGION: optional(z.string()),
+  LITESTREAM_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { errorMap: () => ({ message: 'use true ou false' }) })),
+  LITESTREAM_SYNC_INTERVAL: optional(
+    z.string().regex(/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/, 'use uma duração do Litestream, ex.: 1s ou 500ms'),
+  ),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       errorMap: () => ({ message: 'use fatal, error, warn, info, debug, trace ou silent' }),
@@ -199,28 +216,99 @@ export function mailConfigurationError(vars: Vars = process.env): string | null 
   return null;
 }
 
+/** The rules across variables that a production start must meet, each refusal one sentence (path []). */
+function productionRules(vars: Vars, context: z.RefinementCtx): void {
+  if (vars.NODE_ENV !== 'production') return;
+  const refuse = (message: string) => context.addIssue({ code: z.ZodIssueCode.custom, message, path: [] });
+  if (!vars.SESSION_SECRET?.trim())
+    refuse('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
+  const origin = publicOriginError(vars);
+  if (origin) refuse(origin);
+  // Stripe's own PUBLIC_ORIGIN sentence would repeat the one above (or the malformed value's).
+  const stripe = stripeConfigurationError(vars);
+  if (stripe && !stripe.startsWith('PUBLIC_ORIGIN')) refuse(stripe);
+  const seller = sellerConfigurationError(vars);
+  if (seller) refuse(seller);
+  // A malformed SMTP_URL, MAIL_FROM or MAIL_TRANSPORT is already named by its field.
+  const mailFieldsRead = (['SMTP_URL', 'MAIL_FROM', 'MAIL_TRANSPORT'] as const).every(
+    (key) => envSchema.shape[key].safeParse(vars[key]).success,
+  );
+  const mail = mailConfigurationError(vars);
+  if (mail && mailFieldsRead) refuse(mail);
+}
+
+declare global {
+  var __devSessionSecret: string | undefined;
+}
+
+/** What the app reads: each variable parsed, with the defaults that depend on another variable. */
+function appEnv(fields: Env) {
+  const isProduction = fields.NODE_ENV === 'production';
+  const mb = 1024 * 1024;
+  return {
+    isProduction,
+    isDevelopment: fields.NODE_ENV === 'development',
+    isTest: fields.NODE_ENV === 'test',
+    port: fields.PORT,
+    /** Production requires SESSION_SECRET; development and tests get a fresh secret per process (sessions end on restart). */
+    sessionSecret: fields.SESSION_SECRET ?? (globalThis.__devSessionSecret ??= randomBytes(32).toString('hex')),
+    /** Behind Fly's proxy the client address is Fly-Client-IP, which clients cannot forge there. */
+    trustFlyClientIp: Boolean(fields.FLY_APP_NAME) || fields.TRUST_FLY_CLIENT_IP,
+    /** Elsewhere behind a proxy: the header it sets to the client's address (e.g. X-Real-IP); null: the socket address. */
+    clientIpHeader: fields.CLIENT_IP_HEADER ?? null,
+    /** The site's public origin: what writes' Origin must be and what every URL the server builds starts with (siteUrl). */
+    publicOrigin: fields.PUBLIC_ORIGIN,
+    /** ADMIN_TWO_FACTOR: unset means required in production only (decision 055). */
+    adminTwoFactorRequired: fields.ADMIN_TWO_FACTOR ? fields.ADMIN_TWO_FACTOR === 'required' : isProduction,
+    /** ADMIN_TWO_FACTOR as set: the demo seed gives its admin two-step sign-in unless it is 'optional'. */
+    adminTwoFactor: fields.ADMIN_TWO_FACTOR ?? null,
+    /** UPLOADS_DIR; null means `uploads/` beside the database. */
+    uploadsDir: fields.UPLOADS_DIR ?? null,
+    uploadLimits: {
+      userQuotaBytes: fields.UPLOADS_USER_QUOTA_MB * mb,
+      totalQuotaBytes: fields.UPLOADS_TOTAL_QUOTA_MB * mb,
+      minFreeBytes: fields.UPLOADS_MIN_FREE_MB * mb,
+    },
+    /** STRIPE_SECRET_KEY; null runs the offline test mode (stripe.server.ts). */
+    stripeSecretKey: fields.STRIPE_SECRET_KEY ?? null,
+    stripePublishableKey: fields.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeWebhookSecret: fields.STRIPE_WEBHOOK_SECRET ?? null,
+    stripeCheckoutMethods: (fields.STRIPE_CHECKOUT_METHODS ?? [...CHECKOUT_METHODS]) as Array<(typeof CHECKOUT_METHODS)[number]>,
+    /** The seller on receipts (null: unset; the test mode's demo seller stands in). */
+    sellerLegalName: fields.SELLER_LEGAL_NAME ?? null,
+    sellerCnpj: fields.SELLER_CNPJ ?? null,
+    /** Where the outbox delivers (docs/mail.md); null writes .eml files instead (no SMTP_URL, or MAIL_TRANSPORT=file). */
+    smtpUrl: fields.MAIL_TRANSPORT === 'file' ? null : (fields.SMTP_URL ?? null),
+    mailFrom: fields.MAIL_FROM ?? 'E-Engenharia <nao-responda@e-engenharia.localhost>',
+    /** Whether a Litestream replica is configured (LITESTREAM_REPLICA_URL, or LITESTREAM_BUCKET as before). */
+    replicaConfigured: Boolean(fields.LITESTREAM_REPLICA_URL || fields.LITESTREAM_BUCKET),
+    /** pino's level: info by default, silent in tests. */
+    logLevel: fields.LOG_LEVEL ?? (fields.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+export type AppEnv = ReturnType<typeof appEnv>;
+
+/** Production's rules see the raw text of every variable and add nothing to the parsed value. */
+const productionEnvironment = z
+  .record(z.string().optional())
+  .superRefine(productionRules)
+  .transform(() => ({}));
+
 /**
- * Everything wrong with this environment, one sentence per problem: each malformed value (its
- * variable named; a secret's value is never repeated), then what production requires.
+ * The whole environment: each variable by its field and, in production, the rules across them
+ * (both run, so a start lists every problem at once), then the values the app reads.
  */
+export const environmentSchema = z.intersection(envSchema, productionEnvironment).transform((fields) => appEnv(fields as Env));
+
+/** One sentence per problem: a field's names its variable (a secret's value is never repeated); a rule's is whole. */
+export const problemsOf = (error: z.ZodError): string[] =>
+  error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}.` : issue.message));
+
+/** Everything wrong with this environment: each malformed value, then what production requires. */
 export function environmentProblems(vars: Vars = process.env): string[] {
-  const parsed = envSchema.safeParse(vars);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}.`);
-  if (vars.NODE_ENV === 'production') {
-    if (!vars.SESSION_SECRET?.trim())
-      problems.push('SESSION_SECRET não definido em produção: defina um segredo longo e aleatório para assinar os cookies.');
-    const origin = publicOriginError(vars);
-    if (origin) problems.push(origin);
-    // Stripe's own PUBLIC_ORIGIN sentence would repeat the one above (or the malformed value's).
-    const stripe = stripeConfigurationError(vars);
-    if (stripe && !stripe.startsWith('PUBLIC_ORIGIN')) problems.push(stripe);
-    const seller = sellerConfigurationError(vars);
-    if (seller) problems.push(seller);
-    const mail = mailConfigurationError(vars);
-    const mailAlreadyListed = problems.some((problem) => /^(SMTP_URL|MAIL_FROM|MAIL_TRANSPORT):/.test(problem));
-    if (mail && !mailAlreadyListed) problems.push(mail);
-  }
-  return problems;
+  const parsed = environmentSchema.safeParse(vars);
+  return parsed.success ? [] : problemsOf(parsed.error);
 }
 
 /** The refusal of a start: every problem on its own line. */
@@ -231,22 +319,4 @@ export class ConfigurationError extends Error {
     );
     this.name = 'ConfigurationError';
   }
-}
-
-const lastRead = new Map<EnvKey, { raw: string | undefined; value: unknown }>();
-
-/**
- * One variable now, through its field of the schema (parsed again only when its text changed).
- * A value the field refuses reads as unset here: the start already refused it in production,
- * and development and tests keep running as they did with hand-written getters.
- */
-export function readEnv<K extends EnvKey>(key: K, vars: Vars = process.env): Env[K] {
-  const raw = vars[key];
-  const cached = lastRead.get(key);
-  if (cached && cached.raw === raw && vars === process.env) return cached.value as Env[K];
-  const field = envSchema.shape[key] as z.ZodTypeAny;
-  const result = field.safeParse(raw);
-  const value = (result.success ? result.data : field.parse(undefined)) as Env[K];
-  if (vars === process.env) lastRead.set(key, { raw, value });
-  return value;
 }

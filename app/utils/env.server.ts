@@ -1,109 +1,55 @@
-import { randomBytes } from 'node:crypto';
-import { ConfigurationError, environmentProblems, parseOrigin, readEnv } from './env-schema.server';
+import {
+  type AppEnv,
+  ConfigurationError,
+  environmentProblems,
+  environmentSchema,
+  envSchema,
+  parseOrigin,
+  problemsOf,
+} from './env-schema.server';
 
 export { parseOrigin };
+export type { AppEnv };
 
-const isProduction = readEnv('NODE_ENV') === 'production';
+type Vars = Record<string, string | undefined>;
 
-function sessionSecret(): string {
-  const secret = readEnv('SESSION_SECRET');
-  if (secret) return secret;
-  if (isProduction) {
-    throw new Error('SESSION_SECRET must be set in production.');
-  }
-  // Development and tests: a fresh secret per process (sessions end on restart).
-  globalThis.__devSessionSecret ??= randomBytes(32).toString('hex');
-  return globalThis.__devSessionSecret;
+/**
+ * Under Vitest (which sets VITEST) tests change process.env between and inside tests, so there the
+ * text of the schema's variables decides whether to parse again; a server parses once.
+ */
+const followsChanges = Boolean(process.env.VITEST);
+const KEYS = Object.keys(envSchema.shape);
+const textOf = (vars: Vars) => KEYS.map((key) => vars[key] ?? '\u0001').join('\u0000');
+
+let cached: { text: string | null; env: AppEnv } | null = null;
+
+/** The configuration, parsed from process.env by the schema (env-schema.server.ts) once per process. */
+export function getEnv(): AppEnv {
+  if (cached && !followsChanges) return cached.env;
+  const text = followsChanges ? textOf(process.env) : null;
+  if (cached && cached.text === text) return cached.env;
+  const env = parseEnv(process.env);
+  cached = { text, env };
+  return env;
 }
 
-declare global {
-  var __devSessionSecret: string | undefined;
+/**
+ * One parse of `vars`. In production a bad environment throws the start's ConfigurationError
+ * (the start checks first, so a server that runs never gets here). In development and tests a
+ * value its field refuses reads as unset: a development start was refused it already, and tests
+ * that set one keep running as before.
+ */
+export function parseEnv(vars: Vars): AppEnv {
+  const parsed = environmentSchema.safeParse(vars);
+  if (parsed.success) return parsed.data;
+  if (vars.NODE_ENV === 'production') throw new ConfigurationError(problemsOf(parsed.error));
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  const kept = Object.keys(envSchema.shape).filter((key) => !refused.has(key));
+  return environmentSchema.parse(Object.fromEntries(kept.map((key) => [key, vars[key]])));
 }
-
-export const env = {
-  isProduction,
-  isDevelopment: readEnv('NODE_ENV') === 'development',
-  get sessionSecret() {
-    return sessionSecret();
-  },
-  /** Behind Fly's proxy the client address is Fly-Client-IP, which clients cannot forge there. */
-  get trustFlyClientIp() {
-    return Boolean(readEnv('FLY_APP_NAME')) || readEnv('TRUST_FLY_CLIENT_IP');
-  },
-  /**
-   * Elsewhere behind a proxy: the header it sets to the client's address (CLIENT_IP_HEADER, e.g.
-   * X-Real-IP). Unset: the socket address (server.js) is the client, and no header is trusted.
-   */
-  get clientIpHeader(): string | null {
-    return readEnv('CLIENT_IP_HEADER') ?? null;
-  },
-  /**
-   * The site's public origin (PUBLIC_ORIGIN, e.g. https://e-engenharia.fly.dev): what writes'
-   * Origin must be and what every URL the server builds starts with (siteUrl in
-   * security.server.ts). null when unset or not an http(s) URL.
-   */
-  get publicOrigin(): string | null {
-    return readEnv('PUBLIC_ORIGIN');
-  },
-  /**
-   * Whether an admin must have two-step sign-in to reach anything but its setup (ADMIN_TWO_FACTOR:
-   * 'required' or 'optional'; unset: required in production only). 'optional' is for a demo or a
-   * test deployment (README, decision 055).
-   */
-  get adminTwoFactorRequired(): boolean {
-    const setting = readEnv('ADMIN_TWO_FACTOR');
-    return setting ? setting === 'required' : isProduction;
-  },
-  /** UPLOADS_DIR: the folder of support attachments; null means `uploads/` beside the database. */
-  get uploadsDir(): string | null {
-    return readEnv('UPLOADS_DIR') ?? null;
-  },
-  /** Support attachments' storage caps in bytes (UPLOADS_USER_QUOTA_MB, UPLOADS_TOTAL_QUOTA_MB, UPLOADS_MIN_FREE_MB). */
-  get uploadLimits(): { userQuotaBytes: number; totalQuotaBytes: number; minFreeBytes: number } {
-    const mb = 1024 * 1024;
-    return {
-      userQuotaBytes: readEnv('UPLOADS_USER_QUOTA_MB') * mb,
-      totalQuotaBytes: readEnv('UPLOADS_TOTAL_QUOTA_MB') * mb,
-      minFreeBytes: readEnv('UPLOADS_MIN_FREE_MB') * mb,
-    };
-  },
-  /** The port server.js listens on (PORT, default 3000). */
-  get port(): number {
-    return readEnv('PORT');
-  },
-  /** STRIPE_SECRET_KEY; unset runs the offline test mode (stripe.server.ts). */
-  get stripeSecretKey(): string | null {
-    return readEnv('STRIPE_SECRET_KEY') ?? null;
-  },
-  get stripePublishableKey(): string | null {
-    return readEnv('STRIPE_PUBLISHABLE_KEY') ?? null;
-  },
-  get stripeWebhookSecret(): string | null {
-    return readEnv('STRIPE_WEBHOOK_SECRET') ?? null;
-  },
-  /** SELLER_LEGAL_NAME and SELLER_CNPJ: the seller on receipts (null: unset; the test mode's demo seller stands in). */
-  get sellerLegalName(): string | null {
-    return readEnv('SELLER_LEGAL_NAME') ?? null;
-  },
-  get sellerCnpj(): string | null {
-    return readEnv('SELLER_CNPJ') ?? null;
-  },
-  /** SMTP_URL: where the outbox delivers (docs/mail.md); null writes .eml files instead. */
-  get smtpUrl(): string | null {
-    return readEnv('MAIL_TRANSPORT') === 'file' ? null : (readEnv('SMTP_URL') ?? null);
-  },
-  /** MAIL_FROM: the sender of every mail. */
-  get mailFrom(): string {
-    return readEnv('MAIL_FROM') ?? 'E-Engenharia <nao-responda@e-engenharia.localhost>';
-  },
-  /** The pino level (LOG_LEVEL): info by default, silent in tests. */
-  get logLevel() {
-    return readEnv('LOG_LEVEL') ?? (readEnv('NODE_ENV') === 'test' ? 'silent' : 'info');
-  },
-};
 
 /** What a production start should be told about its configuration (empty when all is set). */
-export function configurationWarnings(vars: Record<string, string | undefined> = process.env): string[] {
+export function configurationWarnings(vars: Vars = process.env): string[] {
   const warnings: string[] = [];
   if (!vars.FLY_APP_NAME && !vars.CLIENT_IP_HEADER?.trim()) {
     warnings.push(
@@ -115,23 +61,11 @@ export function configurationWarnings(vars: Record<string, string | undefined> =
   return warnings;
 }
 
-declare global {
-  var __configurationWarned: boolean | undefined;
-}
-
 /**
- * The start's check of the whole environment (env-schema.server.ts): throws a ConfigurationError
- * listing every problem at once. What is only a warning server.js prints, once its log is set up.
+ * The start's check of the whole environment, called by server.js before it migrates or listens
+ * (never on import): throws a ConfigurationError listing every problem at once.
  */
-export function checkEnvironmentAtStart(vars: Record<string, string | undefined> = process.env): void {
+export function checkEnvironmentAtStart(vars: Vars = process.env): void {
   const problems = environmentProblems(vars);
   if (problems.length > 0) throw new ConfigurationError(problems);
-}
-
-// Once per process, when the server first loads this module (before the session and Stripe
-// modules read their configuration): a production or development start with a bad environment
-// stops here, and server.js prints the list (tests check it by calling the function).
-if (!globalThis.__configurationWarned && readEnv('NODE_ENV') !== 'test') {
-  globalThis.__configurationWarned = true;
-  checkEnvironmentAtStart();
 }

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import { env } from './env.server';
-import { readEnv } from './env-schema.server';
+import { getEnv } from './env.server';
 import { installLogRedaction, redactLog, redactText, type ConsoleMethod } from './log-redaction.server';
 
 /**
@@ -10,10 +9,8 @@ import { installLogRedaction, redactLog, redactText, type ConsoleMethod } from '
  * pino-pretty's readable lines in development, nothing in tests unless LOG_LEVEL says so. Free
  * text passes the log redaction (log-redaction.server.ts) in pino's logMethod hook, and the
  * server's console is routed here (routeConsoleToLogger), so a line printed while a request is served
- * carries that request's id. server/request-log.js writes the one line per request.
+ * carries that request's id. http-server/request-log.js writes the one line per request.
  */
-
-const isDevelopment = readEnv('NODE_ENV') === 'development';
 
 /** A call with structured fields first (the request line) keeps them; free text and errors become one redacted message. */
 function redactArguments(args: unknown[]): unknown[] {
@@ -27,7 +24,7 @@ function redactArguments(args: unknown[]): unknown[] {
 /** The server's logger; tests pass their own destination. */
 export function createLogger(destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
-    level: env.logLevel,
+    level: getEnv().logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
@@ -38,7 +35,7 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     },
   };
   if (destination) return pino(options, destination);
-  if (isDevelopment) {
+  if (getEnv().isDevelopment) {
     // A devDependency, loaded only here: production never has it (npm prune --omit=dev).
     const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => pino.DestinationStream;
     return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'time' }));

@@ -1,4 +1,4 @@
-import { env } from './env.server';
+import { getEnv } from './env.server';
 import { AppError } from './errors';
 import { DRIVE_EMBED_ORIGIN, YOUTUBE_EMBED_ORIGIN } from './video';
 
@@ -22,7 +22,7 @@ const ownHost = (request: Pick<Request, 'headers' | 'url'>) => request.headers.g
 export function siteUrl(path: string, form: 'link' | 'absolute' = 'link'): string {
   // A path of this site, never a host ('//evil.example' would be one).
   if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`siteUrl takes a path of this site, not "${path}"`);
-  const origin = env.publicOrigin ?? (form === 'absolute' ? `http://127.0.0.1:${env.port}` : '');
+  const origin = getEnv().publicOrigin ?? (form === 'absolute' ? `http://127.0.0.1:${getEnv().port}` : '');
   return `${origin}${path}`;
 }
 
@@ -41,7 +41,7 @@ export function assertSameOrigin(request: RequestLike): void {
     } catch {
       throw new AppError(403, 'Origem da requisição não permitida.');
     }
-    const publicOrigin = env.publicOrigin;
+    const publicOrigin = getEnv().publicOrigin;
     const allowed = publicOrigin ? parsed.origin === publicOrigin : parsed.host === ownHost(request);
     if (!allowed) throw new AppError(403, 'Origem da requisição não permitida.');
     return;

@@ -1,5 +1,5 @@
 import { createCookie, createCookieSessionStorage } from '@remix-run/node';
-import { env } from './env.server';
+import { getEnv } from './env.server';
 
 /** How long a session lives (the cookie and the active_sessions row alike). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,8 +13,8 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.isProduction,
-    secrets: [env.sessionSecret],
+    secure: getEnv().isProduction,
+    secrets: [getEnv().sessionSecret],
     maxAge: SESSION_TTL_MS / 1000,
   },
 });
@@ -46,7 +46,7 @@ export const pendingLoginCookie = createCookie('en_pending_login', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: env.isProduction,
-  secrets: [env.sessionSecret],
+  secure: getEnv().isProduction,
+  secrets: [getEnv().sessionSecret],
   maxAge: PENDING_LOGIN_TTL_MS / 1000,
 });

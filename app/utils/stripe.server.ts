@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { env } from './env.server';
+import { getEnv } from './env.server';
 // Types only: the stand-in itself is imported by loadStripeStandIn, in test mode.
 import type * as StandInModule from './stripe-stand-in/index.server';
 
@@ -17,9 +17,9 @@ import type * as StandInModule from './stripe-stand-in/index.server';
  * never built from the request's Host header (siteUrl in security.server.ts).
  */
 
-export const isStripeTestMode = () => !env.stripeSecretKey;
+export const isStripeTestMode = () => !getEnv().stripeSecretKey;
 
-/** The rule that refuses such a start is part of the configuration schema, checked before this module loads (env.server.ts). */
+/** The rule that refuses such a start is part of the configuration schema, checked by the server's start before it listens (env.server.ts). */
 export { stripeConfigurationError } from './env-schema.server';
 
 const TEST_SECRET_KEY = 'sk_test_offline_e_engenharia';
@@ -40,11 +40,11 @@ export function testWebhookSecret(): string {
 }
 
 /** The key Stripe.js (Payment Element) loads with; in test mode a placeholder the simulated form ignores. */
-export const stripePublishableKey = () => (isStripeTestMode() ? TEST_PUBLISHABLE_KEY : env.stripePublishableKey || '');
+export const stripePublishableKey = () => (isStripeTestMode() ? TEST_PUBLISHABLE_KEY : getEnv().stripePublishableKey || '');
 
 /** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the test mode's own (random per process) when unset. */
 export function stripeWebhookSecret(): string | null {
-  const secret = env.stripeWebhookSecret;
+  const secret = getEnv().stripeWebhookSecret;
   if (secret) return secret;
   return isStripeTestMode() ? testWebhookSecret() : null;
 }
@@ -56,7 +56,7 @@ declare global {
 /** The client for the current configuration (made once; made again if the key changes, as tests do). */
 export function stripe(): Stripe {
   const testMode = isStripeTestMode();
-  const key = testMode ? TEST_SECRET_KEY : env.stripeSecretKey!;
+  const key = testMode ? TEST_SECRET_KEY : getEnv().stripeSecretKey!;
   if (globalThis.__stripeClient?.key !== key) {
     const client = testMode
       ? new Stripe(key, {

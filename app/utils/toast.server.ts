@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, json, redirect } from '@remix-run/node';
 import type { AppLoadContext } from './load-context';
 import type { Toast } from './toast';
-import { env } from './env.server';
+import { getEnv } from './env.server';
 import { safePath } from './safe-path';
 import { applySecurityHeaders } from './security.server';
 
@@ -13,8 +13,8 @@ const toastStorage = createCookieSessionStorage({
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.isProduction,
-    secrets: [env.sessionSecret],
+    secure: getEnv().isProduction,
+    secrets: [getEnv().sessionSecret],
   },
 });
 
@@ -42,7 +42,7 @@ export async function readToast(request: Request, context?: AppLoadContext): Pro
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append('Set-Cookie', await toastCookie(toast));
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return redirect(url, { ...init, headers });
 }
 
@@ -70,7 +70,7 @@ export async function jsonWithToast<Data>(
 /** A redirect with the security headers (the page equivalent of `redirect`). */
 export function safeRedirect(url: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return redirect(url, { ...init, headers });
 }
 

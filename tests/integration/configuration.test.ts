@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import { checkEnvironmentAtStart } from '~/utils/env.server';
-import { envSchema, environmentProblems } from '~/utils/env-schema.server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { checkEnvironmentAtStart, getEnv, parseEnv } from '~/utils/env.server';
+import { ConfigurationError, envSchema, environmentProblems } from '~/utils/env-schema.server';
 
 /** What the end-to-end server runs with (playwright.config.ts), behind a proxy so no warning prints: a valid production start. */
 const E2E = {
@@ -127,5 +128,69 @@ describe('the configuration schema, checked once at start', () => {
     const readme = readFileSync('README.md', 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});
+
+describe('getEnv(): one parse of the schema, with the defaults that depend on another variable', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  test('ADMIN_TWO_FACTOR, the mail transport, the log level and the session secret come out of the schema', () => {
+    const production = parseEnv(E2E);
+    expect(production).toMatchObject({ isProduction: true, port: 3100, adminTwoFactorRequired: true, smtpUrl: null, logLevel: 'info' });
+    expect(production.sessionSecret).toBe('e2e-session-secret');
+    expect(parseEnv({ ...E2E, ADMIN_TWO_FACTOR: 'optional' }).adminTwoFactorRequired).toBe(false);
+    const development = parseEnv({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_TRANSPORT: '' });
+    expect(development).toMatchObject({ isDevelopment: true, adminTwoFactorRequired: false, smtpUrl: 'smtp://127.0.0.1:2525', port: 3000 });
+    expect(parseEnv({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_TRANSPORT: 'file' }).smtpUrl).toBeNull();
+    // Development gets one random secret per process, the same on every read.
+    expect(development.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseEnv({ NODE_ENV: 'development' }).sessionSecret).toBe(development.sessionSecret);
+    expect(parseEnv({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(parseEnv({ STRIPE_CHECKOUT_METHODS: 'card, pix' }).stripeCheckoutMethods).toEqual(['card', 'pix']);
+    expect(parseEnv({}).stripeCheckoutMethods).toEqual(['card', 'pix', 'boleto']);
+  });
+
+  test('the replica is configured by LITESTREAM_REPLICA_URL (or the older LITESTREAM_BUCKET), and a start refuses another form', () => {
+    expect(parseEnv(E2E).replicaConfigured).toBe(false);
+    expect(parseEnv({ ...E2E, LITESTREAM_REPLICA_URL: 's3://e-engenharia-backups/e-engenharia/app.db' }).replicaConfigured).toBe(true);
+    expect(parseEnv({ ...E2E, LITESTREAM_BUCKET: 'e-engenharia-backups' }).replicaConfigured).toBe(true);
+    expect(
+      environmentProblems({ ...E2E, LITESTREAM_REPLICA_URL: 'e-engenharia-backups/app.db', LITESTREAM_SYNC_INTERVAL: 'rápido' }),
+    ).toEqual([
+      'LITESTREAM_REPLICA_URL: use s3://BUCKET/CAMINHO, ex.: s3://e-engenharia-backups/e-engenharia/app.db.',
+      'LITESTREAM_SYNC_INTERVAL: use uma duração do Litestream, ex.: 1s ou 500ms.',
+    ]);
+  });
+
+  test('production reads only a sound environment; elsewhere a malformed value reads as unset', () => {
+    expect(() => parseEnv({ ...E2E, SESSION_SECRET: '' })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ ...E2E, PORT: 'abc' })).toThrow(/PORT: use um número de porta/);
+    expect(parseEnv({ NODE_ENV: 'development', PORT: 'abc', PUBLIC_ORIGIN: 'e-engenharia.fly.dev' })).toMatchObject({
+      port: 3000,
+      publicOrigin: null,
+    });
+  });
+
+  test('parsed once, and again after a test changes process.env', () => {
+    expect(getEnv()).toBe(getEnv());
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://e-engenharia.fly.dev');
+    expect(getEnv().publicOrigin).toBe('https://e-engenharia.fly.dev');
+    vi.stubEnv('PUBLIC_ORIGIN', 'https://outra.example');
+    expect(getEnv().publicOrigin).toBe('https://outra.example');
+  });
+
+  test('loading the configuration checks nothing: only the start calls the check', () => {
+    // A production environment with every problem at once: importing the module must not throw
+    // (it did when the check ran as an import side effect); calling the check must.
+    const script =
+      "const m = await import('./app/utils/env.server.ts'); console.log('loaded');" +
+      ' try { m.checkEnvironmentAtStart(); } catch (error) { console.log(error.name); }';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n')).toEqual(['loaded', 'ConfigurationError']);
   });
 });

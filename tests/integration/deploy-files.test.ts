@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from '../../server/shutdown.js';
-import { litestreamBinary, replicaSettings } from '../../server/replication.js';
+import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from '../../http-server/shutdown.js';
+import { litestreamBinary, replicaSettings } from '../../http-server/replication.js';
 import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 
 /**
@@ -120,7 +120,7 @@ describe('Dockerfile, fly.toml and package.json agree', () => {
     expect(dockerfile).not.toMatch(/litestream\/releases|curl|wget/);
     const copies = finalStage.filter(({ keyword }) => keyword === 'COPY').map(({ args }) => args.split(/\s+/));
     expect(copies.some((args) => args.includes('litestream.yml') && args.includes('server.js'))).toBe(true);
-    expect(finalStage.some(({ keyword, args }) => keyword === 'RUN' && args === 'node server/replication.js version')).toBe(true);
+    expect(finalStage.some(({ keyword, args }) => keyword === 'RUN' && args === 'node http-server/replication.js version')).toBe(true);
     const version = spawnSync(litestreamBinary(), ['version'], { encoding: 'utf8' });
     expect(version.stdout.trim()).toBe('v0.3.13');
     // Every variable litestream.yml expands is one the start fills, for the database of fly.toml.

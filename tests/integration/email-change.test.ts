@@ -5,8 +5,8 @@ import { activeSessions, auditLog, emailTokens, mailOutbox, users } from '../../
 import { registerUser } from '../../app/models/signup/registration.server';
 import { EMAIL_RESET_HOLD_MS } from '../../app/models/accounts/email-change.server';
 import { closeThread, createThread } from '../../app/models/chat/chat.server';
-import { smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
-import { deliverDueMails } from '../../app/server/mail-worker.server';
+import { smtpTransport, type MailTransport } from '../../app/plumbing/mail-transport.server';
+import { deliverDueMails } from '../../app/plumbing/mail-worker.server';
 import { action as accountAction, loader as accountLoader } from '~/routes/_app+/account';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { action as profileApi } from '~/routes/api+/profile';

@@ -8,7 +8,7 @@ import { eraseAccount } from '~/models/privacy/account-deletion.server';
 import { reapplyErasures } from '~/models/privacy/account-deletion.server';
 import { resurrectedAccountIds } from '~/models/privacy/erasure-ledger.server';
 import { getUserById } from '~/models/accounts/user.server';
-import { migrateDatabase } from '~/server/database.server';
+import { migrateDatabase } from '~/plumbing/database.server';
 import { createUser } from '../setup/helpers';
 
 /**

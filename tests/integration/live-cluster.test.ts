@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLiveHub, planProcesses } from '../../server/cluster.js';
+import { createLiveHub, planProcesses } from '../../http-server/cluster.js';
 import type * as LiveEvents from '~/models/live-bus/live-events.server';
 
 /**
  * The live bus across processes (docs/decisions/026): two copies of the bus module stand for two
- * cluster workers, joined to the primary's hub (server/cluster.js) by a message channel that,
+ * cluster workers, joined to the primary's hub (http-server/cluster.js) by a message channel that,
  * like cluster IPC, delivers later and in order. tests/production/cluster.spec.ts proves the same
  * on the real cluster.
  */

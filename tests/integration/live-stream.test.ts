@@ -6,7 +6,7 @@ import { db } from '../../db/client';
 import { activeSessions, type UserRow } from '../../db/schema';
 import { createThread, postMessage } from '~/models/chat/chat.server';
 import { currentEventId, eventsSince, liveChannels, listenerCount, publish, subscribe } from '~/models/live-bus/live-events.server';
-import { openLiveStreamCount, serveLiveStream } from '~/server/live-stream.server';
+import { openLiveStreamCount, serveLiveStream } from '~/plumbing/live-stream.server';
 import { createNotification, markNotificationRead } from '~/models/notifications/notification.server';
 import { loader as rootLoader } from '~/root';
 import { loader as sessionEndedLoader } from '~/routes/resources+/session-ended';

@@ -14,8 +14,8 @@ import {
   takeDueMails,
 } from '../../app/models/mail/delivery.server';
 import { enqueueMail, type OutgoingMail } from '../../app/models/mail/outbox.server';
-import { fileTransport, smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
-import { deliverDueMails, startMailWorker, stopMailWorker } from '../../app/server/mail-worker.server';
+import { fileTransport, smtpTransport, type MailTransport } from '../../app/plumbing/mail-transport.server';
+import { deliverDueMails, startMailWorker, stopMailWorker } from '../../app/plumbing/mail-worker.server';
 import { startSmtpSink, type SmtpSink } from '../setup/smtp-sink';
 import { createUser } from '../setup/factories';
 

@@ -5,7 +5,7 @@ import { mailOutbox, payments, type UserRow } from '../../db/schema';
 import { grantRole } from '../../app/models/accounts/role-grant.server';
 import { setMailChoice } from '../../app/models/mail/preferences.server';
 import { sendPlanReminders } from '../../app/models/accounts/plan-reminders.server';
-import { startPlanReminderJob, stopPlanReminderJob } from '../../app/server/plan-reminder-job.server';
+import { startPlanReminderJob, stopPlanReminderJob } from '../../app/plumbing/plan-reminder-job.server';
 import {
   approveRefund,
   completeTestCheckout,
@@ -20,8 +20,8 @@ import {
 } from '~/models/payments/index.server';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
-import { smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
-import { deliverDueMails } from '../../app/server/mail-worker.server';
+import { smtpTransport, type MailTransport } from '../../app/plumbing/mail-transport.server';
+import { deliverDueMails } from '../../app/plumbing/mail-worker.server';
 import { BASE_URL, call, createUser } from '../setup/helpers';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../setup/smtp-sink';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';

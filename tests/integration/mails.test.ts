@@ -10,8 +10,8 @@ import { loader as resetLinkLoader } from '~/routes/_auth+/auth_.reset-link';
 import { readToast } from '~/utils/toast.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { BASE_URL, call, cookieJar, createUser, expectRedirect, formRequest, getRequest } from '../setup/helpers';
-import { smtpTransport, type MailTransport } from '../../app/server/mail-transport.server';
-import { deliverDueMails } from '../../app/server/mail-worker.server';
+import { smtpTransport, type MailTransport } from '../../app/plumbing/mail-transport.server';
+import { deliverDueMails } from '../../app/plumbing/mail-worker.server';
 import { startSmtpSink, type SmtpSink } from '../setup/smtp-sink';
 
 /**

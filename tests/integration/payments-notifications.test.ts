@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { notifications, payments, type UserRow } from '../../db/schema';
-import { serveLiveStream } from '~/server/live-stream.server';
+import { serveLiveStream } from '~/plumbing/live-stream.server';
 import { countUnreadNotifications } from '~/models/notifications/notification.server';
 import {
   approveRefund,

@@ -27,7 +27,7 @@ import * as confirmRoute from '~/routes/api+/upgrade.confirm-payment';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as pricesRoute from '~/routes/api+/upgrade.plans.prices';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
-import { edgeRefusal } from '~/server/edge.server';
+import { edgeRefusal } from '~/plumbing/edge.server';
 import { sortKey } from '~/utils/fold';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
 import { stripe, stripeConfigurationError, testWebhookSecret } from '~/utils/stripe.server';

@@ -8,7 +8,7 @@ import { resetUserPassword, updateUserAsAdmin } from '~/models/admin/users.serve
 import { deleteUserAsAdmin } from '~/models/privacy/account-deletion.server';
 import { createThread, postMessage } from '~/models/chat/chat.server';
 import { liveChannels, listenerCount, publish } from '~/models/live-bus/live-events.server';
-import { LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, openLiveStreamCount, serveLiveStream } from '~/server/live-stream.server';
+import { LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, openLiveStreamCount, serveLiveStream } from '~/plumbing/live-stream.server';
 import { grantRole } from '~/models/accounts/role-grant.server';
 import { endAllSessions, SESSION_TTL_MS } from '~/models/accounts/session.server';
 import { connectLive, LiveStore } from '~/live/live-connection';

@@ -8,7 +8,7 @@ import { requireUser } from '~/models/accounts/permissions.server';
 import { getUserById } from '~/models/accounts/user.server';
 import { accessVersion } from '~/models/live-bus/live-events.server';
 import { loader as userLoader } from '~/routes/api+/user';
-import { startPlanReminderJob, stopPlanReminderJob } from '~/server/plan-reminder-job.server';
+import { startPlanReminderJob, stopPlanReminderJob } from '~/plumbing/plan-reminder-job.server';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
 /** Decision 056: reading the signed-in user computes the role in force and writes nothing. */

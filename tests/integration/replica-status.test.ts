@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { durationMs, replicationLagMs, REPLICATION_LAG_LIMIT_MS } from '~/server/replica-status.server';
+import { durationMs, replicationLagMs, REPLICATION_LAG_LIMIT_MS } from '~/plumbing/replica-status.server';
 
 /**
  * Issue 29 item 5: the health check's view of the replica. Without one nothing is read; a replica

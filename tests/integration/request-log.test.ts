@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createRouteNamer, requestIdFor, requestLogIgnored } from '~/server/request-log.server';
+import { createRouteNamer, requestIdFor, requestLogIgnored } from '~/plumbing/request-log.server';
 import { createLogger, noteRequestUser, routeConsoleToLogger, runWithRequestLog } from '~/utils/logger.server';
-import type { ManifestRoute } from '~/server/route-methods.server';
-import { createRequestLog } from '../../server/request-log.js';
+import type { ManifestRoute } from '~/plumbing/route-methods.server';
+import { createRequestLog } from '../../http-server/request-log.js';
 import { findLeaks } from '../setup/server-log-check';
 
 /** A logger as the server's (same options), writing its JSON lines into an array. */
@@ -30,10 +30,9 @@ const MANIFEST: Record<string, ManifestRoute> = {
   'routes/api+/user': { id: 'routes/api+/user', parentId: 'root', path: 'api/user', module: { loader: () => null } },
 };
 
-/** server/request-log.js in front of a stand-in for Remix, on a port of its own. */
+/** http-server/request-log.js in front of a stand-in for Remix, on a port of its own. */
 async function serve(logger: ReturnType<typeof memoryLogger>['logger'], handler: express.RequestHandler) {
-  const build = { routes: MANIFEST, entry: { module: { logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } } };
-  const { requestLog } = createRequestLog(build);
+  const { requestLog } = createRequestLog({ logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer }, MANIFEST);
   const app = express();
   app.use(requestLog);
   app.all('*', handler);
@@ -45,7 +44,7 @@ async function serve(logger: ReturnType<typeof memoryLogger>['logger'], handler:
 
 afterEach(() => vi.unstubAllEnvs());
 
-describe('one log line per request (server/request-log.js)', () => {
+describe('one log line per request (http-server/request-log.js)', () => {
   test('method, route id, status, duration, request id and user id; the id echoed in X-Request-Id; never the cookie or the query', async () => {
     const { logger, lines, parsed } = memoryLogger();
     // A console of its own, routed as the server routes the real one.

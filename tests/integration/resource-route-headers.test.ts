@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createHttpHandlers } from '../../server/http-handlers.js';
+import { appContract } from '../../http-server/app-contract.js';
+import { createHttpHandlers } from '../../http-server/http-handlers.js';
 import * as pdfRoute from '~/routes/_marketing+/certificados.$codigo_.pdf';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { testBuild } from './helpers/document-handler';
@@ -22,7 +23,7 @@ const build = testBuild([
 let origin = '';
 let close = () => {};
 beforeAll(async () => {
-  const { securityHeaders } = createHttpHandlers(build);
+  const { securityHeaders } = createHttpHandlers(appContract(build), build.routes);
   const app = express();
   app.all('*', securityHeaders, createRequestHandler({ build, mode: 'production', getLoadContext: () => ({ toast: { pending: null } }) }));
   const server = app.listen(0);

@@ -5,7 +5,7 @@ import { db } from '../../db/client';
 import { auditLog, mailOutbox, payments, planPrices, tools } from '../../db/schema';
 import { newMessageId } from '../../app/models/mail/outbox.server';
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
-import { LIVE_STREAMS_PER_SESSION } from '../../app/server/live-stream.server';
+import { LIVE_STREAMS_PER_SESSION } from '../../app/plumbing/live-stream.server';
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
 import { createContactMessage } from '../../app/models/admin/contact-message.server';
 import { adminGrantCourse } from '../../app/models/courses/access.server';
@@ -363,7 +363,7 @@ test('every route answers each subject as the authorization matrix says', async 
   await Promise.all(workers);
 
   // An API route answers 405 with Allow to every method that has no row (server.js's method rule,
-  // app/server/route-methods.server.ts, before any guard): OPTIONS always, GET and HEAD without a loader.
+  // app/plumbing/route-methods.server.ts, before any guard): OPTIONS always, GET and HEAD without a loader.
   const methods = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const apiRoutes = built.filter((route) => route.path.startsWith('/api/'));
   await Promise.all(

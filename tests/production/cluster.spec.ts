@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { startProductionServer, type ProductionServer } from './production-server';
 
 /**
- * One process per core (server/cluster.js, docs/decisions/026): the production build with
+ * One process per core (http-server/cluster.js, docs/decisions/026): the production build with
  * WEB_CONCURRENCY=2, a primary and two workers sharing the port. Which worker serves a connection
  * is read from /proc (the worker holding the server side of the client's socket), so nothing in
  * the answers has to name the process. Loopback only; every wait is bounded.

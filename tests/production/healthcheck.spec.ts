@@ -2,7 +2,7 @@ import { openSync, writeSync, closeSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startProductionServer, type ProductionServer } from './production-server';
 
-/** GET /healthcheck (Fly's HTTP check): the database answers and the landing page renders; app/server/health.server.ts. */
+/** GET /healthcheck (Fly's HTTP check): the database answers and the landing page renders; app/plumbing/health.server.ts. */
 
 test.describe.configure({ mode: 'serial' });
 

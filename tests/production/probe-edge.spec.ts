@@ -12,7 +12,7 @@ const READS = ['GET', 'HEAD', 'OPTIONS'] as const;
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** A stack frame as Node prints it, on a line of its own or inside a JSON log line's message. */
 const STACK_FRAME = /(?:^|\\n)\s+at \S/m;
-/** The log's lines other than the one JSON line each request writes (server/request-log.js). */
+/** The log's lines other than the one JSON line each request writes (http-server/request-log.js). */
 const notRequestLines = (log: string) =>
   log
     .split('\n')

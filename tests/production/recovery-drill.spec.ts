@@ -17,13 +17,13 @@ import {
   type Client,
 } from './load-client';
 import { bucketUsage, replicaEnv, startS3 } from './s3-server';
-import { NO_REPLICA_WARNING } from '../../server/replication.js';
+import { NO_REPLICA_WARNING } from '../../http-server/replication.js';
 import { smallPdf } from '../integration/helpers/attachment-files';
 import { addDrillCourse, DRILL_HOLDER, issueDrillCertificate, verifyAsVisitor } from './drill-certificate';
 
 /**
  * Issue 29, item 6: the volume is lost. The production server runs under Litestream (server.js,
- * server/replication.js) replicating every second to a local S3 server; acknowledged writes are
+ * http-server/replication.js) replicating every second to a local S3 server; acknowledged writes are
  * recorded; the whole process group is SIGKILLed and the data directory deleted; a fresh start on
  * the empty directory must restore from the bucket before serving. Every write acknowledged more
  * than the sync interval before the kill is back, once; the erased account stays erased.
@@ -329,7 +329,7 @@ test('the replica restored to a moment before an erasure, with db:restore, does 
     const copy = resolve(dir, 'antes-da-exclusao.db');
     const pointInTime = await run(
       process.execPath,
-      ['server/replication.js', 'restore', '-timestamp', before.toISOString(), '-o', copy, dbPath],
+      ['http-server/replication.js', 'restore', '-timestamp', before.toISOString(), '-o', copy, dbPath],
       env,
     );
     expect(pointInTime.status, pointInTime.stdout + pointInTime.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { MANY_CLIENTS_ENV, registerClient, runTag } from './load-client';
 import { productionEnv, startProductionServer, type ProductionServer } from './production-server';
 
 /**
- * What production prints: one JSON line per request with its id (server/request-log.js), and a
+ * What production prints: one JSON line per request with its id (http-server/request-log.js), and a
  * start with a bad environment refused before it listens, every problem listed
  * (app/utils/env-schema.server.ts).
  */

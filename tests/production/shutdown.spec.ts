@@ -2,13 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { SHUTDOWN_DEADLINE_MS } from '../../server/shutdown.js';
+import { SHUTDOWN_DEADLINE_MS } from '../../http-server/shutdown.js';
 import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
 import { startProductionServer, type ProductionServer } from './production-server';
 
 /**
  * Graceful shutdown as Fly does it: fly.toml's kill_signal sent to `npm start` (the image's
- * command), with an event stream open and a request still arriving. server/shutdown.js.
+ * command), with an event stream open and a request still arriving. http-server/shutdown.js.
  */
 
 const fly = readFlyConfig();

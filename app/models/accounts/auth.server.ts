@@ -2,7 +2,7 @@ import type { UserRow } from '../../../db/schema';
 import { lookupSession, endSession, startSession } from './session.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
 import { getUserById, verifyCredentials } from './user.server';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { foldKey } from '../../utils/fold';
 import { noteRequestUser } from '../../utils/logger.server';
@@ -24,8 +24,8 @@ export const SESSION_MESSAGES = {
  */
 export const requestAddress = (request: Request, context: Pick<AppLoadContext, 'clientAddress'> | undefined): string =>
   clientAddress(request, {
-    trustFlyClientIp: env.trustFlyClientIp,
-    clientIpHeader: env.clientIpHeader,
+    trustFlyClientIp: getEnv().trustFlyClientIp,
+    clientIpHeader: getEnv().clientIpHeader,
     socketAddress: context?.clientAddress,
   });
 

@@ -6,7 +6,7 @@ import type { Role } from '../../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
 import { hasAtLeast } from './roles';
 import { hasTwoFactor } from './two-factor-state.server';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 
 /**
  * Every guard of the app: pages redirect (to /auth, or to /dashboard with the caller's message),
@@ -24,7 +24,7 @@ export const TWO_FACTOR_REQUIRED = 'Administradores precisam ativar a verificaç
 const TWO_FACTOR_SETUP_PATHS = ['/account'];
 
 /** An admin without two-step sign-in where the setting requires it (ADMIN_TWO_FACTOR; decision 055). */
-const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && env.adminTwoFactorRequired && !hasTwoFactor(user.id);
+const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && getEnv().adminTwoFactorRequired && !hasTwoFactor(user.id);
 
 /** Page guard: visitors go to /auth and come back after login; an ended session says why. */
 export async function requireUser(request: Request, redirectTo = pathOf(request)): Promise<UserRow> {

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { databasePath, db, type Executor } from '../../../db/client';
 import { chatAttachmentBytes, chatAttachments, chatMessages, notifications } from '../../../db/schema';
 import { ATTACHMENT_MESSAGES, MESSAGE_FORM_BYTES } from '../../schemas/chat-attachments';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { logger } from '../../utils/logger.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';
@@ -119,7 +119,7 @@ function noticeAdmins(type: 'warning' | 'error', title: string, message: string)
 }
 
 async function describeStorage() {
-  const limits = env.uploadLimits;
+  const limits = getEnv().uploadLimits;
   const total = totalAttachmentBytes();
   const free = await freeVolumeBytes();
   const freeText = free === null ? '' : ` O volume tem ${megabytes(free)} livres (mínimo mantido: ${megabytes(limits.minFreeBytes)}).`;
@@ -162,7 +162,7 @@ async function refuseForSite(): Promise<never> {
  * keeps its floor even if the largest message arrives. Refused with 507 and a clear message.
  */
 export async function assertRoomBeforeUpload(userId: number): Promise<void> {
-  const limits = env.uploadLimits;
+  const limits = getEnv().uploadLimits;
   if (userAttachmentBytes(db, userId) >= limits.userQuotaBytes)
     throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
   if (totalAttachmentBytes() >= limits.totalQuotaBytes) await refuseForSite();
@@ -177,7 +177,7 @@ export async function assertRoomBeforeUpload(userId: number): Promise<void> {
  */
 export function assertRoomForFiles(tx: Executor, userId: number, bytes: number): void {
   if (bytes === 0) return;
-  const limits = env.uploadLimits;
+  const limits = getEnv().uploadLimits;
   if (userAttachmentBytes(tx, userId) + bytes > limits.userQuotaBytes)
     throw storageError(ATTACHMENT_MESSAGES.userQuota(limits.userQuotaBytes / MB));
   if (totalAttachmentBytes(tx) + COPIES_ON_VOLUME * bytes > limits.totalQuotaBytes) {

@@ -6,7 +6,7 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import { databasePath, db, preparedQuery, type Executor } from '../../../db/client';
 import { chatAttachmentBytes, chatAttachments, chatThreads } from '../../../db/schema';
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../schemas/chat-attachments';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { logger } from '../../utils/logger.server';
 import { cleanFileName, rewriteImage, sniffType, type AttachmentType, type ImageProblem } from './attachment-bytes';
@@ -75,7 +75,7 @@ export const attachmentUrl = (id: number) => `/resources/chat-files/${id}`;
 
 /** UPLOADS_DIR, or `uploads/` beside the database. */
 export function uploadsDirectory(): string {
-  const configured = env.uploadsDir;
+  const configured = getEnv().uploadsDir;
   return configured ? resolve(configured) : join(dirname(databasePath()), 'uploads');
 }
 

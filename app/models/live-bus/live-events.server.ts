@@ -6,7 +6,7 @@ import { formatEventId, parseEventId, type LiveEventType } from '../../live/prot
  * memory is the whole truth; a restart changes the boot id, and a client whose last event id names
  * another boot resynchronises.
  *
- * With one process per core (server/cluster.js, docs/decisions/026) each worker is joined to the
+ * With one process per core (http-server/cluster.js, docs/decisions/026) each worker is joined to the
  * primary by `connectLiveRelay`: `publish` hands the event to the primary, which numbers it (one
  * sequence and one boot id for the whole cluster) and sends it to every worker, the publishing one
  * included; each worker delivers it to its own streams and keeps it in its ring, so every stream
@@ -204,7 +204,7 @@ export function listenerCount(channel?: string): number {
 }
 
 /**
- * What a cluster worker and its primary say to each other about the bus (server/cluster.js holds
+ * What a cluster worker and its primary say to each other about the bus (http-server/cluster.js holds
  * the primary's side). Worker → primary: `live:hello` once, then `live:publish` and `live:access`.
  * Primary → worker: `live:sync` (the boot id, the last sequence and the events kept), then every
  * `live:event` in the cluster's order and the `live:access` of the other workers.

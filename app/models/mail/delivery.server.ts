@@ -5,7 +5,7 @@ import { mailOutbox, type MailOutboxRow } from '../../../db/schema';
 /**
  * The outbox's delivery rules (docs/mail.md): which rows are due, how a row is taken so that one
  * process delivers it, and what a failure does to it. The worker that calls these and the
- * transport that sends live in app/server (mail-worker.server.ts, mail-transport.server.ts).
+ * transport that sends live in app/plumbing (mail-worker.server.ts, mail-transport.server.ts).
  */
 
 /** A taken row is the taker's for this long; if its process dies, another takes it after. */

@@ -3,12 +3,12 @@ import { EventEmitter } from 'node:events';
 import { and, desc, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 
 /**
  * The transactional outbox (docs/mail.md). A mail is written here by the code of the event that
  * causes it, with that event's executor, so it commits or rolls back with it; the worker
- * (app/server/mail-worker.server.ts) delivers what committed. Nothing here talks to a server.
+ * (app/plumbing/mail-worker.server.ts) delivers what committed. Nothing here talks to a server.
  */
 
 export type OutgoingMail = {
@@ -52,7 +52,7 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
   const row = executor
     .insert(mailOutbox)
     .values({
-      messageId: newMessageId(env.mailFrom),
+      messageId: newMessageId(getEnv().mailFrom),
       userId: mail.userId,
       toAddress: mail.to.trim().toLowerCase(),
       kind: mail.kind,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { mailOptOuts, users } from '../../../db/schema';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { siteUrl } from '../../utils/security.server';
 import { MAIL_KINDS, isMailKind, optionalKindsFor, type MailKind } from './kinds';
@@ -67,7 +67,7 @@ export function setMailChoice(userId: number, kind: MailKind, enabled: boolean, 
 }
 
 const signature = (userId: number, kind: string) =>
-  createHmac('sha256', env.sessionSecret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+  createHmac('sha256', getEnv().sessionSecret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
 
 /** The unsubscribe link of one user and kind (absolute: it goes in mails). */
 export function unsubscribeUrl(userId: number, kind: MailKind): string {

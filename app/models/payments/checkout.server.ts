@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { payments, users, type UserRow } from '../../../db/schema';
+import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { siteUrl } from '../../utils/security.server';
 import { isStripeTestMode, stripe, type Stripe } from '../../utils/stripe.server';
@@ -186,7 +187,7 @@ export function createPaymentIntent(user: UserRow, purchase: Purchase, options: 
 
 /** Payment methods offered on Checkout: STRIPE_CHECKOUT_METHODS (e.g. 'card,pix'), default card, Pix and boleto. */
 function checkoutMethods(amountCents: number): Array<'card' | 'pix' | 'boleto'> {
-  const configured = (process.env.STRIPE_CHECKOUT_METHODS ?? 'card,pix,boleto').split(',').map((m) => m.trim());
+  const configured = getEnv().stripeCheckoutMethods;
   const methods = (['card', 'pix', 'boleto'] as const).filter((m) => configured.includes(m));
   return methods.filter((m) => m !== 'boleto' || (amountCents >= BOLETO_RANGE.min && amountCents <= BOLETO_RANGE.max));
 }

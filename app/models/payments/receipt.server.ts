@@ -3,7 +3,7 @@ import { db, type Executor } from '../../../db/client';
 import { courses, payments, users, type PaymentRow } from '../../../db/schema';
 import { formatCnpj } from '../../utils/cnpj';
 import { formatCpf } from '../../utils/cpf';
-import { env } from '../../utils/env.server';
+import { getEnv } from '../../utils/env.server';
 import { isLiveStripeKey } from '../../utils/env-schema.server';
 import { AppError } from '../../utils/errors';
 import { formatCents, formatDateTime, formatShortDate } from '../../utils/format';
@@ -45,12 +45,12 @@ export type Receipt = {
 };
 
 export function isReceiptTestMode(): boolean {
-  return !isLiveStripeKey(env.stripeSecretKey ?? undefined);
+  return !isLiveStripeKey(getEnv().stripeSecretKey ?? undefined);
 }
 
 function seller(): Receipt['seller'] {
-  const legalName = env.sellerLegalName;
-  const cnpj = env.sellerCnpj;
+  const legalName = getEnv().sellerLegalName;
+  const cnpj = getEnv().sellerCnpj;
   return legalName && cnpj
     ? { legalName, cnpj: formatCnpj(cnpj) }
     : { legalName: DEMO_SELLER.legalName, cnpj: formatCnpj(DEMO_SELLER.cnpj) };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { exportPersonalData, personalDataFileName } from '~/models/privacy/personal-data.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { env } from '~/utils/env.server';
+import { getEnv } from '~/utils/env.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 
 /**
@@ -17,6 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     'Content-Disposition': `attachment; filename="${personalDataFileName(user.id, now)}"`,
     'Cache-Control': 'private, no-store',
   });
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return new Response(JSON.stringify(exportPersonalData(user.id, now), null, 2), { headers });
 }

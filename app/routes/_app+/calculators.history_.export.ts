@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { historyCsvFileName, historyCsvStream } from '~/models/tools/calculation-history-export.server';
 import { historyQuerySchema } from '~/schemas/calculation-history';
-import { env } from '~/utils/env.server';
+import { getEnv } from '~/utils/env.server';
 import { parseListQuery } from '~/utils/pagination.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 
@@ -19,6 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     'Content-Disposition': `attachment; filename="${historyCsvFileName(new Date())}"`,
     'Cache-Control': 'private, no-store',
   });
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return new Response(historyCsvStream(user, { q, calculator, from, to }), { headers });
 }

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { CERTIFICATE_MESSAGES, verifyCertificate } from '~/models/courses/certificate.server';
-import { certificateFileName, certificatePdf } from '~/server/certificate-pdf.server';
+import { certificateFileName, certificatePdf } from '~/plumbing/certificate-pdf.server';
 import { isAppError } from '~/utils/errors';
 import { siteUrl } from '~/utils/security.server';
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { EmailLinkPage } from '~/components/account/email-link-page';
-import { emailLinkLoader, emailLinkToken } from '~/server/email-link-page.server';
+import { emailLinkLoader, emailLinkToken } from '~/plumbing/email-link-page.server';
 import { confirmEmail } from '~/models/accounts/email-change.server';
 import { emailLinkSchema } from '~/schemas/email-link';
 import { handleForm, intent } from '~/utils/form.server';

@@ -5,7 +5,7 @@ import { getOptionalUser } from '~/models/accounts/auth.server';
 import { openAttachment } from '~/models/chat/attachments.server';
 import { ATTACHMENT_MESSAGES } from '~/schemas/chat-attachments';
 import { idParam } from '~/utils/api.server';
-import { env } from '~/utils/env.server';
+import { getEnv } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';
 
@@ -18,7 +18,7 @@ export const ATTACHMENT_CSP = "default-src 'none'; img-src 'self'; sandbox; fram
 const withHeaders = (headers: Headers) => {
   headers.set('Content-Security-Policy', ATTACHMENT_CSP);
   headers.set('Cache-Control', 'private, no-store');
-  return applySecurityHeaders(headers, env.isProduction);
+  return applySecurityHeaders(headers, getEnv().isProduction);
 };
 
 const notFound = () =>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getToolFrameHtml } from '~/models/tools/tool.server';
 import { idParam } from '~/utils/api.server';
 import { getOptionalUser } from '~/models/accounts/auth.server';
-import { env } from '~/utils/env.server';
+import { getEnv } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';
 
@@ -29,7 +29,7 @@ function frameResponse(body: string, status: number, contentType: string) {
     'Content-Security-Policy': TOOL_FRAME_CSP,
     'Cache-Control': 'private, no-store',
   });
-  applySecurityHeaders(headers, env.isProduction);
+  applySecurityHeaders(headers, getEnv().isProduction);
   return new Response(body, { status, headers });
 }
 

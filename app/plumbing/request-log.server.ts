@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { env } from '../utils/env.server';
+import { getEnv } from '../utils/env.server';
 import { HEALTHCHECK_HEADER } from './render-cache.server';
 import { matchRoutes, toMatchable, type ManifestRoute } from './route-methods.server';
 
-/** What server/request-log.js needs beside the logger (app/utils/logger.server.ts): the request's id, which requests go unlogged, the route's name. */
+/** What http-server/request-log.js needs beside the logger (app/utils/logger.server.ts): the request's id, which requests go unlogged, the route's name. */
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -13,7 +13,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
  * fresh UUID. A client's X-Request-Id is never taken: it could forge or collide with another's.
  */
 export function requestIdFor(headers: Record<string, string | string[] | undefined>): string {
-  if (env.trustFlyClientIp) {
+  if (getEnv().trustFlyClientIp) {
     const fly = headers['fly-request-id'];
     if (typeof fly === 'string' && REQUEST_ID.test(fly)) return fly;
   }

@@ -3,7 +3,7 @@ import { databasePath } from '../../db/client';
 import type { MailOutboxRow } from '../../db/schema';
 import { nextDueAt, recordDelivered, recordFailure, takeDueMails, type DeliveryFailure } from '../models/mail/delivery.server';
 import { onMailQueued } from '../models/mail/outbox.server';
-import { env } from '../utils/env.server';
+import { getEnv } from '../utils/env.server';
 import { logger } from '../utils/logger.server';
 import { fileTransport, smtpTransport, type MailTransport } from './mail-transport.server';
 
@@ -20,8 +20,8 @@ const BATCH = 20;
 export const mailDirectory = () => join(dirname(databasePath()), 'mail');
 
 export function defaultMailTransport(): MailTransport {
-  const url = env.smtpUrl;
-  return url ? smtpTransport(url, env.mailFrom) : fileTransport(mailDirectory(), env.mailFrom);
+  const url = getEnv().smtpUrl;
+  return url ? smtpTransport(url, getEnv().mailFrom) : fileTransport(mailDirectory(), getEnv().mailFrom);
 }
 
 export type PassResult = { sent: number; retrying: number; failed: number };

@@ -10,7 +10,7 @@ import type { EntryContext } from '@remix-run/node';
 const MAX_ENTRIES = 100;
 const MAX_HTML_BYTES = 512 * 1024;
 
-/** The health check's own page render (app/server/health.server.ts): always rendered, never from the cache. */
+/** The health check's own page render (app/plumbing/health.server.ts): always rendered, never from the cache. */
 export const HEALTHCHECK_HEADER = 'X-Healthcheck';
 
 type Entry = { html: string; nonce: string };

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { matchRoutes as MatchRoutes } from '@remix-run/router';
 import { errorResponse, METHOD_NOT_ALLOWED } from '../utils/api.server';
-import { env } from '../utils/env.server';
+import { getEnv } from '../utils/env.server';
 import { applySecurityHeaders } from '../utils/security.server';
 
 /**
@@ -90,7 +90,7 @@ function quickTest(manifest: Record<string, ManifestRoute>, routes: ManifestRout
 function refusal(allow: string[], withMessage: boolean): Response {
   const headers = { Allow: allow.join(', '), 'Cache-Control': 'no-store' };
   if (withMessage) return errorResponse(405, METHOD_NOT_ALLOWED, {}, { headers });
-  return new Response(null, { status: 405, headers: applySecurityHeaders(new Headers(headers), env.isProduction) });
+  return new Response(null, { status: 405, headers: applySecurityHeaders(new Headers(headers), getEnv().isProduction) });
 }
 
 /**

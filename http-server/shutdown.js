@@ -1,15 +1,16 @@
+// @ts-check
 // Graceful shutdown of the production server (docs/decisions/018). Fly stops a machine with
 // fly.toml's kill_signal and kills it kill_timeout later; everything here ends well before that.
-// With one process per core each worker runs this, and the primary waits for them (server/cluster.js).
+// With one process per core each worker runs this, and the primary waits for them (http-server/cluster.js).
 
-/** The signals server.js handles: Fly's kill_signal (fly.toml) and Ctrl-C. */
+/** The signals server.js handles: Fly's kill_signal (fly.toml) and Ctrl-C. @type {readonly NodeJS.Signals[]} */
 export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
 
 /** Past this the process exits with 1 whatever is still open (fly.toml's kill_timeout must be longer). */
 export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /**
- * A cluster's primary (server/cluster.js, docs/decisions/026) sends SIGTERM to every worker, which
+ * A cluster's primary (http-server/cluster.js, docs/decisions/026) sends SIGTERM to every worker, which
  * shuts down as above, and waits this long before it kills what is left and exits 1: a worker's
  * own deadline plus a second, still before fly.toml's kill_timeout.
  */
@@ -26,12 +27,13 @@ const IDLE_SWEEP_MS = 50;
  * nothing; the deadline exits 1. `connectionClose` is the middleware that marks answers
  * `Connection: close` once shutdown has begun.
  */
+/**
+ * @param {{ endStreams: () => number, closeDatabase: () => void, stopBackground: () => Promise<void> | void, deadlineMs?: number }} parts
+ */
 export function gracefulShutdown({ endStreams, closeDatabase, stopBackground, deadlineMs = SHUTDOWN_DEADLINE_MS }) {
-  for (const [name, value] of Object.entries({ endLiveStreams: endStreams, closeDatabase, stopBackgroundWork: stopBackground })) {
-    if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
-  }
   let stopping = false;
 
+  /** @param {import('node:http').Server} server @param {NodeJS.Signals} signal */
   function shutdown(server, signal) {
     if (stopping) return;
     stopping = true;
@@ -63,11 +65,13 @@ export function gracefulShutdown({ endStreams, closeDatabase, stopBackground, de
     streams = endStreams();
   }
 
+  /** @param {import('node:http').Server} server */
   function handleSignals(server) {
     for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => shutdown(server, signal));
   }
 
-  function connectionClose(req, res, next) {
+  /** @param {import('express').Request} _req @param {import('express').Response} res @param {import('express').NextFunction} next */
+  function connectionClose(_req, res, next) {
     if (stopping) res.setHeader('Connection', 'close');
     next();
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Litestream around the production server (docs/decisions/053-litestream-replication.md). With a
 // replica configured (LITESTREAM_REPLICA_URL, or LITESTREAM_BUCKET as before), the production start
 // first restores the newest generation when the database file does not exist yet (a new machine, a
@@ -14,6 +15,9 @@ import { SHUTDOWN_SIGNALS } from './shutdown.js';
 
 const require = createRequire(import.meta.url);
 
+/** A child's environment: Node's type requires NODE_ENV, which a replica's child inherits or goes without. @param {Record<string, string | undefined>} vars */
+const childEnv = (vars) => /** @type {NodeJS.ProcessEnv} */ (/** @type {unknown} */ (vars));
+
 /** Set in the server that Litestream runs, so it does not wrap itself again. */
 export const SUPERVISED_FLAG = 'LITESTREAM_SUPERVISED';
 export const CONFIG_PATH = fileURLToPath(new URL('../litestream.yml', import.meta.url));
@@ -29,7 +33,10 @@ export function litestreamBinary() {
   return require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/litestream`);
 }
 
-/** `DATABASE_URL` (file:./x.db) as an absolute path, as db/client.ts reads it. */
+/**
+ * `DATABASE_URL` (file:./x.db) as an absolute path, as db/client.ts reads it.
+ * @param {Record<string, string | undefined>} [vars]
+ */
 export function databaseFile(vars = process.env) {
   return resolve((vars.DATABASE_URL || 'file:./data/app.db').replace(/^file:(\/\/)?/, ''));
 }
@@ -61,14 +68,19 @@ export function replicaSettings(vars = process.env) {
   };
 }
 
-/** Runs a Litestream subcommand to completion with the config and the given env. */
+/**
+ * Runs a Litestream subcommand to completion with the config and the given env.
+ * @param {string[]} args @param {Record<string, string | undefined>} env
+ */
 export function runLitestream(args, env) {
-  return spawnSync(litestreamBinary(), [args[0], '-config', CONFIG_PATH, ...args.slice(1)], { env, encoding: 'utf8' });
+  return spawnSync(litestreamBinary(), [args[0], '-config', CONFIG_PATH, ...args.slice(1)], { env: childEnv(env), encoding: 'utf8' });
 }
 
 /**
  * Restores the newest generation when the database file is missing and the replica has one.
  * Returns what happened; throws (the start stops) when the restored file is not a sound database.
+ * @param {Record<string, string | undefined> & { LITESTREAM_DB_PATH: string }} env
+ * @param {(file: string) => Pick<import('better-sqlite3').Database, 'pragma' | 'close'>} [openDatabase]
  */
 export function restoreIfEmpty(env, openDatabase = defaultOpen) {
   const file = env.LITESTREAM_DB_PATH;
@@ -99,12 +111,17 @@ export function restoreIfEmpty(env, openDatabase = defaultOpen) {
   return { restored: true, generation: newest?.generation ?? '?', position, lastWrite: newest?.end ?? '?', ms };
 }
 
+/** @param {string} file */
 function defaultOpen(file) {
+  /** @type {typeof import('better-sqlite3')} */
   const Database = require('better-sqlite3');
   return new Database(file);
 }
 
-/** The newest generation of `litestream generations` (columns: name generation lag start end). */
+/**
+ * The newest generation of `litestream generations` (columns: name generation lag start end).
+ * @param {string} output
+ */
 export function newestGeneration(output) {
   const rows = output
     .trim()
@@ -120,6 +137,7 @@ export function newestGeneration(output) {
  * Called first thing by server.js. Returns true when this process became Litestream's parent
  * (the server itself then runs in Litestream's child, and this one only relays signals and the
  * exit code), false when this process is the server.
+ * @param {{ isProduction: boolean, inWorker: boolean, vars?: Record<string, string | undefined> }} options
  */
 export function superviseWithLitestream({ isProduction, inWorker, vars = process.env }) {
   if (!isProduction || inWorker || vars[SUPERVISED_FLAG]) return false;
@@ -139,7 +157,7 @@ export function superviseWithLitestream({ isProduction, inWorker, vars = process
   }
   const serverCommand = `${process.execPath} ${process.execArgv.join(' ')} ${fileURLToPath(new URL('../server.js', import.meta.url))}`;
   const child = spawn(litestreamBinary(), ['replicate', '-config', CONFIG_PATH, '-exec', serverCommand], {
-    env: { ...env, [SUPERVISED_FLAG]: '1' },
+    env: childEnv({ ...env, [SUPERVISED_FLAG]: '1' }),
     stdio: 'inherit',
   });
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => child.kill(signal));
@@ -147,7 +165,7 @@ export function superviseWithLitestream({ isProduction, inWorker, vars = process
   return true;
 }
 
-// `node server/replication.js ARGS…` runs the pinned Litestream with ARGS (the Dockerfile checks
+// `node http-server/replication.js ARGS…` runs the pinned Litestream with ARGS (the Dockerfile checks
 // the binary with `version`; docs/operations.md runs `generations`, `snapshots` and `restore`),
 // with litestream.yml's variables filled from the environment as the server's start fills them.
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

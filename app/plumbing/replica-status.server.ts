@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { getEnv } from '../utils/env.server';
 
 /**
  * The Litestream replica as Litestream sees it (docs/decisions/053): its newest generation, the
  * time of the last write it holds, its lag behind the database, and the bytes it keeps. Read
- * through `node server/replication.js` (the pinned binary with litestream.yml), so only where a
+ * through `node http-server/replication.js` (the pinned binary with litestream.yml), so only where a
  * replica is configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET).
  */
 const run = promisify(execFile);
-const CLI = resolve('server/replication.js');
+const CLI = resolve('http-server/replication.js');
 
 /** Past this the health check answers 'degraded' (still 200: the site keeps serving). */
 export const REPLICATION_LAG_LIMIT_MS = 60_000;
@@ -22,7 +23,7 @@ export type ReplicaStatus = {
   wal: { count: number; bytes: number };
 };
 
-export const replicaConfigured = (vars = process.env) => Boolean(vars.LITESTREAM_REPLICA_URL?.trim() || vars.LITESTREAM_BUCKET?.trim());
+export const replicaConfigured = () => getEnv().replicaConfigured;
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
 

@@ -1,9 +1,18 @@
+// @ts-check
 import compression from 'compression';
 
-// Express glue for the rules the app owns: the app's build exports `edgeRefusal` (from
-// app/server/edge.server.ts), so the method and origin rules stay in one place, in the app.
+// Express glue for the rules the app owns: the app hands over `edgeRefusal` (from
+// app/plumbing/edge.server.ts) in its server contract, so the method and origin rules stay in one place, in the app.
 
-/** Express headers as a web Headers object (repeated headers joined, as fetch does). */
+/** @typedef {import('express').Request} Request */
+/** @typedef {import('express').Response} Response */
+/** @typedef {import('express').NextFunction} NextFunction */
+/** @typedef {import('../app/server-contract').ServerContract} ServerContract */
+
+/**
+ * Express headers as a web Headers object (repeated headers joined, as fetch does).
+ * @param {import('node:http').IncomingHttpHeaders} raw
+ */
 function toHeaders(raw) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
@@ -13,36 +22,35 @@ function toHeaders(raw) {
   return headers;
 }
 
+/**
+ * @param {Response} res
+ * @param {globalThis.Response} response
+ */
 async function sendWebResponse(res, response) {
   res.status(response.status);
   response.headers.forEach((value, name) => res.setHeader(name, value));
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export function createHttpHandlers(build) {
-  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, LIVE_PATH } =
-    build.entry.module;
-  if (typeof LIVE_PATH !== 'string') throw new Error('The build does not export LIVE_PATH from app/entry.server.tsx.');
-  for (const [name, value] of Object.entries({
-    edgeRefusal,
-    createMethodRule,
-    runWithTiming,
-    serverTimingHeader,
-    serveLiveStream,
-    securityHeaderDefaults,
-  })) {
-    if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
-  }
-  const methodRefusal = createMethodRule(build.routes);
+/**
+ * @param {Pick<ServerContract, 'edgeRefusal' | 'createMethodRule' | 'runWithTiming' | 'serverTimingHeader' | 'serveLiveStream' | 'securityHeaderDefaults' | 'livePath'>} app
+ * @param {Parameters<ServerContract['createMethodRule']>[0]} routes the build's route manifest
+ */
+export function createHttpHandlers(app, routes) {
+  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, livePath } = app;
+  const methodRefusal = createMethodRule(routes);
 
-  /** Runs the rest of the request inside the app's timing store and adds Server-Timing as the headers go out. */
+  /**
+   * Runs the rest of the request inside the app's timing store and adds Server-Timing as the headers go out.
+   * @param {Request} req @param {Response} res @param {NextFunction} next
+   */
   function timing(req, res, next) {
     runWithTiming(() => {
       const writeHead = res.writeHead;
-      res.writeHead = function timedWriteHead(...args) {
+      /** @type {any} */ (res).writeHead = function timedWriteHead(/** @type {any[]} */ ...args) {
         const header = serverTimingHeader();
         if (header && !res.headersSent) res.setHeader('Server-Timing', header);
-        return writeHead.apply(this, args);
+        return writeHead.apply(res, /** @type {any} */ (args));
       };
       next();
     });
@@ -55,18 +63,22 @@ export function createHttpHandlers(build) {
    * went out bare. A header the answer set itself (a document's CSP with its nonce) is kept.
    */
   const defaults = [...securityHeaderDefaults().entries()];
-  function securityHeaders(req, res, next) {
+  /** @param {Request} _req @param {Response} res @param {NextFunction} next */
+  function securityHeaders(_req, res, next) {
     const writeHead = res.writeHead;
-    res.writeHead = function securedWriteHead(...args) {
+    /** @type {any} */ (res).writeHead = function securedWriteHead(/** @type {any[]} */ ...args) {
       if (!res.headersSent) {
         for (const [name, value] of defaults) if (!res.hasHeader(name)) res.setHeader(name, value);
       }
-      return writeHead.apply(this, args);
+      return writeHead.apply(res, /** @type {any} */ (args));
     };
     next();
   }
 
-  /** Refuses what Remix would turn into a 500: unsupported methods and cross-site writes. */
+  /**
+   * Refuses what Remix would turn into a 500: unsupported methods and cross-site writes.
+   * @param {Request} req @param {Response} res @param {NextFunction} next
+   */
   function edgeGuard(req, res, next) {
     // A client-sent X-Forwarded-Host must never decide what "same origin" means.
     delete req.headers['x-forwarded-host'];
@@ -77,9 +89,10 @@ export function createHttpHandlers(build) {
   }
 
   /**
-   * The route's own methods (app/server/route-methods.server.ts), before Remix: OPTIONS is 405 with
+   * The route's own methods (app/plumbing/route-methods.server.ts), before Remix: OPTIONS is 405 with
    * Allow and no body on every route, and a resource route (the JSON API) answers a method it has
    * no handler for with 405 and Allow instead of Remix's 400 'Unexpected Server Error' and a logged stack.
+   * @param {Request} req @param {Response} res @param {NextFunction} next
    */
   function methodGuard(req, res, next) {
     const refusal = methodRefusal(req.method, req.path);
@@ -90,6 +103,8 @@ export function createHttpHandlers(build) {
   /**
    * What loaders and actions receive as `context`: the socket's address, the port the request came
    * in on (the health check renders a page through it) and a per-request toast slot.
+   * @param {Request} req
+   * @returns {import('../app/utils/load-context').AppLoadContext}
    */
   function loadContext(req) {
     return { clientAddress: req.socket.remoteAddress ?? null, serverPort: req.socket.localPort ?? null, toast: { pending: null } };
@@ -102,12 +117,13 @@ export function createHttpHandlers(build) {
    * throughput (docs/decisions/008). `Cache-Control: no-transform` still opts an answer out.
    */
   const gzip = compression({ level: 6, threshold: 1024 });
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
   function compress(req, res, next) {
     const accepted = String(req.headers['accept-encoding'] ?? '');
     if (!/\bgzip\b/.test(accepted)) return next();
     req.headers['accept-encoding'] = 'gzip';
     gzip(req, res, (error) => {
-      res.flush = undefined;
+      /** @type {{ flush?: unknown }} */ (res).flush = undefined;
       next(error);
     });
   }
@@ -117,14 +133,16 @@ export function createHttpHandlers(build) {
    * Node's own request and response: an idle stream holds no compression wrapper, Request,
    * Response or ReadableStream of its own (about 10 KB of heap each instead of 25 KB, so 10,000
    * fit the 256 MB heap; decision 015).
+   * @param {Request} req @param {Response} res @param {NextFunction} next
    */
   function liveStream(req, res, next) {
     serveLiveStream(req, res).catch(next);
   }
 
+  /** @param {import('node:http').ServerResponse} res */
   function assetHeaders(res) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
   }
 
-  return { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath: LIVE_PATH };
+  return { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath };
 }

@@ -1,26 +1,39 @@
+// @ts-check
 import pinoHttp from 'pino-http';
 
 // One line per request (pino-http on the app's logger, app/utils/logger.server.ts; decision 025):
 // method, route, status, duration, request id and the signed-in user's id. Never the URL's query,
 // a header, a cookie or a body: the route names what was asked without the values in it.
 
+/** @typedef {import('../app/server-contract').ServerContract} ServerContract */
+/** @typedef {import('../app/utils/logger.server').RequestLog} RequestLog */
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('express').Request & { [ROUTE]?: RequestLog }} Request */
+
 const ROUTE = Symbol('requestLog');
 
-export function createRequestLog(build) {
-  const { logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } = build.entry.module;
-  for (const [name, value] of Object.entries({ runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer })) {
-    if (typeof value !== 'function') throw new Error(`The build does not export ${name} from app/entry.server.tsx.`);
-  }
-  const remixRoute = createRouteNamer(build.routes);
+/**
+ * @param {Pick<ServerContract, 'logger' | 'runWithRequestLog' | 'requestIdFor' | 'requestLogIgnored' | 'createRouteNamer'>} app
+ * @param {Parameters<ServerContract['createRouteNamer']>[0]} routes the build's route manifest
+ */
+export function createRequestLog(app, routes) {
+  const { logger, runWithRequestLog, requestIdFor, requestLogIgnored, createRouteNamer } = app;
+  const remixRoute = createRouteNamer(routes);
 
-  const route = (req) => (req[ROUTE].route ??= remixRoute(req.originalUrl));
+  /** pino-http hands back the Express request it was given. @param {IncomingMessage} req */
+  const store = (req) => /** @type {RequestLog} */ (/** @type {Request} */ (req)[ROUTE]);
+  /** @param {IncomingMessage} req */
+  const route = (req) => (store(req).route ??= remixRoute(/** @type {Request} */ (req).originalUrl));
+  /** @param {IncomingMessage} req @param {ServerResponse} res @param {{ ms?: number }} values */
   const line = (req, res, values) => ({
     method: req.method,
     route: route(req),
     status: res.statusCode,
     ms: values.ms,
-    userId: req[ROUTE].userId ?? undefined,
+    userId: store(req).userId ?? undefined,
   });
+  /** @param {IncomingMessage} req @param {ServerResponse} res */
   const message = (req, res) => `${req.method} ${route(req)} ${res.statusCode}`;
 
   const http = pinoHttp({
@@ -37,7 +50,7 @@ export function createRequestLog(build) {
     wrapSerializers: false,
     serializers: { req: () => undefined },
     customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
-    autoLogging: { ignore: (req) => requestLogIgnored(req.path, req.headers, req.socket.remoteAddress) },
+    autoLogging: { ignore: (req) => requestLogIgnored(/** @type {Request} */ (req).path, req.headers, req.socket.remoteAddress) },
     // An expected refusal (4xx) is one info line like any answer; only a 5xx or a failed response is an error.
     customLogLevel: (req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessObject: line,
@@ -46,8 +59,12 @@ export function createRequestLog(build) {
     customErrorMessage: message,
   });
 
-  /** Runs the rest of the request with its log store (app code reaches it through AsyncLocalStorage). */
+  /**
+   * Runs the rest of the request with its log store (app code reaches it through AsyncLocalStorage).
+   * @param {Request} req @param {import('express').Response} res @param {import('express').NextFunction} next
+   */
   function requestLog(req, res, next) {
+    /** @type {RequestLog} */
     const store = { log: null, userId: null, route: null };
     req[ROUTE] = store;
     runWithRequestLog(store, () =>
@@ -58,7 +75,10 @@ export function createRequestLog(build) {
     );
   }
 
-  /** Names the handler of a request server.js answers itself (the live stream, a static file it serves). */
+  /**
+   * Names the handler of a request server.js answers itself (the live stream, a static file it serves).
+   * @param {Request} req @param {string} name
+   */
   const servedAs = (req, name) => {
     if (req[ROUTE]) req[ROUTE].route = name;
   };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UserRow } from '../../db/schema';
 import { errorResponse } from '../utils/api.server';
-import { env } from '../utils/env.server';
+import { getEnv } from '../utils/env.server';
 import { LIVE_PING_INTERVAL_MS, type LiveWireData, type SessionEndedEventData } from '../live/protocol';
 import { getAuthSession } from '../utils/session.server';
 import { readSessionUser, requestAddress, SESSION_MESSAGES } from '../models/accounts/auth.server';
@@ -342,7 +342,7 @@ export async function admitLiveStream(request: Request): Promise<Admission | Res
 /** Headers a stream needs from the Node request (the session cookie, the resume point, the client's address), nothing else. */
 function streamRequest(req: IncomingMessage): Request {
   const headers = new Headers();
-  for (const name of ['cookie', 'last-event-id', 'fly-client-ip', env.clientIpHeader]) {
+  for (const name of ['cookie', 'last-event-id', 'fly-client-ip', getEnv().clientIpHeader]) {
     const value = name ? req.headers[name.toLowerCase()] : undefined;
     if (name && typeof value === 'string') headers.set(name, value);
   }

@@ -3,7 +3,7 @@ import { gzip as gzipCallback } from 'node:zlib';
 
 const gzip = promisify(gzipCallback);
 
-/** The same floor as server.js's compression middleware (server/http-handlers.js): smaller answers go as they are. */
+/** The same floor as server.js's compression middleware (http-server/http-handlers.js): smaller answers go as they are. */
 const GZIP_THRESHOLD = 1024;
 
 /**

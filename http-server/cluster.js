@@ -1,3 +1,4 @@
+// @ts-check
 // One Node process per core (docs/decisions/026). On a machine with more than one core, server.js
 // becomes the cluster's primary, which never loads the app (about 50 MB resident instead of 140): it forks
 // the workers (each runs the whole server; cluster shares the port), has one of them migrate the
@@ -60,12 +61,18 @@ export function planProcesses(vars = process.env, cores = availableParallelism()
  * publisher included, in the order it received them; it passes access signals on to the other
  * workers; and it keeps the last events so a worker forked again can resume reconnecting tabs.
  */
+/** @typedef {{ send(message: unknown): unknown }} HubWorker */
+/** @typedef {{ kind?: string, channel?: string, type?: string, data?: unknown, userId?: number }} HubMessage */
+
+/** @param {{ bootId?: string, keep?: number }} [options] */
 export function createLiveHub({ bootId = Date.now().toString(36), keep = RECENT_EVENTS } = {}) {
   let sequence = 0;
+  /** @type {Array<{ sequence: number, channel?: string, type?: string, data?: unknown }>} */
   const recent = [];
-  /** Workers that said hello: they get every event from then on. */
+  /** Workers that said hello: they get every event from then on. @type {Set<HubWorker>} */
   const joined = new Set();
 
+  /** @param {HubWorker} worker @param {HubMessage | null | undefined} message */
   function receive(worker, message) {
     if (!message || typeof message !== 'object') return false;
     switch (message.kind) {
@@ -89,11 +96,13 @@ export function createLiveHub({ bootId = Date.now().toString(36), keep = RECENT_
     }
   }
 
-  return { receive, leave: (worker) => joined.delete(worker), bootId, lastSequence: () => sequence };
+  return { receive, leave: (/** @type {HubWorker} */ worker) => joined.delete(worker), bootId, lastSequence: () => sequence };
 }
 
 /** The primary's few lines, in the app's log format (app/utils/logger.server.ts): one JSON object per line. */
+/** @type {Record<string, number>} */
 const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+/** @param {'info' | 'warn' | 'error'} level @param {string} msg */
 function log(level, msg) {
   const threshold = LOG_LEVELS[process.env.LOG_LEVEL?.trim() || 'info'] ?? LOG_LEVELS.info;
   if (LOG_LEVELS[level] < threshold) return;
@@ -105,9 +114,10 @@ const MIGRATED = 'cluster:migrated';
 const GO = 'cluster:listen';
 
 /** In a worker: what the primary asked (kept from the start, since it may ask before mayListen runs). */
+/** @type {{ migrate: boolean, go: boolean, wake: (() => void) | null }} */
 const asked = { migrate: false, go: false, wake: null };
 if (inWorker) {
-  process.on('message', (message) => {
+  process.on('message', (/** @type {HubMessage | null} */ message) => {
     if (message?.kind === MIGRATE) asked.migrate = true;
     else if (message?.kind === GO) asked.go = true;
     else return;
@@ -119,6 +129,7 @@ if (inWorker) {
  * Resolves when this process may listen: at once alone; in a worker once the primary says so,
  * which it does after this worker's live bus is in step and the database is migrated (by the
  * one worker it asks, with `migrate`, before any worker listens).
+ * @param {() => void} migrate
  */
 export async function mayListen(migrate) {
   if (!inWorker) return;
@@ -126,10 +137,10 @@ export async function mayListen(migrate) {
     if (asked.migrate) {
       asked.migrate = false;
       migrate();
-      process.send({ kind: MIGRATED });
+      process.send?.({ kind: MIGRATED });
     }
     if (asked.go) return;
-    await new Promise((resolve) => (asked.wake = resolve));
+    await new Promise((resolve) => (asked.wake = () => resolve(undefined)));
     asked.wake = null;
   }
 }
@@ -138,6 +149,7 @@ export async function mayListen(migrate) {
  * Called first thing by server.js. Alone (one process, or a worker) it returns at once. With
  * more than one process to run, this one becomes the primary: it supervises the workers and never
  * returns (it leaves by process.exit).
+ * @param {Record<string, string | undefined>} [vars]
  */
 export async function runCluster(vars = process.env) {
   if (inWorker) return;
@@ -145,7 +157,7 @@ export async function runCluster(vars = process.env) {
   try {
     plan = planProcesses(vars);
   } catch (error) {
-    log('error', `Configuração inválida; o servidor não vai iniciar. ${error.message}`);
+    log('error', `Configuração inválida; o servidor não vai iniciar. ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
   if (plan.note) log('warn', plan.note);
@@ -156,14 +168,19 @@ export async function runCluster(vars = process.env) {
 /**
  * The primary: forks `count` workers and supervises them until a signal stops them all. Never
  * resolves: the primary leaves by process.exit (0 when every worker stopped well, 1 otherwise).
+ * @param {{ count: number }} plan
+ * @returns {Promise<never>}
  */
 export function superviseWorkers({ count }) {
   const hub = createLiveHub();
+  /** @type {number[]} */
   const restarts = [];
-  /** Workers that said hello and wait for the go-ahead; the database is migrated once, by one of them. */
+  /** Workers that said hello and wait for the go-ahead; the database is migrated once, by one of them. @type {Set<import('node:cluster').Worker>} */
   const waiting = new Set();
   let migrated = false;
+  /** @type {import('node:cluster').Worker | null} */
   let migrator = null;
+  /** @type {WeakSet<import('node:cluster').Worker>} */
   const listened = new WeakSet();
   let stopping = false;
   let exitCode = 0;
@@ -172,15 +189,16 @@ export function superviseWorkers({ count }) {
   function advance() {
     if (!migrated) {
       if (migrator || waiting.size === 0) return;
-      migrator = waiting.values().next().value;
-      migrator.send({ kind: MIGRATE });
+      const first = /** @type {import('node:cluster').Worker} */ (waiting.values().next().value);
+      migrator = first;
+      first.send({ kind: MIGRATE });
       return;
     }
     for (const worker of waiting) worker.send({ kind: GO });
     waiting.clear();
   }
 
-  cluster.on('message', (worker, message) => {
+  cluster.on('message', (worker, /** @type {HubMessage | null} */ message) => {
     if (message?.kind === MIGRATED && worker === migrator) {
       migrated = true;
       advance();
@@ -188,7 +206,7 @@ export function superviseWorkers({ count }) {
     }
     if (!hub.receive(worker, message)) return;
     // Its live bus is in step: it may take connections once the database is migrated.
-    if (message.kind === 'live:hello') {
+    if (message?.kind === 'live:hello') {
       waiting.add(worker);
       advance();
     }
@@ -243,7 +261,10 @@ export function superviseWorkers({ count }) {
     cluster.fork();
   });
 
-  /** Every worker gets SIGTERM and shuts down as one process does (server/shutdown.js); the primary waits for them. */
+  /**
+   * Every worker gets SIGTERM and shuts down as one process does (http-server/shutdown.js); the primary waits for them.
+   * @param {string} reason @param {number} [code]
+   */
   function stop(reason, code = 0) {
     if (stopping) return;
     stopping = true;
@@ -251,10 +272,10 @@ export function superviseWorkers({ count }) {
     const alive = Object.values(cluster.workers ?? {});
     log('info', `Encerrando (${reason}): parando ${alive.length} processos.`);
     if (alive.length === 0) process.exit(exitCode);
-    for (const worker of alive) worker.process.kill('SIGTERM');
+    for (const worker of alive) worker?.process.kill('SIGTERM');
     setTimeout(() => {
       log('error', `Processos não terminaram em ${CLUSTER_SHUTDOWN_DEADLINE_MS} ms: encerrando à força.`);
-      for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill('SIGKILL');
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
     }, CLUSTER_SHUTDOWN_DEADLINE_MS).unref();
   }
