@@ -37,7 +37,14 @@ function join(hub: ReturnType<typeof createLiveHub>, bus: Bus) {
   return { worker, inbox };
 }
 
-const settle = () => new Promise((done) => setTimeout(done, 20));
+/**
+ * Every message above takes one turn of the event loop per hop (setImmediate), and no exchange here
+ * has more than a few hops: 20 turns settle them all. Counting turns, not milliseconds, keeps a
+ * loaded machine (a 20 ms timer firing between two hops) from failing the test.
+ */
+const settle = async () => {
+  for (let turn = 0; turn < 20; turn++) await new Promise((done) => setImmediate(done));
+};
 
 describe('the live bus across cluster workers', () => {
   it('numbers every event once for the cluster and delivers it once, in the same order, in every worker', async () => {
