@@ -7,7 +7,7 @@ import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/courses/course.server';
-import type { PlanPriceView } from '~/models/payments/price.server';
+import type { PlanPriceView } from '~/models/payments/index.server';
 import { coursePriceFormSchema, keepPriceCharacters, PLAN_PRICE_DEFAULTS, planPriceFormSchema } from '~/schemas/price';
 import { useIntentForm } from '~/utils/intent-form';
 import { COURSE_CATEGORY_LABELS, PRO_ROLES } from '~/utils/value-sets';

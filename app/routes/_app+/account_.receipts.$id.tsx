@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { ReceiptCard } from '~/components/account/receipt';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { getOwnReceipt, receiptRows, TEST_MODE_NOTICE } from '~/models/payments/receipt.server';
+import { getOwnReceipt, receiptRows, TEST_MODE_NOTICE } from '~/models/payments/index.server';
 import { errorResponse, idParam } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';
 import { pageMeta } from '~/utils/meta';

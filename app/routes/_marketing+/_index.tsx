@@ -1,7 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { landingPage } from '~/models/payments/landing.server';
+import { landingPage } from '~/models/payments/index.server';
 import { CATEGORY_LABELS, type Category, type ProRole } from '~/utils/value-sets';
 import { previewMeta, siteOriginOf } from '~/utils/meta';
 

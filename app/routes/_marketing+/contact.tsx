@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/field';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { createContactMessage } from '~/models/admin/contact-message.server';
-import { getPlanPriceLabels } from '~/models/payments/price.server';
+import { getPlanPriceLabels } from '~/models/payments/index.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import type { ProRole } from '~/utils/value-sets';
