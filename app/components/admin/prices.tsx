@@ -1,9 +1,9 @@
 import { getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { FormEvent } from 'react';
-import { Cell, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { courseOptions, type CourseOption } from '~/components/admin/promo-codes';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/courses/course.server';

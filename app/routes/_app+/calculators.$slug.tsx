@@ -315,5 +315,5 @@ export default function CalculatorPage() {
   );
 }
 
-/** An unknown calculator (404) or one above the user's level (403) keeps the header and leads back to the list. */
+/** A calculator that fails on its own (a 404, or a bug) keeps the signed-in layout; a failure leads back to the list. */
 export const ErrorBoundary = routeErrorBoundary({ back: { to: '/calculators', label: 'Voltar às calculadoras' } });
