@@ -5,7 +5,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
-import { Field } from '~/components/ui/field';
+import { Field, TextareaField } from '~/components/ui/field';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { createContactMessage } from '~/models/admin/contact-message.server';
 import { getPlanPriceLabels } from '~/models/payments/index.server';
@@ -242,21 +242,18 @@ export default function ContactPage() {
                 placeholder: 'Sobre o que você quer falar?',
               }}
             />
-            <Field
+            <TextareaField
               key={fields.message.key}
               label={<RequiredLabel text="Mensagem" />}
               errors={fields.message.errors}
-              inputProps={{ id: fields.message.id }}
-            >
-              <textarea
-                {...getTextareaProps(fields.message)}
-                rows={6}
-                maxLength={CONTACT_LIMITS.message}
-                aria-required="true"
-                placeholder="Escreva sua mensagem..."
-                className="input"
-              />
-            </Field>
+              textareaProps={{
+                ...getTextareaProps(fields.message),
+                rows: 6,
+                maxLength: CONTACT_LIMITS.message,
+                'aria-required': true,
+                placeholder: 'Escreva sua mensagem...',
+              }}
+            />
 
             <HoneypotInputs label="Deixe este campo em branco" />
 
