@@ -13,6 +13,7 @@ import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import type { ProRole } from '~/utils/value-sets';
 import { redirectWithToast } from '~/utils/toast.server';
+import { Icon } from '~/components/ui/icon';
 
 export const meta: MetaFunction = () => [
   { title: 'Contato — E-Engenharia' },
@@ -132,14 +133,6 @@ function RequiredLabel({ text }: { text: string }) {
         *
       </span>
     </>
-  );
-}
-
-function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: string }) {
-  return (
-    <svg className={className} fill="none" viewBox="0 0 24 24" strokeWidth={1.5} stroke="currentColor" aria-hidden="true">
-      <path strokeLinecap="round" strokeLinejoin="round" d={path} />
-    </svg>
   );
 }
 
