@@ -64,6 +64,22 @@ const noLive = {
   message:
     'The browser side of live updates (app/live) is for routes, components and root.tsx: move the shared piece down (utils) or pass it in.',
 };
+/** Payments have one entry (docs/payments.md): routes import index.server, components its types and the labels of views. */
+const paymentsDeep = (...entries) => [
+  ...['~/models/payments', '**/models/payments'].flatMap((base) => [
+    `${base}/*`,
+    `${base}/*/**`,
+    ...entries.map((entry) => `!${base}/${entry}`),
+  ]),
+];
+const onlyPaymentsEntry = {
+  group: paymentsDeep('index.server'),
+  message: 'Import payments through their entry, ~/models/payments/index.server (docs/payments.md).',
+};
+const onlyPaymentsEntryOrViews = {
+  group: paymentsDeep('index.server', 'views'),
+  message: 'Components import payments through their entry (types) or views.ts (labels): docs/payments.md.',
+};
 const onlyLiveProtocol = {
   group: ['~/live/*', '!~/live/protocol', '**/live/*', '!**/live/protocol'],
   message: 'Of app/live only the wire format (live/protocol) is shared with the server: the rest runs in the browser.',
@@ -131,13 +147,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { paths: dateFns }],
     },
   },
-  layer(['app/routes/**'], [noRoutes, noDb]),
+  layer(['app/routes/**'], [noRoutes, noDb, onlyPaymentsEntry]),
   layer(
     ['app/components/**'],
     [
       noRoutes,
       noDb,
       noServer,
+      onlyPaymentsEntryOrViews,
       { ...noModels, message: 'Components import models for types only (import type).', allowTypeImports: true },
       {
         group: ['~/utils/*.server', '**/utils/*.server'],

@@ -1,21 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-  useLocation,
-} from '@remix-run/react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { NavigationProgress } from './components/navigation-progress';
-import { NotFound } from './components/not-found';
+import { routeErrorBoundary } from './components/ui/route-error';
 import { ToastOutlet } from './components/ui/toast';
 import { LightLinkPath, useLightLinkNavigation } from './components/ui/light-link';
 import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/thread-lists.server';
@@ -115,22 +105,5 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Ocorreu um erro inesperado. Tente novamente em instantes.';
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
-      <p className="mt-4 text-slate-600">{message}</p>
-      <a href="/" className="btn-primary mt-8">
-        Voltar ao início
-      </a>
-    </div>
-  );
-}
+/** The last resort, outside every layout: plain links, since the app around it may be what failed. */
+export const ErrorBoundary = routeErrorBoundary({ plainLinks: true });

@@ -19,9 +19,13 @@ export function hasInputs(calculator: Calculator, params: URLSearchParams): bool
   return calculator.inputs.some((field) => params.has(field.name));
 }
 
-/** Whether a `when` condition holds for these select values (no condition: always). */
-export function conditionMet(condition: FieldCondition | undefined, values: Readonly<Record<string, string>>): boolean {
-  return !condition || condition.oneOf.includes(values[condition.field] ?? '');
+/**
+ * Whether a field takes part, given the other inputs: its `when` condition holds for the value of
+ * the select it names (no condition: always). The form's raw text and the parsed values both ask.
+ */
+function fieldApplies(field: { when?: FieldCondition }, values: Readonly<Record<string, unknown>>): boolean {
+  const selected = field.when && values[field.when.field];
+  return !field.when || field.when.oneOf.includes(selected === undefined ? '' : String(selected));
 }
 
 /**
@@ -39,7 +43,7 @@ export function formValues(calculator: Calculator, params: URLSearchParams | nul
   }
   for (const field of calculator.inputs) {
     if (field.kind === 'select') continue;
-    const fallback = conditionMet(field.when, values) ? '' : example[field.name];
+    const fallback = fieldApplies(field, values) ? '' : example[field.name];
     values[field.name] = echo(field.name) ?? fallback;
     if (field.kind === 'number' && field.unitGroup !== undefined) {
       values[unitParam(field.name)] = echo(unitParam(field.name)) ?? field.defaultUnit;
@@ -52,9 +56,6 @@ export function formValues(calculator: Calculator, params: URLSearchParams | nul
 export function decimalText(value: number): string {
   return String(Number(value.toPrecision(15))).replace('.', ',');
 }
-
-const fieldApplies = (field: InputField, values: Readonly<Record<string, unknown>>) =>
-  !field.when || field.when.oneOf.includes(String(values[field.when.field]));
 
 /** A number input as the user expressed it: in their unit, with that unit's id and symbol. */
 function shownNumber(field: Extract<InputField, { kind: 'number' }>, base: number, units: Readonly<Record<string, string>>) {

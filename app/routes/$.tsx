@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { NotFound } from '~/components/not-found';
+import { routeErrorBoundary } from '~/components/ui/route-error';
 import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction = () => pageMeta('Página não encontrada', 'A página que você procura não existe ou foi movida.');
@@ -12,6 +13,4 @@ export default function CatchAll() {
   return <NotFound />;
 }
 
-export function ErrorBoundary() {
-  return <NotFound />;
-}
+export const ErrorBoundary = routeErrorBoundary();

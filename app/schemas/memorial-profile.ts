@@ -20,8 +20,6 @@ export const MEMORIAL_LIMITS = {
 
 export type MemorialProfileField = keyof typeof MEMORIAL_LIMITS;
 
-export const MEMORIAL_FIELDS = Object.keys(MEMORIAL_LIMITS) as MemorialProfileField[];
-
 export const MEMORIAL_LABELS: Record<MemorialProfileField, string> = {
   projectName: 'Projeto',
   client: 'Cliente',

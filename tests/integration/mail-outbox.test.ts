@@ -25,7 +25,7 @@ function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
   return {
     userId: null,
     to: 'Cliente@Example.com',
-    kind: 'teste',
+    kind: 'receipt',
     subject: 'Recibo de pagamento — ção',
     text: 'Olá! Seu pagamento de R$ 49,90 foi confirmado.',
     html: '<p>Olá! Seu pagamento de <strong>R$ 49,90</strong> foi confirmado.</p>',

@@ -8,9 +8,9 @@ import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import { IN_PROGRESS_MS } from '~/models/payments/checkout.server';
 import { sortKey } from '~/utils/fold';
-import { stripe } from '~/utils/stripe.server';
+import { stripe } from '~/models/payments/stripe.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
+import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { BASE_URL, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
 const deliverToRoute: WebhookDelivery = async (_url, payload, signature) => {

@@ -19,7 +19,7 @@ import {
   requestRefund,
 } from '~/models/payments/index.server';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
-import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
+import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
 
 /**

@@ -29,8 +29,8 @@ import * as pricesRoute from '~/routes/api+/upgrade.plans.prices';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { edgeRefusal } from '~/plumbing/edge.server';
 import { sortKey } from '~/utils/fold';
-import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
-import { stripe, stripeConfigurationError, testWebhookSecret } from '~/utils/stripe.server';
+import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
+import { stripe, stripeConfigurationError, testWebhookSecret } from '~/models/payments/stripe.server';
 import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 

@@ -16,7 +16,7 @@ import { loader as returnLoader } from '~/routes/_app+/upgrade.return';
 import { action as webhookAction } from '~/routes/api+/stripe.webhook';
 import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
+import { setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import type { Toast } from '~/utils/toast.server';
 import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie, type RouteFunction } from '../setup/helpers';
 

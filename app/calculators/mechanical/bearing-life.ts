@@ -2,7 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { fromBase } from '../units';
-import { bearingLifeFigures } from './bearing-life-diagram';
+import { bearingLifeFigures } from './bearing-life-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [

@@ -2,7 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
 import { fromBase } from '../units';
-import { beltDriveFigures } from './belt-drive-diagram';
+import { beltDriveFigures } from './belt-drive-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [

@@ -1,7 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
-import { compressionSpringFigures } from './compression-spring-diagram';
+import { compressionSpringFigures } from './compression-spring-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [

@@ -1,7 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep, type OutputSpec } from '../types';
-import { dyeingRecipeFigures, type RecipeLine } from './dyeing-recipe-diagram';
+import { dyeingRecipeFigures, type RecipeLine } from './dyeing-recipe-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const DYE_SLOTS = [1, 2, 3] as const;

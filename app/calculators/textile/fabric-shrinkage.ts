@@ -1,7 +1,7 @@
 import { formatNumber as f } from '../format';
 import { buildResults, invalid, step } from '../result';
 import { defineCalculator, type CalculationStep } from '../types';
-import { fabricShrinkageFigures, type ShrinkageDrawing } from './fabric-shrinkage-diagram';
+import { fabricShrinkageFigures, type ShrinkageDrawing } from './fabric-shrinkage-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [

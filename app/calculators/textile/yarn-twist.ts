@@ -2,7 +2,7 @@ import { formatNumber as f } from '../format';
 import { buildResults, step } from '../result';
 import { defineCalculator } from '../types';
 import { fromBase } from '../units';
-import { yarnTwistFigures } from './yarn-twist-diagram';
+import { yarnTwistFigures } from './yarn-twist-figures';
 import { STANDING_DISCLAIMER } from '../disclaimer';
 
 const outputs = [

@@ -1,7 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
 import type { PaymentView } from '~/models/payments/views';
-import { Cell, ListTable } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { ConfirmActionLink, ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { formatCents, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';

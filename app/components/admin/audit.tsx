@@ -1,5 +1,6 @@
 import { Form, useLocation } from '@remix-run/react';
-import { Cell, ListCount, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
+import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
+import { SelectField, type Option } from '~/components/ui/field';
 import { LightLink } from '~/components/ui/light-link';
 import { DateRangeFields } from '~/components/ui/date-range-fields';
 

@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
-import { Cell, ListTable, SelectField, TextareaField, type Option } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, TextareaField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';

@@ -3,7 +3,7 @@ import { EmailAddress } from '~/components/ui/email-address';
 import type { OutboxItem } from '~/models/mail/outbox-admin.server';
 import { LightLink } from '~/components/ui/light-link';
 import { withParams } from '~/utils/url-state';
-import { Cell, ListCount, ListTable } from './form-fields';
+import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
 
 /** An outbox row as the 'E-mails' tab shows it (dates already formatted by the loader). */
 export type OutboxRow = Omit<OutboxItem, 'createdAt' | 'sentAt' | 'nextAttemptAt'> & {

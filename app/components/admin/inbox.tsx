@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { EmailAddress } from '~/components/ui/email-address';
 import type { ReactNode } from 'react';
-import { Cell, ListTable } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { INBOX_FILTER_LABELS, INBOX_FILTERS, type InboxFilter } from '~/schemas/contact-inbox';
 import { withParams } from '~/utils/url-state';

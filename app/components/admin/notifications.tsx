@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
-import { Cell, ListTable, SelectField, TextareaField, type Option } from '~/components/admin/form-fields';
-import { Field } from '~/components/ui/field';
+import { Cell, ListTable } from '~/components/ui/list-table';
+import { Field, SelectField, TextareaField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { NotificationHistoryItem } from '~/models/notifications/notification.server';

@@ -1,13 +1,13 @@
 import { getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { FormEvent } from 'react';
-import { Cell, ListTable, SelectField, type Option } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { courseOptions, type CourseOption } from '~/components/admin/promo-codes';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { CourseView } from '~/models/courses/course.server';
-import type { PlanPriceView } from '~/models/payments/price.server';
+import type { PlanPriceView } from '~/models/payments/index.server';
 import { coursePriceFormSchema, keepPriceCharacters, PLAN_PRICE_DEFAULTS, planPriceFormSchema } from '~/schemas/price';
 import { useIntentForm } from '~/utils/intent-form';
 import { COURSE_CATEGORY_LABELS, PRO_ROLES } from '~/utils/value-sets';

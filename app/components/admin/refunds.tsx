@@ -4,7 +4,7 @@ import type { RefundRequestView } from '~/models/payments/views';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { formatCents, formatDateTime, formatShortDate } from '~/utils/format';
 import { withParams } from '~/utils/url-state';
-import { Cell, ListCount, ListTable } from './form-fields';
+import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
 
 /** A pending refund request as the 'Reembolsos' tab lists it. */
 export type RefundRequestRow = Pick<

@@ -1,4 +1,4 @@
-import { Cell, ListTable } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import type { RatingFigure, RatingFigures } from '~/models/chat/ticket-rating.server';
 import { formatRating } from '~/utils/format';
 

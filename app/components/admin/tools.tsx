@@ -2,9 +2,9 @@ import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/rea
 import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { Cell, ListCount, ListTable, SelectField, TextareaField, type Option } from '~/components/admin/form-fields';
+import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, TextareaField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { ListSearch } from '~/components/ui/list-search';

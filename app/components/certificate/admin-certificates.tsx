@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { Cell, ListCount, ListTable } from '~/components/admin/form-fields';
+import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
 import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { LightLink } from '~/components/ui/light-link';
 import type { AdminCertificateItem } from '~/models/courses/certificate.server';

@@ -1,6 +1,6 @@
 import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
-import { Cell, ListTable } from '~/components/admin/form-fields';
+import { Cell, ListTable } from '~/components/ui/list-table';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';
 import { CHAT_FILTER_LABELS, CHAT_FILTERS, type ChatFilter } from '~/utils/chat-labels';

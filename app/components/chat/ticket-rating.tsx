@@ -1,6 +1,7 @@
 import { getTextareaProps } from '@conform-to/react';
 import { RatingInput, StaticStars } from '~/components/rating-stars';
 import { Alert } from '~/components/ui/alert';
+import { TextareaField } from '~/components/ui/field';
 import { IntentForm } from '~/components/ui/intent-form';
 import type { TicketRatingView } from '~/models/chat/ticket-rating.server';
 import { MAX_TICKET_RATING_COMMENT, ticketRatingSchema } from '~/schemas/ticket-rating';
@@ -42,24 +43,11 @@ function TicketRatingForm() {
           {scoreError}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={fields.comment.id} className="label">
-          Comentário (opcional)
-        </label>
-        <textarea
-          {...getTextareaProps(fields.comment)}
-          rows={3}
-          maxLength={MAX_TICKET_RATING_COMMENT}
-          className="input"
-          aria-invalid={fields.comment.errors ? true : undefined}
-          aria-describedby={fields.comment.errors ? `${fields.comment.id}-error` : undefined}
-        />
-        {fields.comment.errors ? (
-          <p id={`${fields.comment.id}-error`} className="field-error">
-            {fields.comment.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        label="Comentário (opcional)"
+        errors={fields.comment.errors}
+        textareaProps={{ ...getTextareaProps(fields.comment), rows: 3, maxLength: MAX_TICKET_RATING_COMMENT }}
+      />
       <div className="flex justify-end">
         <button type="submit" className="btn-primary" disabled={submitting}>
           {submitting ? 'Enviando...' : 'Enviar avaliação'}

@@ -1,9 +1,8 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { useLocation } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, TextareaField } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
@@ -24,25 +23,9 @@ export type ContentConfirm = { kind: 'delete-lesson' | 'delete-material'; id: nu
 
 const VIDEO_SOURCE_LABELS = { youtube: 'YouTube', drive: 'Google Drive' } as const;
 const ICON_TYPE_LABELS: Record<(typeof ICON_TYPES)[number], string> = { file: 'Arquivo', link: 'Link', object: 'Objeto' };
-
-const describedBy = (field: FieldMetadata<unknown>) => (field.errors?.length ? `${field.id}-error` : undefined);
-
-/** A labelled control that is not a plain input (textarea, select), wired like Field. */
-function Control({ field, label, children }: { field: FieldMetadata<unknown>; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="label">
-        {label}
-      </label>
-      {children}
-      {field.errors?.length ? (
-        <p id={`${field.id}-error`} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const VIDEO_SOURCE_OPTIONS = Object.entries(VIDEO_SOURCE_LABELS).map(([value, label]) => ({ value, label }));
+const FILE_TYPE_OPTIONS = MATERIAL_FILE_TYPES.map((value) => ({ value, label: MATERIAL_FILE_TYPE_LABELS[value] }));
+const ICON_TYPE_OPTIONS = ICON_TYPES.map((value) => ({ value, label: ICON_TYPE_LABELS[value] }));
 
 function DialogButtons({ submitting }: { submitting: boolean }) {
   return (
@@ -80,16 +63,11 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
           errors={fields.title.errors}
           inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }}
         />
-        <Control field={fields.description} label="Descrição">
-          <textarea
-            {...getTextareaProps(fields.description)}
-            rows={4}
-            maxLength={5000}
-            className="input"
-            aria-invalid={fields.description.errors ? true : undefined}
-            aria-describedby={describedBy(fields.description)}
-          />
-        </Control>
+        <TextareaField
+          label="Descrição"
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 4, maxLength: 5000 }}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             className="sm:col-span-2"
@@ -98,20 +76,12 @@ export function LessonDialog({ lesson, nextOrder }: { lesson: LessonView | null;
             hint="Link do YouTube ou do Google Drive (ou o ID do vídeo)."
             inputProps={{ ...getInputProps(fields.youtubeUrl, { type: 'text' }), maxLength: 2000, autoComplete: 'off' }}
           />
-          <Control field={fields.videoSource} label="Fonte do Vídeo">
-            <select
-              {...getSelectProps(fields.videoSource)}
-              className="input"
-              aria-invalid={fields.videoSource.errors ? true : undefined}
-              aria-describedby={describedBy(fields.videoSource)}
-            >
-              {Object.entries(VIDEO_SOURCE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Control>
+          <SelectField
+            label="Fonte do Vídeo"
+            errors={fields.videoSource.errors}
+            options={VIDEO_SOURCE_OPTIONS}
+            selectProps={getSelectProps(fields.videoSource)}
+          />
         </div>
         <Field
           label="Ordem"
@@ -168,16 +138,11 @@ export function MaterialDialog({
           errors={fields.title.errors}
           inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: 200 }}
         />
-        <Control field={fields.description} label="Descrição (opcional)">
-          <textarea
-            {...getTextareaProps(fields.description)}
-            rows={3}
-            maxLength={2000}
-            className="input"
-            aria-invalid={fields.description.errors ? true : undefined}
-            aria-describedby={describedBy(fields.description)}
-          />
-        </Control>
+        <TextareaField
+          label="Descrição (opcional)"
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: 2000 }}
+        />
         <Field
           label="URL do Arquivo"
           errors={fields.fileUrl.errors}
@@ -185,50 +150,26 @@ export function MaterialDialog({
           inputProps={{ ...getInputProps(fields.fileUrl, { type: 'url' }), maxLength: 2000, autoComplete: 'off' }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Control field={fields.fileType} label="Tipo de Arquivo">
-            <select
-              {...getSelectProps(fields.fileType)}
-              className="input"
-              aria-invalid={fields.fileType.errors ? true : undefined}
-              aria-describedby={describedBy(fields.fileType)}
-            >
-              {MATERIAL_FILE_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {MATERIAL_FILE_TYPE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </Control>
-          <Control field={fields.iconType} label="Tipo de Ícone">
-            <select
-              {...getSelectProps(fields.iconType)}
-              className="input"
-              aria-invalid={fields.iconType.errors ? true : undefined}
-              aria-describedby={describedBy(fields.iconType)}
-            >
-              {ICON_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {ICON_TYPE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </Control>
+          <SelectField
+            label="Tipo de Arquivo"
+            errors={fields.fileType.errors}
+            options={FILE_TYPE_OPTIONS}
+            selectProps={getSelectProps(fields.fileType)}
+          />
+          <SelectField
+            label="Tipo de Ícone"
+            errors={fields.iconType.errors}
+            options={ICON_TYPE_OPTIONS}
+            selectProps={getSelectProps(fields.iconType)}
+          />
         </div>
-        <Control field={fields.lessonId} label="Aula">
-          <select
-            {...getSelectProps(fields.lessonId)}
-            className="input"
-            aria-invalid={fields.lessonId.errors ? true : undefined}
-            aria-describedby={describedBy(fields.lessonId)}
-          >
-            <option value="">Nenhuma (material do curso)</option>
-            {lessons.map((lesson) => (
-              <option key={lesson.id} value={lesson.id}>
-                {lesson.title}
-              </option>
-            ))}
-          </select>
-        </Control>
+        <SelectField
+          label="Aula"
+          errors={fields.lessonId.errors}
+          placeholder="Nenhuma (material do curso)"
+          options={lessons.map((lesson) => ({ value: String(lesson.id), label: lesson.title }))}
+          selectProps={getSelectProps(fields.lessonId)}
+        />
         <div className="flex items-center gap-2">
           <input {...getInputProps(fields.downloadable, { type: 'checkbox' })} className="h-4 w-4 rounded border-slate-300" />
           <label htmlFor={fields.downloadable.id} className="text-sm text-slate-700">

@@ -4,6 +4,7 @@ import { RatingInput } from '~/components/rating-stars';
 import { ExternalToolLink, LockedNotice, ToolFrame } from '~/components/tool-frame';
 import { ToolRatingsList } from '~/components/tool-ratings-list';
 import { Alert } from '~/components/ui/alert';
+import { TextareaField } from '~/components/ui/field';
 import { IntentForm } from '~/components/ui/intent-form';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import type { OwnRating, ToolRatingItem } from '~/models/tools/rating.server';
@@ -45,25 +46,16 @@ export function RateDialog({ tool, own }: { tool: ToolCard; own: OwnRating | und
             invalid={Boolean(ratingError)}
             errorId={ratingError ? `${fields.rating.id}-error` : undefined}
           />
-          <div>
-            <label htmlFor={fields.comment.id} className="label">
-              Comentário (opcional)
-            </label>
-            <textarea
-              {...getTextareaProps(fields.comment)}
-              rows={4}
-              maxLength={MAX_COMMENT}
-              className="input"
-              placeholder="Conte como a ferramenta ajudou no seu trabalho"
-              aria-invalid={fields.comment.errors ? true : undefined}
-              aria-describedby={fields.comment.errors ? `${fields.comment.id}-error` : undefined}
-            />
-            {fields.comment.errors ? (
-              <p id={`${fields.comment.id}-error`} className="field-error">
-                {fields.comment.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          <TextareaField
+            label="Comentário (opcional)"
+            errors={fields.comment.errors}
+            textareaProps={{
+              ...getTextareaProps(fields.comment),
+              rows: 4,
+              maxLength: MAX_COMMENT,
+              placeholder: 'Conte como a ferramenta ajudou no seu trabalho',
+            }}
+          />
           <div className="flex justify-end gap-2">
             <DialogCloseLink params={DIALOG_PARAMS}>Cancelar</DialogCloseLink>
             <button type="submit" className="btn-primary" disabled={submitting}>

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+/**
+ * The form field kit: `Field` (an input), `SelectField` and `TextareaField`, each a label, its
+ * control, a hint and the first error, wired with aria-invalid and aria-describedby.
+ */
 
 type FieldProps = {
   label: ReactNode;
@@ -46,6 +51,60 @@ export function Field({ label, errors, hint, inputProps, children, className }: 
       {children ?? (
         <input className="input" {...inputProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />
       )}
+      <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
+    </div>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+type SelectFieldProps = {
+  label: ReactNode;
+  errors?: string[];
+  hint?: ReactNode;
+  options: readonly Option[];
+  /** A first, empty option (e.g. 'Selecione um curso'). */
+  placeholder?: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  className?: string;
+};
+
+export function SelectField({ label, errors, hint, options, placeholder, selectProps, className }: SelectFieldProps) {
+  const ids = describedBy({ id: selectProps.id, errors, hint });
+  return (
+    <div className={className}>
+      <label htmlFor={selectProps.id} className="label">
+        {label}
+      </label>
+      <select className="input" {...selectProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
+    </div>
+  );
+}
+
+type TextareaFieldProps = {
+  label: ReactNode;
+  errors?: string[];
+  hint?: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
+  className?: string;
+};
+
+export function TextareaField({ label, errors, hint, textareaProps, className }: TextareaFieldProps) {
+  const ids = describedBy({ id: textareaProps.id, errors, hint });
+  return (
+    <div className={className}>
+      <label htmlFor={textareaProps.id} className="label">
+        {label}
+      </label>
+      <textarea className="input" {...textareaProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} />
       <FieldExtras errors={errors} hint={hint} errorId={ids.errorId} hintId={ids.hintId} />
     </div>
   );

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
 import { getEnv } from '../../utils/env.server';
+import type { MailKind } from './kinds';
 
 /**
  * The transactional outbox (docs/mail.md). A mail is written here by the code of the event that
@@ -15,8 +16,8 @@ export type OutgoingMail = {
   /** The account the mail is about (null for an address without one); deleting the account deletes its mails. */
   userId: number | null;
   to: string;
-  /** What the mail is ('support-reply', 'receipt'…): the admin list and the user's choices read it. */
-  kind: string;
+  /** What the mail is (one of `MAIL_KINDS`: 'support-reply', 'receipt'…): the admin list and the user's choices read it. */
+  kind: MailKind;
   subject: string;
   text: string;
   html: string;
@@ -73,7 +74,7 @@ export function enqueueMail(executor: Executor, mail: OutgoingMail): number | nu
 }
 
 /** The newest mail of a kind about a topic (through mail_outbox_topic_idx), or undefined. */
-export function latestMailOfTopic(executor: Executor, topic: string, kind: string) {
+export function latestMailOfTopic(executor: Executor, topic: string, kind: MailKind) {
   return executor
     .select({ id: mailOutbox.id, status: mailOutbox.status, sentAt: mailOutbox.sentAt, dedupeKey: mailOutbox.dedupeKey })
     .from(mailOutbox)

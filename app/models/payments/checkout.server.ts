@@ -5,7 +5,7 @@ import { payments, users, type UserRow } from '../../../db/schema';
 import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { siteUrl } from '../../utils/security.server';
-import { isStripeTestMode, stripe, type Stripe } from '../../utils/stripe.server';
+import { isStripeTestMode, stripe, type Stripe } from './stripe.server';
 import type { PaymentMethod } from '../../utils/value-sets';
 import { fulfilCheckoutSession, fulfilPaymentIntent, markFailed } from './fulfilment.server';
 import { PAYMENT_MESSAGES } from './messages';

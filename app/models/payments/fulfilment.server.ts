@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { coursePurchases, courses, payments, users, type NotificationRow, type UserRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
-import { stripe, type Stripe } from '../../utils/stripe.server';
+import { stripe, type Stripe } from './stripe.server';
 import type { PaymentMethod, ProRole } from '../../utils/value-sets';
 import { grantCourse } from '../courses/access.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';

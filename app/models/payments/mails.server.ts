@@ -7,7 +7,7 @@ import { refundDecisionEmail } from '../../emails/refund-decision';
 import { renderEmail } from '../../emails/render';
 import { formatCents, formatDateTime } from '../../utils/format';
 import { siteUrl } from '../../utils/security.server';
-import type { Stripe } from '../../utils/stripe.server';
+import type { Stripe } from './stripe.server';
 import { readAddressee } from '../mail/addressee.server';
 import { enqueueMail } from '../mail/outbox.server';
 import { REFUND_NOTICES } from './messages';

@@ -1,5 +1,5 @@
 import { formatCents } from '../../utils/format';
-import type { StandInErrorCode } from '../../utils/stripe-stand-in/errors.server';
+import type { StandInErrorCode } from './stripe-stand-in/errors.server';
 
 /** What the buyer and the admin read about payments (Portuguese, as the specification words it). */
 

@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '../../utils/errors';
-import { Stripe } from '../../utils/stripe.server';
+import { Stripe } from './stripe.server';
 import { declineMessage, PAYMENT_MESSAGES } from './messages';
 
 /** Turns a Stripe failure into the app's errors: card errors keep their meaning, the rest is a 502. */

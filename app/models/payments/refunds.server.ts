@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { formatCents } from '../../utils/format';
-import { stripe } from '../../utils/stripe.server';
+import { stripe } from './stripe.server';
 import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { grantCourse } from '../courses/access.server';
 import { publishNotice, writeNotification } from '../notifications/notification.server';

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
-import { isStripeTestMode, loadStripeStandIn, stripe, Stripe } from '../../utils/stripe.server';
-import type { TestCheckoutView } from '../../utils/stripe-stand-in/index.server';
+import { isStripeTestMode, loadStripeStandIn, stripe, Stripe } from './stripe.server';
+import type { TestCheckoutView } from './stripe-stand-in/index.server';
 import { PAYMENT_INTENT_ID, type ConfirmResult } from './fulfilment.server';
 import { declineMessage, PAYMENT_MESSAGES, STAND_IN_MESSAGES } from './messages';
 import { callStripe, providerError } from './provider.server';

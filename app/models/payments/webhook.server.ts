@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { payments, stripeEvents } from '../../../db/schema';
 import { AppError, isAppError } from '../../utils/errors';
-import { stripe, stripeWebhookSecret, type Stripe } from '../../utils/stripe.server';
+import { stripe, stripeWebhookSecret, type Stripe } from './stripe.server';
 import { DAY_MS } from '../accounts/role-arithmetic';
 import { failCheckoutSession, fulfilCheckoutSession, fulfilPaymentIntent } from './fulfilment.server';
 import { PAYMENT_MESSAGES } from './messages';

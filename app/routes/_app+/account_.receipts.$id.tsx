@@ -2,10 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { ReceiptCard } from '~/components/account/receipt';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { getOwnReceipt, receiptRows, TEST_MODE_NOTICE } from '~/models/payments/receipt.server';
+import { getOwnReceipt, receiptRows, TEST_MODE_NOTICE } from '~/models/payments/index.server';
 import { errorResponse, idParam } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';
 import { pageMeta } from '~/utils/meta';
+import { routeErrorBoundary } from '~/components/ui/route-error';
 
 export const meta: MetaFunction = () => pageMeta('Recibo de pagamento', 'O recibo de um pagamento seu no E-Engenharia.');
 
@@ -35,3 +36,9 @@ export default function ReceiptPage() {
     </div>
   );
 }
+
+/** Another user's payment, or one with no receipt, is a 404 inside the signed-in layout, with the way back to 'Minha Conta'. */
+export const ErrorBoundary = routeErrorBoundary({
+  back: { to: '/account#pagamentos', label: 'Voltar para Minha Conta' },
+  notFound: { title: 'Recibo não encontrado', text: 'Este recibo não existe ou não é de um pagamento seu.' },
+});

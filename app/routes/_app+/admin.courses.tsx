@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { COURSE_DELETE_CONFIRM, CourseCreateForm, CourseEditDialog, CourseTable } from '~/components/admin/courses';
-import { ListCount } from '~/components/admin/form-fields';
+import { ListCount } from '~/components/ui/list-table';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';

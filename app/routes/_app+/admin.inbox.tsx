@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ListCount } from '~/components/admin/form-fields';
+import { ListCount } from '~/components/ui/list-table';
 import { InboxFilters, InboxMessageDialog, InboxTable, type InboxItem } from '~/components/admin/inbox';
 import { ListSearch } from '~/components/ui/list-search';
 import { Pagination } from '~/components/ui/pagination';

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { ListCount } from '~/components/admin/form-fields';
+import { ListCount } from '~/components/ui/list-table';
 import { NotificationForm, NotificationHistory } from '~/components/admin/notifications';
 import { Pagination } from '~/components/ui/pagination';
 import { createNotification, deleteNotification, listSentNotifications } from '~/models/notifications/notification.server';

@@ -4,7 +4,7 @@ import { CoursePriceForm, CoursePriceTable, PlanPriceForm, PlanPriceTable } from
 import { Pagination } from '~/components/ui/pagination';
 import { listCourseOptions, listCourses, setCoursePrice } from '~/models/courses/course.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
-import { listPlanPrices, setPlanPrice } from '~/models/payments/price.server';
+import { listPlanPrices, setPlanPrice } from '~/models/payments/index.server';
 import { coursePriceFormSchema, courseIdFormSchema, planPriceFormSchema } from '~/schemas/price';
 import { handleForm, intent } from '~/utils/form.server';
 import { formatCents, formatDateTime } from '~/utils/format';

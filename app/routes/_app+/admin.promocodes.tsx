@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { ListCount } from '~/components/admin/form-fields';
+import { ListCount } from '~/components/ui/list-table';
 import { PROMO_DELETE_CONFIRM, PromoCodeForm, PromoCodeTable, PromoCourseFilter } from '~/components/admin/promo-codes';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { ListSearch } from '~/components/ui/list-search';

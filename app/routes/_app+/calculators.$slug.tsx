@@ -31,6 +31,7 @@ import { siteUrl } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { sharedPageMeta, siteOriginOf, SITE_DESCRIPTION } from '~/utils/meta';
 import { resultsText } from '~/calculators/result-text';
+import { routeErrorBoundary } from '~/components/ui/route-error';
 
 /** Title and preview tags; a result's description names its main results (a crawler never gets here: decision 031). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -313,3 +314,6 @@ export default function CalculatorPage() {
     </div>
   );
 }
+
+/** A calculator that fails on its own (a 404, or a bug) keeps the signed-in layout; a failure leads back to the list. */
+export const ErrorBoundary = routeErrorBoundary({ back: { to: '/calculators', label: 'Voltar às calculadoras' } });

@@ -1,7 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { getInputProps, getTextareaProps } from '@conform-to/react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Field } from '~/components/ui/field';
+import { Field, TextareaField } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { createThread } from '~/models/chat/chat.server';
@@ -70,15 +70,17 @@ export default function NewChat() {
             errors={fields.subject.errors}
             inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), maxLength: MAX_CHAT_SUBJECT, autoComplete: 'off' }}
           />
-          <Field key={fields.message.key} label="Mensagem" errors={fields.message.errors} inputProps={{ id: fields.message.id }}>
-            <textarea
-              {...getTextareaProps(fields.message)}
-              rows={6}
-              maxLength={MAX_CHAT_MESSAGE}
-              placeholder="Digite sua mensagem aqui..."
-              className="input"
-            />
-          </Field>
+          <TextareaField
+            key={fields.message.key}
+            label="Mensagem"
+            errors={fields.message.errors}
+            textareaProps={{
+              ...getTextareaProps(fields.message),
+              rows: 6,
+              maxLength: MAX_CHAT_MESSAGE,
+              placeholder: 'Digite sua mensagem aqui...',
+            }}
+          />
           <div className="flex justify-end gap-2">
             <LightLink to="/chats" className="btn-secondary">
               Cancelar

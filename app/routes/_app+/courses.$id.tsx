@@ -1,6 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { routeErrorBoundary } from '~/components/ui/route-error';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { PremiumAccessCard, PromoAccessCard } from '~/components/course/access-cards';
 import { AdminPanel } from '~/components/course/admin-panel';
 import {
@@ -14,36 +15,15 @@ import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/de
 import { CertificateOfferBox } from '~/components/certificate/certificate-offer';
 import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
-import { SESSION_MESSAGES } from '~/models/accounts/auth.server';
-import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/courses/access.server';
-import { certificateOfferFor, issueCertificate } from '~/models/courses/certificate.server';
-import {
-  continueHref,
-  createLesson,
-  createMaterial,
-  deleteLesson,
-  deleteMaterial,
-  getCoursePage,
-  setLessonDone,
-  updateLesson,
-  updateMaterial,
-  type CourseContent,
-} from '~/models/courses/content.server';
-import { activatePromoCode } from '~/models/courses/promo-code.server';
-import { certificateIssueSchema } from '~/schemas/certificate';
-import { courseCodeSchema, lessonInputSchema, materialInputSchema } from '~/schemas/course';
-import {
-  lessonDeleteSchema,
-  lessonProgressSchema,
-  lessonUpdateSchema,
-  materialDeleteSchema,
-  materialUpdateSchema,
-} from '~/schemas/course-page';
-import { errorResponse, idParam } from '~/utils/api.server';
-import { handleForm, intent, orResponse, type FormIntent } from '~/utils/form.server';
+import { COURSE_ACCESS_MESSAGES, requireCourseReader } from '~/models/courses/access.server';
+import { certificateOfferFor } from '~/models/courses/certificate.server';
+import { continueHref, getCoursePage, type CourseContent } from '~/models/courses/content.server';
+import { idParam } from '~/utils/api.server';
+import { orResponse } from '~/utils/form.server';
 import { pageMeta, sharedPageMeta, siteOriginOf } from '~/utils/meta';
-import { redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
-import { readDialog, withParams, type ParamChanges } from '~/utils/url-state';
+import { readDialog } from '~/utils/url-state';
+
+export { action } from './courses.$id.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   data
@@ -160,143 +140,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** The error catalogue's destructive toast for a refused form, the server's message as its description. */
-const refusal =
-  (title: string) =>
-  (message: string): Toast => ({ title, description: message, type: 'error' });
-
-/** The page after a form: the same tab, without the dialog or confirmation, with `changes`. */
-function backTo(request: Request, changes: ParamChanges = {}, hash = '') {
-  const url = new URL(request.url);
-  return `${url.pathname}${withParams(url.searchParams, { dialog: null, confirm: null, material: null, ...changes })}${hash}`;
-}
-
-export async function action(args: ActionFunctionArgs) {
-  const { request, params } = args;
-  const user = await requireCourseReader(request);
-  // A hidden or missing course is the same 404 here as on the page.
-  const { course } = orResponse(() => loadCourseFor(user, idParam(params.id, COURSE_ACCESS_MESSAGES.notFound)));
-  const courseId = course.id;
-
-  /** Content management is for admins: anyone else gets 403 before the fields are looked at. */
-  const adminOnly =
-    (handler: FormIntent): FormIntent =>
-    (formData, formArgs, name) => {
-      if (user.role !== 'admin') throw errorResponse(403, SESSION_MESSAGES.forbidden);
-      return handler(formData, formArgs, name);
-    };
-
-  return handleForm(args, {
-    unlock: intent({
-      schema: courseCodeSchema,
-      refusalToast: refusal('Erro ao aplicar código'),
-      run: async ({ code }) => {
-        await activatePromoCode({ userId: user.id, code, courseId });
-        return redirectWithToast(`/courses/${courseId}`, {
-          title: 'Código promocional aplicado',
-          description: 'Você agora tem acesso ao curso!',
-          type: 'success',
-        });
-      },
-    }),
-    progress: intent({
-      schema: lessonProgressSchema,
-      run: ({ lessonId, done }) => {
-        setLessonDone(user, courseId, lessonId, done);
-        return safeRedirect(backTo(request, { tab: 'content', lesson: lessonId }, `#lesson-${lessonId}`));
-      },
-    }),
-    certificate: intent({
-      schema: certificateIssueSchema,
-      refusalToast: refusal('Erro ao emitir certificado'),
-      run: () => {
-        const certificate = issueCertificate(user, courseId);
-        return redirectWithToast(`/certificados/${certificate.code}`, {
-          title: 'Certificado emitido',
-          description: certificate.courseTitle,
-          type: 'success',
-        });
-      },
-    }),
-    'create-lesson': adminOnly(
-      intent({
-        schema: lessonInputSchema,
-        refusalToast: refusal('Erro ao criar aula'),
-        run: (value) => {
-          const lesson = createLesson(user, courseId, value);
-          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), {
-            title: 'Aula criada',
-            description: lesson.title,
-            type: 'success',
-          });
-        },
-      }),
-    ),
-    'update-lesson': adminOnly(
-      intent({
-        schema: lessonUpdateSchema,
-        refusalToast: refusal('Erro ao atualizar aula'),
-        run: ({ lessonId, ...input }) => {
-          const lesson = updateLesson(user, courseId, lessonId, input);
-          return redirectWithToast(backTo(request, { lesson: lesson.id }, `#lesson-${lesson.id}`), {
-            title: 'Aula atualizada',
-            description: lesson.title,
-            type: 'success',
-          });
-        },
-      }),
-    ),
-    'delete-lesson': adminOnly(
-      intent({
-        schema: lessonDeleteSchema,
-        refusalToast: refusal('Erro ao remover aula'),
-        run: ({ lessonId }) => {
-          deleteLesson(user, courseId, lessonId);
-          return redirectWithToast(backTo(request, { lesson: null }), { title: 'Aula removida', type: 'success' });
-        },
-      }),
-    ),
-    'create-material': adminOnly(
-      intent({
-        schema: materialInputSchema,
-        refusalToast: refusal('Erro ao criar material'),
-        run: (value) => {
-          const material = createMaterial(user, courseId, value);
-          return redirectWithToast(backTo(request, { lesson: material.lessonId }), {
-            title: 'Material criado',
-            description: material.title,
-            type: 'success',
-          });
-        },
-      }),
-    ),
-    'update-material': adminOnly(
-      intent({
-        schema: materialUpdateSchema,
-        refusalToast: refusal('Erro ao atualizar material'),
-        run: ({ materialId, ...input }) => {
-          const material = updateMaterial(user, courseId, materialId, input);
-          return redirectWithToast(backTo(request, { lesson: material.lessonId }), {
-            title: 'Material atualizado',
-            description: material.title,
-            type: 'success',
-          });
-        },
-      }),
-    ),
-    'delete-material': adminOnly(
-      intent({
-        schema: materialDeleteSchema,
-        refusalToast: refusal('Erro ao remover material'),
-        run: ({ materialId }) => {
-          deleteMaterial(user, courseId, materialId);
-          return redirectWithToast(backTo(request), { title: 'Material removido', type: 'success' });
-        },
-      }),
-    ),
-  });
-}
-
 export default function CoursePage() {
   const data = useLoaderData<typeof loader>();
   const { course, access, content } = data;
@@ -360,29 +203,7 @@ function BackLink() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : null;
-  if (status === 404) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Curso não encontrado</h1>
-        <p className="mt-4 text-slate-600">Este curso não existe ou foi removido.</p>
-        <LightLink to="/courses" className="btn-primary mt-8">
-          Voltar para cursos
-        </LightLink>
-      </div>
-    );
-  }
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
-      <p className="mt-4 text-slate-600">{message ?? 'Ocorreu um erro inesperado. Tente novamente em instantes.'}</p>
-      <LightLink to="/courses" className="btn-primary mt-8">
-        Voltar para cursos
-      </LightLink>
-    </div>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  back: { to: '/courses', label: 'Voltar para cursos' },
+  notFound: { title: 'Curso não encontrado', text: 'Este curso não existe ou foi removido.' },
+});

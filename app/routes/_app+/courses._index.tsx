@@ -1,6 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { routeErrorBoundary } from '~/components/ui/route-error';
 import { CatalogueFilters, useCatalogueLoading } from '~/components/course-catalogue/catalogue-filters';
 import { CourseCard, CourseCardSkeleton } from '~/components/course-catalogue/course-card';
 import { COURSE_CODE_DIALOG, COURSE_CODE_INTENT, CourseCodeDialog } from '~/components/course-catalogue/course-code-dialog';
@@ -127,29 +128,12 @@ export default function CoursesCatalogue() {
  * plain link to the same address, so it reloads with JavaScript or without. A refused request
  * (a form the server would not read) shows its own message instead.
  */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const message = typeof error.data?.message === 'string' ? error.data.message : 'A solicitação não pôde ser atendida.';
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-sm font-semibold text-brand-600">Erro {error.status}</p>
-        <h1 className="mt-2 text-3xl font-bold">{error.status === 403 ? 'Acesso negado' : 'Algo deu errado'}</h1>
-        <p className="mt-4 text-slate-600">{message}</p>
-        <a href="/courses" className="btn-primary mt-8">
-          Voltar aos cursos
-        </a>
-      </div>
-    );
-  }
-  return (
-    <div data-testid="courses-error" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Erro ao carregar cursos</h1>
-      <p className="mt-4 text-slate-600">Não foi possível carregar a lista de cursos. Tente novamente em instantes.</p>
-      <a href={`${location.pathname}${location.search}`} className="btn-primary mt-8">
-        Tentar novamente
-      </a>
-    </div>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  back: { to: '/courses', label: 'Voltar aos cursos' },
+  unexpected: {
+    title: 'Erro ao carregar cursos',
+    text: 'Não foi possível carregar a lista de cursos. Tente novamente em instantes.',
+    testId: 'courses-error',
+  },
+  plainLinks: true,
+});

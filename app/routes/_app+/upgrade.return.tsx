@@ -3,12 +3,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { UpgradeDone } from '~/components/upgrade/payment-step';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
-import { fulfilCheckoutSession } from '~/models/payments/index.server';
+import { fulfilCheckoutSession, isStripeTestMode } from '~/models/payments/index.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { errorResponse } from '~/utils/api.server';
 import { isAppError } from '~/utils/errors';
 import { pageMeta } from '~/utils/meta';
-import { isStripeTestMode } from '~/utils/stripe.server';
 import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
 
 export const meta: MetaFunction = () => pageMeta('Upgrade de Plano', 'Confirmação do pagamento.');

@@ -1,9 +1,11 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { landingPage } from '~/models/payments/landing.server';
+import { landingPage } from '~/models/payments/index.server';
 import { CATEGORY_LABELS, type Category, type ProRole } from '~/utils/value-sets';
 import { previewMeta, siteOriginOf } from '~/utils/meta';
+import { Icon, IconBadge } from '~/components/ui/icon';
+import { PageSection } from '~/components/ui/page-section';
 
 const LANDING_DESCRIPTION =
   'Calculadoras de engenharia mecânica, elétrica, têxtil, informática e química, cursos especializados e suporte de quem entende. Comece grátis no plano E-BASIC.';
@@ -38,14 +40,6 @@ const ICONS = {
   chat: 'M20.25 8.511c.884.284 1.5 1.128 1.5 2.097v4.286c0 1.136-.847 2.1-1.98 2.193-.34.027-.68.052-1.02.072v3.091l-3-3c-1.354 0-2.694-.055-4.02-.163a2.115 2.115 0 0 1-.825-.242m9.345-8.334a2.126 2.126 0 0 0-.476-.095 48.64 48.64 0 0 0-8.048 0c-1.131.094-1.976 1.057-1.976 2.192v4.286c0 .837.46 1.58 1.155 1.951m9.345-8.334V6.637c0-1.621-1.152-3.026-2.76-3.235A48.455 48.455 0 0 0 11.25 3c-2.115 0-4.198.137-6.24.402-1.608.209-2.76 1.614-2.76 3.235v6.226c0 1.621 1.152 3.026 2.76 3.235.577.075 1.157.14 1.74.194V21l4.155-4.155',
   check: 'm4.5 12.75 6 6 9-13.5',
 } as const;
-
-function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: string }) {
-  return (
-    <svg className={className} fill="none" viewBox="0 0 24 24" strokeWidth={1.5} stroke="currentColor" aria-hidden="true">
-      <path strokeLinecap="round" strokeLinejoin="round" d={path} />
-    </svg>
-  );
-}
 
 /** Each area's card: its calculators come from the loader (the calculators themselves), never from text written here. */
 const AREA_ICONS: Record<Category, string> = {
@@ -263,139 +257,115 @@ export default function LandingPage() {
       </section>
 
       {/* Features */}
-      <section id="recursos" aria-labelledby="recursos-title" className="scroll-mt-24 py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Recursos</p>
-            <h2 id="recursos-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              Tudo o que você precisa no dia a dia da engenharia
-            </h2>
-            <p className="mt-4 text-lg text-slate-600">
-              Ferramentas organizadas em cinco categorias: mecânica, elétrica, têxtil, informática e química.
-            </p>
-          </div>
-          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {areas.map((area) => (
-              <article
-                key={area.category}
-                data-testid="landing-area"
-                className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
-              >
-                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                  <Icon path={AREA_ICONS[area.category]} />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">Engenharia {CATEGORY_LABELS[area.category]}</h3>
-                <p className="mt-2 text-sm text-slate-600">
-                  {area.calculators.length === 1 ? '1 calculadora:' : `${area.calculators.length} calculadoras:`}
-                </p>
-                <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm leading-relaxed text-slate-600">
-                  {area.calculators.map((title) => (
-                    <li key={title}>{title}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-            {FEATURES.map((feature) => (
-              <article key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
-                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                  <Icon path={feature.icon} />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{feature.description}</p>
-              </article>
-            ))}
-          </div>
+      <PageSection
+        id="recursos"
+        eyebrow="Recursos"
+        title="Tudo o que você precisa no dia a dia da engenharia"
+        intro="Ferramentas organizadas em cinco categorias: mecânica, elétrica, têxtil, informática e química."
+      >
+        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {areas.map((area) => (
+            <article
+              key={area.category}
+              data-testid="landing-area"
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+            >
+              <IconBadge path={AREA_ICONS[area.category]} />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">Engenharia {CATEGORY_LABELS[area.category]}</h3>
+              <p className="mt-2 text-sm text-slate-600">
+                {area.calculators.length === 1 ? '1 calculadora:' : `${area.calculators.length} calculadoras:`}
+              </p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm leading-relaxed text-slate-600">
+                {area.calculators.map((title) => (
+                  <li key={title}>{title}</li>
+                ))}
+              </ul>
+            </article>
+          ))}
+          {FEATURES.map((feature) => (
+            <article key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+              <IconBadge path={feature.icon} />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{feature.description}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       {/* Pricing */}
-      <section id="planos" aria-labelledby="planos-title" className="scroll-mt-24 bg-slate-50 py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Planos</p>
-            <h2 id="planos-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              Escolha o plano ideal para você
-            </h2>
-            <p className="mt-4 text-lg text-slate-600">
-              Comece grátis e faça upgrade quando precisar. Os planos pagos não têm renovação automática: o acesso vale pelo período
-              contratado.
-            </p>
-          </div>
-          <div className="mt-12 grid gap-8 lg:grid-cols-3">
-            {PLANS.map((plan) => (
-              <article
-                key={plan.name}
-                className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${
-                  plan.popular ? 'border-2 border-brand-600 shadow-lg lg:-translate-y-2' : 'border border-slate-200'
+      <PageSection
+        id="planos"
+        eyebrow="Planos"
+        title="Escolha o plano ideal para você"
+        intro="Comece grátis e faça upgrade quando precisar. Os planos pagos não têm renovação automática: o acesso vale pelo período contratado."
+        tinted
+      >
+        <div className="mt-12 grid gap-8 lg:grid-cols-3">
+          {PLANS.map((plan) => (
+            <article
+              key={plan.name}
+              className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${
+                plan.popular ? 'border-2 border-brand-600 shadow-lg lg:-translate-y-2' : 'border border-slate-200'
+              }`}
+            >
+              {plan.popular ? (
+                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-4 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+                  Mais Popular
+                </span>
+              ) : null}
+              <h3 className="text-lg font-semibold text-brand-700">{plan.name}</h3>
+              <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+              <p className="mt-6 flex items-baseline gap-1">
+                <span className="text-4xl font-bold tracking-tight text-slate-900">
+                  {plan.price === 'Grátis' ? plan.price : planPrices[plan.price]}
+                </span>
+                {plan.period ? <span className="text-sm font-medium text-slate-500">{plan.period}</span> : null}
+              </p>
+              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Icon path={ICONS.check} className="h-5 w-5 shrink-0 text-brand-600" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <LightLink
+                to="/auth?tab=register"
+                className={`mt-8 inline-flex items-center justify-center rounded-md px-4 py-3 text-sm font-semibold shadow-sm ${
+                  plan.popular ? 'bg-brand-600 text-white hover:bg-brand-700' : 'bg-brand-50 text-brand-700 hover:bg-brand-100'
                 }`}
               >
-                {plan.popular ? (
-                  <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-4 py-1 text-xs font-semibold uppercase tracking-wide text-white">
-                    Mais Popular
-                  </span>
-                ) : null}
-                <h3 className="text-lg font-semibold text-brand-700">{plan.name}</h3>
-                <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
-                <p className="mt-6 flex items-baseline gap-1">
-                  <span className="text-4xl font-bold tracking-tight text-slate-900">
-                    {plan.price === 'Grátis' ? plan.price : planPrices[plan.price]}
-                  </span>
-                  {plan.period ? <span className="text-sm font-medium text-slate-500">{plan.period}</span> : null}
-                </p>
-                <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex gap-2">
-                      <Icon path={ICONS.check} className="h-5 w-5 shrink-0 text-brand-600" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-                <LightLink
-                  to="/auth?tab=register"
-                  className={`mt-8 inline-flex items-center justify-center rounded-md px-4 py-3 text-sm font-semibold shadow-sm ${
-                    plan.popular ? 'bg-brand-600 text-white hover:bg-brand-700' : 'bg-brand-50 text-brand-700 hover:bg-brand-100'
-                  }`}
-                >
-                  {plan.cta}
-                </LightLink>
-              </article>
-            ))}
-          </div>
+                {plan.cta}
+              </LightLink>
+            </article>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       {/* Testimonials */}
-      <section id="depoimentos" aria-labelledby="depoimentos-title" className="scroll-mt-24 py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Depoimentos</p>
-            <h2 id="depoimentos-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              O que dizem os engenheiros
-            </h2>
-          </div>
-          <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {TESTIMONIALS.map((testimonial) => (
-              <figure key={testimonial.name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                <blockquote className="flex-1 text-slate-700">
-                  <p>“{testimonial.quote}”</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-                    aria-hidden="true"
-                  >
-                    {initials(testimonial.name)}
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-slate-900">{testimonial.name}</span>
-                    <span className="block text-sm text-slate-500">{testimonial.role}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            ))}
-          </div>
+      <PageSection id="depoimentos" eyebrow="Depoimentos" title="O que dizem os engenheiros">
+        <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {TESTIMONIALS.map((testimonial) => (
+            <figure key={testimonial.name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <blockquote className="flex-1 text-slate-700">
+                <p>“{testimonial.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-3">
+                <span
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+                  aria-hidden="true"
+                >
+                  {initials(testimonial.name)}
+                </span>
+                <span>
+                  <span className="block font-semibold text-slate-900">{testimonial.name}</span>
+                  <span className="block text-sm text-slate-500">{testimonial.role}</span>
+                </span>
+              </figcaption>
+            </figure>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       {/* Final call to action */}
       <section aria-labelledby="cta-title" className="bg-brand-700">

@@ -5,14 +5,15 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
-import { Field } from '~/components/ui/field';
+import { Field, TextareaField } from '~/components/ui/field';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { createContactMessage } from '~/models/admin/contact-message.server';
-import { getPlanPriceLabels } from '~/models/payments/price.server';
+import { getPlanPriceLabels } from '~/models/payments/index.server';
 import { CONTACT_LIMITS, contactSchema } from '~/schemas/contact';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
 import type { ProRole } from '~/utils/value-sets';
 import { redirectWithToast } from '~/utils/toast.server';
+import { Icon } from '~/components/ui/icon';
 
 export const meta: MetaFunction = () => [
   { title: 'Contato — E-Engenharia' },
@@ -135,14 +136,6 @@ function RequiredLabel({ text }: { text: string }) {
   );
 }
 
-function Icon({ path, className = 'h-6 w-6' }: { path: string; className?: string }) {
-  return (
-    <svg className={className} fill="none" viewBox="0 0 24 24" strokeWidth={1.5} stroke="currentColor" aria-hidden="true">
-      <path strokeLinecap="round" strokeLinejoin="round" d={path} />
-    </svg>
-  );
-}
-
 export default function ContactPage() {
   const { channels, hours, planPrices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<FormReply>()?.result;
@@ -242,21 +235,18 @@ export default function ContactPage() {
                 placeholder: 'Sobre o que você quer falar?',
               }}
             />
-            <Field
+            <TextareaField
               key={fields.message.key}
               label={<RequiredLabel text="Mensagem" />}
               errors={fields.message.errors}
-              inputProps={{ id: fields.message.id }}
-            >
-              <textarea
-                {...getTextareaProps(fields.message)}
-                rows={6}
-                maxLength={CONTACT_LIMITS.message}
-                aria-required="true"
-                placeholder="Escreva sua mensagem..."
-                className="input"
-              />
-            </Field>
+              textareaProps={{
+                ...getTextareaProps(fields.message),
+                rows: 6,
+                maxLength: CONTACT_LIMITS.message,
+                'aria-required': true,
+                placeholder: 'Escreva sua mensagem...',
+              }}
+            />
 
             <HoneypotInputs label="Deixe este campo em branco" />
 

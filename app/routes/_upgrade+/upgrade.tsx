@@ -7,9 +7,17 @@ import { PlanCard } from '~/components/upgrade/plan-card';
 import { TestModeBadge } from '~/components/upgrade/test-mode';
 import { UpgradeFaq } from '~/components/upgrade/upgrade-faq';
 import { getOptionalUser } from '~/models/accounts/auth.server';
-import { confirmPayment, confirmTestCardPayment, createCheckoutSession, createPaymentIntent, quote } from '~/models/payments/index.server';
+import {
+  confirmPayment,
+  confirmTestCardPayment,
+  createCheckoutSession,
+  createPaymentIntent,
+  getPlanPrices,
+  isStripeTestMode,
+  quote,
+  stripePublishableKey,
+} from '~/models/payments/index.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { getPlanPrices } from '~/models/payments/price.server';
 import { ROLE_RANK } from '~/models/accounts/roles';
 import { previewPlanOutlook } from '~/models/accounts/role-grant.server';
 import { formatShortDate } from '~/utils/format';
@@ -29,7 +37,6 @@ import { isAppError } from '~/utils/errors';
 import { handleForm, intent, type FormArgs } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
 import { siteUrl } from '~/utils/security.server';
-import { isStripeTestMode, stripePublishableKey } from '~/utils/stripe.server';
 import { jsonWithToast, redirectWithToast, safeRedirect } from '~/utils/toast.server';
 import { UPGRADE_TOASTS } from '~/utils/upgrade-toasts';
 import { PRO_ROLES } from '~/utils/value-sets';

@@ -1,5 +1,5 @@
 import { requireApiAdmin } from '~/models/accounts/permissions.server';
-import { setPlanPrice } from '~/models/payments/price.server';
+import { setPlanPrice } from '~/models/payments/index.server';
 import { planPriceApiSchema } from '~/schemas/price';
 import { apiAction, readJson } from '~/utils/api.server';
 

@@ -40,7 +40,7 @@ const allowed = (allow: string | null) =>
 test('action-only API routes answer GET, HEAD and OPTIONS with 405 and their real Allow; OPTIONS runs no loader; no stack in the log', async () => {
   let server: ProductionServer | undefined;
   try {
-    server = await startProductionServer({ name: 'probe-edge', seedDemo: true, env: MANY_CLIENTS_ENV });
+    server = await startProductionServer({ name: 'methods-options-log', seedDemo: true, env: MANY_CLIENTS_ENV });
     const live = server;
     const actionOnly = (await builtRoutes()).filter((route) => route.path.startsWith('/api/') && route.hasAction && !route.hasLoader);
     console.log(`action-only API routes in the build: ${actionOnly.length}`);
@@ -107,7 +107,7 @@ test('action-only API routes answer GET, HEAD and OPTIONS with 405 and their rea
 test("the demo data's course code CLP2025 is refused to an E-BASIC user, and none of its 20 uses is spent", async () => {
   let server: ProductionServer | undefined;
   try {
-    server = await startProductionServer({ name: 'probe-edge-code', seedDemo: true, env: MANY_CLIENTS_ENV });
+    server = await startProductionServer({ name: 'methods-options-log-code', seedDemo: true, env: MANY_CLIENTS_ENV });
     const live = server;
     const member = await registerClient(live, `pc${runTag}`);
     const answer = await call(live, '/api/promocodes/use', { body: { code: 'CLP2025' }, cookie: member.cookie, address: member.address });

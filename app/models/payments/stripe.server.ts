@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { getEnv } from './env.server';
+import { getEnv } from '../../utils/env.server';
 // Types only: the stand-in itself is imported by loadStripeStandIn, in test mode.
 import type * as StandInModule from './stripe-stand-in/index.server';
 
 /**
  * The Stripe SDK client. With STRIPE_SECRET_KEY set it talks to Stripe; without it the app runs
  * the offline test mode ('Modo de teste', docs/decisions/016): the same SDK and the same code
- * paths, its requests answered in the process by the stand-in of app/utils/stripe-stand-in/,
+ * paths, its requests answered in the process by the stand-in of app/models/payments/stripe-stand-in/,
  * imported only then (a live-mode process never evaluates it).
  *
  * A production server (NODE_ENV=production) with no key refuses to start unless
@@ -20,7 +20,7 @@ import type * as StandInModule from './stripe-stand-in/index.server';
 export const isStripeTestMode = () => !getEnv().stripeSecretKey;
 
 /** The rule that refuses such a start is part of the configuration schema, checked by the server's start before it listens (env.server.ts). */
-export { stripeConfigurationError } from './env-schema.server';
+export { stripeConfigurationError } from '../../utils/env-schema.server';
 
 const TEST_SECRET_KEY = 'sk_test_offline_e_engenharia';
 const TEST_PUBLISHABLE_KEY = 'pk_test_offline_e_engenharia';

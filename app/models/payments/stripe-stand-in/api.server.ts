@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { siteUrl } from '../security.server';
+import { siteUrl } from '../../../utils/security.server';
 import { DECLINES, PAYMENT_METHOD_OUTCOMES, type Outcome } from './cards.server';
 import { newId, nowSeconds, remember, state, type Json, type StoredPaymentIntent, type StoredSession } from './store.server';
 import { emitTestEvent } from './webhooks.server';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { siteUrl } from '../security.server';
+import { siteUrl } from '../../../utils/security.server';
 import { newId, nowSeconds, state, type Json, type WebhookDelivery } from './store.server';
 
 /**

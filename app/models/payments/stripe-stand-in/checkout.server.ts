@@ -1,7 +1,7 @@
 import { createPaymentIntent, findPaymentIntent, settle } from './api.server';
 import { testPaymentMethodForCard } from './cards.server';
 import { StandInError } from './errors.server';
-import { siteUrl } from '../security.server';
+import { siteUrl } from '../../../utils/security.server';
 import { newId, nowSeconds, remember, state, type Json, type StoredSession } from './store.server';
 import { emitTestEvent } from './webhooks.server';
 

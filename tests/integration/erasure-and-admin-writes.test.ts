@@ -27,7 +27,7 @@ import { auditSince, lastAuditId } from './helpers/admin-pages';
  * while their request is in flight writes nothing; every admin write leaves its audit row.
  */
 
-const root = mkdtempSync(join(tmpdir(), 'probe-data-admin-'));
+const root = mkdtempSync(join(tmpdir(), 'erasure-and-admin-writes-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const rawBytes = (file: string) => (existsSync(file) ? readFileSync(file) : Buffer.alloc(0));

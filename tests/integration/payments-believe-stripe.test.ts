@@ -22,8 +22,8 @@ import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
-import { stripe, stripeWebhookSecret } from '~/utils/stripe.server';
-import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/utils/stripe-stand-in/index.server';
+import { stripe, stripeWebhookSecret } from '~/models/payments/stripe.server';
+import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
 
