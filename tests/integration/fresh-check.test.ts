@@ -1,8 +1,8 @@
 import { generateTOTP } from '@epic-web/totp';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
-import { twoFactor, users } from '../../db/schema';
+import { mailOutbox, notifications, twoFactor, users } from '../../db/schema';
 import { action as accountAction } from '~/routes/_app+/account';
 import { action as adminUsersAction } from '~/routes/_app+/admin.users';
 import { action as adminRefundsAction } from '~/routes/_app+/admin.refunds';
@@ -14,6 +14,8 @@ import { action as freshCheckApi } from '~/routes/api+/fresh-check';
 import { action as userApi } from '~/routes/api+/users.$id';
 import { action as usersApi } from '~/routes/api+/users';
 import { getUserById } from '~/models/accounts/user.server';
+import { ADMIN_PROMOTION_NOTICE } from '~/models/admin/admin-promotion.server';
+import { loader as notificationsLoader } from '~/routes/_app+/notifications';
 import { FRESH_CHECK_MESSAGES } from '~/models/accounts/fresh-check.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import type { FreshCheckPrompt } from '~/utils/fresh-check';
@@ -224,5 +226,63 @@ describe('the fresh check before a download', () => {
     expectRedirect(done, '/account/export');
     expect(done.headers.get('X-Remix-Reload-Document')).toBe('true');
     expect((await call(accountExportLoader, getRequest('/account/export', { cookie }))).status).toBe(200);
+  });
+});
+
+describe('a user made an admin is told (issue 30, item 3)', () => {
+  const promotionMails = (userId: number) =>
+    db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'security')))
+      .all()
+      .filter((mail) => mail.subject === 'Você agora é administrador do E-Engenharia');
+  const promotionNotices = (userId: number) =>
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.title, ADMIN_PROMOTION_NOTICE.title)))
+      .all();
+
+  it('by mail and by a notice waiting at the next sign-in, once per promotion; other edits tell nothing', async () => {
+    const { cookie } = await signedInAdmin();
+    const target = await createUser();
+    const edit = (role: string, username = target.username) => ({
+      intent: 'update',
+      id: String(target.id),
+      username,
+      email: target.email,
+      cpf: '',
+      role,
+      proDays: '30',
+    });
+    expectRedirect(await usersPost(cookie, edit('E-TOOL')), '/admin/users');
+    expect(promotionMails(target.id)).toHaveLength(0);
+    expectRedirect(await usersPost(cookie, edit('admin')), '/admin/users');
+    expect(promotionMails(target.id)).toHaveLength(1);
+    expect(promotionMails(target.id)[0].textBody).toContain('Minha Conta → Segurança');
+    expect(promotionNotices(target.id)).toEqual([expect.objectContaining({ link: '/account#seguranca', type: 'warning' })]);
+    // Renaming one who already is an admin is no promotion.
+    expectRedirect(await usersPost(cookie, edit('admin', 'outro_nome_admin')), '/admin/users');
+    expect(promotionMails(target.id)).toHaveLength(1);
+
+    // At the next sign-in the notice is among theirs.
+    const next = await sessionCookie(target);
+    const page = (await (await call(notificationsLoader, getRequest('/notifications', { cookie: next }))).json()) as object;
+    expect(JSON.stringify(page)).toContain(ADMIN_PROMOTION_NOTICE.title);
+
+    const created = await usersPost(cookie, {
+      intent: 'create',
+      username: 'criadoadmin',
+      email: 'criado.admin@example.com',
+      password: 'senha123',
+      cpf: '',
+      role: 'admin',
+      proDays: '0',
+    });
+    expectRedirect(created, '/admin/users');
+    const createdId = db.select().from(users).where(eq(users.email, 'criado.admin@example.com')).get()!.id;
+    expect(promotionMails(createdId)).toHaveLength(1);
+    expect(promotionNotices(createdId)).toHaveLength(1);
   });
 });
