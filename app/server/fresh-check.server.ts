@@ -2,7 +2,13 @@ import { parseWithZod } from '@conform-to/zod';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { requestAddress } from '../models/accounts/auth.server';
-import { freshCheckMethod, isFreshlyChecked, renewFreshCheck } from '../models/accounts/fresh-check.server';
+import {
+  FRESH_CHECK_MESSAGES,
+  FRESH_CHECK_SECRET_MAX,
+  freshCheckMethod,
+  isFreshlyChecked,
+  renewFreshCheck,
+} from '../models/accounts/fresh-check.server';
 import { isAppError } from '../utils/errors';
 import { type FormIntent, type IntentHandler, intent, replyToForm } from '../utils/form.server';
 import { FRESH_CHECK_FIELD, freshCheckPagePath, type FreshCheckPrompt } from '../utils/fresh-check';
@@ -31,20 +37,25 @@ function pendingFields(formData: FormData): Array<[string, string]> {
 export function freshIntent<S extends z.ZodTypeAny>(user: UserRow, handler: FreshIntentHandler<S>): FormIntent {
   const inner = intent(handler);
   const run: FormIntent = async (formData, args, name) => {
-    const secret = formData.get(FRESH_CHECK_FIELD);
+    const secrets = formData.getAll(FRESH_CHECK_FIELD);
+    const secret = secrets[0] ?? null;
     formData.delete(FRESH_CHECK_FIELD);
-    if (await isFreshlyChecked(args.request)) return inner(formData, args, name);
-    if (handler.when) {
-      // An invalid form is answered as invalid first (nothing would run); a harmless one runs as is.
-      const submission = parseWithZod(formData, { schema: handler.schema });
-      if (submission.status !== 'success' || !handler.when(submission.value as z.output<S>)) return inner(formData, args, name);
-    }
     const prompt = (error: string | null): FreshCheckPrompt => ({
       intent: name,
       method: freshCheckMethod(user.id),
       fields: pendingFields(formData),
       error,
     });
+    // A secret no browser sends (a file, repeated, past the cap) is refused even when none is needed: nothing runs.
+    if (secrets.length > 1 || (secret !== null && (typeof secret !== 'string' || secret.length > FRESH_CHECK_SECRET_MAX))) {
+      return replyToForm(args, { intent: name, result: null, freshCheck: prompt(FRESH_CHECK_MESSAGES.malformed) }, 400);
+    }
+    if (await isFreshlyChecked(args.request)) return inner(formData, args, name);
+    if (handler.when) {
+      // An invalid form is answered as invalid first (nothing would run); a harmless one runs as is.
+      const submission = parseWithZod(formData, { schema: handler.schema });
+      if (submission.status !== 'success' || !handler.when(submission.value as z.output<S>)) return inner(formData, args, name);
+    }
     if (typeof secret !== 'string' || secret === '')
       return replyToForm(args, { intent: name, result: null, freshCheck: prompt(null) }, 403);
     try {

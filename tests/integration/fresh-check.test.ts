@@ -113,6 +113,30 @@ describe('the fresh check on page forms', () => {
     expect(db.select().from(users).where(eq(users.email, 'novo.admin@example.com')).get()).toBeUndefined();
   });
 
+  it('a secret no browser sends (past the cap, repeated) is refused even within the window, and nothing runs', async () => {
+    const { cookie } = await signedInAdmin();
+    const target = await createUser();
+    const tooLong = await usersPost(cookie, { intent: 'delete', id: String(target.id), freshCheckSecret: 'x'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect((await prompt(tooLong))?.error).toBe(FRESH_CHECK_MESSAGES.malformed);
+    const body = new URLSearchParams([
+      ['intent', 'delete'],
+      ['id', String(target.id)],
+      ['freshCheckSecret', 'a'],
+      ['freshCheckSecret', 'b'],
+    ]);
+    const repeated = await call(
+      adminUsersAction,
+      new Request('http://localhost:3000/admin/users', {
+        method: 'POST',
+        body,
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000' },
+      }),
+    );
+    expect(repeated.status).toBe(400);
+    expect(getUserById(target.id)).toBeDefined();
+  });
+
   it('approving a refund and revoking a certificate ask before anything runs', async () => {
     const { cookie } = await signedInAdmin();
     later(11 * MINUTE);

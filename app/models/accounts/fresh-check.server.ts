@@ -18,11 +18,14 @@ import { getUserById } from './user.server';
  * a copied cookie carries no proof of its own.
  */
 export const FRESH_CHECK_WINDOW_MS = 10 * 60 * 1000;
+/** The longest code or password the check reads (the sign-in's password cap). */
+export const FRESH_CHECK_SECRET_MAX = 200;
 
 export const FRESH_CHECK_MESSAGES = {
   required: 'Confirme sua identidade para continuar: esta ação pede uma verificação feita há menos de 10 minutos.',
   badPassword: 'Senha incorreta.',
   blank: 'Digite o código ou a senha.',
+  malformed: 'Código ou senha inválidos.',
 } as const;
 
 async function sessionIdOf(request: Request): Promise<string | null> {
