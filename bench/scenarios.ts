@@ -87,6 +87,14 @@ export const APP_SCENARIOS: Scenario[] = [
   { id: 'dashboard', label: 'GET /dashboard', path: '/dashboard', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
   { id: 'account', label: 'GET /account', path: '/account', kind: 'page', headers: PAGE, reference: 'bare-page', cpuBudget: true },
   {
+    id: 'fresh-check',
+    label: 'GET /account/fresh-check (the step before a download)',
+    path: '/account/fresh-check?redirectTo=%2Faccount%2Fexport',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
+  {
     id: 'calculator',
     label: 'GET /calculators/torque-eixo?… (result)',
     path: CALCULATOR_PATH,

@@ -129,6 +129,8 @@ export const activeSessions = sqliteTable(
     ipAddress: text('ip_address'),
     lastActivity: timestamp('last_activity').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
+    /** The last time the user proved it was them (the sign-in, a code or the password): the fresh check's window (decision 060). */
+    freshCheckAt: timestamp('fresh_check_at'),
     createdAt: createdAt(),
   },
   (t) => [index('active_sessions_user_idx').on(t.userId)],

@@ -4,7 +4,8 @@ import { errorResponse } from '../utils/api.server';
 import { getEnv } from '../utils/env.server';
 import { LIVE_PING_INTERVAL_MS, type LiveWireData, type SessionEndedEventData } from '../live/protocol';
 import { getAuthSession } from '../utils/session.server';
-import { readSessionUser, requestAddress, SESSION_MESSAGES } from '../models/accounts/auth.server';
+import { requestAddress, SESSION_MESSAGES } from '../models/accounts/auth.server';
+import { readPermittedSession } from '../models/accounts/permissions.server';
 import { canViewThread } from '../models/chat/chat.server';
 import {
   accessVersion,
@@ -316,7 +317,7 @@ type Admission = {
 export async function admitLiveStream(request: Request): Promise<Admission | Response> {
   // Taken before the session and user are read: a change of access during the check makes the stream re-read them.
   const version = currentAccessVersion();
-  const { user, ended } = await readSessionUser(request);
+  const { user, ended } = await readPermittedSession(request);
   const sessionId = user ? (await getAuthSession(request)).get('sessionId') : undefined;
   if (!user || !sessionId) {
     return errorResponse(401, ended ? SESSION_MESSAGES[ended] : SESSION_MESSAGES.unauthenticated, ended ? { sessionExpired: true } : {}, {

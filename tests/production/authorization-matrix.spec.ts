@@ -1,8 +1,10 @@
 import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { auditLog, mailOutbox, payments, planPrices, tools } from '../../db/schema';
+import { activeSessions, auditLog, mailOutbox, payments, planPrices, tools, users } from '../../db/schema';
 import { newMessageId } from '../../app/models/mail/outbox.server';
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { LIVE_STREAMS_PER_SESSION } from '../../app/plumbing/live-stream.server';
@@ -19,7 +21,17 @@ import { notificationCreateSchema } from '../../app/schemas/notification';
 import { promoCodeCreateSchema } from '../../app/schemas/promo-code';
 import { toolInputSchema } from '../../app/schemas/tool';
 import { createUser, sessionCookie, uniqueCpf } from '../setup/factories';
-import { MATRIX, SUBJECTS, type FreshKind, type MatrixRow, type Outcome, type Subject } from './authorization-matrix';
+import {
+  FRESH_CHECK_ROWS,
+  MATRIX,
+  SUBJECTS,
+  withoutTwoStepOutcome,
+  type FreshKind,
+  type MatrixRow,
+  type Outcome,
+  type Subject,
+} from './authorization-matrix';
+import { freePort, launch, prepareDatabase, productionEnv } from './production-server';
 import { builtRoutes, SERVER_PATHS } from './route-table';
 
 /**
@@ -325,19 +337,9 @@ test('every route answers each subject as the authorization matrix says', async 
     const abort = new AbortController();
     try {
       const response = await fetch(`${origin}${path}`, { method: row.method, headers, body, redirect: 'manual', signal: abort.signal });
-      const want = typeof expected === 'number' ? { status: expected } : expected;
-      const location = response.headers.get('Location');
-      const locationPath = location ? new URL(location, origin).pathname : null;
-      const wantLocation = want.location ? fill(want.location, records) : undefined;
-      const text = want.text ? await response.text() : '';
+      const mismatch = await outcomeMismatch(response, expected, (text) => fill(text, records), label);
       abort.abort();
-      if (response.status !== want.status)
-        return `${label}: expected ${describe(want)}, got ${response.status}${location ? ` → ${location}` : ''}`;
-      if (wantLocation) {
-        const matches = wantLocation.endsWith('*') ? locationPath?.startsWith(wantLocation.slice(0, -1)) : locationPath === wantLocation;
-        if (!matches) return `${label}: expected a redirect to ${wantLocation}, got ${location ?? 'none'}`;
-      }
-      if (want.text && !text.includes(want.text)) return `${label}: the page lacks '${want.text}'`;
+      if (mismatch) return mismatch;
       if (auditedAdmin) {
         const rows = auditRowsBy(auditedAdmin.id);
         auditedCells += 1;
@@ -395,6 +397,126 @@ test('every route answers each subject as the authorization matrix says', async 
 function describe(outcome: { status: number; location?: string }): string {
   return outcome.location ? `${outcome.status} → ${outcome.location}` : String(outcome.status);
 }
+
+/** How an answer differs from the cell's outcome (status, the Location's path, a text it must hold), or null. */
+async function outcomeMismatch(response: Response, expected: Outcome, fill: (text: string) => string, label: string) {
+  const want = typeof expected === 'number' ? { status: expected } : expected;
+  const location = response.headers.get('Location');
+  const locationPath = location ? new URL(location, response.url).pathname : null;
+  const wantLocation = want.location ? fill(want.location) : undefined;
+  const text = want.text ? await response.text() : '';
+  if (response.status !== want.status)
+    return `${label}: expected ${describe(want)}, got ${response.status}${location ? ` → ${location}` : ''}`;
+  if (wantLocation) {
+    const matches = wantLocation.endsWith('*') ? locationPath?.startsWith(wantLocation.slice(0, -1)) : locationPath === wantLocation;
+    if (!matches) return `${label}: expected a redirect to ${wantLocation}, got ${location ?? 'none'}`;
+  }
+  if (want.text && !text.includes(want.text)) return `${label}: the answer lacks '${want.text}'`;
+  return null;
+}
+
+/** One request of a row with redirects off: form or JSON body, the Origin header on writes. */
+function sendRow(
+  origin: string,
+  row: Pick<MatrixRow, 'method' | 'json' | 'form'>,
+  path: string,
+  cookie: string,
+  fill: (text: string) => string,
+) {
+  const headers: Record<string, string> = { Cookie: cookie };
+  let body: string | undefined;
+  if (row.method !== 'GET') headers.Origin = origin;
+  if (row.json) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(
+      Object.fromEntries(Object.entries(row.json).map(([key, value]) => [key, typeof value === 'string' ? fill(value) : value])),
+    );
+  } else if (row.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(Object.entries(row.form).map(([key, value]) => [key, fill(value)])).toString();
+  }
+  return fetch(`${origin}${fill(path)}`, { method: row.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+}
+
+/**
+ * The row 'admin past the fresh-check window' (decision 060): every dangerous action asks again
+ * and writes nothing; the password through POST /api/fresh-check lets the same session act.
+ */
+test('an admin past the fresh-check window is asked again before every dangerous action', async ({ baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const admin = await createUser({ role: 'admin' });
+  const cookie = await sessionCookie(admin);
+  db.update(activeSessions)
+    .set({ freshCheckAt: new Date(Date.now() - 11 * 60_000) })
+    .where(eq(activeSessions.userId, admin.id))
+    .run();
+  const problems: string[] = [];
+  const targets: number[] = [];
+  for (const row of FRESH_CHECK_ROWS) {
+    const target = await createUser();
+    targets.push(target.id);
+    const records: Records = { user: target.id, unique: randomUUID().slice(0, 8) };
+    const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in records ? String(records[name]) : whole));
+    const label = `${row.method} ${fill(row.path)} as an admin past the window`;
+    const mismatch = await outcomeMismatch(await sendRow(origin, row, row.path, cookie, fill), row.expect, fill, label);
+    if (mismatch) problems.push(mismatch);
+  }
+  for (const id of targets) {
+    const target = db.select({ role: users.role }).from(users).where(eq(users.id, id)).get();
+    if (target?.role !== 'E-BASIC') problems.push(`user ${id} was changed or deleted without a fresh check (${target?.role ?? 'deleted'})`);
+  }
+  expect(auditRowsBy(admin.id), 'nothing was done, so nothing was audited').toBe(0);
+  expect(problems, problems.join('\n')).toEqual([]);
+
+  const renewed = await sendRow(origin, { method: 'POST', json: { password: admin.plainPassword } }, '/api/fresh-check', cookie, (t) => t);
+  expect(renewed.status).toBe(200);
+  const deleted = await sendRow(origin, { method: 'DELETE' }, `/api/users/${targets[0]}`, cookie, (t) => t);
+  expect(deleted.status).toBe(200);
+});
+
+/**
+ * The row 'admin without two-step' where it is required (ADMIN_TWO_FACTOR=required, decision
+ * 055), on a server of its own started with that setting: every row that needs a session sends
+ * the admin to 'Minha Conta' → 'Segurança' (the API: 403), and the setup itself opens.
+ */
+test('an admin without two-step sign-in reaches only the setup page', async () => {
+  const dir = resolve('tests/.production', 'matrix-two-step');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const dbPath = resolve(dir, 'app.db');
+  const port = await freePort();
+  // Seeded where two-step sign-in is optional, the demo admin has none; the server then requires it.
+  prepareDatabase(productionEnv(dbPath, port), true);
+  const server = await launch(dir, dbPath, port, productionEnv(dbPath, port, { ADMIN_TWO_FACTOR: 'required' }));
+  try {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0];
+    const problems: string[] = [];
+    let checked = 0;
+    for (const row of MATRIX) {
+      const expected = withoutTwoStepOutcome(row);
+      if (!expected) continue;
+      // The guard answers before any record is read: every token may name record 1.
+      const fill = (text: string) => text.replace(/\{(\w+)\}/g, '1');
+      const label = `${row.method} ${fill(row.path)} as an admin without two-step sign-in`;
+      const mismatch = await outcomeMismatch(await sendRow(server.url, row, row.path, cookie, fill), expected, fill, label);
+      if (mismatch) problems.push(mismatch);
+      checked += 1;
+    }
+    const setup = await fetch(`${server.url}/account`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect(setup.status).toBe(200);
+    expect(await setup.text()).toContain('Ativar verificação em duas etapas');
+    console.log(`admin without two-step sign-in: ${checked} rows checked`);
+    expect(problems, problems.join('\n')).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
 
 /**
  * The stream caps (decision 020) against the same server: one session holds at most

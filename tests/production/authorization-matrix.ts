@@ -302,6 +302,22 @@ export const MATRIX: MatrixRow[] = [
     note: "LGPD: the signed-in user's own data as JSON; there is no id to pick, so no non-owner case.",
   },
   {
+    route: '/account/fresh-check',
+    method: 'GET',
+    path: '/account/fresh-check?redirectTo=%2Faccount%2Fexport',
+    expect: signedIn({ status: 200, text: 'Confirme que é você' }),
+    note: 'The fresh check before a download (decision 060): any signed-in user renews their own session.',
+  },
+  {
+    route: '/account/fresh-check',
+    method: 'POST',
+    path: '/account/fresh-check',
+    form: { intent: 'renew', freshCheckSecret: 'senha123', redirectTo: '/account/export' },
+    freshSubject: true,
+    expect: signedIn({ status: 302, location: '/account/export' }),
+    note: "The password renews the fresh check of the subject's own session and sends the browser back to the download.",
+  },
+  {
     route: '/account',
     method: 'POST',
     path: '/account',
@@ -726,6 +742,15 @@ export const MATRIX: MatrixRow[] = [
   },
 
   // ── API: admin ─────────────────────────────────────────────────────────────────────────────
+  {
+    route: '/api/fresh-check',
+    method: 'POST',
+    path: '/api/fresh-check',
+    json: { password: 'senha123' },
+    freshSubject: true,
+    expect: apiUser(200),
+    note: "Renews the fresh check of the caller's own session (decision 060); the dangerous admin endpoints ask for it.",
+  },
   { route: '/api/users', method: 'GET', path: '/api/users', expect: apiAdmin(200) },
   {
     route: '/api/users',
@@ -993,3 +1018,84 @@ export const MATRIX: MatrixRow[] = [
     note: 'Cookies grant nothing here: without a valid Stripe signature every caller gets 400.',
   },
 ];
+
+/**
+ * The row 'admin past the fresh-check window' (decision 060): an admin whose last proof (the
+ * sign-in, a code or the password) is older than 10 minutes, against every dangerous action.
+ * Each one asks again (the page's step, the API's 403 `freshCheckRequired`, the download's step
+ * page) and writes nothing. The ids of the refund and the certificate need not exist: the check
+ * comes first. `{user}` is a fresh E-BASIC user per row.
+ */
+export type FreshCheckRow = Pick<MatrixRow, 'route' | 'method' | 'path' | 'json' | 'form'> & { expect: Outcome };
+
+const askedOnPage = { status: 403, text: 'Confirme que é você' } as const;
+const askedOnApi = { status: 403, text: 'freshCheckRequired' } as const;
+const askedBeforeDownload = { status: 302, location: '/account/fresh-check' } as const;
+
+export const FRESH_CHECK_ROWS: FreshCheckRow[] = [
+  { route: '/admin/users', method: 'POST', path: '/admin/users', form: { intent: 'delete', id: '{user}' }, expect: askedOnPage },
+  {
+    route: '/admin/users',
+    method: 'POST',
+    path: '/admin/users',
+    form: { intent: 'update', id: '{user}', username: 'u{unique}', email: 'u{unique}@example.com', cpf: '', role: 'admin', proDays: '0' },
+    expect: askedOnPage,
+  },
+  {
+    route: '/admin/users',
+    method: 'POST',
+    path: '/admin/users',
+    form: {
+      intent: 'create',
+      username: 'n{unique}',
+      email: 'n{unique}@example.com',
+      password: 'senha123',
+      cpf: '',
+      role: 'admin',
+      proDays: '0',
+    },
+    expect: askedOnPage,
+  },
+  {
+    route: '/admin/refunds',
+    method: 'POST',
+    path: '/admin/refunds',
+    form: { intent: 'approve', paymentId: '900000001' },
+    expect: askedOnPage,
+  },
+  {
+    route: '/admin/certificates',
+    method: 'POST',
+    path: '/admin/certificates',
+    form: { intent: 'revoke', certificateId: '900000001' },
+    expect: askedOnPage,
+  },
+  { route: '/api/users/:id', method: 'DELETE', path: '/api/users/{user}', expect: askedOnApi },
+  { route: '/api/users/:id', method: 'PATCH', path: '/api/users/{user}', json: { role: 'admin' }, expect: askedOnApi },
+  {
+    route: '/api/users',
+    method: 'POST',
+    path: '/api/users',
+    json: { username: 'a{unique}', email: 'a{unique}@example.com', password: 'senha123', role: 'admin' },
+    expect: askedOnApi,
+  },
+  { route: '/account/export', method: 'GET', path: '/account/export', expect: askedBeforeDownload },
+  { route: '/calculators/history/export', method: 'GET', path: '/calculators/history/export', expect: askedBeforeDownload },
+];
+
+/**
+ * The row 'admin without two-step' where it is required (ADMIN_TWO_FACTOR=required, decision
+ * 055): every row that needs a session answers it as the setup does: pages to 'Minha Conta'
+ * (`/account`, where 'Segurança' is), the API 403. `/account` itself, the setup, stays open.
+ */
+export function withoutTwoStepOutcome(row: MatrixRow): Outcome | null {
+  // /account is the setup; the visitors' pages (/auth…) send any signed-in user to /dashboard, which then sends this one to /account.
+  if (row.route === '/account' || row.route === '/resources/session-ended' || row.route.startsWith('/auth')) return null;
+  const anonymous = row.expect.anonymous;
+  // The resources that answer visitors themselves (an attachment, a tool's frame, the live stream) answer it as a visitor.
+  if (row.route.startsWith('/resources/')) return anonymous;
+  if (anonymous === 401) return { status: 403, text: 'twoFactorSetupRequired' };
+  if (typeof anonymous === 'object' && anonymous.status === 302 && anonymous.location === '/auth')
+    return { status: 302, location: '/account' };
+  return null;
+}

@@ -145,6 +145,8 @@ export function apiEndpoints(ids: Ids): Endpoint[] {
       fields: { password: str(6, 200), confirmPassword: str(6, 200), token: str(0, 200, true) },
     },
     { route: '/api/logout', method: 'POST', as: 'basic', noBody: true },
+    // The fresh check (decision 060): the password or a code renews the caller's own session; a wrong one is 401 and counted like a sign-in guess.
+    { route: '/api/fresh-check', method: 'POST', as: 'basic', fields: { password: str(0, 200, true), code: str(0, 32, true) } },
     {
       route: '/api/profile',
       method: 'PATCH',
@@ -379,6 +381,14 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-confirm', fields: { code: str(1, 32) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-recovery-codes', fields: { code: str(1, 32) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-disable', fields: { password: str(1, 200), code: str(1, 32) } },
+    {
+      route: '/account/fresh-check',
+      method: 'POST',
+      as: 'basic',
+      intent: 'renew',
+      fields: { freshCheckSecret: str(1, 200), redirectTo: str(0, 500, true) },
+    },
+    { route: '/account/fresh-check', method: 'GET', as: 'basic', query: { redirectTo: str(0, 500, true) } },
     // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
     { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
@@ -577,7 +587,14 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       fields: { id: id(ids.otherUser), username: str(3, 50), email, role: oneOf(ROLES) },
     },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'reset', fields: { id: id(ids.otherUser), password: str(6, 200) } },
-    { route: '/admin/users', method: 'POST', as: 'admin', intent: 'delete', fields: recordId(ids.otherUser) },
+    // The fresh check's step posts the dangerous action again with the code or password beside its fields.
+    {
+      route: '/admin/users',
+      method: 'POST',
+      as: 'admin',
+      intent: 'delete',
+      fields: { ...recordId(ids.otherUser), freshCheckSecret: str(0, 200, true) },
+    },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'two-factor-off', fields: recordId(ids.otherUser) },
     { route: '/admin/users', method: 'POST', as: 'admin', intent: 'expire', noBody: true },
     {

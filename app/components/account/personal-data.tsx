@@ -21,7 +21,8 @@ export function DataExportSection() {
         progresso nos cursos, notificações, cálculos salvos e sessões ativas. O arquivo está em formato JSON, como prevê a Lei Geral de
         Proteção de Dados (LGPD).
       </p>
-      <a href={PERSONAL_DATA_PATH} download className="btn-secondary mt-4 inline-flex">
+      {/* No `download` attribute: past the fresh check's window the answer is its page, not a file. */}
+      <a href={PERSONAL_DATA_PATH} className="btn-secondary mt-4 inline-flex">
         Baixar meus dados (JSON)
       </a>
     </section>

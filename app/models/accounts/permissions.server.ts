@@ -3,7 +3,7 @@ import { errorResponse, requireSameOrigin } from '../../utils/api.server';
 import { isLinkPreviewRequest, linkPreviewPath } from '../../utils/link-preview';
 import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.server';
 import type { Role } from '../../utils/value-sets';
-import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES } from './auth.server';
+import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES, type SessionState } from './auth.server';
 import { hasAtLeast } from './roles';
 import { hasTwoFactor } from './two-factor-state.server';
 import { getEnv } from '../../utils/env.server';
@@ -25,6 +25,17 @@ const TWO_FACTOR_SETUP_PATHS = ['/account'];
 
 /** An admin without two-step sign-in where the setting requires it (ADMIN_TWO_FACTOR; decision 055). */
 const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && getEnv().adminTwoFactorRequired && !hasTwoFactor(user.id);
+
+/**
+ * Who is signed in, for the resources that answer visitors themselves (an attachment, a tool's
+ * frame, the live stream): an admin who must first set up two-step sign-in counts as nobody.
+ */
+export async function readPermittedSession(request: Request): Promise<SessionState> {
+  const state = await readSessionUser(request);
+  return state.user && mustSetUpTwoFactor(state.user) ? { user: null, ended: null } : state;
+}
+
+export const getPermittedUser = async (request: Request): Promise<UserRow | null> => (await readPermittedSession(request)).user;
 
 /** Page guard: visitors go to /auth and come back after login; an ended session says why. */
 export async function requireUser(request: Request, redirectTo = pathOf(request)): Promise<UserRow> {

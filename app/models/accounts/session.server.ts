@@ -33,6 +33,8 @@ export function startSession(userId: number, client: { userAgent?: string | null
         userAgent: client.userAgent?.slice(0, 512) ?? null,
         ipAddress: client.ipAddress ?? null,
         lastActivity: now,
+        // Signing in counts as the fresh check before dangerous actions (fresh-check.server.ts).
+        freshCheckAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       })
       .run();

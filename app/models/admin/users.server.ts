@@ -7,6 +7,7 @@ import { foldKey } from '../../utils/fold';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { hashPassword } from '../../utils/password.server';
 import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
+import { publishPromotionNotice, tellPromotedAdmin } from './admin-promotion.server';
 import { grantRole, otherAdminCount, revokeGrants, syncLapsedRoles, syncUserRole } from '../accounts/role-grant.server';
 import { isPro } from '../accounts/roles';
 import { endAllSessions } from '../accounts/session.server';
@@ -189,7 +190,7 @@ export async function createUserAsAdmin(actor: AuditActor, input: AdminUserCreat
   assertValidCpf(input.cpf);
   assertUnique(db, input);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction((tx) => {
+  const { created, notice } = db.transaction((tx) => {
     // An address an admin types counts as confirmed (decision 045): the admin vouches for it, under audit.
     const user = insertUser(tx, { username: input.username, email: input.email, cpf: input.cpf, passwordHash, emailConfirmedAt: now });
     if (input.role !== 'E-BASIC') {
@@ -206,8 +207,10 @@ export async function createUserAsAdmin(actor: AuditActor, input: AdminUserCreat
       entityId: created.id,
       summary: `criado: ${created.username} <${created.email}>, ${created.role}${isPro(input.role) ? `, ${input.proDays} dias` : ''}`,
     });
-    return created;
+    return { created, notice: created.role === 'admin' ? tellPromotedAdmin(tx, created, now) : null };
   });
+  if (notice) publishPromotionNotice(notice, now);
+  return created;
 }
 
 /**
@@ -217,7 +220,7 @@ export async function createUserAsAdmin(actor: AuditActor, input: AdminUserCreat
  * transaction (demoted or deleted since the session was read: 403), and the last admin keeps the role.
  */
 export function updateUserAsAdmin(actor: AuditActor, userId: number, input: AdminUserUpdateInput, now = new Date()): UserRow {
-  return db.transaction((tx) => {
+  const { updated, notice } = db.transaction((tx) => {
     assertActingAdmin(tx, actor);
     const user = findUserOr404(tx, userId, now);
     const target = input.role ?? user.role;
@@ -254,8 +257,10 @@ export function updateUserAsAdmin(actor: AuditActor, userId: number, input: Admi
         summary: `${summary}${days}`,
       });
     }
-    return updated;
+    return { updated, notice: user.role !== 'admin' && updated.role === 'admin' ? tellPromotedAdmin(tx, updated, now) : null };
   });
+  if (notice) publishPromotionNotice(notice, now);
+  return updated;
 }
 
 /** An admin sets a new password: any pending recovery token dies and the user is signed out everywhere. */

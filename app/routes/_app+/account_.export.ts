@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { exportPersonalData, personalDataFileName } from '~/models/privacy/personal-data.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { getEnv } from '~/utils/env.server';
+import { requireFreshDownload } from '~/plumbing/fresh-check.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 
 /**
@@ -11,6 +12,7 @@ import { applySecurityHeaders } from '~/utils/security.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  await requireFreshDownload(request);
   const now = new Date();
   const headers = new Headers({
     'Content-Type': 'application/json; charset=utf-8',

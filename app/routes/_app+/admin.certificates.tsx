@@ -7,7 +7,9 @@ import { requireAdmin } from '~/models/accounts/permissions.server';
 import { listCourseCertificates, revokeCertificate } from '~/models/courses/certificate.server';
 import { listCourseOptions } from '~/models/courses/course.server';
 import { adminCertificatesQuerySchema, certificateRevokeSchema } from '~/schemas/certificate';
-import { handleForm, intent } from '~/utils/form.server';
+import { handleForm } from '~/utils/form.server';
+import { freshIntent } from '~/plumbing/fresh-check.server';
+import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-check-step';
 import { formatShortDate } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';
@@ -43,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   const admin = await requireAdmin(args.request);
   const url = new URL(args.request.url);
   return handleForm(args, {
-    revoke: intent({
+    revoke: freshIntent(admin, {
       schema: certificateRevokeSchema,
       refusalToast: (message) => ({ title: 'Erro ao revogar certificado', description: message, type: 'error' }),
       run: ({ certificateId }) => {
@@ -61,6 +63,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function AdminCertificates() {
   const { courses, courseId, items, total, page, pageCount, confirm } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const freshCheck = useFreshCheckPrompt();
+  if (freshCheck) return <FreshCheckStep prompt={freshCheck} />;
   if (confirm) {
     return (
       <ConfirmActionPanel

@@ -7,6 +7,8 @@ import { Pagination } from '~/components/ui/pagination';
 import { approveRefund, listRefundRequests, rejectRefund } from '~/models/payments/index.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
 import { handleForm, intent } from '~/utils/form.server';
+import { freshIntent } from '~/plumbing/fresh-check.server';
+import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-check-step';
 import { listQuerySchema } from '~/utils/list-query';
 import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';
@@ -40,7 +42,8 @@ export async function action(args: ActionFunctionArgs) {
   const url = new URL(args.request.url);
   const back = `${url.pathname}${withParams(url.search, { confirm: null, payment: null })}`;
   return handleForm(args, {
-    approve: intent({
+    // Money leaves: a fresh check first (decision 060).
+    approve: freshIntent(admin, {
       schema: refundSchema,
       refusalToast: (message) => ({ title: 'Erro ao aprovar reembolso', description: message, type: 'error' }),
       run: async ({ paymentId }) => {
@@ -70,6 +73,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function AdminRefunds() {
   const { items, total, page, pageCount, confirm } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const freshCheck = useFreshCheckPrompt();
+  if (freshCheck) return <FreshCheckStep prompt={freshCheck} />;
   if (confirm) {
     const approving = confirm.intent === 'approve';
     const label = approving ? 'Aprovar reembolso' : 'Recusar reembolso';

@@ -30,6 +30,9 @@ import { formatCpf } from '~/utils/cpf';
 import { AppError, isAppError } from '~/utils/errors';
 import { turnOffTwoFactorAsAdmin } from '~/models/accounts/two-factor.server';
 import { handleForm, intent } from '~/utils/form.server';
+import { makesAdmin } from '~/models/accounts/fresh-check.server';
+import { freshIntent } from '~/plumbing/fresh-check.server';
+import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-check-step';
 import { formatShortDate } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
 import { parseListQuery } from '~/utils/pagination.server';
@@ -93,8 +96,10 @@ export async function action(args: ActionFunctionArgs) {
   // Saving closes the dialog or confirmation and keeps the search, filter and page.
   const back = urlWithout(args.request.url, ['dialog', 'user', 'confirm']);
   return handleForm(args, {
-    create: intent({
+    // Making an admin, and deleting a user, ask for a fresh check (decision 060).
+    create: freshIntent(admin, {
       schema: adminUserCreateSchema,
+      when: (input) => makesAdmin(null, input.role),
       hideFields: ['password'],
       refusalToast: refusal('Erro ao criar usuário'),
       run: async (input) => {
@@ -106,8 +111,9 @@ export async function action(args: ActionFunctionArgs) {
         });
       },
     }),
-    update: intent({
+    update: freshIntent(admin, {
       schema: adminUserEditFormSchema,
+      when: ({ id, role }) => makesAdmin(id, role),
       refusalToast: refusal('Erro ao atualizar usuário'),
       run: ({ id, ...input }) => {
         const user = updateUserAsAdmin(admin, id, input);
@@ -144,7 +150,7 @@ export async function action(args: ActionFunctionArgs) {
         });
       },
     }),
-    delete: intent({
+    delete: freshIntent(admin, {
       schema: adminUserIdSchema,
       refusalToast: refusal('Erro ao excluir usuário'),
       run: ({ id }) => {
@@ -179,7 +185,9 @@ export async function action(args: ActionFunctionArgs) {
 export default function AdminUsersPage() {
   const { users, total, page, pageCount, q, role, dialog, confirm } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const freshCheck = useFreshCheckPrompt();
 
+  if (freshCheck) return <FreshCheckStep prompt={freshCheck} />;
   if (confirm) {
     return (
       <ConfirmActionPanel

@@ -204,8 +204,8 @@ function HistoryFilters({ filter, filtered, calculators, action, exportHref }: F
             </LightLink>
           ) : null}
           {exportHref ? (
-            // A download, not a page: a plain link the router does not follow.
-            <a href={exportHref} download className="btn-secondary sm:ml-auto" data-testid="history-export">
+            // A download, not a page: a plain link the router does not follow (no `download` attribute: past the fresh check's window the answer is its page).
+            <a href={exportHref} className="btn-secondary sm:ml-auto" data-testid="history-export">
               Exportar CSV
             </a>
           ) : null}

@@ -3,6 +3,7 @@ import { requireUser } from '~/models/accounts/permissions.server';
 import { historyCsvFileName, historyCsvStream } from '~/models/tools/calculation-history-export.server';
 import { historyQuerySchema } from '~/schemas/calculation-history';
 import { getEnv } from '~/utils/env.server';
+import { requireFreshDownload } from '~/plumbing/fresh-check.server';
 import { parseListQuery } from '~/utils/pagination.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 
@@ -13,6 +14,7 @@ import { applySecurityHeaders } from '~/utils/security.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  await requireFreshDownload(request);
   const { q, calculator, from, to } = parseListQuery(new URL(request.url).searchParams, historyQuerySchema);
   const headers = new Headers({
     'Content-Type': 'text/csv; charset=utf-8',

@@ -4,6 +4,7 @@ import { adminUserCreateSchema, userListQuerySchema } from '~/schemas/admin-user
 import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
 import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 import { requireApiAdmin } from '~/models/accounts/permissions.server';
+import { makesAdmin, requireApiFreshCheck } from '~/models/accounts/fresh-check.server';
 
 /**
  * GET /api/users (admin): an array of users, newest first, a page at a time (`?page=`, `?perPage=` up to 100);
@@ -20,6 +21,7 @@ export const action = apiAction({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJson(request, adminUserCreateSchema);
+    if (makesAdmin(null, input.role)) await requireApiFreshCheck(request);
     return jsonResponse(toPublicUser(await createUserAsAdmin(admin, input)), { status: 201 });
   },
 });

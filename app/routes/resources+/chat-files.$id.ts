@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node';
 import contentDisposition from 'content-disposition';
-import { getOptionalUser } from '~/models/accounts/auth.server';
+import { getPermittedUser } from '~/models/accounts/permissions.server';
 import { openAttachment } from '~/models/chat/attachments.server';
 import { ATTACHMENT_MESSAGES } from '~/schemas/chat-attachments';
 import { idParam } from '~/utils/api.server';
@@ -35,7 +35,7 @@ const notFound = () =>
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
-    const file = await openAttachment(await getOptionalUser(request), idParam(params.id, ATTACHMENT_MESSAGES.notFound));
+    const file = await openAttachment(await getPermittedUser(request), idParam(params.id, ATTACHMENT_MESSAGES.notFound));
     const disposition = contentDisposition(file.name, { type: file.contentType === 'application/pdf' ? 'attachment' : 'inline' });
     const headers = withHeaders(
       new Headers({ 'Content-Type': file.contentType, 'Content-Length': String(file.size), 'Content-Disposition': disposition }),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getToolFrameHtml } from '~/models/tools/tool.server';
 import { idParam } from '~/utils/api.server';
-import { getOptionalUser } from '~/models/accounts/auth.server';
+import { getPermittedUser } from '~/models/accounts/permissions.server';
 import { getEnv } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';
@@ -35,7 +35,7 @@ function frameResponse(body: string, status: number, contentType: string) {
 
 /** GET /resources/tool-frame/{id}: a custom tool's HTML, for users who may use that tool. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+  const user = await getPermittedUser(request);
   if (!user) return frameResponse('Não autenticado', 401, 'text/plain; charset=utf-8');
   try {
     const html = getToolFrameHtml(user, idParam(params.id, 'Ferramenta não encontrada'));

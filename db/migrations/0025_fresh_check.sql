@@ -1,0 +1,1 @@
+ALTER TABLE `active_sessions` ADD `fresh_check_at` integer;
