@@ -16,7 +16,7 @@ import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
 import { SESSION_MESSAGES } from '~/models/accounts/auth.server';
 import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/courses/access.server';
-import { certificateOfferFor, issueCertificate } from '~/models/courses/certificate.server';
+import { courseCertificateOffer, issueCourseCertificate } from '~/models/assessments/certificate.server';
 import {
   continueHref,
   createLesson,
@@ -156,7 +156,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextOrder: content.lessons.reduce((highest, lesson) => Math.max(highest, lesson.order), 0) + 1,
     dialog: isAdmin ? readContentDialog(search, content) : null,
     confirm: isAdmin ? readConfirm(search, content) : null,
-    certificate: certificateOfferFor(user, course.id),
+    certificate: courseCertificateOffer(user, course.id),
   });
 }
 
@@ -210,7 +210,7 @@ export async function action(args: ActionFunctionArgs) {
       schema: certificateIssueSchema,
       refusalToast: refusal('Erro ao emitir certificado'),
       run: () => {
-        const certificate = issueCertificate(user, courseId);
+        const certificate = issueCourseCertificate(user, courseId);
         return redirectWithToast(`/certificados/${certificate.code}`, {
           title: 'Certificado emitido',
           description: certificate.courseTitle,
@@ -326,7 +326,7 @@ export default function CoursePage() {
       <BackLink />
       <CourseHeader course={course} />
       <ProgressSummary progress={content.progress} continueTo={data.continueTo} />
-      {data.certificate ? <CertificateOfferBox offer={data.certificate} /> : null}
+      {data.certificate ? <CertificateOfferBox offer={data.certificate} courseId={data.course.id} /> : null}
       <CourseTabs current={data.tab} isAdmin={isAdmin} />
       <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
         {data.tab === 'content' ? (
