@@ -30,7 +30,16 @@ export function FullNameNeeded() {
 
 /** The course page's certificate box, once every lesson is done: 'Emitir certificado', or the issued one (and 'Emitir com o novo nome' after a change of name). */
 export function CertificateOfferBox({ offer, courseId }: { offer: CourseCertificateOffer; courseId: number }) {
-  if (!offer.complete) return null;
+  if (!offer.complete) {
+    return offer.assessment ? (
+      <p className="card mt-4 p-4 text-sm text-slate-700">
+        Este curso tem avaliação final: conclua as aulas e seja aprovado para emitir o certificado.{' '}
+        <LightLink to={`/courses/${courseId}/avaliacao`} className="text-brand-700 hover:underline">
+          Ver a avaliação final
+        </LightLink>
+      </p>
+    ) : null;
+  }
   const awaitsAssessment = !offer.code && offer.assessment !== null && !offer.assessment.passed;
   return (
     <section aria-labelledby="course-certificate-title" className="card mt-4 flex flex-wrap items-center justify-between gap-3 p-4">
