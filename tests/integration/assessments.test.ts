@@ -322,6 +322,12 @@ describe('grading through the page', () => {
 
   test('a course without a final assessment answers 404; a user below E-MASTER is sent away', async () => {
     const { cookie } = await learner();
+    // A path id that is no id: the same 404, never a 500 (the fuzz found it).
+    for (const bad of ['..%2Fetc', '\u202e', '0']) {
+      expect((await call(assessmentPage.loader, getRequest('/courses/x/avaliacao', { cookie }), { id: bad })).status).toBe(404);
+      const posted = await call(assessmentPage.action, formRequest('/courses/x/avaliacao', { intent: 'start' }, { cookie }), { id: bad });
+      expect(posted.status).toBe(404);
+    }
     const plain = db
       .insert(courses)
       .values({

@@ -30,7 +30,7 @@ const attemptParam = (search: URLSearchParams) => {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
-  const courseId = idParam(params.id, COURSE_ACCESS_MESSAGES.notFound);
+  const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
   const { course } = orResponse(() => loadOpenCourseFor(user, courseId));
   const state = orResponse(() => assessmentStateFor(user, courseId));
   const attemptId = attemptParam(new URL(request.url).searchParams);
@@ -45,7 +45,7 @@ const refusal =
 export async function action(args: ActionFunctionArgs) {
   const { request, params } = args;
   const user = await requireCourseReader(request);
-  const courseId = idParam(params.id, COURSE_ACCESS_MESSAGES.notFound);
+  const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
   orResponse(() => loadOpenCourseFor(user, courseId));
   const page = `/courses/${courseId}/avaliacao`;
   return handleForm(args, {
