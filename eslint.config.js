@@ -98,7 +98,7 @@ export const MODEL_DOMAIN_LEVELS = [
   ['accounts'],
   ['notifications'],
   ['courses'],
-  ['chat', 'tools', 'payments'],
+  ['chat', 'tools', 'payments', 'assessments'],
   ['signup', 'admin'],
   ['privacy'],
 ];

@@ -42,6 +42,8 @@ import { renderReport, type NewConnectionResult, type Results, type ScenarioResu
 import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 import {
   APP_SCENARIOS,
+  BENCH_ASSESSMENT_PLACEHOLDER,
+  BENCH_ATTEMPT_PLACEHOLDER,
   BENCH_COURSE_PLACEHOLDER,
   BENCH_THREAD_PLACEHOLDER,
   BENCH_WRITE_THREAD_PLACEHOLDER,
@@ -212,10 +214,31 @@ async function benchThreadIds(server: Running, cookies: Cookies): Promise<{ thre
   return { thread: await find(BENCH_THREAD_SUBJECT), writeThread: await find(BENCH_WRITE_THREAD_SUBJECT) };
 }
 
-type BenchIds = { courseId: number; thread: number; writeThread: number };
+/**
+ * NR-10's id (its final assessment) through the course API, and the demo E-MASTER's passed attempt
+ * from the assessment page's 'Ver correção' link (scripts/demo-assessment.ts).
+ */
+async function benchAssessmentIds(server: Running, cookies: Cookies): Promise<{ assessment: number; attempt: number }> {
+  const title = 'NR-10: Segurança em Instalações Elétricas';
+  const response = await get(`${server.origin}/api/courses?${new URLSearchParams({ q: 'NR-10', perPage: '10' })}`, {
+    Accept: 'application/json',
+    Cookie: cookies.master,
+  });
+  const found = (JSON.parse(response.text) as { id: number; title: string }[]).find((course) => course.title === title);
+  if (!found) throw new Error(`o curso "${title}" não está no banco (o seed de demonstração o cria)`);
+  const page = await get(`${server.origin}/courses/${found.id}/avaliacao`, { Accept: 'text/html', Cookie: cookies.master });
+  const attempt = /tentativa=(\d+)/.exec(page.text)?.[1];
+  if (!attempt) throw new Error(`a avaliação do curso #${found.id} não tem tentativa do usuário E-MASTER de demonstração`);
+  return { assessment: found.id, attempt: Number(attempt) };
+}
+
+type BenchIds = { courseId: number; thread: number; writeThread: number; assessment: number; attempt: number };
+
+const fillIds = (text: string, ids: BenchIds) =>
+  text.replace(BENCH_ASSESSMENT_PLACEHOLDER, String(ids.assessment)).replace(BENCH_ATTEMPT_PLACEHOLDER, String(ids.attempt));
 
 const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
-  scenario.path
+  fillIds(scenario.path, ids)
     .replace(BENCH_COURSE_PLACEHOLDER, String(ids.courseId))
     .replace(BENCH_THREAD_PLACEHOLDER, String(ids.thread))
     .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread));
@@ -262,7 +285,9 @@ async function openApp(name: string, port: number, databasePath: string, env: Re
     say(`  curso da página de curso: #${courseId} (${BENCH_COURSE.title})`);
     const threads = await benchThreadIds(server, cookies);
     say(`  tickets do chat: #${threads.thread} (${BENCH_THREAD_SUBJECT}), escrita em #${threads.writeThread}`);
-    return { name, port, databasePath, env, server, cookies, ids: { courseId, ...threads }, restarts: [], repeats: [] };
+    const assessment = await benchAssessmentIds(server, cookies);
+    say(`  avaliação final: curso #${assessment.assessment}, tentativa #${assessment.attempt}`);
+    return { name, port, databasePath, env, server, cookies, ids: { courseId, ...threads, ...assessment }, restarts: [], repeats: [] };
   } catch (error) {
     await stop(server);
     throw error;
@@ -272,7 +297,7 @@ async function openApp(name: string, port: number, databasePath: string, env: Re
 const scenarioTarget = (app: App, scenario: Scenario): Target => ({
   path: scenarioPath(scenario, app.ids),
   headers: scenario.anonymous ? scenario.headers : { ...scenario.headers, Cookie: app.cookies[scenario.as ?? 'tool'] },
-  write: scenario.write,
+  write: scenario.write ? { ...scenario.write, body: fillIds(scenario.write.body, app.ids) } : undefined,
 });
 
 /**

@@ -48,6 +48,10 @@ export const BENCH_COURSE_PLACEHOLDER = '{benchCourse}';
 export const BENCH_THREAD_PLACEHOLDER = '{benchThread}';
 export const BENCH_WRITE_THREAD_PLACEHOLDER = '{benchWriteThread}';
 
+/** NR-10's final assessment and the demo E-MASTER's passed attempt at it (scripts/demo-assessment.ts), looked up on each database. */
+export const BENCH_ASSESSMENT_PLACEHOLDER = '{benchAssessment}';
+export const BENCH_ATTEMPT_PLACEHOLDER = '{benchAttempt}';
+
 export type Scenario = {
   id: string;
   label: string;
@@ -129,6 +133,28 @@ export const APP_SCENARIOS: Scenario[] = [
     headers: PAGE,
     reference: 'bare-page',
     as: 'master',
+  },
+  // Issue 31: the assessment page with a graded attempt (ten questions, answers and explanations), and its
+  // 'Enviar respostas' sent again for that attempt: the conditional update finds it graded and answers its grade.
+  {
+    id: 'assessment-page',
+    label: 'GET /courses/{id}/avaliacao?tentativa={id} as E-MASTER (a graded attempt)',
+    path: `/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/avaliacao?tentativa=${BENCH_ATTEMPT_PLACEHOLDER}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    cpuBudget: true,
+    as: 'master',
+  },
+  {
+    id: 'assessment-submit',
+    label: "POST /courses/{id}/avaliacao 'Enviar respostas' of a graded attempt as E-MASTER",
+    path: `/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/avaliacao`,
+    kind: 'page',
+    headers: { ...PAGE, 'Content-Type': 'application/x-www-form-urlencoded' },
+    reference: 'bare-page',
+    as: 'master',
+    write: { method: 'POST', body: `intent=submit&attemptId=${BENCH_ATTEMPT_PLACEHOLDER}&q0=0&q1=1&q2=2%2C5`, status: 302 },
   },
   {
     id: 'admin-promocodes',

@@ -22,6 +22,7 @@ import {
   PAYMENT_METHODS,
   REFUND_STATUSES,
   MAIL_STATUSES,
+  QUESTION_KINDS,
 } from '../app/utils/value-sets';
 
 /** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
@@ -214,6 +215,14 @@ export const courses = sqliteTable(
     requiresPromoCode: bool('requires_promo_code').notNull().default(false),
     /** Purchase price in cents; null: not for sale. */
     priceCents: integer('price_cents'),
+    /** The certificate's 'Carga horária' in hours (issue 31); `duration` stays the specification's free text. */
+    workloadHours: integer('workload_hours'),
+    /** 'Conteúdo programático', one topic per line; null: the lesson titles. */
+    syllabus: text('syllabus'),
+    /** JSON `[{ name, qualification }]` (app/models/assessments/course-record.ts); null: none set. */
+    instructors: text('instructors'),
+    /** JSON `{ name, profession, registration }`; null: none set. */
+    technicalLead: text('technical_lead'),
     createdAt: createdAt(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -823,6 +832,12 @@ export const certificates = sqliteTable(
     issuedAt: createdAt(),
     status: text('status', { enum: CERTIFICATE_STATUSES }).notNull().default('valid'),
     statusChangedAt: timestamp('status_changed_at'),
+    /**
+     * What issue 31 added, copied at issue as JSON (app/models/assessments/course-record.ts): workload,
+     * syllabus, instructors, technical lead, start date, modality, the passing grade. Null on certificates
+     * issued before, which keep saying what they said.
+     */
+    record: text('record'),
   },
   (t) => [
     uniqueIndex('certificates_code_unique').on(t.code),
@@ -876,6 +891,9 @@ export type CalculationHistoryRow = typeof calculationHistory.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type MemorialProfileRow = typeof memorialProfiles.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+export type AssessmentQuestionRow = typeof assessmentQuestions.$inferSelect;
+export type CourseAssessmentRow = typeof courseAssessments.$inferSelect;
+export type AssessmentAttemptRow = typeof assessmentAttempts.$inferSelect;
 
 /**
  * The ids of erased accounts, and when (docs/decisions/054-erasure-ledger.md): no name, e-mail or
@@ -934,3 +952,98 @@ export const pendingLogins = sqliteTable(
 );
 
 export type TwoFactorRow = typeof twoFactor.$inferSelect;
+
+/**
+ * Issue 31, assessments. A course's question bank: `lesson_id` null for the final assessment's bank,
+ * set for that lesson's practice quiz. Choice questions keep their options and the indices of the
+ * right ones as JSON; numeric ones a value, an absolute tolerance and a unit.
+ */
+export const assessmentQuestions = sqliteTable(
+  'assessment_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
+    prompt: text('prompt').notNull(),
+    options: text('options').notNull().default('[]'),
+    correct: text('correct').notNull().default('[]'),
+    numericAnswer: real('numeric_answer'),
+    tolerance: real('tolerance'),
+    unit: text('unit'),
+    explanation: text('explanation'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assessment_questions_course_idx').on(t.courseId, t.lessonId, t.id),
+    index('assessment_questions_lesson_idx').on(t.lessonId),
+    check('assessment_questions_kind_check', inList('kind', QUESTION_KINDS)),
+    check(
+      'assessment_questions_numeric_check',
+      sql`kind <> 'numeric' or (numeric_answer is not null and tolerance is not null and tolerance >= 0)`,
+    ),
+  ],
+);
+
+/** A course's final assessment: present only when the course has one. */
+export const courseAssessments = sqliteTable(
+  'course_assessments',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    passPercent: integer('pass_percent').notNull().default(70),
+    questionsPerAttempt: integer('questions_per_attempt').notNull().default(10),
+    timeLimitMinutes: integer('time_limit_minutes'),
+    /** Attempts in a row before the wait; null: no limit. */
+    maxAttempts: integer('max_attempts'),
+    /** Hours after the last of `maxAttempts` failed attempts; null with a limit: no more attempts. */
+    waitHours: integer('wait_hours'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  () => [
+    check('course_assessments_pass_check', sql`pass_percent between 1 and 100`),
+    check('course_assessments_count_check', sql`questions_per_attempt between 1 and 20`),
+    check('course_assessments_time_check', sql`time_limit_minutes is null or time_limit_minutes between 1 and 600`),
+    check('course_assessments_attempts_check', sql`max_attempts is null or max_attempts between 1 and 100`),
+    check('course_assessments_wait_check', sql`wait_hours is null or wait_hours between 1 and 8760`),
+  ],
+);
+
+/**
+ * One attempt at a final assessment, immutable once submitted: the questions as shown (options in the
+ * order shown, with the right answers, which never leave the server before grading), the answers,
+ * the score and the pass mark of the day. At most one open attempt per user and course.
+ */
+export const assessmentAttempts = sqliteTable(
+  'assessment_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    questions: text('questions').notNull(),
+    passPercent: integer('pass_percent').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    deadlineAt: timestamp('deadline_at'),
+    submittedAt: timestamp('submitted_at'),
+    answers: text('answers'),
+    correctCount: integer('correct_count'),
+    scorePercent: real('score_percent'),
+    passed: bool('passed'),
+  },
+  (t) => [
+    index('assessment_attempts_user_course_idx').on(t.userId, t.courseId, t.startedAt),
+    index('assessment_attempts_course_submitted_idx').on(t.courseId, t.submittedAt),
+    uniqueIndex('assessment_attempts_open_unique')
+      .on(t.userId, t.courseId)
+      .where(sql`submitted_at is null`),
+  ],
+);

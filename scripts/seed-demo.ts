@@ -25,6 +25,7 @@ import { BENCH_COURSE, DEMO_ADMIN_TOTP_SECRET, DEMO_CERTIFICATE } from '../db/se
 import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
+import { seedNr10Assessment } from './demo-assessment';
 
 export const DEMO_USERS = [
   {
@@ -302,6 +303,9 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
         })),
       ])
       .run();
+
+    // NR-10's final assessment, and the E-MASTER demo user's failed and passed attempts (issue 31).
+    seedNr10Assessment(tx, nr10.id, masterId, now);
 
     // A short course the E-MASTER demo user finished, and its certificate (db/seed-constants.ts).
     const diagrams = tx

@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CertificateView } from '../models/courses/certificate.server';
+import { workloadText } from '../utils/certificate-lines';
 import { formatLongDate, formatShortDate } from '../utils/format';
 import { qrModules } from '../utils/qr-code.server';
+import { drawRecordPage } from './certificate-record-page.server';
 
 /**
  * The certificate as a PDF: A4 landscape, DejaVu Sans embedded (subset) so the accented Portuguese is
@@ -90,7 +92,13 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   y = centred(page, certificate.holderName, y, bold, 26) - 4;
   y = centred(page, 'concluiu o curso', y, regular, 14, MUTED) - 4;
   y = centred(page, certificate.courseTitle, y, bold, 20) - 6;
-  y = centred(page, `com carga horária de ${certificate.hours}, ministrado por ${certificate.instructor},`, y, regular, 13);
+  y = centred(
+    page,
+    `com carga horária de ${workloadText(certificate, certificate.record)}, ministrado por ${certificate.instructor},`,
+    y,
+    regular,
+    13,
+  );
   centred(page, `concluído em ${formatLongDate(certificate.completedAt)}.`, y, regular, 13);
 
   const qrSide = 96;
@@ -110,6 +118,7 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   page.drawText('Código de verificação:', { x: left, y: qrY + 44, size: 10, font: regular, color: MUTED });
   page.drawText(certificate.code, { x: left, y: qrY + 28, size: 13, font: bold, color: INK });
   page.drawText(`Verifique em ${verifyUrl}`, { x: left, y: qrY + 10, size: 9, font: regular, color: MUTED });
+  if (certificate.record) drawRecordPage(pdf, { regular, bold }, certificate, certificate.record);
 
   return pdf.save();
 }

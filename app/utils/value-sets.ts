@@ -82,3 +82,13 @@ export const MATERIAL_FILE_TYPE_LABELS: Readonly<Record<MaterialFileType, string
   link: 'Link',
   object: 'Objeto',
 };
+
+/** Assessment question kinds (issue 31) and their labels. */
+export const QUESTION_KINDS = ['single', 'multiple', 'true_false', 'numeric'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  single: 'Múltipla escolha (uma correta)',
+  multiple: 'Múltipla escolha (várias corretas)',
+  true_false: 'Verdadeiro ou falso',
+  numeric: 'Resposta numérica',
+};

@@ -137,7 +137,7 @@ describe('issuing', () => {
     const page = (await (
       await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
     ).json()) as { certificate: unknown };
-    expect(page.certificate).toEqual({ complete: true, code, renamed: false, needsFullName: false });
+    expect(page.certificate).toEqual({ complete: true, code, renamed: false, needsFullName: false, assessment: null });
   });
 
   test('a course without lessons, or one the user cannot open, gives no certificate', async () => {
@@ -168,7 +168,7 @@ describe('issuing', () => {
     const offered = (await (
       await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
     ).json()) as { certificate: unknown };
-    expect(offered.certificate).toEqual({ complete: true, code: first, renamed: true, needsFullName: false });
+    expect(offered.certificate).toEqual({ complete: true, code: first, renamed: true, needsFullName: false, assessment: null });
     const inAccount = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
     expect(inAccount.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: first, renamed: true }]);
     const second = await issuedCode(cookie, course.id);
@@ -201,7 +201,7 @@ describe('issuing', () => {
     const page = (await (
       await call(coursePage.loader, getRequest(`/courses/${course.id}`, { cookie }), { id: String(course.id) })
     ).json()) as { certificate: unknown };
-    expect(page.certificate).toEqual({ complete: true, code: null, renamed: false, needsFullName: true });
+    expect(page.certificate).toEqual({ complete: true, code: null, renamed: false, needsFullName: true, assessment: null });
     const bad = await call(account.action, formRequest('/account', { intent: 'full-name', fullName: 'Maria\u202E avliS' }, { cookie }));
     expect(bad.status).toBe(400);
     expect(db.select({ fullName: users.fullName }).from(users).where(eq(users.id, user.id)).get()?.fullName).toBeNull();

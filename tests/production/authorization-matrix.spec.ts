@@ -4,7 +4,17 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { activeSessions, auditLog, mailOutbox, payments, planPrices, tools, users } from '../../db/schema';
+import {
+  activeSessions,
+  assessmentQuestions,
+  auditLog,
+  courseAssessments,
+  mailOutbox,
+  payments,
+  planPrices,
+  tools,
+  users,
+} from '../../db/schema';
 import { newMessageId } from '../../app/models/mail/outbox.server';
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { LIVE_STREAMS_PER_SESSION } from '../../app/plumbing/live-stream.server';
@@ -121,6 +131,15 @@ test('every route answers each subject as the authorization matrix says', async 
         ...extra,
       }),
     ).id;
+  /** A course with a final assessment of one true/false question (issue 31). */
+  const newAssessedCourse = () => {
+    const courseId = newCourse();
+    db.insert(courseAssessments).values({ courseId, questionsPerAttempt: 1 }).run();
+    db.insert(assessmentQuestions)
+      .values({ courseId, kind: 'true_false', prompt: 'Pergunta da matriz?', options: '["Verdadeiro","Falso"]', correct: '[0]' })
+      .run();
+    return courseId;
+  };
   const course = newCourse();
   const newLesson = () =>
     createLesson(
@@ -230,6 +249,7 @@ test('every route answers each subject as the authorization matrix says', async 
     codeCourse,
     grantedCourse,
     premiumCourse: newCourse({ price: '99,90' }),
+    assessedCourse: newAssessedCourse(),
     hiddenCourse: newCourse({ isHidden: 'on' }),
     courseCode: newPromo({ promoType: 'course', courseId: codeCourse, targetRole: undefined }).code,
     roleCode: newPromo().code,

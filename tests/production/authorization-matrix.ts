@@ -479,6 +479,37 @@ export const MATRIX: MatrixRow[] = [
     expect: masterPage({ status: 302, location: '/courses/{course}' }),
   },
 
+  // ── Final assessments (issue 31) ────────────────────────────────────────────────────────────
+  {
+    route: '/courses/:id/avaliacao',
+    method: 'GET',
+    path: '/courses/{assessedCourse}/avaliacao',
+    expect: masterPage({ status: 200, text: 'Avaliação final' }),
+  },
+  {
+    route: '/courses/:id/avaliacao',
+    method: 'GET',
+    path: '/courses/{course}/avaliacao',
+    expect: { ...masterPage(), master: 404, admin: 404 },
+    note: 'A course without a final assessment has no assessment page.',
+  },
+  {
+    route: '/courses/:id/avaliacao',
+    method: 'POST',
+    path: '/courses/{assessedCourse}/avaliacao',
+    form: { intent: 'start' },
+    expect: masterPage({ status: 302, location: '/courses/{assessedCourse}/avaliacao' }),
+    note: "'Iniciar avaliação' opens an attempt, or shows the one already open.",
+  },
+  {
+    route: '/courses/:id/avaliacao',
+    method: 'POST',
+    path: '/courses/{assessedCourse}/avaliacao',
+    form: { intent: 'submit', attemptId: '900000001' },
+    expect: masterPage(404),
+    note: "Another person's (here, a missing) attempt is the same 404 as none.",
+  },
+
   // ── Upgrade and payments (offline Stripe test mode) ────────────────────────────────────────
   {
     route: '/upgrade',

@@ -482,6 +482,17 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     },
     { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'unlock', fields: { code: str(1, 50) } },
     { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'certificate', fields: {} },
+    // The demo E-MASTER passed NR-10's assessment (ids.course): 'start' is refused (409) and a good
+    // attempt id of someone else is a 404, so no case writes.
+    { route: '/courses/:id/avaliacao', method: 'POST', as: 'master', params: course, intent: 'start', fields: {} },
+    {
+      route: '/courses/:id/avaliacao',
+      method: 'POST',
+      as: 'master',
+      params: course,
+      intent: 'submit',
+      fields: { attemptId: int(1, Number.MAX_SAFE_INTEGER), q0: str(0, 40, true), q1: str(0, 40, true) },
+    },
     {
       route: '/courses/:id',
       method: 'POST',

@@ -1,4 +1,5 @@
 import type { CertificateView } from '~/models/courses/certificate.server';
+import { certificateRecordLines, workloadText } from '~/utils/certificate-lines';
 import { formatLongDate, formatShortDate } from '~/utils/format';
 
 /** The certificate as a printable page: what the PDF says, with the QR code as SVG. */
@@ -27,9 +28,31 @@ export function CertificateCard({
       <p className="mt-3 text-slate-600">concluiu o curso</p>
       <p className="mt-1 break-words text-xl font-bold">{certificate.courseTitle}</p>
       <p className="mt-4 text-slate-700">
-        com carga horária de {certificate.hours}, ministrado por {certificate.instructor}, concluído em{' '}
+        com carga horária de {workloadText(certificate, certificate.record)}, ministrado por {certificate.instructor}, concluído em{' '}
         {formatLongDate(certificate.completedAt)}.
       </p>
+      {certificate.record ? (
+        <section aria-labelledby="certificate-syllabus" className="mt-6 text-left text-sm text-slate-800">
+          <h3 id="certificate-syllabus" className="font-semibold">
+            Conteúdo programático
+          </h3>
+          <ul className="mt-1 list-disc pl-5">
+            {certificate.record.syllabus.map((topic, index) => (
+              <li key={index}>{topic}</li>
+            ))}
+          </ul>
+          <dl className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+            {certificateRecordLines(certificate, certificate.record)
+              .slice(2, -1)
+              .map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-medium">{label}</dt>
+                  <dd className="break-words">{value}</dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      ) : null}
       <div className="mt-8 flex flex-col items-center gap-4 text-left sm:flex-row sm:justify-between">
         <dl className="text-sm text-slate-700">
           <dt className="inline">Emitido em </dt>

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { LightLink } from '~/components/ui/light-link';
-import type { CertificateOffer } from '~/models/courses/certificate.server';
+import { ASSESSMENT_TEXTS } from '~/schemas/assessment';
+import type { CourseCertificateOffer } from '~/models/assessments/certificate.server';
 
 /** The form that issues (or, after a change of the full name, issues anew) the certificate: a plain POST. */
 export function IssueCertificateForm({ action, label, className }: { action?: string; label: string; className: string }) {
@@ -28,8 +29,18 @@ export function FullNameNeeded() {
 }
 
 /** The course page's certificate box, once every lesson is done: 'Emitir certificado', or the issued one (and 'Emitir com o novo nome' after a change of name). */
-export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
-  if (!offer.complete) return null;
+export function CertificateOfferBox({ offer, courseId }: { offer: CourseCertificateOffer; courseId: number }) {
+  if (!offer.complete) {
+    return offer.assessment ? (
+      <p className="card mt-4 p-4 text-sm text-slate-700">
+        Este curso tem avaliação final: conclua as aulas e seja aprovado para emitir o certificado.{' '}
+        <LightLink to={`/courses/${courseId}/avaliacao`} className="text-brand-700 hover:underline">
+          Ver a avaliação final
+        </LightLink>
+      </p>
+    ) : null;
+  }
+  const awaitsAssessment = !offer.code && offer.assessment !== null && !offer.assessment.passed;
   return (
     <section aria-labelledby="course-certificate-title" className="card mt-4 flex flex-wrap items-center justify-between gap-3 p-4">
       <div>
@@ -43,6 +54,7 @@ export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
             constar como substituído).
           </p>
         ) : null}
+        {awaitsAssessment ? <p className="text-sm text-slate-600">{ASSESSMENT_TEXTS.notPassed}</p> : null}
         {!offer.code && offer.needsFullName ? <FullNameNeeded /> : null}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -52,7 +64,14 @@ export function CertificateOfferBox({ offer }: { offer: CertificateOffer }) {
           </LightLink>
         ) : null}
         {offer.renamed ? <IssueCertificateForm label="Emitir com o novo nome" className="btn-primary" /> : null}
-        {!offer.code && !offer.needsFullName ? <IssueCertificateForm label="Emitir certificado" className="btn-primary" /> : null}
+        {awaitsAssessment ? (
+          <LightLink to={`/courses/${courseId}/avaliacao`} className="btn-primary">
+            Fazer a avaliação final
+          </LightLink>
+        ) : null}
+        {!offer.code && !offer.needsFullName && !awaitsAssessment ? (
+          <IssueCertificateForm label="Emitir certificado" className="btn-primary" />
+        ) : null}
       </div>
     </section>
   );

@@ -15,6 +15,7 @@ import { paginate, type Page } from '../../utils/pagination.server';
 import { assertActingAdmin, recordAudit, type AuditActor } from '../audit/audit.server';
 import { assertNotSpent, consume } from '../accounts/rate-limit-store.server';
 import { loadOpenCourseFor } from './access.server';
+import { readCertificateRecord, type CertificateRecord } from './course-record';
 
 /**
  * Course certificates (issue 22): issued once a user has done every lesson of a course they can open,
@@ -67,6 +68,8 @@ export type CertificateView = {
   instructor: string;
   completedAt: string;
   issuedAt: string;
+  /** Issue 31's content (workload, syllabus, instructors, technical lead, grade…); null on certificates issued before. */
+  record: CertificateRecord | null;
 };
 
 export const toCertificateView = (row: CertificateRow): CertificateView => ({
@@ -78,6 +81,7 @@ export const toCertificateView = (row: CertificateRow): CertificateView => ({
   instructor: row.instructor,
   completedAt: row.completedAt.toISOString(),
   issuedAt: row.issuedAt.toISOString(),
+  record: readCertificateRecord(row.record),
 });
 
 const validCertificate = (executor: Executor, userId: number, courseId: number) =>
@@ -124,10 +128,17 @@ export function certificateOfferFor(viewer: Pick<UserRow, 'id' | 'fullName'>, co
 }
 
 /**
- * 'Emitir certificado': the valid certificate of this user and course, made now if there is none, or
- * made anew (the old one 'replaced') when the user's name is no longer the one printed on it.
+ * What a new certificate carries beyond the name and course (issue 31), built inside the issue's transaction
+ * once the lessons are done; it may refuse (a final assessment not passed) by throwing an AppError.
  */
-export function issueCertificate(viewer: Viewer, courseId: number, now = new Date()): CertificateView {
+export type CertificateRecordHook = (tx: Executor, completedAt: Date) => string | null;
+
+/**
+ * 'Emitir certificado': the valid certificate of this user and course, made now if there is none, or
+ * made anew (the old one 'replaced') when the user's name is no longer the one printed on it (the
+ * new one keeps the old one's record: the same certificate under the new name).
+ */
+export function issueCertificate(viewer: Viewer, courseId: number, now = new Date(), recordFor?: CertificateRecordHook): CertificateView {
   return db.transaction((tx) => {
     const { course } = loadOpenCourseFor(viewer, courseId, tx, now);
     const completedAt = completionOf(tx, viewer.id, courseId);
@@ -136,6 +147,7 @@ export function issueCertificate(viewer: Viewer, courseId: number, now = new Dat
     if (!current && hasRevoked(tx, viewer.id, courseId)) throw new AppError(409, CERTIFICATE_MESSAGES.revokedForCourse);
     if (!viewer.fullName) throw new AppError(409, CERTIFICATE_MESSAGES.needsFullName);
     if (current && current.holderName === viewer.fullName) return toCertificateView(current);
+    const record = current ? current.record : (recordFor?.(tx, completedAt) ?? null);
     if (current) tx.update(certificates).set({ status: 'replaced', statusChangedAt: now }).where(eq(certificates.id, current.id)).run();
     const row = tx
       .insert(certificates)
@@ -149,6 +161,7 @@ export function issueCertificate(viewer: Viewer, courseId: number, now = new Dat
         instructor: course.instructor,
         completedAt,
         issuedAt: now,
+        record,
       })
       .returning()
       .get();

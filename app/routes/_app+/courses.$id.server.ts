@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node';
 import { SESSION_MESSAGES } from '~/models/accounts/auth.server';
 import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { COURSE_ACCESS_MESSAGES, loadCourseFor, requireCourseReader } from '~/models/courses/access.server';
-import { issueCertificate } from '~/models/courses/certificate.server';
+import { issueCourseCertificate } from '~/models/assessments/certificate.server';
 import {
   createLesson,
   createMaterial,
@@ -82,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
       schema: certificateIssueSchema,
       refusalToast: refusal('Erro ao emitir certificado'),
       run: () => {
-        const certificate = issueCertificate(user, courseId);
+        const certificate = issueCourseCertificate(user, courseId);
         return redirectWithToast(`/certificados/${certificate.code}`, {
           title: 'Certificado emitido',
           description: certificate.courseTitle,

@@ -16,7 +16,7 @@ import { CertificateOfferBox } from '~/components/certificate/certificate-offer'
 import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
 import { COURSE_ACCESS_MESSAGES, requireCourseReader } from '~/models/courses/access.server';
-import { certificateOfferFor } from '~/models/courses/certificate.server';
+import { courseCertificateOffer } from '~/models/assessments/certificate.server';
 import { continueHref, getCoursePage, type CourseContent } from '~/models/courses/content.server';
 import { idParam } from '~/utils/api.server';
 import { orResponse } from '~/utils/form.server';
@@ -136,7 +136,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextOrder: content.lessons.reduce((highest, lesson) => Math.max(highest, lesson.order), 0) + 1,
     dialog: isAdmin ? readContentDialog(search, content) : null,
     confirm: isAdmin ? readConfirm(search, content) : null,
-    certificate: certificateOfferFor(user, course.id),
+    certificate: courseCertificateOffer(user, course.id),
   });
 }
 
@@ -169,7 +169,7 @@ export default function CoursePage() {
       <BackLink />
       <CourseHeader course={course} />
       <ProgressSummary progress={content.progress} continueTo={data.continueTo} />
-      {data.certificate ? <CertificateOfferBox offer={data.certificate} /> : null}
+      {data.certificate ? <CertificateOfferBox offer={data.certificate} courseId={data.course.id} /> : null}
       <CourseTabs current={data.tab} isAdmin={isAdmin} />
       <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
         {data.tab === 'content' ? (

@@ -5,6 +5,7 @@ import { LightLink } from '~/components/ui/light-link';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { verifyCertificate, type CertificateView } from '~/models/courses/certificate.server';
 import { isAppError } from '~/utils/errors';
+import { workloadText } from '~/utils/certificate-lines';
 import { formatLongDate } from '~/utils/format';
 import { pageMeta } from '~/utils/meta';
 import { qrSvgPath } from '~/utils/qr-code.server';
@@ -87,7 +88,7 @@ function Verdict({ data }: { data: Found }) {
           <dt className="font-medium">Curso</dt>
           <dd className="break-words">{certificate.courseTitle}</dd>
           <dt className="font-medium">Carga horária</dt>
-          <dd>{certificate.hours}</dd>
+          <dd>{workloadText(certificate, certificate.record)}</dd>
           <dt className="font-medium">Concluído em</dt>
           <dd>{formatLongDate(certificate.completedAt)}</dd>
         </dl>
