@@ -22,14 +22,21 @@ if (superviseWithLitestream({ isProduction: process.env.NODE_ENV === 'production
 // (nor Express, Remix and the glue, imported below): it forks the workers and supervises them, and never
 // gets past here. Each worker runs the rest.
 await runCluster();
-const [{ createRequestHandler }, { broadcastDevReady }, { default: express }, { createHttpHandlers }, { createRequestLog }] =
-  await Promise.all([
-    import('@remix-run/express'),
-    import('@remix-run/node'),
-    import('express'),
-    import('./server/http-handlers.js'),
-    import('./server/request-log.js'),
-  ]);
+const [
+  { createRequestHandler },
+  { broadcastDevReady },
+  { default: express },
+  { createHttpHandlers },
+  { createRequestLog },
+  { processMetrics },
+] = await Promise.all([
+  import('@remix-run/express'),
+  import('@remix-run/node'),
+  import('express'),
+  import('./server/http-handlers.js'),
+  import('./server/request-log.js'),
+  import('./server/metrics.js'),
+]);
 
 const BUILD_PATH = './build/index.js';
 // Loading the build checks the whole environment (app/utils/env-schema.server.ts): a bad one stops here, before listening, with its list.
@@ -46,6 +53,8 @@ const mode = env.isDevelopment ? 'development' : 'production';
 const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, assetHeaders, liveStream, livePath } =
   createHttpHandlers(build);
 const { requestLog, servedAs } = createRequestLog(build);
+// Prometheus metrics on METRICS_PORT, never on this server's port (server/metrics.js).
+const metrics = processMetrics(build, { livePath });
 const staticHeaders = (route) => (res) => {
   assetHeaders(res);
   servedAs(res.req, route);
@@ -65,6 +74,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
 app.use(shutdown.connectionClose);
+app.use(metrics.observeRequests);
 app.use(requestLog);
 app.use(edgeGuard);
 app.all(
@@ -95,6 +105,7 @@ await mayListen(build.entry.module.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
+  metrics.listen();
   // The outbox's worker and the daily plan reminders (docs/mail.md): every process runs both; a
   // row is taken by one, and a reminder's dedupe key queues it once.
   build.entry.module.startBackgroundWork();

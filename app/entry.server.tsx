@@ -32,6 +32,8 @@ export { LIVE_PATH } from './live/protocol';
 export { env, configurationWarnings } from './utils/env.server';
 export { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 export { requestIdFor, requestLogIgnored, createRouteNamer } from './server/request-log.server';
+/** server/metrics.js reads the outbox, the open streams, SQLite's busy errors and the replica's lag on each scrape. */
+export { readAppMetrics } from './server/metrics-sources.server';
 
 /** server.js adds these to every answer that did not set them itself (resource routes have no hook of their own). */
 export const securityHeaderDefaults = () => applySecurityHeaders(new Headers(), env.isProduction);
