@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/metrics-cost.ts [--db=path/to/app.db] [--seconds=4] [--rounds=3]`: what the
+ * `npx tsx bench/metrics-cost.ts [--db=path/to/app.db] [--seconds=4] [--rounds=3] [--port=3211]`: what the
  * production metrics (server/metrics.js) cost per request. Two copies of the app on the same demo
  * database, one with METRICS_PORT set (production) and one with METRICS_PORT=off, loaded one at a
  * time in alternating slices (off, on, off, on, …) on `/api/user` (the cheapest signed-in answer,
@@ -19,13 +19,16 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const SECONDS = Number(arg('seconds', '4'));
 const ROUNDS = Number(arg('rounds', '3'));
 const DATABASE = arg('db', join(ROOT, 'bench/.data/small/app.db'));
-const PORT_OFF = 3211;
-const PORT_ON = 3212;
-const METRICS_PORT = 3213;
+/** Three ports from --port (default 3211): the app without metrics, the app with them, its metrics. */
+const PORT_OFF = Number(arg('port', '3211'));
+const PORT_ON = PORT_OFF + 1;
+const METRICS_PORT = PORT_OFF + 2;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function slice(server: Running, path: string, cookie: string, scrape: boolean) {
+/** A new sign-in ends the user's other sessions: each slice signs in first, outside its measured window. */
+async function slice(server: Running, path: string, scrape: boolean) {
+  const cookie = await login(server.origin, 'tool@example.com', 'senha123');
   const timer = scrape ? setInterval(() => void get(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => {}), 1000) : null;
   try {
     const accept = path.startsWith('/api/') ? 'application/json' : 'text/html,application/xhtml+xml';
@@ -45,17 +48,13 @@ async function main() {
   try {
     const scraped = await get(`http://127.0.0.1:${METRICS_PORT}/metrics`);
     if (scraped.status !== 200) throw new Error(`the metrics port answered ${scraped.status}`);
-    const cookies = {
-      off: await login(off.origin, 'tool@example.com', 'senha123'),
-      on: await login(on.origin, 'tool@example.com', 'senha123'),
-    };
     console.log('| path | CPU ms/request, metrics off (median of slices) | metrics on | difference |');
     console.log('|---|---:|---:|---:|');
     for (const path of ['/api/user', '/dashboard']) {
       const cpu = { off: [] as number[], on: [] as number[] };
       for (let round = 0; round < ROUNDS; round += 1) {
-        cpu.off.push(await slice(off, path, cookies.off, false));
-        cpu.on.push(await slice(on, path, cookies.on, true));
+        cpu.off.push(await slice(off, path, false));
+        cpu.on.push(await slice(on, path, true));
       }
       const [a, b] = [median(cpu.off), median(cpu.on)];
       console.log(
