@@ -82,6 +82,8 @@ export default defineConfig({
         STRIPE_TEST_MODE: '1',
         // The demo admin signs in with a password alone on test servers (README: ADMIN_TWO_FACTOR).
         ADMIN_TWO_FACTOR: 'optional',
+        // Not production's 9091, which every worktree's test server would claim (tests/production/metrics.spec.ts tests it).
+        METRICS_PORT: 'off',
         // Mails over real SMTP to the run's own mail server (tests/setup/mailbox-server.ts).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'E-Engenharia <nao-responda@e-engenharia.test>',

@@ -32,6 +32,7 @@ const [
   { createHttpHandlers },
   { createRequestLog },
   { appContract },
+  { processMetrics },
 ] = await Promise.all([
   import('@remix-run/express'),
   import('@remix-run/node'),
@@ -39,6 +40,7 @@ const [
   import('./http-server/http-handlers.js'),
   import('./http-server/request-log.js'),
   import('./http-server/app-contract.js'),
+  import('./http-server/metrics.js'),
 ]);
 
 /** A bad environment stops the start here, before anything migrates or listens, with every problem listed. @param {unknown} error */
@@ -68,6 +70,8 @@ const { timing, edgeGuard, methodGuard, securityHeaders, compress, loadContext, 
   build.routes,
 );
 const { requestLog, servedAs } = createRequestLog(contract, build.routes);
+// Prometheus metrics on METRICS_PORT, never on this server's port (http-server/metrics.js).
+const metrics = processMetrics(contract, build, { livePath });
 /** @param {string} route */
 const staticHeaders = (route) => (/** @type {import('express').Response} */ res) => {
   assetHeaders(res);
@@ -88,6 +92,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
 app.use(shutdown.connectionClose);
+app.use(metrics.observeRequests);
 app.use(requestLog);
 app.use(edgeGuard);
 app.all(
@@ -118,6 +123,7 @@ await mayListen(contract.migrateDatabase);
 const server = app.listen(env.port, () => {
   console.log(`E-Engenharia em http://localhost:${env.port}`);
   if (mode === 'development') broadcastDevReady(build);
+  metrics.listen();
   // The outbox's worker and the daily plan reminders (docs/mail.md): every process runs both; a
   // row is taken by one, and a reminder's dedupe key queues it once.
   contract.startBackgroundWork();

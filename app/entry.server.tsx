@@ -7,6 +7,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { LIVE_PATH } from './live/protocol';
 import { startBackgroundWork, stopBackgroundWork } from './plumbing/background-work.server';
+import { readAppMetrics } from './plumbing/metrics-sources.server';
 import { closeDatabase, migrateDatabase } from './plumbing/database.server';
 import { edgeRefusal } from './plumbing/edge.server';
 import { endLiveStreams, serveLiveStream } from './plumbing/live-stream.server';
@@ -49,6 +50,7 @@ export const serverContract: ServerContract = {
   closeDatabase,
   startBackgroundWork,
   stopBackgroundWork,
+  readAppMetrics,
 };
 
 const ABORT_DELAY = 5_000;

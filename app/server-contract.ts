@@ -8,6 +8,7 @@ import type { endLiveStreams, serveLiveStream } from './plumbing/live-stream.ser
 import type { createRouteNamer, requestIdFor, requestLogIgnored } from './plumbing/request-log.server';
 import type { routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 import type { checkEnvironmentAtStart, configurationWarnings, getEnv } from './utils/env.server';
+import type { readAppMetrics } from './plumbing/metrics-sources.server';
 
 /**
  * Everything the Node process (server.js and http-server/, plain JavaScript checked by tsc through
@@ -42,4 +43,6 @@ export interface ServerContract {
   /** The mail outbox's worker and the daily plan reminders: started once the process listens, stopped on shutdown. */
   startBackgroundWork: typeof startBackgroundWork;
   stopBackgroundWork: typeof stopBackgroundWork;
+  /** What http-server/metrics.js reads on each scrape: the outbox, the open streams, SQLite's busy errors, the replica's lag. */
+  readAppMetrics: typeof readAppMetrics;
 }

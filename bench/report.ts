@@ -25,6 +25,8 @@ export type ScenarioResult = {
   expected?: number;
   load: Load;
   reference: { id: ReferenceId; before: Load; after: Load };
+  /** The machine's 1-minute load average at the end of the scenario's slice (os.loadavg). */
+  loadAverage: number;
   /** Pages: medians of Server-Timing over sequential requests after the slice. */
   render?: { renderMs: number; totalMs: number; samples: number };
 };
@@ -141,7 +143,9 @@ export function renderReport(r: Results): { markdown: string; met: number; total
     `- Whole run: ${Math.round(r.durationSeconds)} s.`,
   );
   if (r.repeats.length) {
-    push(`- A slice in which no request completed was taken again (a stall of the machine, not of the page): ${r.repeats.join('; ')}.`);
+    push(
+      `- Scenarios taken again (a slice in which no request completed, a stall of the machine; or a reference slice more than 30 % below the run's best of that reference, a slowed machine): ${r.repeats.join('; ')}.`,
+    );
   }
   if (r.restarts.length) {
     push(
@@ -152,8 +156,10 @@ export function renderReport(r: Results): { markdown: string; met: number; total
 
   // 1. Throughput against the same-minute reference.
   push('## Throughput against the same-minute reference', '');
-  push('| scenario | database | requests/s | reference | reference requests/s (before / after) | ratio | target | |');
-  push('|---|---|---:|---|---:|---:|---:|---|');
+  push(
+    '| scenario | database | requests/s | reference | reference requests/s (before / after) | ratio | target | | load average (1 min) |',
+  );
+  push('|---|---|---:|---|---:|---:|---:|---|---:|');
   for (const [db, dbLabel] of DATABASES) {
     for (const m of r[db]) {
       const scenario = APP_SCENARIOS.find((s) => s.id === m.id)!;
@@ -171,7 +177,7 @@ export function renderReport(r: Results): { markdown: string; met: number; total
         checks.push({ label: `${m.label} (${dbLabel}) answered as expected`, ok: false });
       }
       push(
-        `| ${m.label} | ${dbLabel} | ${n0(m.load.rps)} | ${REFERENCES[m.reference.id].label} | ${n0(ref.rps)} (${n0(m.reference.before.rps)} / ${n0(m.reference.after.rps)}) | ${pct(ratio)} | ${target} | ${met} |`,
+        `| ${m.label} | ${dbLabel} | ${n0(m.load.rps)} | ${REFERENCES[m.reference.id].label} | ${n0(ref.rps)} (${n0(m.reference.before.rps)} / ${n0(m.reference.after.rps)}) | ${pct(ratio)} | ${target} | ${met} | ${n1(m.loadAverage)} |`,
       );
     }
   }

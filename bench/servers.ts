@@ -186,6 +186,8 @@ export function spawnApp(
       WEB_CONCURRENCY: String(processes),
       // The bench signs the demo admin in with a password alone (README: ADMIN_TWO_FACTOR).
       ADMIN_TWO_FACTOR: 'optional',
+      // Metrics on, as in production, on a port of the server's own (two apps run side by side).
+      METRICS_PORT: String(port + 1000),
       ...withoutUnset(env),
     },
     logPath: log(name),

@@ -19,7 +19,23 @@ export const queryTiming: { observe: ((ms: number) => void) | null } = { observe
 
 const TIMED_METHODS = ['run', 'get', 'all', 'iterate'] as const;
 
-/** Statements time themselves into `queryTiming` (a few performance.now() calls per query). */
+/**
+ * Statements of this process that failed with SQLITE_BUSY (or one of its extended codes) after
+ * busy_timeout's 5 s of SQLite's own retries: another connection held the write lock that long.
+ * The production metrics export it (http-server/metrics.js); a steady rise means writers queue.
+ */
+export const sqliteBusy = { count: 0 };
+const counted = new WeakSet<object>();
+/** Counts a busy error once, wherever it is first caught (a statement, then the transaction around it). */
+function countBusy(error: unknown): void {
+  if (typeof error !== 'object' || error === null || counted.has(error)) return;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) return;
+  counted.add(error);
+  sqliteBusy.count += 1;
+}
+
+/** Statements time themselves into `queryTiming` (a few performance.now() calls per query) and count `sqliteBusy`. */
 function timeStatements(sqlite: Database.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
@@ -28,12 +44,14 @@ function timeStatements(sqlite: Database.Database): void {
       const original = statement[method].bind(statement);
       statement[method] = (...args: unknown[]) => {
         const observe = queryTiming.observe;
-        if (!observe) return original(...args);
-        const started = performance.now();
+        const started = observe ? performance.now() : 0;
         try {
           return original(...args);
+        } catch (error) {
+          countBusy(error);
+          throw error;
         } finally {
-          observe(performance.now() - started);
+          if (observe) observe(performance.now() - started);
         }
       };
     }
@@ -64,7 +82,15 @@ export function openDatabase(path = databasePath()): { db: DB; sqlite: Database.
  */
 function writeTransactionsBeginImmediate(db: DB): void {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as DB['transaction'];
+  // better-sqlite3 begins a transaction without a prepared statement: its busy error is counted here.
+  db.transaction = ((run, config) => {
+    try {
+      return transaction(run, { behavior: 'immediate', ...config });
+    } catch (error) {
+      countBusy(error);
+      throw error;
+    }
+  }) as DB['transaction'];
 }
 
 declare global {

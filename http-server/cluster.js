@@ -7,6 +7,7 @@
 // With one process nothing here runs.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { serveClusterMetrics } from './metrics.js';
 import { CLUSTER_SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from './shutdown.js';
 
 /** True in a worker forked by the primary below. */
@@ -282,6 +283,8 @@ export function superviseWorkers({ count }) {
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => stop(signal));
 
   let restOfThemForked = false;
+  // The workers' metrics, summed, on METRICS_PORT (http-server/metrics.js).
+  serveClusterMetrics(log);
   cluster.fork();
   return new Promise(() => {});
 }

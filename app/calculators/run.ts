@@ -1,3 +1,4 @@
+import { cachedFigures } from './figure-cache';
 import { FORM_ERROR, parseCalculatorInput, type CalculatorParams } from './parse';
 import { type CalculatorDefinition, type CalculatorResult, type ComputedResult, type InputField, type ValuesOf } from './types';
 
@@ -28,7 +29,11 @@ export function runCalculator<F extends readonly InputField[]>(
   let result: CalculatorResult;
   try {
     const { figures, ...computed }: ComputedResult = definition.compute(parsed.values);
-    result = options.figures && figures ? { ...computed, figures: figures() } : computed;
+    // The figures depend on the parsed values alone (compute's only input): drawn once per calculator version and values.
+    result =
+      options.figures && figures
+        ? { ...computed, figures: cachedFigures(`${definition.slug}@${definition.version}:${JSON.stringify(parsed.values)}`, figures) }
+        : computed;
   } catch {
     return { ok: false, fieldErrors: { [FORM_ERROR]: NOT_COMPUTABLE } };
   }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { CertificateView } from '../models/courses/certificate.server';
 import { workloadText } from '../utils/certificate-lines';
 import { formatLongDate, formatShortDate } from '../utils/format';
@@ -17,9 +16,14 @@ import { drawRecordPage } from './certificate-record-page.server';
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 36;
-const INK = rgb(0.09, 0.13, 0.2);
-const BRAND = rgb(0.15, 0.39, 0.92);
-const MUTED = rgb(0.35, 0.4, 0.47);
+// pdf-lib and fontkit load on the first certificate asked for, not when the server starts: they
+// took about a third of the start (issue 33; docs/performance.md).
+async function loadPdfLib() {
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  return { PDFDocument, fontkit, colours: { INK: rgb(0.09, 0.13, 0.2), BRAND: rgb(0.15, 0.39, 0.92), MUTED: rgb(0.35, 0.4, 0.47) } };
+}
+let loading: ReturnType<typeof loadPdfLib> | undefined;
+const pdfLib = () => (loading ??= loadPdfLib());
 
 let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
 function fonts() {
@@ -52,7 +56,7 @@ function centred(
   top: number,
   font: PDFFont,
   size: number,
-  color = INK,
+  color: RGB,
   maxWidth = A4_LANDSCAPE[0] - 4 * MARGIN,
 ): number {
   let y = top;
@@ -65,6 +69,8 @@ function centred(
 
 /** `verifyUrl`: the absolute address of /certificados/{codigo}, printed and in the QR code. */
 export async function certificatePdf(certificate: CertificateView, verifyUrl: string): Promise<Uint8Array> {
+  const { PDFDocument, fontkit, colours } = await pdfLib();
+  const { INK, BRAND, MUTED } = colours;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(`Certificado — ${certificate.courseTitle}`);
@@ -87,22 +93,23 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
 
   let y = height - 2.4 * MARGIN;
   y = centred(page, 'E-Engenharia', y, bold, 16, BRAND) - 12;
-  y = centred(page, 'CERTIFICADO DE CONCLUSÃO', y, bold, 30) - 18;
+  y = centred(page, 'CERTIFICADO DE CONCLUSÃO', y, bold, 30, INK) - 18;
   y = centred(page, 'Certificamos que', y, regular, 14, MUTED) - 4;
-  y = centred(page, certificate.holderName, y, bold, 26) - 4;
+  y = centred(page, certificate.holderName, y, bold, 26, INK) - 4;
   y = centred(page, 'concluiu o curso', y, regular, 14, MUTED) - 4;
-  y = centred(page, certificate.courseTitle, y, bold, 20) - 6;
+  y = centred(page, certificate.courseTitle, y, bold, 20, INK) - 6;
   y = centred(
     page,
     `com carga horária de ${workloadText(certificate, certificate.record)}, ministrado por ${certificate.instructor},`,
     y,
     regular,
     13,
+    INK,
   );
-  centred(page, `concluído em ${formatLongDate(certificate.completedAt)}.`, y, regular, 13);
+  centred(page, `concluído em ${formatLongDate(certificate.completedAt)}.`, y, regular, 13, INK);
 
   const qrSide = 96;
-  const qr = qrModules(verifyUrl);
+  const qr = await qrModules(verifyUrl);
   const cell = qrSide / qr.size;
   const qrX = width - 2 * MARGIN - qrSide;
   const qrY = 1.9 * MARGIN;

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { MailOutboxRow } from '../../db/schema';
 import type { DeliveryFailure } from '../models/mail/delivery.server';
 
@@ -39,33 +40,48 @@ export function failureOf(error: unknown): DeliveryFailure {
   return { permanent: code !== null && code >= 500 && code < 600, reason: code !== null ? reason : `${smtp?.code ?? 'ERRO'}: ${reason}` };
 }
 
+// nodemailer loads with the first mail sent, not when the server starts (issue 33; docs/performance.md).
+let loading: Promise<typeof Nodemailer> | undefined;
+const nodemailer = () => (loading ??= import('nodemailer'));
+
+/** A transporter made on first use; `close` ends it once made (or when it is). */
+function lazyTransporter(make: (module: typeof Nodemailer) => Transporter) {
+  let made: Promise<Transporter> | null = null;
+  return {
+    get: () => (made ??= nodemailer().then(make)),
+    close: () => void made?.then((transporter) => transporter.close()),
+  };
+}
+
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter: Transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: 4,
-    maxMessages: 1000,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transporter = lazyTransporter(({ createTransport }) =>
+    createTransport({
+      url,
+      pool: true,
+      maxConnections: 4,
+      maxMessages: 1000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    }),
+  );
   const { hostname, port } = new URL(url);
   return {
     description: `SMTP ${hostname}:${port || 'padrão'}`,
     async send(row) {
       try {
-        await transporter.sendMail(messageOf(row, from));
+        await (await transporter.get()).sendMail(messageOf(row, from));
       } catch (error) {
         throw failureOf(error);
       }
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
 /** The .eml files: `{created}-{id}.eml`, written whole under a temporary name and renamed, so a reader never sees half a mail. */
 export function fileTransport(directory: string, from: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const builder = lazyTransporter(({ createTransport }) => createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   let ready: Promise<unknown> | null = null;
   return {
     description: `arquivos .eml em ${directory}`,
@@ -73,7 +89,7 @@ export function fileTransport(directory: string, from: string): MailTransport {
       try {
         ready ??= mkdir(directory, { recursive: true, mode: 0o700 });
         await ready;
-        const info = (await builder.sendMail(messageOf(row, from))) as { message: Buffer };
+        const info = (await (await builder.get()).sendMail(messageOf(row, from))) as { message: Buffer };
         const name = `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`;
         const partial = join(directory, `.${name}.tmp`);
         await writeFile(partial, info.message, { mode: 0o600 });
@@ -83,6 +99,6 @@ export function fileTransport(directory: string, from: string): MailTransport {
         throw { permanent: false, reason: `arquivo: ${(error as Error).message}` } satisfies DeliveryFailure;
       }
     },
-    close: () => builder.close(),
+    close: builder.close,
   };
 }

@@ -82,6 +82,11 @@ export const envSchema = z.object({
    * http-server/cluster.js, which runs before the app loads and stops a bad start; the app never reads it.
    */
   WEB_CONCURRENCY: optional(z.string()),
+  /**
+   * The Prometheus endpoint's port. Read and checked by metricsPort in http-server/metrics.js, which a
+   * cluster's primary runs without loading the app; the app never reads it.
+   */
+  METRICS_PORT: optional(z.string()),
   SEED_DEMO: flag,
   FLY_APP_NAME: optional(z.string()),
   TRUST_FLY_CLIENT_IP: flag,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { METRICS_PATH, metricsPort } from '../../http-server/metrics.js';
 import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_SIGNALS } from '../../http-server/shutdown.js';
 import { litestreamBinary, replicaSettings } from '../../http-server/replication.js';
 import { killTimeoutMs, readFlyConfig } from '../setup/fly-config';
@@ -94,6 +95,14 @@ describe('Dockerfile, fly.toml and package.json agree', () => {
   it('stops with a signal server.js handles, and server.js gives up before Fly kills it', () => {
     expect(SHUTDOWN_SIGNALS).toContain(fly.kill_signal);
     expect(SHUTDOWN_DEADLINE_MS).toBeLessThan(killTimeoutMs(fly));
+  });
+
+  it('lets Fly scrape the metrics on their own port, the one server.js opens, never the public one', () => {
+    expect(fly.metrics).toEqual({
+      port: metricsPort({ NODE_ENV: fly.env.NODE_ENV, PORT: fly.env.PORT, METRICS_PORT: fly.env.METRICS_PORT }),
+      path: METRICS_PATH,
+    });
+    expect(fly.metrics!.port).not.toBe(fly.http_service.internal_port);
   });
 
   it('checks health on a route that exists', () => {

@@ -62,6 +62,8 @@ export function productionEnv(dbPath: string, port: number, extra: Record<string
     MAIL_TRANSPORT: 'file',
     // The demo admin signs in with a password alone on test servers (README: ADMIN_TWO_FACTOR).
     ADMIN_TWO_FACTOR: 'optional',
+    // Production's default (9091) would be taken by the first of the servers tests run side by side; tests/production/metrics.spec.ts gives its own.
+    METRICS_PORT: 'off',
     ...extra,
   };
 }

@@ -9,6 +9,7 @@ export type FlyConfig = {
   kill_timeout?: number | string;
   deploy?: { release_command?: string };
   env: Record<string, string>;
+  metrics?: { port: number; path: string };
   mounts: { source: string; destination: string } | Array<{ source: string; destination: string }>;
   http_service: {
     internal_port: number;

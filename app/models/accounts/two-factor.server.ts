@@ -48,16 +48,16 @@ export type TwoFactorStatus =
   | { state: 'setting-up'; setup: TwoFactorSetup }
   | { state: 'on'; enabledAt: Date; recoveryCodesLeft: number };
 
-function setupOf(user: Pick<UserRow, 'email'>, secret: string): TwoFactorSetup {
+async function setupOf(user: Pick<UserRow, 'email'>, secret: string): Promise<TwoFactorSetup> {
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: user.email, issuer: ISSUER });
-  return { secret, uri, qr: qrSvgPath(uri) };
+  return { secret, uri, qr: await qrSvgPath(uri) };
 }
 
 /** What 'Minha Conta' → 'Segurança' shows. */
-export function twoFactorStatus(user: Pick<UserRow, 'id' | 'email'>): TwoFactorStatus {
+export async function twoFactorStatus(user: Pick<UserRow, 'id' | 'email'>): Promise<TwoFactorStatus> {
   const row = twoFactorRow(user.id);
   if (!row) return { state: 'off' };
-  if (!row.enabledAt) return { state: 'setting-up', setup: setupOf(user, row.secret) };
+  if (!row.enabledAt) return { state: 'setting-up', setup: await setupOf(user, row.secret) };
   const left = db
     .select({ count: sql<number>`count(*)` })
     .from(recoveryCodes)

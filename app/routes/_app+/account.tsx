@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payments,
     mailChoices: mailChoices(user),
     certificates: accountCertificates(user.id, user.fullName),
-    twoFactor: twoFactorStatus(user),
+    twoFactor: await twoFactorStatus(user),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const certificate = await verifyCertificate(params.codigo ?? '', requestAddress(request, context));
     const verifyUrl = siteUrl(`/certificados/${certificate.code}`, 'absolute');
-    return json<Found | Refused>({ kind: 'found', certificate, qr: qrSvgPath(verifyUrl), verifyUrl });
+    return json<Found | Refused>({ kind: 'found', certificate, qr: await qrSvgPath(verifyUrl), verifyUrl });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return json<Found | Refused>({ kind: 'refused', message: error.message }, { status: error.status });
