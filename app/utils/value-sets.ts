@@ -82,3 +82,12 @@ export const MATERIAL_FILE_TYPE_LABELS: Readonly<Record<MaterialFileType, string
   link: 'Link',
   object: 'Objeto',
 };
+
+/** A project's status ('Projetos', issue 32): em elaboração, emitido, arquivado. */
+export const PROJECT_STATUSES = ['draft', 'issued', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  draft: 'Em elaboração',
+  issued: 'Emitido',
+  archived: 'Arquivado',
+};
