@@ -49,7 +49,9 @@ const name = z
   .max(480, PROJECT_MESSAGES.nameTooLong)
   .refine((value) => !hasInvisibleCharacters(value.trim()), INVISIBLE_CHARACTERS_MESSAGE)
   .transform((value) => value.trim().replace(/ {2,}/g, ' '))
-  .pipe(z.string().min(1, PROJECT_MESSAGES.nameRequired).max(120, PROJECT_MESSAGES.nameTooLong));
+  .pipe(z.string().min(1, PROJECT_MESSAGES.nameRequired).max(120, PROJECT_MESSAGES.nameTooLong))
+  // A blank field reaches the schema as undefined (Conform): it gets the same message as spaces.
+  .default('');
 
 const { client, place, art, engineerName, crea } = memorialProfileSchema.shape;
 
@@ -88,3 +90,29 @@ export const moveCalculationSchema = z.object({ calculationId: id, direction: z.
 
 /** /projects?page=: most recently changed first. */
 export const projectListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: PROJECTS_PAGE_SIZE, maxPerPage: 50 });
+
+/** 'Compartilhar' on a revision: its number and an optional validity in days. */
+export const shareRevisionSchema = z.object({
+  revision: z
+    .number({ required_error: 'Revisão inválida.', invalid_type_error: 'Revisão inválida.' })
+    .int('Revisão inválida.')
+    .min(0, 'Revisão inválida.')
+    .max(999, 'Revisão inválida.'),
+  days: z
+    .number({ invalid_type_error: 'Escolha uma validade entre 1 e 365 dias, ou deixe em branco.' })
+    .int('Escolha uma validade entre 1 e 365 dias, ou deixe em branco.')
+    .min(1, 'Escolha uma validade entre 1 e 365 dias, ou deixe em branco.')
+    .max(365, 'Escolha uma validade entre 1 e 365 dias, ou deixe em branco.')
+    .optional(),
+});
+
+export const revokeShareSchema = z.object({ linkId: id });
+export const emptySchema = z.object({});
+
+/** 'Salvar no projeto' on a calculator opened inside a project (a new calculation, or new inputs for one). */
+export const projectCalculationSchema = z.object({
+  title: historyTitleField,
+  query: z
+    .string({ required_error: PROJECT_MESSAGES.invalidInputs, invalid_type_error: PROJECT_MESSAGES.invalidInputs })
+    .max(MAX_HISTORY_QUERY, PROJECT_MESSAGES.invalidInputs),
+});

@@ -191,3 +191,36 @@ export function listProjectCalculations(user: Owner, projectId: number): Project
   getOwnProject(user, projectId);
   return listProjectRows(projectId).map(toCalculationView);
 }
+
+/** 'Salvar no projeto' after 'Alterar dados': new inputs (computed again) and title for one calculation. */
+export function updateCalculationInputs(
+  user: Owner,
+  projectId: number,
+  calculationId: number,
+  input: { title: string; query: string },
+  executor: Executor = db,
+): void {
+  const row = getOwnCalculation(user, projectId, calculationId, executor);
+  const calculator = requireUsableCalculator(user, row.calculatorSlug, executor);
+  const run = runCalculator(calculator, new URLSearchParams(input.query));
+  if (!run.ok) throw new AppError(400, PROJECT_MESSAGES.invalidInputs);
+  const query = canonicalQuery(calculator, run);
+  if (query.length > MAX_HISTORY_QUERY) throw new AppError(400, PROJECT_MESSAGES.invalidInputs);
+  executor.transaction((tx) => {
+    tx.update(projectCalculations)
+      .set({ title: input.title, query, calculatorVersion: calculator.version })
+      .where(eq(projectCalculations.id, calculationId))
+      .run();
+    touchProject(projectId, tx);
+  });
+}
+
+/** The calculation 'Alterar dados' opens: its calculator and query. */
+export function getProjectCalculation(
+  user: Owner,
+  projectId: number,
+  calculationId: number,
+  executor: Executor = db,
+): ProjectCalculationRow {
+  return getOwnCalculation(user, projectId, calculationId, executor);
+}
