@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
-import { calculationHistory, projectCalculations, projectRevisions, projects, tools } from '../../db/schema';
+import { calculationHistory, projectCalculations, projectRevisions, projects, tools, users } from '../../db/schema';
+import { exportPersonalData } from '~/models/accounts/personal-data.server';
 import { getCalculator, runCalculator } from '~/calculators';
 import { canonicalQuery } from '~/calculators/view';
 import type { Calculator } from '~/calculators/types';
@@ -270,3 +271,26 @@ function canonical(query: string) {
   if (!run.ok) throw new Error('bad query');
   return canonicalQuery(calculator, run);
 }
+
+describe('LGPD', () => {
+  test('the personal-data export lists the projects with their calculations, revisions and links; deleting the account deletes them', async () => {
+    const owner = await createUser({ role: 'E-TOOL' });
+    const project = newProject(owner);
+    add(project.id, 'Eixo A', SHAFT_QUERY, owner);
+    issueRevision(owner, project.id);
+    createShareLink(owner, project.id, 0, 7);
+    const exported = exportPersonalData(owner.id);
+    expect(exported.projects).toEqual([
+      expect.objectContaining({
+        name: 'Galpão industrial',
+        client: 'Metalúrgica Sul',
+        calculations: [expect.objectContaining({ title: 'Eixo A', calculator: SHAFT })],
+        revisions: [expect.objectContaining({ number: 0 })],
+        shareLinks: [expect.objectContaining({ viewCount: 0, revokedAt: null })],
+      }),
+    ]);
+    db.delete(users).where(eq(users.id, owner.id)).run();
+    expect(db.select().from(projects).where(eq(projects.userId, owner.id)).all()).toEqual([]);
+    expect(db.select().from(projectRevisions).where(eq(projectRevisions.projectId, project.id)).all()).toEqual([]);
+  });
+});
