@@ -25,6 +25,7 @@ import { BENCH_COURSE, DEMO_ADMIN_TOTP_SECRET, DEMO_CERTIFICATE } from '../db/se
 import { readEnv } from '../app/utils/env-schema.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
+import { seedDemoProjects } from './demo-projects';
 
 export const DEMO_USERS = [
   {
@@ -434,5 +435,6 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       DEMO_USERS.map((demo) => ({ id: ids[demo.email]!, username: demo.username, email: demo.email })),
     );
   });
+  seedDemoProjects();
   return true;
 }
