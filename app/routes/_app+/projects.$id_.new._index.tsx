@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 import { requireProjectUser } from '~/models/projects/project-guard.server';
+import { getOwnProject } from '~/models/projects/project.server';
 import { PROJECT_MESSAGES } from '~/schemas/projects';
 import { idParam } from '~/utils/api.server';
 import { orResponse } from '~/utils/form.server';
@@ -7,8 +8,9 @@ import { safeRedirect } from '~/utils/toast.server';
 
 /** /projects/{id}/new?calculator=slug: the project page's 'Novo cálculo' GET form lands here and goes on to that calculator. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProjectUser(request);
+  const user = await requireProjectUser(request);
   const projectId = orResponse(() => idParam(params.id, PROJECT_MESSAGES.notFound));
+  orResponse(() => getOwnProject(user, projectId));
   const slug = new URL(request.url).searchParams.get('calculator') ?? '';
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return safeRedirect(`/projects/${projectId}`);
   return safeRedirect(`/projects/${projectId}/new/${slug}`);
