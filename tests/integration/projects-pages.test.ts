@@ -10,6 +10,7 @@ import { action as editAction } from '~/routes/_app+/projects.$id_.calculations.
 import { action as resultAction } from '~/routes/_app+/calculators.$slug';
 import { action as historyAction } from '~/routes/_app+/calculators.history';
 import { loader as sharedLoader, meta as sharedMeta } from '~/routes/_marketing+/p.$token';
+import { loader as exportLoader } from '~/routes/_app+/projects.$id_.export';
 import { body, call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
 
 const SHAFT = 'torque-eixo';
@@ -174,5 +175,33 @@ describe('the projects pages, posted as plain forms (no JavaScript)', () => {
     expect((await post(id, { intent: 'move', calculationId: 'abc', direction: 'up' })).status).toBe(400);
     expect((await call(memorialLoader, getRequest(`/projects/${id}/memorial?rev=abc`, { cookie }), { id: String(id) })).status).toBe(404);
     expect((await call(projectLoader, getRequest('/projects/xyz', { cookie }), { id: 'xyz' })).status).toBe(404);
+  });
+});
+
+describe('exports', () => {
+  test('CSV: one row per calculation and output in the Brazilian format; JSON: inputs and versions; another user’s project is a 404', async () => {
+    const id = await createThroughPage('Obra Ção/2');
+    await call(
+      resultAction,
+      formRequest(
+        `/calculators/${SHAFT}?${SHAFT_QUERY}`,
+        { intent: 'add-to-project', projectId: String(id), title: 'Eixo da bomba', query: SHAFT_QUERY },
+        { cookie },
+      ),
+      { slug: SHAFT },
+    );
+    const csv = await call(exportLoader, getRequest(`/projects/${id}/export?format=csv`, { cookie }), { id: String(id) });
+    expect(csv.headers.get('Content-Disposition')).toMatch(/filename="projeto-obra-cao-2-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('Ordem;Título;Calculadora;Versão;Entradas;Resultado;Valor;Unidade');
+    expect(text).toContain(';Torque transmitido T;40,93;N·m\r\n');
+    expect(text.trim().split('\r\n').length).toBeGreaterThan(2);
+    const json = await body<{ calculations: { calculator: string; calculatorVersion: string; inputs: Record<string, string> }[] }>(
+      await call(exportLoader, getRequest(`/projects/${id}/export?format=json`, { cookie }), { id: String(id) }),
+    );
+    expect(json.calculations[0]).toMatchObject({ calculator: SHAFT, inputs: { speed: '1750', keyway: 'no' } });
+    expect(
+      (await call(exportLoader, getRequest(`/projects/${id}/export?format=csv`, { cookie: otherCookie }), { id: String(id) })).status,
+    ).toBe(404);
   });
 });

@@ -372,6 +372,8 @@ export const MATRIX: MatrixRow[] = [
     form: { intent: 'rename', calculationId: '{projectCalculation}', title: 'Cálculo renomeado pela matriz' },
     expect: projectPage(toProject, 404),
   },
+  { route: '/projects/:id/export', method: 'GET', path: '/projects/{project}/export?format=csv', expect: projectPage(200, 404) },
+  { route: '/projects/:id/export', method: 'GET', path: '/projects/{project}/export?format=json', expect: projectPage(200, 404) },
   { route: '/projects/:id/memorial', method: 'GET', path: '/projects/{project}/memorial?rev=0', expect: projectPage(200, 404) },
   {
     route: '/projects/:id/new',

@@ -470,6 +470,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       intent: 'share',
       fields: { revision: int(0, 999), days: int(1, 365, true) },
     },
+    { route: '/projects/:id/export', method: 'GET', as: 'tool', params: project, query: { format: oneOf(['csv', 'json'], true) } },
     { route: '/projects/:id/memorial', method: 'GET', as: 'tool', params: project, query: { rev: str(0, 5, true) } },
     { route: '/projects/:id/new', method: 'GET', as: 'tool', params: project, query: { calculator: str(0, 80, true) } },
     { route: '/projects/:id/new/:slug', method: 'GET', as: 'tool', params: { ...project, slug: 'torque-eixo' } },

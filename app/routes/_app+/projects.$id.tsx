@@ -59,6 +59,13 @@ export default function ProjectPage() {
           <LightLink to={`/projects/${project.id}/memorial`} className="btn-secondary">
             Memorial (prévia)
           </LightLink>
+          {/* Downloads, not pages: plain links the router does not follow. */}
+          <a href={`/projects/${project.id}/export?format=csv`} download className="btn-ghost">
+            Exportar CSV
+          </a>
+          <a href={`/projects/${project.id}/export?format=json`} download className="btn-ghost">
+            Exportar JSON
+          </a>
           {editable && calculations.length > 0 ? (
             <Form method="post">
               <input type="hidden" name="intent" value="issue" />

@@ -15,3 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return safeRedirect(`/projects/${projectId}`);
   return safeRedirect(`/projects/${projectId}/new/${slug}`);
 }
+
+/** A page route, so a refusal (another user's project: 404) is the error page, not JSON. */
+export default function NewProjectCalculationRedirect() {
+  return null;
+}
