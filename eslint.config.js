@@ -99,7 +99,7 @@ export const MODEL_DOMAIN_LEVELS = [
   ['notifications'],
   ['courses'],
   ['chat', 'tools', 'payments', 'assessments'],
-  ['signup', 'admin'],
+  ['signup', 'admin', 'projects'],
   ['privacy'],
 ];
 

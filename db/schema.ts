@@ -23,6 +23,7 @@ import {
   REFUND_STATUSES,
   MAIL_STATUSES,
   QUESTION_KINDS,
+  PROJECT_STATUSES,
 } from '../app/utils/value-sets';
 
 /** The value sets live in app/utils/value-sets.ts (browser-safe); re-exported for the schema's users. */
@@ -1047,3 +1048,106 @@ export const assessmentAttempts = sqliteTable(
       .where(sql`submitted_at is null`),
   ],
 );
+
+/**
+ * 'Projetos' (issue 32, docs/projects.md): an engineer's calculations gathered under one client
+ * and ART. E-TOOL and above; the rules are in app/models/projects.
+ */
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    client: text('client').notNull().default(''),
+    place: text('place').notNull().default(''),
+    art: text('art').notNull().default(''),
+    engineerName: text('engineer_name').notNull().default(''),
+    crea: text('crea').notNull().default(''),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    index('projects_user_updated_idx').on(t.userId, t.updatedAt),
+    check('projects_status_check', inList('status', PROJECT_STATUSES)),
+    check(
+      'projects_length_check',
+      sql`length(name) between 1 and 120 and length(client) <= 120 and length(place) <= 160 and length(art) <= 40 and length(engineer_name) <= 120 and length(crea) <= 30 and length(description) <= 2000`,
+    ),
+  ],
+);
+
+/** The calculations of a project as they are being edited (the next revision): a calculator, its canonical query, a title and a place in the order. */
+export const projectCalculations = sqliteTable(
+  'project_calculations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    calculatorSlug: text('calculator_slug').notNull(),
+    calculatorVersion: text('calculator_version').notNull(),
+    title: text('title').notNull(),
+    query: text('query').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('project_calculations_project_position_idx').on(t.projectId, t.position),
+    check('project_calculations_title_check', sql`length(title) between 1 and 120`),
+    check('project_calculations_query_check', sql`length(query) <= 4096`),
+  ],
+);
+
+/**
+ * 'Emitir revisão': Rev. 00, 01, … of a project, frozen as JSON (`snapshot`: the project's data and
+ * every calculation's inputs, outputs, calculator version, standards and figures; `changes`: what
+ * moved since the previous revision). A trigger refuses any UPDATE: a frozen revision never changes.
+ */
+export const projectRevisions = sqliteTable(
+  'project_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    snapshot: text('snapshot').notNull(),
+    changes: text('changes').notNull(),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [uniqueIndex('project_revisions_project_number_idx').on(t.projectId, t.number)],
+);
+
+/** A read-only link to one revision for the client: only the token's SHA-256 is kept. */
+export const projectShareLinks = sqliteTable(
+  'project_share_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    revisionId: integer('revision_id')
+      .notNull()
+      .references(() => projectRevisions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at'),
+    revokedAt: timestamp('revoked_at'),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('project_share_links_token_idx').on(t.tokenHash), index('project_share_links_project_idx').on(t.projectId)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectCalculationRow = typeof projectCalculations.$inferSelect;
+export type ProjectRevisionRow = typeof projectRevisions.$inferSelect;
+export type ProjectShareLinkRow = typeof projectShareLinks.$inferSelect;

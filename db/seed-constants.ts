@@ -54,3 +54,6 @@ export const DEMO_CERTIFICATE = {
  * Seeded unless ADMIN_TWO_FACTOR=optional (the test servers and the bench sign in with the password alone).
  */
 export const DEMO_ADMIN_TOTP_SECRET = 'EENGENHARIADEMOADMINTOTP';
+
+/** The demo's project (scripts/demo-projects.ts): the E-TOOL user's, with Rev. 00 and Rev. 01; the bench opens its page and memorial. */
+export const DEMO_PROJECT = { name: 'Galpão Metalúrgica Sul', owner: 'tool@example.com', password: 'senha123' } as const;

@@ -26,6 +26,7 @@ import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 import { seedNr10Assessment } from './demo-assessment';
+import { seedDemoProjects } from './demo-projects';
 
 export const DEMO_USERS = [
   {
@@ -438,5 +439,6 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       DEMO_USERS.map((demo) => ({ id: ids[demo.email]!, username: demo.username, email: demo.email })),
     );
   });
+  seedDemoProjects();
   return true;
 }

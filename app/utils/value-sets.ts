@@ -92,3 +92,12 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   true_false: 'Verdadeiro ou falso',
   numeric: 'Resposta numérica',
 };
+
+/** A project's status ('Projetos', issue 32): em elaboração, emitido, arquivado. */
+export const PROJECT_STATUSES = ['draft', 'issued', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  draft: 'Em elaboração',
+  issued: 'Emitido',
+  archived: 'Arquivado',
+};

@@ -43,6 +43,26 @@ import {
 } from './authorization-matrix';
 import { freePort, launch, prepareDatabase, productionEnv } from './production-server';
 import { builtRoutes, SERVER_PATHS } from './route-table';
+import { createProject } from '../../app/models/projects/project.server';
+import { addCalculationToProject } from '../../app/models/projects/project-calculations.server';
+import { issueRevision } from '../../app/models/projects/revisions.server';
+import { createShareLink, listShareLinks, revokeShareLink } from '../../app/models/projects/share-links.server';
+
+/** The E-TOOL subject's project with one calculation and Rev. 00, a live share link and a revoked one. */
+function projectRecords(owner: User): Records {
+  const project = createProject(owner, { name: 'Projeto da matriz' });
+  const calculation = addCalculationToProject(owner, project.id, {
+    slug: 'torque-eixo',
+    title: 'Cálculo da matriz',
+    query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no',
+  });
+  issueRevision(owner, project.id);
+  const live = createShareLink(owner, project.id, 0, null);
+  const revoked = createShareLink(owner, project.id, 0, null);
+  const [newest] = listShareLinks(owner, project.id);
+  revokeShareLink(owner, project.id, newest.id);
+  return { project: project.id, projectCalculation: calculation.id, shareToken: live.token, revokedToken: revoked.token };
+}
 
 /**
  * Walks the authorization matrix against the shared production webServer (demo data, offline
@@ -270,6 +290,7 @@ test('every route answers each subject as the authorization matrix says', async 
       title: 'Cálculo da matriz',
       query: 'power=7.5&speed=1750&allowableShear=40&bendingMoment=0&keyway=no',
     }).id,
+    ...projectRecords(users.tool),
     pi: clientSecret.split('_secret_')[0],
     cs: checkoutSession!,
     loginEmail: loginUser.email,

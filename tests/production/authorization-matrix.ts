@@ -89,6 +89,16 @@ const masterPage = (ok: Outcome = 200): MatrixRow['expect'] => ({
   admin: ok,
   nonOwner: 'n/a',
 });
+/** Projects (issue 32): E-TOOL and above; `other` is what E-MASTER and admin get for the E-TOOL subject's project. */
+const toProject = { status: 302, location: '/projects/*' } as const;
+const projectPage = (owner: Outcome, other: Outcome): MatrixRow['expect'] => ({
+  anonymous: toAuth,
+  basic: toDashboard,
+  tool: owner,
+  master: other,
+  admin: other,
+  nonOwner: 'n/a',
+});
 /** Public pages. */
 const everyone = (ok: Outcome = 200): MatrixRow['expect'] => ({
   anonymous: ok,
@@ -360,6 +370,62 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn({ status: 302, location: '/calculators/torque-eixo/report' }),
     note: "'Dados do projeto' are the signed-in user's own; the post comes back to the same memorial (query kept).",
   },
+  // ── Projects (issue 32): E-TOOL and above; the shared project is the E-TOOL subject's, so E-MASTER and admin meet another user's project (404); E-BASIC stands for a downgraded plan.
+  { route: '/projects', method: 'GET', path: '/projects', expect: projectPage(200, 200) },
+  {
+    route: '/projects',
+    method: 'POST',
+    path: '/projects',
+    form: { intent: 'create', name: 'Projeto da matriz', status: 'archived' },
+    expect: projectPage(toProject, toProject),
+    note: 'Created archived, so the matrix never fills the E-TOOL limit of 10 active projects.',
+  },
+  { route: '/projects/:id', method: 'GET', path: '/projects/{project}', expect: projectPage(200, 404) },
+  {
+    route: '/projects/:id',
+    method: 'POST',
+    path: '/projects/{project}',
+    form: { intent: 'rename', calculationId: '{projectCalculation}', title: 'Cálculo renomeado pela matriz' },
+    expect: projectPage(toProject, 404),
+  },
+  { route: '/projects/:id/export', method: 'GET', path: '/projects/{project}/export?format=csv', expect: projectPage(200, 404) },
+  { route: '/projects/:id/export', method: 'GET', path: '/projects/{project}/export?format=json', expect: projectPage(200, 404) },
+  { route: '/projects/:id/memorial', method: 'GET', path: '/projects/{project}/memorial?rev=0', expect: projectPage(200, 404) },
+  {
+    route: '/projects/:id/new',
+    method: 'GET',
+    path: '/projects/{project}/new?calculator=torque-eixo',
+    expect: projectPage(toProject, 404),
+  },
+  { route: '/projects/:id/new/:slug', method: 'GET', path: `/projects/{project}/new/torque-eixo?${TORQUE}`, expect: projectPage(200, 404) },
+  {
+    route: '/projects/:id/new/:slug',
+    method: 'POST',
+    path: '/projects/{project}/new/torque-eixo',
+    form: { intent: 'save', title: 'Cálculo da matriz', query: TORQUE },
+    expect: projectPage(toProject, 404),
+  },
+  {
+    route: '/projects/:id/calculations/:calculationId',
+    method: 'GET',
+    path: '/projects/{project}/calculations/{projectCalculation}',
+    expect: projectPage(200, 404),
+  },
+  {
+    route: '/projects/:id/calculations/:calculationId',
+    method: 'POST',
+    path: '/projects/{project}/calculations/{projectCalculation}',
+    form: { intent: 'save', title: 'Cálculo da matriz', query: TORQUE },
+    expect: projectPage(toProject, 404),
+  },
+  {
+    route: '/p/:token',
+    method: 'GET',
+    path: '/p/{shareToken}',
+    expect: everyone({ status: 200, text: 'Tabela de revisões' }),
+    note: 'A shared revision: the link is the permission, with or without an account (decision 065).',
+  },
+  { route: '/p/:token', method: 'GET', path: '/p/{revokedToken}', expect: everyone(410), note: 'A revoked link is refused at once.' },
   { route: '/calculators/history', method: 'GET', path: '/calculators/history', expect: signedIn() },
   {
     route: '/calculators/history/export',

@@ -310,6 +310,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
   const recordId = (good: number) => ({ id: id(good) });
   const course = { id: s(ids.course) };
   const thread = { id: s(ids.thread) };
+  const project = { id: '900000001' };
   return [
     { route: '/auth', method: 'POST', as: 'anon', intent: 'login', honeypot: true, fields: { email, password: str(6, 200) } },
     { route: '/auth', method: 'POST', as: 'anon', intent: 'login-code', honeypot: true, fields: { code: str(1, 32) } },
@@ -444,6 +445,63 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
         art: str(0, 40, true),
       },
     },
+    // Projects (issue 32): the E-TOOL user on a project that is not theirs (every good body is a 404, nothing is written).
+    { route: '/projects', method: 'GET', as: 'tool', query: listQuery },
+    {
+      route: '/projects',
+      method: 'POST',
+      as: 'tool',
+      intent: 'create',
+      fields: {
+        name: str(1, 120),
+        client: str(0, 120, true),
+        place: str(0, 160, true),
+        art: str(0, 40, true),
+        engineerName: str(0, 120, true),
+        crea: str(0, 30, true),
+        description: str(0, 2000, true),
+        status: oneOf(['draft', 'issued', 'archived']),
+      },
+    },
+    { route: '/projects/:id', method: 'GET', as: 'tool', params: project },
+    {
+      route: '/projects/:id',
+      method: 'POST',
+      as: 'tool',
+      params: project,
+      intent: 'rename',
+      fields: { calculationId: id(900_000_001), title: str(1, 120) },
+    },
+    {
+      route: '/projects/:id',
+      method: 'POST',
+      as: 'tool',
+      params: project,
+      intent: 'share',
+      fields: { revision: int(0, 999), days: int(1, 365, true) },
+    },
+    { route: '/projects/:id/export', method: 'GET', as: 'tool', params: project, query: { format: oneOf(['csv', 'json'], true) } },
+    { route: '/projects/:id/memorial', method: 'GET', as: 'tool', params: project, query: { rev: str(0, 5, true) } },
+    { route: '/projects/:id/new', method: 'GET', as: 'tool', params: project, query: { calculator: str(0, 80, true) } },
+    { route: '/projects/:id/new/:slug', method: 'GET', as: 'tool', params: { ...project, slug: 'torque-eixo' } },
+    {
+      route: '/projects/:id/new/:slug',
+      method: 'POST',
+      as: 'tool',
+      params: { ...project, slug: 'torque-eixo' },
+      intent: 'save',
+      fields: { title: str(1, 120), query: str(0, 4096) },
+    },
+    { route: '/projects/:id/calculations/:calculationId', method: 'GET', as: 'tool', params: { ...project, calculationId: '900000001' } },
+    {
+      route: '/projects/:id/calculations/:calculationId',
+      method: 'POST',
+      as: 'tool',
+      params: { ...project, calculationId: '900000001' },
+      intent: 'save',
+      fields: { title: str(1, 120), query: str(0, 4096) },
+    },
+    { route: '/p/:token', method: 'GET', as: 'anon', params: { token: 'A'.repeat(43) } },
     { route: '/calculators/history', method: 'POST', as: 'basic', intent: 'delete', fields: { id: id(900_000_001) } },
     {
       route: '/calculators/history',

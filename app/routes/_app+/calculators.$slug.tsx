@@ -32,6 +32,9 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { sharedPageMeta, siteOriginOf, SITE_DESCRIPTION } from '~/utils/meta';
 import { resultsText } from '~/calculators/result-text';
 import { routeErrorBoundary } from '~/components/ui/route-error';
+import { AddToProjectForm } from '~/components/projects/add-to-project';
+import { addResultToProjectIntent } from '~/models/projects/add-to-project-intents.server';
+import { projectChoices } from '~/models/projects/project.server';
 
 /** Title and preview tags; a result's description names its main results (a crawler never gets here: decision 031). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -81,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       calculator: { inputs, formula, references, disclaimer: disclaimer ?? null },
       values: formValues(calculator, submitted ? url.searchParams : null),
       outcome,
+      projects: outcome?.ok ? projectChoices(user) : [],
     },
     { status: outcome && !outcome.ok ? 400 : 200 },
   );
@@ -100,6 +104,7 @@ export async function action(args: ActionFunctionArgs) {
         });
       },
     }),
+    'add-to-project': addResultToProjectIntent(user, args.params.slug ?? ''),
   });
 }
 
@@ -221,7 +226,7 @@ export default function CalculatorPage() {
       </div>
     );
   }
-  const { header, calculator, values, outcome } = data;
+  const { header, calculator, values, outcome, projects } = data;
   const inputs: readonly InputField[] = calculator.inputs;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -306,6 +311,7 @@ export default function CalculatorPage() {
                   </LightLink>
                 </div>
                 <SaveForm query={outcome.query} defaultTitle={header.title} />
+                <AddToProjectForm projects={projects} idPrefix="result" hidden={{ query: outcome.query }} defaultTitle={header.title} />
               </div>
             </Section>
           ) : null}

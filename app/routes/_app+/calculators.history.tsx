@@ -17,6 +17,9 @@ import { parseListQuery } from '~/utils/pagination.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { withParams } from '~/utils/url-state';
+import { AddToProjectForm } from '~/components/projects/add-to-project';
+import { addHistoryToProjectIntent } from '~/models/projects/add-to-project-intents.server';
+import { projectChoices } from '~/models/projects/project.server';
 
 export const meta: MetaFunction = () =>
   pageMeta('Histórico de cálculos', 'Seus cálculos de engenharia salvos, para reabrir, compartilhar e imprimir.');
@@ -34,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     filtered: isFiltered(filter),
     calculators: historyCalculatorChoices(user.id),
+    projects: projectChoices(user),
   });
 }
 
@@ -53,11 +57,12 @@ export async function action(args: ActionFunctionArgs) {
         });
       },
     }),
+    'add-to-project': addHistoryToProjectIntent(user),
   });
 }
 
 export default function CalculationHistory() {
-  const { items, page, pageCount, total, filter, filtered, calculators } = useLoaderData<typeof loader>();
+  const { items, page, pageCount, total, filter, filtered, calculators, projects } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const exportHref = `${pathname}/export${withParams('', filter)}`;
@@ -150,6 +155,14 @@ export default function CalculationHistory() {
                     </button>
                   </Form>
                 </div>
+              </div>
+              <div className="mt-3">
+                <AddToProjectForm
+                  projects={projects}
+                  idPrefix={`history-${item.id}`}
+                  hidden={{ historyId: String(item.id) }}
+                  itemTitle={item.title}
+                />
               </div>
             </li>
           ))}

@@ -1,0 +1,125 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { ProjectCalculations, VersionDriftNotice } from '~/components/projects/project-calculations';
+import { ProjectForm } from '~/components/projects/project-form';
+import { ProjectRevisions } from '~/components/projects/project-revisions';
+import { LightLink } from '~/components/ui/light-link';
+import { projectPageActions } from '~/models/projects/project-page-actions.server';
+import { listProjectCalculations } from '~/models/projects/project-calculations.server';
+import { requireProjectUser } from '~/models/projects/project-guard.server';
+import { getOwnProject, toProjectView } from '~/models/projects/project.server';
+import { listRevisions, versionDrift } from '~/models/projects/revisions.server';
+import { listShareLinks } from '~/models/projects/share-links.server';
+import { listCalculatorsFor } from '~/models/tools/calculator-access.server';
+import { PROJECT_MESSAGES } from '~/schemas/projects';
+import { idParam } from '~/utils/api.server';
+import { handleForm, orResponse } from '~/utils/form.server';
+import { pageMeta } from '~/utils/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Projeto ${data.project.name}` : 'Projeto');
+
+/** /projects/{id}: one of the user's projects (anyone else's is a 404): its calculations, revisions, share links and data. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireProjectUser(request);
+  const projectId = orResponse(() => idParam(params.id, PROJECT_MESSAGES.notFound));
+  const project = toProjectView(orResponse(() => getOwnProject(user, projectId)));
+  return json({
+    project,
+    calculations: listProjectCalculations(user, projectId),
+    revisions: listRevisions(user, projectId),
+    drift: versionDrift(user, projectId),
+    links: listShareLinks(user, projectId),
+    calculators: listCalculatorsFor(user)
+      .filter((gate) => gate.access === 'open')
+      .map(({ calculator }) => ({ slug: calculator.slug, title: calculator.title })),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireProjectUser(args.request);
+  const projectId = orResponse(() => idParam(args.params.id, PROJECT_MESSAGES.notFound));
+  return handleForm(args, projectPageActions(user, projectId));
+}
+
+export default function ProjectPage() {
+  const { project, calculations, revisions, drift, links, calculators } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ sharedPath?: string }>();
+  const editable = project.status !== 'archived';
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8">
+      <div>
+        <LightLink to="/projects" className="text-sm text-brand-700 hover:underline">
+          ← Projetos
+        </LightLink>
+        <h1 className="mt-3 break-words text-2xl font-bold">{project.name}</h1>
+        <p className="mt-1 break-words text-slate-600">
+          {[project.client, project.place, project.statusLabel].filter(Boolean).join(' · ')}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <LightLink to={`/projects/${project.id}/memorial`} className="btn-secondary">
+            Memorial (prévia)
+          </LightLink>
+          {/* Downloads, not pages: plain links the router does not follow. */}
+          <a href={`/projects/${project.id}/export?format=csv`} download className="btn-ghost">
+            Exportar CSV
+          </a>
+          <a href={`/projects/${project.id}/export?format=json`} download className="btn-ghost">
+            Exportar JSON
+          </a>
+          {editable && calculations.length > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="issue" />
+              <button type="submit" className="btn-primary">
+                Emitir revisão
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+
+      <VersionDriftNotice drift={drift} />
+
+      <section aria-labelledby="calculations-title" className="space-y-3">
+        <h2 id="calculations-title" className="text-lg font-semibold">
+          Cálculos ({calculations.length})
+        </h2>
+        <ProjectCalculations projectId={project.id} calculations={calculations} editable={editable} />
+        {editable && calculators.length > 0 ? (
+          <Form method="get" action={`/projects/${project.id}/new`} className="card flex flex-wrap items-end gap-2 p-4">
+            <div className="min-w-0 flex-1">
+              <label htmlFor="new-calculator" className="label">
+                Novo cálculo neste projeto
+              </label>
+              <select id="new-calculator" name="calculator" className="input w-full">
+                {calculators.map((calculator) => (
+                  <option key={calculator.slug} value={calculator.slug}>
+                    {calculator.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn-secondary">
+              Abrir calculadora
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="revisions-title" className="space-y-3">
+        <h2 id="revisions-title" className="text-lg font-semibold">
+          Revisões
+        </h2>
+        <ProjectRevisions projectId={project.id} revisions={revisions} links={links} sharedPath={actionData?.sharedPath ?? null} />
+      </section>
+
+      <section aria-labelledby="project-data-title" className="card">
+        <h2 id="project-data-title" className="text-lg font-semibold">
+          Dados do projeto
+        </h2>
+        <div className="mt-4">
+          <ProjectForm key={project.updatedAt} intent="update" defaults={project} submitLabel="Salvar dados" />
+        </div>
+      </section>
+    </div>
+  );
+}
