@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { Field } from '~/components/ui/field';
+import { Field, SelectField, TextareaField } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { MAX_PROJECT_DESCRIPTION, projectSchema, type ProjectFields } from '~/schemas/projects';
@@ -29,23 +29,19 @@ export function ProjectForm({ intent, defaults, submitLabel }: { intent: string;
       {text('art', 'ART', MEMORIAL_LIMITS.art)}
       {text('engineerName', 'Responsável técnico', MEMORIAL_LIMITS.engineerName)}
       {text('crea', 'CREA', MEMORIAL_LIMITS.crea)}
-      <div>
-        <label htmlFor={fields.status.id} className="label">
-          Situação
-        </label>
-        <select {...getSelectProps(fields.status)} className="input">
-          {PROJECT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PROJECT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="sm:col-span-2">
-        <Field key={fields.description.key} label="Descrição" errors={fields.description.errors} inputProps={{ id: fields.description.id }}>
-          <textarea {...getTextareaProps(fields.description)} rows={3} maxLength={MAX_PROJECT_DESCRIPTION} className="input" />
-        </Field>
-      </div>
+      <SelectField
+        label="Situação"
+        errors={fields.status.errors}
+        options={PROJECT_STATUSES.map((status) => ({ value: status, label: PROJECT_STATUS_LABELS[status] }))}
+        selectProps={getSelectProps(fields.status)}
+      />
+      <TextareaField
+        key={fields.description.key}
+        className="sm:col-span-2"
+        label="Descrição"
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: MAX_PROJECT_DESCRIPTION }}
+      />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={submitting}>
           {submitting ? 'Salvando...' : submitLabel}
