@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { ASSESSMENT_MESSAGES, DEADLINE_GRACE_MS, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { ASSESSED_CERTIFICATE_MESSAGES } from '~/models/assessments/certificate.server';
+import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import type { ShownQuestion } from '~/models/assessments/grade';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as assessmentPage from '~/routes/_app+/courses.$id_.avaliacao';
@@ -402,6 +403,28 @@ describe('the certificate of an assessed course', () => {
       code,
     ])
       expect(flat).toContain(expected);
+  });
+
+  test("the LGPD export lists the attempts with the person's answers, never the right ones", async () => {
+    const { user, cookie } = await learner();
+    const { course } = assessedCourse();
+    await start(course.id, cookie);
+    const submitted = openAttemptId(user.id, course.id);
+    await post(course.id, cookie, answerBody(submitted, 2));
+    await start(course.id, cookie);
+    const exported = exportPersonalData(user.id);
+    expect(exported.assessmentAttempts).toHaveLength(2);
+    const [graded, open] = exported.assessmentAttempts;
+    expect(graded).toMatchObject({ course: course.title, scorePercent: 50, passed: false, passPercent: 70 });
+    expect(graded.submittedAt).not.toBeNull();
+    expect(graded.answers).toHaveLength(4);
+    expect(graded.answers.every((entry) => entry.answer !== null)).toBe(true);
+    expect(open).toMatchObject({ submittedAt: null, scorePercent: null, passed: null });
+    expect(open.answers.every((entry) => entry.answer === null)).toBe(true);
+    const text = JSON.stringify(exported.assessmentAttempts);
+    expect(text).not.toContain(SECRET_EXPLANATION);
+    expect(text).not.toContain('"correct"');
+    expect(text).not.toContain('numericAnswer');
   });
 
   test('deleting the account removes its attempts', async () => {

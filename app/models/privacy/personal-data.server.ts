@@ -28,6 +28,7 @@ import { mailsOf } from '../mail/outbox.server';
 import { mailChoices } from '../mail/preferences.server';
 import { certificatesOf } from '../courses/certificate.server';
 import { projectsOf } from '../projects/personal-data.server';
+import { attemptsOf } from '../assessments/personal-data.server';
 
 /**
  * 'Baixar meus dados' (LGPD art. 18 II and V, art. 19): everything the app keeps about one
@@ -285,6 +286,7 @@ function collect(tx: Executor, userId: number, now: Date) {
       completedAt,
       issuedAt,
     })),
+    assessmentAttempts: attemptsOf(userId, tx),
     projects: projectsOf(userId, tx),
     memorialProfile: memorialProfileOf(tx.select().from(memorialProfiles).where(eq(memorialProfiles.userId, userId)).get()),
     // 'Minha Conta' → 'E-mails', and every mail the platform sent (or will send) to the account (docs/mail.md).
