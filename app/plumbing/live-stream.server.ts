@@ -21,6 +21,7 @@ import {
 import { isSessionActive, peekSession } from '../models/accounts/session.server';
 import { getUserById } from '../models/accounts/user.server';
 import { joinLiveCluster } from './live-cluster.server';
+import { countRefusal, refusedTooOften } from './live-refusals.server';
 
 /**
  * The one event stream of each signed-in tab (GET /resources/live, decision 015): the viewer's
@@ -358,40 +359,11 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   res.end(body);
 }
 
-/**
- * Refused attempts (no live session) per client address, in fixed windows: past the limit the
- * address gets 429 before its cookie is even read, until its window ends. Kept in memory, not in
- * the database like the guessing limits: a refused attempt must cost no write; a restart forgets
- * them, which only gives a flood one more minute of cheap 401s. At most MAX_TRACKED_ADDRESSES
- * are remembered (the oldest windows go first).
- */
-const REFUSALS_PER_ADDRESS = 30;
-const REFUSAL_WINDOW_MS = 60_000;
-const MAX_TRACKED_ADDRESSES = 10_000;
-const refusals = new Map<string, { count: number; until: number }>();
-
+/** 429 for an address refused too often (app/plumbing/live-refusals.server.ts), before its cookie is read. */
 function floodRefusal(address: string, now: number): Response | null {
-  const entry = refusals.get(address);
-  if (!entry || entry.until <= now || entry.count < REFUSALS_PER_ADDRESS) return null;
-  const retryAfter = Math.max(1, Math.ceil((entry.until - now) / 1000));
+  const retryAfter = refusedTooOften(address, now);
+  if (retryAfter === null) return null;
   return errorResponse(429, LIVE_MESSAGES.tooManyAttempts, {}, { headers: { ...noStore, 'Retry-After': String(retryAfter) } });
-}
-
-function countRefusal(address: string, now: number): void {
-  const entry = refusals.get(address);
-  if (entry && entry.until > now) {
-    entry.count += 1;
-    return;
-  }
-  refusals.delete(address);
-  if (refusals.size >= MAX_TRACKED_ADDRESSES) {
-    for (const [key, old] of refusals) if (old.until <= now) refusals.delete(key);
-    for (const key of refusals.keys()) {
-      if (refusals.size < MAX_TRACKED_ADDRESSES) break;
-      refusals.delete(key);
-    }
-  }
-  refusals.set(address, { count: 1, until: now + REFUSAL_WINDOW_MS });
 }
 
 /**
