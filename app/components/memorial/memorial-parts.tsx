@@ -161,3 +161,41 @@ export function MemorialSignature({ profile }: { profile: MemorialProfile }) {
     </section>
   );
 }
+
+/** The memorial's 'Dados de entrada': one row per input, its label, value and unit (the calculator's memorial and the project's). */
+export function MemorialInputsTable({
+  inputs,
+  testId,
+}: {
+  inputs: { name: string; label: string; value: string; unit: string }[];
+  testId?: string;
+}) {
+  return (
+    <table className="w-full text-left text-sm" data-testid={testId}>
+      <thead>
+        <tr className="border-b border-slate-200 text-slate-500">
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Grandeza
+          </th>
+          <th scope="col" className="py-1 pr-4 text-right font-medium">
+            Valor
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Unidade
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {inputs.map((input) => (
+          <tr key={input.name} className="border-b border-slate-100">
+            <th scope="row" className="py-1 pr-4 font-normal">
+              {input.label}
+            </th>
+            <td className="break-words py-1 pr-4 text-right font-mono">{input.value}</td>
+            <td className="py-1">{input.unit}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

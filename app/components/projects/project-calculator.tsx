@@ -11,6 +11,7 @@ import type { projectCalculatorView } from '~/models/projects/project-calculator
 import { MAX_HISTORY_TITLE } from '~/schemas/calculation-history';
 import { projectCalculationSchema } from '~/schemas/projects';
 import { useIntentForm } from '~/utils/intent-form';
+import { InputWithSubmit } from '~/components/ui/input-with-submit';
 
 type View = ReturnType<typeof projectCalculatorView>;
 
@@ -74,26 +75,13 @@ function SaveToProject({ query, title, label }: { query: string; title: string; 
     <IntentForm intent="save" form={form} className="space-y-2">
       <input type="hidden" name="query" value={query} />
       <FormError title="Não foi possível salvar no projeto" errors={form.errors} />
-      <label htmlFor={fields.title.id} className="label">
-        Título no projeto
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          {...getInputProps(fields.title, { type: 'text' })}
-          className="input min-w-0 flex-1"
-          maxLength={MAX_HISTORY_TITLE}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fields.title.id}-error` : undefined}
-        />
-        <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
-          {submitting ? 'Salvando...' : label}
-        </button>
-      </div>
-      {error ? (
-        <p id={`${fields.title.id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <InputWithSubmit
+        label="Título no projeto"
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: MAX_HISTORY_TITLE }}
+        error={error}
+        buttonLabel={label}
+        submitting={submitting}
+      />
     </IntentForm>
   );
 }

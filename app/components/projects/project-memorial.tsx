@@ -7,7 +7,7 @@ import {
   CalculatorSteps,
   CalculatorWarnings,
 } from '~/components/calculator-output';
-import { MemorialPrintStyle, MemorialStandards, MemorialSignature } from '~/components/memorial/memorial-parts';
+import { MemorialInputsTable, MemorialPrintStyle, MemorialStandards, MemorialSignature } from '~/components/memorial/memorial-parts';
 import type { ProjectMemorialData } from '~/models/projects/memorial.server';
 
 /**
@@ -88,32 +88,9 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
           {calculation.inputs.length > 0 ? (
             <div>
               <h3 className="text-sm font-semibold">Dados de entrada</h3>
-              <table className="mt-2 w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-500">
-                    <th scope="col" className="py-1 pr-4 font-medium">
-                      Grandeza
-                    </th>
-                    <th scope="col" className="py-1 pr-4 text-right font-medium">
-                      Valor
-                    </th>
-                    <th scope="col" className="py-1 font-medium">
-                      Unidade
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {calculation.inputs.map((input) => (
-                    <tr key={input.name} className="border-b border-slate-100">
-                      <th scope="row" className="py-1 pr-4 font-normal">
-                        {input.label}
-                      </th>
-                      <td className="break-words py-1 pr-4 text-right font-mono">{input.value}</td>
-                      <td className="py-1">{input.unit}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <div className="mt-2">
+                <MemorialInputsTable inputs={calculation.inputs} />
+              </div>
             </div>
           ) : null}
           {calculation.results.length > 0 ? (

@@ -35,6 +35,7 @@ import { routeErrorBoundary } from '~/components/ui/route-error';
 import { AddToProjectForm } from '~/components/projects/add-to-project';
 import { addResultToProjectIntent } from '~/models/projects/add-to-project-intents.server';
 import { projectChoices } from '~/models/projects/project.server';
+import { InputWithSubmit } from '~/components/ui/input-with-submit';
 
 /** Title and preview tags; a result's description names its main results (a crawler never gets here: decision 031). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -168,28 +169,14 @@ function SaveForm({ query, defaultTitle }: { query: string; defaultTitle: string
     <IntentForm intent="save" form={form} className="space-y-3 print:hidden">
       <input type="hidden" name="query" value={query} />
       {form.errors?.length ? <Alert title="Não foi possível salvar">{form.errors[0]}</Alert> : null}
-      <div>
-        <label htmlFor={fields.title.id} className="label">
-          Título no histórico
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            {...getInputProps(fields.title, { type: 'text' })}
-            className="input min-w-0 flex-1"
-            maxLength={MAX_HISTORY_TITLE}
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${fields.title.id}-error` : undefined}
-          />
-          <button type="submit" className="btn-secondary shrink-0" disabled={saving}>
-            {saving ? 'Salvando...' : 'Salvar no histórico'}
-          </button>
-        </div>
-        {titleError ? (
-          <p id={`${fields.title.id}-error`} className="field-error">
-            {titleError}
-          </p>
-        ) : null}
-      </div>
+      <InputWithSubmit
+        label="Título no histórico"
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: MAX_HISTORY_TITLE }}
+        error={titleError}
+        buttonLabel="Salvar no histórico"
+        submitting={saving}
+        buttonClassName="btn-secondary"
+      />
     </IntentForm>
   );
 }

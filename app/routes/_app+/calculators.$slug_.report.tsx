@@ -15,6 +15,7 @@ import {
 import { CalculatorPrintButton } from '~/components/calculator-print-button';
 import {
   MemorialIdentification,
+  MemorialInputsTable,
   MemorialPrintStyle,
   MemorialSection,
   MemorialSignature,
@@ -165,32 +166,7 @@ export default function CalculationReport() {
 
         <MemorialSection number={next()} title="Dados de entrada" keepTogether={inputs.length <= 12}>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="report-inputs">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-500">
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Grandeza
-                  </th>
-                  <th scope="col" className="py-1 pr-4 text-right font-medium">
-                    Valor
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Unidade
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {inputs.map((input) => (
-                  <tr key={input.name} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 pr-4 font-normal">
-                      {input.label}
-                    </th>
-                    <td className="break-words py-1 pr-4 text-right font-mono">{input.value}</td>
-                    <td className="py-1">{input.unit}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MemorialInputsTable inputs={inputs} testId="report-inputs" />
           </div>
         </MemorialSection>
 
