@@ -125,7 +125,7 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   page.drawText('Código de verificação:', { x: left, y: qrY + 44, size: 10, font: regular, color: MUTED });
   page.drawText(certificate.code, { x: left, y: qrY + 28, size: 13, font: bold, color: INK });
   page.drawText(`Verifique em ${verifyUrl}`, { x: left, y: qrY + 10, size: 9, font: regular, color: MUTED });
-  if (certificate.record) drawRecordPage(pdf, { regular, bold }, certificate, certificate.record);
+  if (certificate.record) drawRecordPage(pdf, { regular, bold }, colours, certificate, certificate.record);
 
   return pdf.save();
 }

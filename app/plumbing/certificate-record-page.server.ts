@@ -1,4 +1,4 @@
-import { rgb, type PDFDocument, type PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont, RGB } from 'pdf-lib';
 import type { CertificateView } from '../models/courses/certificate.server';
 import type { CertificateRecord } from '../models/courses/course-record';
 import { certificateRecordLines } from '../utils/certificate-lines';
@@ -11,10 +11,10 @@ import { certificateRecordLines } from '../utils/certificate-lines';
 
 const [WIDTH, HEIGHT] = [841.89, 595.28];
 const MARGIN = 54;
-const INK = rgb(0.09, 0.13, 0.2);
-const MUTED = rgb(0.35, 0.4, 0.47);
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
+/** The certificate's ink colours, made by certificate-pdf.server.ts once pdf-lib is loaded (it loads on first use). */
+type Colours = { INK: RGB; MUTED: RGB };
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -30,7 +30,13 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export function drawRecordPage(pdf: PDFDocument, fonts: Fonts, certificate: CertificateView, record: CertificateRecord): void {
+export function drawRecordPage(
+  pdf: PDFDocument,
+  fonts: Fonts,
+  { INK, MUTED }: Colours,
+  certificate: CertificateView,
+  record: CertificateRecord,
+): void {
   const page = pdf.addPage([WIDTH, HEIGHT]);
   const width = WIDTH - 2 * MARGIN;
   let y = HEIGHT - MARGIN;
