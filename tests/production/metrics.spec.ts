@@ -57,13 +57,19 @@ test.describe('one process', () => {
   test('every answer is timed by its Remix route and status; the health check is one of them', async () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/auth`)).status).toBe(200);
     expect((await fetch(`${server.url}/nao-existe-${Date.now()}`)).status).toBe(404);
-    const text = await scrape(metricsPort);
-    expect(series(text, 'http_request_duration_seconds_count{route="routes/_auth+/auth",method="GET",status_code="200"}')).toEqual([3]);
-    expect(
-      series(text, 'http_request_duration_seconds_count{route="routes/healthcheck",method="GET",status_code="200"}')[0],
-    ).toBeGreaterThan(0);
-    // An unknown path is named by the catch-all route, so random URLs cannot grow the label set (the first test's /metrics was one).
-    expect(series(text, 'http_request_duration_seconds_count{route="routes/$",method="GET",status_code="404"}')).toEqual([2]);
+    // A request is observed when its response has finished on the server's side ('finish'), which can
+    // come a moment after the client has read it: scrape until every observation is in (5 s at most).
+    const counts = async () => {
+      const text = await scrape(metricsPort);
+      return {
+        auth: series(text, 'http_request_duration_seconds_count{route="routes/_auth+/auth",method="GET",status_code="200"}'),
+        health:
+          (series(text, 'http_request_duration_seconds_count{route="routes/healthcheck",method="GET",status_code="200"}')[0] ?? 0) > 0,
+        // An unknown path is named by the catch-all route, so random URLs cannot grow the label set (the first test's /metrics was one).
+        notFound: series(text, 'http_request_duration_seconds_count{route="routes/$",method="GET",status_code="404"}'),
+      };
+    };
+    await expect.poll(counts, { timeout: 5_000 }).toEqual({ auth: [3], health: true, notFound: [2] });
   });
 });
 
