@@ -63,7 +63,9 @@ test.describe('two-step sign-in', () => {
     await enterCode(page, code);
     await expect(page).toHaveURL(/\/dashboard/);
 
-    // The same code again: refused.
+    // The same code again: refused. The dashboard is left first: its live stream would see the
+    // session gone and navigate to /auth, racing the sign-in's own navigation.
+    await page.goto('about:blank');
     await context.clearCookies();
     await signIn(page, jsEnabled, user.email, user.plainPassword);
     await enterCode(page, code);
@@ -73,6 +75,7 @@ test.describe('two-step sign-in', () => {
     await waitForHydration(page, jsEnabled);
     await enterCode(page, recoveryCode);
     await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto('about:blank');
     await context.clearCookies();
     await signIn(page, jsEnabled, user.email, user.plainPassword);
     await enterCode(page, recoveryCode);
