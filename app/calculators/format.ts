@@ -4,23 +4,7 @@
  * themselves are numbers and are formatted by the view.
  */
 
-import { ptBrNumber } from '../utils/format';
-
-const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-  '-': '⁻',
-};
-
-const superscript = (text: string) => [...text].map((char) => SUPERSCRIPTS[char] ?? char).join('');
+import { ptBrNumber, superscript } from '../utils/format';
 
 /** 40.926 → '40,93'; 1750 → '1750'; 4e7 → '4·10⁷'; 2.43e-4 → '2,432·10⁻⁴'. */
 export function formatNumber(value: number, significant = 4): string {

@@ -4,25 +4,11 @@
  * The formatters come from `ptBrNumber`, created once per set of options.
  */
 
-import { ptBrNumber } from '../utils/format';
-
-const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-  '-': '⁻',
-};
+import { ptBrNumber, superscript } from '../utils/format';
 
 /** 6 → '10⁶'; -4 → '10⁻⁴'. */
 export function powerOfTen(exponent: number): string {
-  return `10${[...String(exponent)].map((char) => SUPERSCRIPTS[char] ?? char).join('')}`;
+  return `10${superscript(String(exponent))}`;
 }
 
 /** `value` with exactly `decimals` decimal places: (1234.5, 1) → '1.234,5'; (-0.0001, 2) → '0,00'. */

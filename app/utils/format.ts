@@ -109,3 +109,20 @@ const collator = new Intl.Collator('pt-BR');
 
 /** Sorts names as a Brazilian reader expects (accents and case), with one collator for every comparison. */
 export const comparePtBr = (a: string, b: string) => collator.compare(a, b);
+
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
+};
+
+/** Digits and the minus sign as superscripts ('-3' → '⁻³'), for powers in steps and on log axes. */
+export const superscript = (text: string) => [...text].map((char) => SUPERSCRIPTS[char] ?? char).join('');
