@@ -291,6 +291,46 @@ describe('grading through the page', () => {
     expect(db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id)).all()).toHaveLength(1);
   });
 
+  test('40 submissions of one attempt at once give one grade; floods are refused before parsing and grade nothing', async () => {
+    const { user, cookie } = await learner();
+    const { course } = assessedCourse();
+    await start(course.id, cookie);
+    const attemptId = openAttemptId(user.id, course.id);
+    const stored = () => db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, attemptId)).get()!;
+
+    // A 64 KB body of one repeated field, 3,000 multipart parts, 20 MB: refused, the attempt still open.
+    const repeated = `intent=submit&attemptId=${attemptId}&${'q0=0&'.repeat(13_000)}`;
+    const boundary = 'xYz';
+    const parts = Array.from({ length: 3_000 }, () => `--${boundary}\r\nContent-Disposition: form-data; name="q0"\r\n\r\n0\r\n`).join('');
+    const multipart = `${parts}--${boundary}--\r\n`;
+    const huge = `intent=submit&attemptId=${attemptId}&q0=${'0'.repeat(20 * 1024 * 1024)}`;
+    const flood = (body: string, type: string) =>
+      call(
+        assessmentPage.action,
+        new Request(`http://localhost:3000/courses/${course.id}/avaliacao`, {
+          method: 'POST',
+          headers: { 'Content-Type': type, Cookie: cookie },
+          body,
+        }),
+        { id: String(course.id) },
+        { toast: { pending: null } },
+      );
+    for (const response of [
+      await flood(repeated, 'application/x-www-form-urlencoded'),
+      await flood(multipart, `multipart/form-data; boundary=${boundary}`),
+      await flood(huge, 'application/x-www-form-urlencoded'),
+    ]) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(stored().submittedAt).toBeNull();
+
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post(course.id, cookie, answerBody(attemptId))));
+    for (const response of answers) expect(response.status).toBeLessThan(500);
+    expect(stored().scorePercent).toBe(100);
+    expect(db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id)).all()).toHaveLength(1);
+  });
+
   test('bad answers get a message, never a 500; another user cannot submit or read the attempt', async () => {
     const { user, cookie } = await learner();
     const { course } = assessedCourse();
