@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { db } from '../../db/client';
 import { courses, lessons, promoCodes } from '../../db/schema';
 import { foldKey, sortKey } from '../../app/utils/fold';
-import { expect, expectToast, test, uniqueName } from './fixtures';
+import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
  * The course page with JavaScript on and off. An E-MASTER user unlocks a course with
@@ -74,6 +74,7 @@ test.describe('course page', () => {
   test('an E-MASTER user unlocks a code course, watches a lesson, marks two done and continues where they stopped', async ({
     page,
     login,
+    jsEnabled,
   }) => {
     await blockVideoHosts(page);
     const course = makeCourse({ requiresPromoCode: true });
@@ -85,6 +86,7 @@ test.describe('course page', () => {
     await login('E-MASTER');
 
     await page.goto(`/courses/${course.id}`);
+    await waitForHydration(page, jsEnabled);
     await expect(page.getByRole('heading', { name: 'Acesso Restrito' })).toBeVisible();
     await expect(page.getByText('Este curso requer um código promocional para acesso.')).toBeVisible();
     await expect(page.getByText(first.title)).toHaveCount(0);
@@ -139,6 +141,10 @@ test.describe('course page', () => {
     const course = makeCourse();
     await login('admin');
     await page.goto(`/courses/${course.id}?tab=content`);
+    // A link clicked before hydration loads the next page as a document, and a dialog opened that way
+    // is swapped for Headless UI's once hydrated: text typed meanwhile is lost and its blur validation
+    // posts natively (a 400 page), the stale views this scenario met on a loaded machine.
+    await waitForHydration(page, jsEnabled);
     await expect(page.getByText('Nenhum conteúdo disponível')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Administração' })).toBeVisible();
 

@@ -1,7 +1,7 @@
+import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { Cell, ListTable } from '~/components/ui/list-table';
-import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field, SelectField, TextareaField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -9,9 +9,7 @@ import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import type { CourseView } from '~/models/courses/course.server';
 import { courseFormSchema } from '~/schemas/admin-course';
 import { useIntentForm } from '~/utils/intent-form';
-import { dialogLink, withParams } from '~/utils/url-state';
 import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, COURSE_LEVELS, COURSE_LEVEL_LABELS } from '~/utils/value-sets';
-import { LightLink } from '~/components/ui/light-link';
 
 const CATEGORY_OPTIONS: Option[] = COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }));
 const LEVEL_OPTIONS: Option[] = COURSE_LEVELS.map((value) => ({ value, label: COURSE_LEVEL_LABELS[value] }));
@@ -163,7 +161,6 @@ function VisibilityButton({ course }: { course: CourseView }) {
 }
 
 export function CourseTable({ items }: { items: readonly CourseView[] }) {
-  const location = useLocation();
   return (
     <ListTable
       label="Cursos"
@@ -188,22 +185,16 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
           </Cell>
           <Cell>
             <div className="flex flex-wrap items-center gap-1">
-              <LightLink to={dialogLink(location.search, 'edit-course', { course: course.id })} className="btn-ghost" preventScrollReset>
+              <RowDialogLink dialog="edit-course" params={{ course: course.id }}>
                 Editar<span className="sr-only"> o curso {course.title}</span>
-              </LightLink>
+              </RowDialogLink>
               <a href={`/courses/${course.id}`} target="_blank" rel="noopener noreferrer" className="btn-ghost">
                 Ver<span className="sr-only"> o curso {course.title} (abre em nova aba)</span>
               </a>
               <VisibilityButton course={course} />
-              <ConfirmActionLink
-                to={`${location.pathname}${withParams(location.search, { confirm: 'delete-course', course: course.id })}`}
-                message={COURSE_DELETE_CONFIRM}
-                intent="delete"
-                fields={{ id: String(course.id) }}
-                className="btn-ghost text-red-700 hover:bg-red-50"
-              >
+              <RowDeleteLink confirm="delete-course" params={{ course: course.id }} message={COURSE_DELETE_CONFIRM} id={course.id}>
                 Excluir<span className="sr-only"> o curso {course.title}</span>
-              </ConfirmActionLink>
+              </RowDeleteLink>
             </div>
           </Cell>
         </tr>

@@ -1,9 +1,9 @@
+import { RowDeleteLink } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListTable } from '~/components/ui/list-table';
-import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -154,7 +154,6 @@ export function PromoCourseFilter({ courses, courseId, q }: { courses: readonly 
 }
 
 export function PromoCodeTable({ items }: { items: readonly PromoCodeRow[] }) {
-  const location = useLocation();
   return (
     <ListTable
       label="Códigos promocionais"
@@ -173,15 +172,9 @@ export function PromoCodeTable({ items }: { items: readonly PromoCodeRow[] }) {
           </Cell>
           <Cell>{promo.expiryLabel}</Cell>
           <Cell>
-            <ConfirmActionLink
-              to={`${location.pathname}${withParams(location.search, { confirm: 'delete-promo', promo: promo.id })}`}
-              message={PROMO_DELETE_CONFIRM}
-              intent="delete"
-              fields={{ id: String(promo.id) }}
-              className="btn-ghost text-red-700 hover:bg-red-50"
-            >
+            <RowDeleteLink confirm="delete-promo" params={{ promo: promo.id }} message={PROMO_DELETE_CONFIRM} id={promo.id}>
               Excluir<span className="sr-only"> o código {promo.code}</span>
-            </ConfirmActionLink>
+            </RowDeleteLink>
           </Cell>
         </tr>
       ))}

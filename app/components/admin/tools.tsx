@@ -1,9 +1,9 @@
+import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
-import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field, SelectField, TextareaField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -13,7 +13,7 @@ import { toolCreateFormSchema, toolEditFormSchema } from '~/schemas/tool';
 import { formatCpf } from '~/utils/cpf';
 import { useIntentForm } from '~/utils/intent-form';
 import type { AdminToolDetail } from '~/models/tools/tool.server';
-import { dialogLink, withParams } from '~/utils/url-state';
+import { withParams } from '~/utils/url-state';
 import { CATEGORIES, CATEGORY_LABELS, LINK_TYPES, TOOL_LEVELS, type Category, type ToolLevel } from '~/utils/value-sets';
 import { LightLink } from '~/components/ui/light-link';
 
@@ -264,7 +264,6 @@ export function ToolFilters({ q, category, access }: { q: string; category: Cate
 }
 
 export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; total: number }) {
-  const location = useLocation();
   return (
     <>
       <ListCount total={total} one="ferramenta" many="ferramentas" />
@@ -285,18 +284,12 @@ export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; to
             <Cell>{LINK_TYPE_LABELS[tool.linkType]}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-1">
-                <LightLink to={dialogLink(location.search, 'edit', { tool: tool.id })} className="btn-ghost" preventScrollReset>
+                <RowDialogLink dialog="edit" params={{ tool: tool.id }}>
                   Editar<span className="sr-only"> {tool.name}</span>
-                </LightLink>
-                <ConfirmActionLink
-                  to={`${location.pathname}${withParams(location.search, { confirm: 'delete-tool', tool: tool.id })}`}
-                  message={toolDeleteMessage(tool.name)}
-                  intent="delete"
-                  fields={{ id: String(tool.id) }}
-                  className="btn-ghost text-red-700 hover:bg-red-50"
-                >
+                </RowDialogLink>
+                <RowDeleteLink confirm="delete-tool" params={{ tool: tool.id }} message={toolDeleteMessage(tool.name)} id={tool.id}>
                   Excluir<span className="sr-only"> {tool.name}</span>
-                </ConfirmActionLink>
+                </RowDeleteLink>
               </div>
             </Cell>
           </tr>

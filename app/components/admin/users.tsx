@@ -1,3 +1,4 @@
+import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import { EmailAddress } from '~/components/ui/email-address';
 import { Form, useLocation } from '@remix-run/react';
@@ -5,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
 import { RoleBadge } from '~/components/role-badge';
-import { ConfirmActionLink } from '~/components/ui/confirm-action';
 import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -13,7 +13,7 @@ import { PasswordInput } from '~/components/ui/password-input';
 import { DialogCloseLink, UrlDialog } from '~/components/ui/url-dialog';
 import { adminPasswordResetFormSchema, adminUserCreateSchema, adminUserEditFormSchema } from '~/schemas/admin-user';
 import { useIntentForm, useIntentSubmitting } from '~/utils/intent-form';
-import { dialogLink, withParams } from '~/utils/url-state';
+import { withParams } from '~/utils/url-state';
 import { ROLE_LABELS, ROLES, type Role } from '~/utils/value-sets';
 import { LightLink } from '~/components/ui/light-link';
 
@@ -200,7 +200,6 @@ export function ExpiryCheckButton() {
 }
 
 export function UserTable({ users, total }: { users: readonly AdminUserRow[]; total: number }) {
-  const location = useLocation();
   return (
     <>
       <ListCount total={total} one="usuário" many="usuários" />
@@ -223,22 +222,16 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
             <Cell className="whitespace-nowrap">{user.expiryLabel}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-1">
-                <LightLink to={dialogLink(location.search, 'edit', { user: user.id })} className="btn-ghost" preventScrollReset>
+                <RowDialogLink dialog="edit" params={{ user: user.id }}>
                   Editar<span className="sr-only"> {user.username}</span>
-                </LightLink>
-                <LightLink to={dialogLink(location.search, 'reset', { user: user.id })} className="btn-ghost" preventScrollReset>
+                </RowDialogLink>
+                <RowDialogLink dialog="reset" params={{ user: user.id }}>
                   Redefinir senha<span className="sr-only"> de {user.username}</span>
-                </LightLink>
+                </RowDialogLink>
                 {user.isSelf ? null : (
-                  <ConfirmActionLink
-                    to={`${location.pathname}${withParams(location.search, { confirm: 'delete-user', user: user.id })}`}
-                    message={userDeleteMessage(user.username)}
-                    intent="delete"
-                    fields={{ id: String(user.id) }}
-                    className="btn-ghost text-red-700 hover:bg-red-50"
-                  >
+                  <RowDeleteLink confirm="delete-user" params={{ user: user.id }} message={userDeleteMessage(user.username)} id={user.id}>
                     Excluir<span className="sr-only"> {user.username}</span>
-                  </ConfirmActionLink>
+                  </RowDeleteLink>
                 )}
               </div>
             </Cell>
