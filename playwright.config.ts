@@ -13,7 +13,7 @@ process.env.DATABASE_URL = `file:./${DB_FILE}`;
 process.env.SESSION_SECRET = 'e2e-session-secret';
 
 /** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream, the test mode's card form. */
-const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts|loading-texts\.spec\.ts/;
+const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts|loading-texts\.spec\.ts|hydration\.spec\.ts/;
 /** Behaviour that exists only with JavaScript off: paying through the (test mode's) Checkout page. */
 const NO_JS_ONLY = /upgrade-checkout\.spec\.ts/;
 

@@ -1,8 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLocation, useNavigate } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DIALOG_PARAM, withParams } from '~/utils/url-state';
 
 const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
@@ -22,21 +21,45 @@ type UrlDialogProps = {
   size?: keyof typeof widths;
 };
 
+/** Set by the root layout once React has hydrated the page (app/root.tsx). */
+const pageHydrated = () => typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
+
+/** A field of the server's HTML that the visitor changed (or is in) before the page hydrated. */
+function touchedBeforeHydration(panel: HTMLElement): boolean {
+  if (panel.contains(document.activeElement)) return true;
+  return Array.from(panel.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')).some(
+    (field) => {
+      if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+        return field.checked !== field.defaultChecked;
+      return field.value !== field.defaultValue;
+    },
+  );
+}
+
 /**
  * A dialog whose open state is the URL (`?dialog=...`, see docs/decisions/006): rendered by the
  * server as a plain overlay (works without JavaScript; its links close it), and by Headless UI
  * once hydrated (focus trap, Escape, no full reload). It works out its own close link.
+ * Headless UI's dialog is a new element tree: a visitor who typed into the server's overlay before
+ * the page hydrated (a slow phone) keeps that overlay, and what they typed, until it closes.
  */
 export function UrlDialog({ title, children, params = [], size = 'md' }: UrlDialogProps) {
-  const hydrated = useHydrated();
+  const [enhanced, setEnhanced] = useState(pageHydrated);
+  const overlay = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const closeTo = useDialogCloseLink(params);
   const panel = `w-full ${widths[size]} max-h-[90vh] overflow-y-auto rounded-lg bg-white p-6 shadow-xl`;
 
-  if (!hydrated) {
+  useEffect(() => {
+    if (enhanced || (overlay.current && touchedBeforeHydration(overlay.current))) return;
+    setEnhanced(true);
+  }, [enhanced]);
+
+  if (!enhanced) {
     return (
       <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-        <div role="dialog" aria-modal="true" aria-labelledby="url-dialog-title" className={panel}>
+        <div ref={overlay} role="dialog" aria-modal="true" aria-labelledby="url-dialog-title" className={panel}>
           <h2 id="url-dialog-title" className="text-lg font-semibold">
             {title}
           </h2>

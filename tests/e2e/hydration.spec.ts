@@ -1,0 +1,43 @@
+import { expect, expectToast, test, waitForHydration } from './fixtures';
+
+/**
+ * What a visitor does in the seconds before the page hydrates (a slow phone): JavaScript only,
+ * listed in playwright.config.ts's JS_ONLY.
+ */
+
+test.describe('before hydration', () => {
+  test('text typed into a dialog before the page hydrates is kept, and the form then posts through the router', async ({
+    page,
+    jsEnabled,
+  }) => {
+    // The page's scripts wait until the visitor has typed: a slow phone's first seconds.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/build/**', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/auth?dialog=recover-email', { waitUntil: 'commit' });
+    const dialog = page.getByRole('dialog', { name: 'Recuperar senha por e-mail' });
+    const field = dialog.getByLabel('E-mail');
+    await field.fill('ninguem-aqui@example.com');
+    // The very element being typed in: a keystroke into an element swapped out meanwhile is lost.
+    await field.evaluate((element) => element.setAttribute('data-typed-before-hydration', ''));
+    release();
+    await waitForHydration(page, jsEnabled);
+
+    const same = dialog.locator('input[data-typed-before-hydration]');
+    await expect(same).toHaveValue('ninguem-aqui@example.com');
+    await expect(same).toBeFocused();
+    await field.press('End');
+    await page.keyboard.type('.br');
+    await expect(same).toHaveValue('ninguem-aqui@example.com.br');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.resourceType());
+    });
+    await dialog.getByRole('button', { name: 'Enviar link' }).click();
+    await expectToast(page, 'Verifique seu e-mail');
+    expect(posts).toEqual(['fetch']);
+  });
+});
