@@ -33,12 +33,15 @@ export function SignInsSection({ signIns }: { signIns: SignInsView }) {
           <tr key={signIn.id} data-testid="sign-in-row">
             <Cell>{formatDateTime(signIn.at)}</Cell>
             <Cell>
-              {signIn.browser}
-              {signIn.thisBrowser ? (
-                <span className="ml-2 inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                  este navegador
-                </span>
-              ) : null}
+              {/* One child: on a phone the cell is a two-column grid (its label, then this). */}
+              <span>
+                {signIn.browser}
+                {signIn.thisBrowser ? (
+                  <span className="ml-2 inline-flex whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                    este navegador
+                  </span>
+                ) : null}
+              </span>
             </Cell>
             <Cell className="break-all">{signIn.address ?? '—'}</Cell>
           </tr>
