@@ -1182,6 +1182,8 @@ export const signIns = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at').notNull(),
     userAgent: text('user_agent'),
+    /** The User-Agent in words ('Chrome 131 no Windows 10'), parsed once when the sign-in is recorded. */
+    browser: text('browser').notNull(),
     ipAddress: text('ip_address'),
     deviceHash: text('device_hash').notNull(),
     /** The first sign-in from this browser (the alert went, unless it was the registration's). */

@@ -14,6 +14,7 @@ CREATE TABLE `sign_ins` (
 	`user_id` integer NOT NULL,
 	`at` integer NOT NULL,
 	`user_agent` text,
+	`browser` text NOT NULL,
 	`ip_address` text,
 	`device_hash` text NOT NULL,
 	`new_device` integer NOT NULL,

@@ -70,10 +70,10 @@ export function recordSignIn(tx: Executor, { user, deviceId, userAgent, ipAddres
       .where(and(eq(knownDevices.userId, user.id), eq(knownDevices.deviceHash, deviceHash)))
       .run();
   }
-  tx.insert(signIns).values({ userId: user.id, at: now, userAgent: agent, ipAddress, deviceHash, newDevice }).run();
+  const browser = describeUserAgent(agent);
+  tx.insert(signIns).values({ userId: user.id, at: now, userAgent: agent, browser, ipAddress, deviceHash, newDevice }).run();
   keepNewest(tx, user.id, signIns, SIGN_INS_KEPT, [desc(signIns.at), desc(signIns.id)]);
   if (newDevice && alert) {
-    const browser = describeUserAgent(agent);
     enqueueMail(tx, {
       userId: user.id,
       to: user.email,
@@ -130,7 +130,7 @@ export function listSignIns(userId: number, page: number, currentDeviceId: strin
           .map((row) => ({
             id: row.id,
             at: row.at.toISOString(),
-            browser: describeUserAgent(row.userAgent),
+            browser: row.browser,
             address: row.ipAddress,
             thisBrowser: row.deviceHash === current,
           })),
@@ -155,7 +155,7 @@ export function signInsForExport(tx: Executor, userId: number) {
       .all()
       .map((row) => ({
         at: row.at.toISOString(),
-        browser: describeUserAgent(row.userAgent),
+        browser: row.browser,
         userAgent: row.userAgent,
         ipAddress: row.ipAddress,
         newBrowser: row.newDevice,
