@@ -265,6 +265,19 @@ describe('the last sign-ins', () => {
     expect(bad.signIns.page).toBe(1);
   });
 
+  it("show only the signed-in account's own sign-ins, and none to a visitor", async () => {
+    const [owner, other] = [await createUser(), await createUser()];
+    await formLogin(cookieJar(), owner);
+    const browser = cookieJar();
+    await formLogin(browser, other);
+    type Page = { signIns: { items: { address: string }[]; total: number } };
+    const page = (await (await call(accountLoader, getRequest('/account', { cookie: browser.header() }))).json()) as Page;
+    expect(page.signIns.total).toBe(1);
+    expect(signInRows(owner.id)).toHaveLength(1);
+    // Without a session the page sends the visitor to sign in; the list takes no user id to ask for another's.
+    expectRedirect(await call(accountLoader, getRequest('/account?acessos=1')), /^\/auth\?redirectTo=/);
+  });
+
   it('are in the LGPD export without any browser id, and go with the account', async () => {
     const user = await createUser();
     const browser = cookieJar();
