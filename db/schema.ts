@@ -1151,3 +1151,45 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectCalculationRow = typeof projectCalculations.$inferSelect;
 export type ProjectRevisionRow = typeof projectRevisions.$inferSelect;
 export type ProjectShareLinkRow = typeof projectShareLinks.$inferSelect;
+
+/**
+ * Issue 30, item 6. The browsers an account has signed in from: `device_hash` is the SHA-256 of
+ * the id in the signed, long-lived `en_device` cookie (never the id itself), one row per
+ * (user, browser). A sign-in whose browser has no row here mails 'Novo acesso à sua conta'.
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    firstSeenAt: timestamp('first_seen_at').notNull(),
+    lastSeenAt: timestamp('last_seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('known_devices_user_device_idx').on(t.userId, t.deviceHash)],
+);
+
+/** The last sign-ins of an account (at most 50 kept, the oldest pruned in the insert's transaction): 'Minha Conta' → 'Segurança'. */
+export const signIns = sqliteTable(
+  'sign_ins',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at').notNull(),
+    userAgent: text('user_agent'),
+    /** The User-Agent in words ('Chrome 131 no Windows 10'), parsed once when the sign-in is recorded. */
+    browser: text('browser').notNull(),
+    ipAddress: text('ip_address'),
+    deviceHash: text('device_hash').notNull(),
+    /** The first sign-in from this browser (the alert went, unless it was the registration's). */
+    newDevice: bool('new_device').notNull(),
+  },
+  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at, t.id)],
+);
+
+export type SignInRow = typeof signIns.$inferSelect;

@@ -21,6 +21,7 @@ import { foldKey, sortKey } from '../app/utils/fold';
 import { hashPassword } from '../app/utils/password.server';
 import { demoTickets, seedDemoFiles } from './demo-chats';
 import { seedDemoMails } from './demo-mails';
+import { seedDemoSignIns } from './demo-sign-ins';
 import { BENCH_COURSE, DEMO_ADMIN_TOTP_SECRET, DEMO_CERTIFICATE } from '../db/seed-constants';
 import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
@@ -438,6 +439,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
       tx,
       DEMO_USERS.map((demo) => ({ id: ids[demo.email]!, username: demo.username, email: demo.email })),
     );
+    seedDemoSignIns(tx, ids['basic@example.com']!);
   });
   seedDemoProjects();
   return true;

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.email_confirm': 'E-mail confirmado',
   'account.email_revert': 'E-mail restaurado (Não fui eu)',
   'account.full_name': 'Nome completo alterado',
+  'account.new_device_sign_in': 'Acesso de um navegador novo (aviso enviado)',
   'user.expiry_check': 'Verificação de planos expirados',
   'tool.create': 'Ferramenta criada',
   'tool.update': 'Ferramenta editada',

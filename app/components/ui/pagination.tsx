@@ -2,11 +2,24 @@ import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
 import { withParams } from '~/utils/url-state';
 
-/** The list kit's pagination bar: plain links that keep the list's other parameters. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * The list kit's pagination bar: plain links that keep the list's other parameters. A list that
+ * shares its page with others names its own parameter (`param`) and its section (`hash`).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  param = 'page',
+  hash = '',
+}: {
+  page: number;
+  pageCount: number;
+  param?: string;
+  hash?: string;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
-  const href = (target: number) => `${location.pathname}${withParams(location.search, { page: target > 1 ? target : null })}`;
+  const href = (target: number) => `${location.pathname}${withParams(location.search, { [param]: target > 1 ? target : null })}${hash}`;
   return (
     <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (

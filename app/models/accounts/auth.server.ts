@@ -1,5 +1,6 @@
 import type { UserRow } from '../../../db/schema';
 import { lookupSession, endSession, startSession } from './session.server';
+import { deviceCookieHeader, deviceIdFor, recordSignIn } from './sign-ins.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
 import { getUserById, verifyCredentials } from './user.server';
 import { getEnv } from '../../utils/env.server';
@@ -54,16 +55,29 @@ export async function authenticateWithPassword(address: string, email: string, p
   return user;
 }
 
-/** Starts a session for the user (ending their others) and returns the cookie to set; `address` as from `requestAddress`. */
-export async function loginCookie(request: Request, user: UserRow, address: string): Promise<string> {
-  const sessionId = startSession(user.id, {
-    userAgent: request.headers.get('User-Agent'),
-    ipAddress: address,
-  });
+/**
+ * Every sign-in ends here (the /auth form, both steps of `POST /api/login`, a registration):
+ * starts a session for the user (ending their others) and, in the same transaction, records the
+ * sign-in, mailing 'Novo acesso à sua conta' when this browser is new to the account (decision 068;
+ * `firstSignIn` for a registration's own sign-in, which only makes the browser known). Returns the
+ * cookies to set (the session's and the browser's id); `address` as from `requestAddress`.
+ */
+export async function loginCookies(
+  request: Request,
+  user: UserRow,
+  address: string,
+  { firstSignIn = false }: { firstSignIn?: boolean } = {},
+): Promise<string[]> {
+  const deviceId = await deviceIdFor(request);
+  const userAgent = request.headers.get('User-Agent');
+  const now = new Date();
+  const sessionId = startSession(user.id, { userAgent, ipAddress: address }, now, (tx) =>
+    recordSignIn(tx, { user, deviceId, userAgent, ipAddress: address, alert: !firstSignIn, now }),
+  );
   const session = await getAuthSession(request);
   session.unset('recoveryToken');
   session.set('sessionId', sessionId);
-  return authSessionStorage.commitSession(session);
+  return [await authSessionStorage.commitSession(session), await deviceCookieHeader(deviceId)];
 }
 
 export async function logoutCookie(request: Request): Promise<string> {

@@ -8,11 +8,11 @@ import { authenticateWithPassword } from './auth.server';
  * `FormStrategy`, whose verify function is THE password check (`authenticateWithPassword`, which
  * reserves the rate-limit attempt before argon2 runs): the JSON login, the password change and
  * 'Excluir conta' call the same function, so every way in shares its limits. remix-auth v4 does
- * not touch the session: `loginCookie` starts it once the strategy has answered.
+ * not touch the session: `loginCookies` starts it once the strategy has answered.
  *
  * Another way in (Google sign-in through one of remix-auth's OAuth2 strategies) is one more
  * `use(...)` under its own name; its verify finds or creates the user and the route calls
- * `loginCookie` the same way.
+ * `loginCookies` the same way.
  */
 export const PASSWORD_STRATEGY = 'password';
 

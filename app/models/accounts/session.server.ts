@@ -13,9 +13,15 @@ export type SessionLookup = { status: 'active'; userId: number } | { status: 're
 
 /**
  * Starts a session and ends every older one of the same user (one device at a time);
- * the ended ids are remembered so their next request can be told why.
+ * the ended ids are remembered so their next request can be told why. `alsoInTransaction`
+ * writes what belongs to the same sign-in (its record and alert: sign-ins.server.ts).
  */
-export function startSession(userId: number, client: { userAgent?: string | null; ipAddress?: string | null }, now = new Date()): string {
+export function startSession(
+  userId: number,
+  client: { userAgent?: string | null; ipAddress?: string | null },
+  now = new Date(),
+  alsoInTransaction?: (tx: Executor) => void,
+): string {
   const sessionId = randomBytes(32).toString('base64url');
   const ended = db.transaction((tx) => {
     const older = tx.select({ sessionId: activeSessions.sessionId }).from(activeSessions).where(eq(activeSessions.userId, userId)).all();
@@ -39,6 +45,7 @@ export function startSession(userId: number, client: { userAgent?: string | null
       })
       .run();
     tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).run();
+    alsoInTransaction?.(tx);
     tx.delete(endedSessions)
       .where(lt(endedSessions.endedAt, new Date(now.getTime() - SESSION_TTL_MS)))
       .run();

@@ -36,6 +36,12 @@ export const MAIL_KINDS = {
     optional: false,
     adminOnly: false,
   },
+  'new-sign-in': {
+    label: 'Novo acesso à conta',
+    description: 'Quando sua conta é acessada de um navegador que ela não tinha usado antes.',
+    optional: false,
+    adminOnly: false,
+  },
   refund: { label: 'Reembolsos', description: 'A resposta ao seu pedido de reembolso.', optional: false, adminOnly: false },
   'support-reply': {
     label: 'Respostas do suporte',

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../utils/errors';
 import { mailsOf } from '../mail/outbox.server';
 import { mailChoices } from '../mail/preferences.server';
+import { signInsForExport } from '../accounts/sign-ins.server';
 import { certificatesOf } from '../courses/certificate.server';
 import { projectsOf } from '../projects/personal-data.server';
 import { attemptsOf } from '../assessments/personal-data.server';
@@ -314,6 +315,8 @@ function collect(tx: Executor, userId: number, now: Date) {
       })),
     // Whether two-step sign-in is on and how many recovery codes are left; never the secret or the codes.
     twoFactor: twoFactorSummary(tx, userId),
+    // The last sign-ins and the browsers the account knows (decision 068); never a browser's id or its digest.
+    ...signInsForExport(tx, userId),
   };
 }
 

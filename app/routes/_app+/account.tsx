@@ -11,6 +11,8 @@ import { RecentCalculations } from '~/components/account/recent-calculations';
 import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
+import { SIGN_INS_PAGE_PARAM, SignInsSection } from '~/components/account/sign-ins-section';
+import { signInsOfRequest } from '~/models/accounts/sign-ins.server';
 import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
 import { accountCertificates } from '~/models/courses/certificate.server';
@@ -49,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mailChoices: mailChoices(user),
     certificates: accountCertificates(user.id, user.fullName),
     twoFactor: await twoFactorStatus(user),
+    signIns: await signInsOfRequest(request, user.id, SIGN_INS_PAGE_PARAM),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -66,6 +69,7 @@ export default function AccountPage() {
     confirmRefund,
     certificates,
     twoFactor,
+    signIns,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const recoveryCodes =
@@ -110,6 +114,7 @@ export default function AccountPage() {
         <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <TwoFactorSection status={twoFactor} recoveryCodes={recoveryCodes} />
+        <SignInsSection signIns={signIns} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
         <AccountCertificates items={certificates} hasFullName={user.fullName !== null} />
         <DataExportSection />

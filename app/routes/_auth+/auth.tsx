@@ -6,7 +6,7 @@ import { RecoverDialog, RecoverEmailDialog, RECOVERY_DIALOGS, ResetDialog } from
 import { RegisterForm } from '~/components/auth/register-form';
 import { sendRecoveryLinkWithLimits, verifyIdentityWithLimits } from '~/models/accounts/account-flows.server';
 import { registerWithLimits } from '~/models/signup/registration.server';
-import { loginCookie, requestAddress } from '~/models/accounts/auth.server';
+import { loginCookies, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, pendingLoginUser, startPendingLogin } from '~/models/accounts/pending-login.server';
 import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { LoginCodeForm } from '~/components/auth/login-code-form';
@@ -56,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
             description: `Bem-vindo, ${user.username}!`,
             type: 'success',
           });
-          response.headers.append('Set-Cookie', await loginCookie(request, user, address));
+          for (const cookie of await loginCookies(request, user, address)) response.headers.append('Set-Cookie', cookie);
           return response;
         },
       }),
@@ -72,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
             type: 'success',
           });
           response.headers.append('Set-Cookie', await clearPendingLoginCookie());
-          response.headers.append('Set-Cookie', await loginCookie(request, user, address));
+          for (const cookie of await loginCookies(request, user, address)) response.headers.append('Set-Cookie', cookie);
           return response;
         },
       }),
@@ -80,7 +80,9 @@ export async function action(args: ActionFunctionArgs) {
         schema: registerSchema,
         hideFields: ['password'],
         run: async (value) => {
-          const { user, promoMessage } = await registerWithLimits(requestAddress(request, args.context), value);
+          const address = requestAddress(request, args.context);
+          const { user, promoMessage } = await registerWithLimits(address, value);
+          const cookies = await loginCookies(request, user, address, { firstSignIn: true });
           return redirectWithToast(
             '/dashboard',
             {
@@ -88,7 +90,7 @@ export async function action(args: ActionFunctionArgs) {
               description: promoMessage ?? `Bem-vindo, ${user.username}! Sua conta foi criada.`,
               type: 'success',
             },
-            { headers: { 'Set-Cookie': await loginCookie(request, user, requestAddress(request, args.context)) } },
+            { headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
           );
         },
       }),

@@ -2,7 +2,7 @@ import { getUserById, toPublicUser } from '~/models/accounts/user.server';
 import { loginApiSchema } from '~/schemas/auth';
 import { loginCodeApiSchema } from '~/schemas/two-factor';
 import { apiAction, jsonResponse, readJson, validateJson } from '~/utils/api.server';
-import { authenticateWithPassword, loginCookie, requestAddress } from '~/models/accounts/auth.server';
+import { authenticateWithPassword, loginCookies, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, startPendingLogin } from '~/models/accounts/pending-login.server';
 import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const action = apiAction({
       const user = await completePendingLogin(request, code, address);
       const headers = new Headers();
       headers.append('Set-Cookie', await clearPendingLoginCookie());
-      headers.append('Set-Cookie', await loginCookie(request, user, address));
+      for (const cookie of await loginCookies(request, user, address)) headers.append('Set-Cookie', cookie);
       return jsonResponse(toPublicUser(getUserById(user.id) ?? user), { headers });
     }
     const { email, password } = validateJson(body, loginApiSchema);
@@ -29,7 +29,9 @@ export const action = apiAction({
     if (hasTwoFactor(user.id)) {
       return jsonResponse({ twoFactorRequired: true }, { status: 202, headers: { 'Set-Cookie': await startPendingLogin(user.id) } });
     }
-    const cookie = await loginCookie(request, user, address);
-    return jsonResponse(toPublicUser(getUserById(user.id) ?? user), { headers: { 'Set-Cookie': cookie } });
+    const cookies = await loginCookies(request, user, address);
+    return jsonResponse(toPublicUser(getUserById(user.id) ?? user), {
+      headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]),
+    });
   },
 });
