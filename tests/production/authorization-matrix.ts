@@ -312,6 +312,20 @@ export const MATRIX: MatrixRow[] = [
     note: "LGPD: the signed-in user's own data as JSON; there is no id to pick, so no non-owner case.",
   },
   {
+    route: '/account/formacao',
+    method: 'GET',
+    path: '/account/formacao',
+    expect: signedIn({ status: 200, text: 'Formação' }),
+    note: "'Minha Conta' → 'Formação' (issue 31): the signed-in user's own training record; there is no id to pick, so no non-owner case (another person's rows never show: tests/integration/training-record.test.ts).",
+  },
+  {
+    route: '/account/formacao/pdf',
+    method: 'GET',
+    path: '/account/formacao/pdf',
+    expect: signedIn(200),
+    note: "'Histórico de formação' as a PDF: the signed-in user's own record only, with no id to pick; rate-limited per account.",
+  },
+  {
     route: '/account/fresh-check',
     method: 'GET',
     path: '/account/fresh-check?redirectTo=%2Faccount%2Fexport',

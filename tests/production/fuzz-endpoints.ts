@@ -390,6 +390,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       fields: { freshCheckSecret: str(1, 200), redirectTo: str(0, 500, true) },
     },
     { route: '/account/fresh-check', method: 'GET', as: 'basic', query: { redirectTo: str(0, 500, true) } },
+    // 'Formação' (issue 31): a bad page number falls back to the first page, never a 500.
+    { route: '/account/formacao', method: 'GET', as: 'basic', query: { page: int(1, 1_000_000, true) } },
     // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
     { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
