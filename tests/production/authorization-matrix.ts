@@ -590,6 +590,22 @@ export const MATRIX: MatrixRow[] = [
     note: "Another person's (here, a missing) attempt is the same 404 as none.",
   },
 
+  {
+    route: '/courses/:id/certificado',
+    method: 'GET',
+    path: '/courses/{course}/certificado',
+    expect: adminOnlyPage({ status: 200, text: 'Dados do certificado' }),
+    note: "'Dados do certificado' (issue 31): a course's workload, syllabus, instructors and technical lead, set by admins only.",
+  },
+  {
+    route: '/courses/:id/certificado',
+    method: 'POST',
+    path: '/courses/{course}/certificado',
+    form: { intent: 'certificate-fields', workloadHours: '40', syllabus: 'Riscos elétricos' },
+    fresh: ['course'],
+    expect: adminOnlyPage({ status: 302, location: '/courses/{course}/certificado' }),
+  },
+
   // ── Upgrade and payments (offline Stripe test mode) ────────────────────────────────────────
   {
     route: '/upgrade',

@@ -561,6 +561,23 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       intent: 'progress',
       fields: { lessonId: id(ids.lesson), done: oneOf(['true', 'false']) },
     },
+    // 'Dados do certificado' (issue 31): what the course's next certificates print.
+    {
+      route: '/courses/:id/certificado',
+      method: 'POST',
+      as: 'admin',
+      params: course,
+      intent: 'certificate-fields',
+      fields: {
+        workloadHours: int(1, 2000, true),
+        syllabus: str(0, 12_000, true),
+        instructorName0: str(0, 120, true),
+        instructorQualification0: str(0, 200, true),
+        technicalLeadName: str(0, 120, true),
+        technicalLeadProfession: str(0, 120, true),
+        technicalLeadRegistration: str(0, 80, true),
+      },
+    },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-lesson', fields: lessonFields },
     {
       route: '/courses/:id',
