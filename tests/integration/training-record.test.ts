@@ -152,6 +152,7 @@ describe("'Formação'", () => {
       .values({ userId: user.id, courseId: granted.id, source: 'promo', startsAt: new Date(Date.now() - 60_000) })
       .run();
     const hiddenUntouched = course({ title: 'Af Curso oculto', isHidden: true });
+    const openUntouched = course({ title: 'A0 Curso aberto, não começado' });
     const othersOnly = course({ title: 'Ag Curso pago de outra pessoa', priceCents: 9900 });
     done(other.id, othersOnly.id, othersOnly.lessonIds);
     attempt(other.id, assessed.id, 100, 23);
@@ -161,6 +162,9 @@ describe("'Formação'", () => {
     const ids = record.items.map((item) => item.courseId);
     expect(ids).toEqual(expect.arrayContaining([assessed.id, halfway.id, hiddenStarted.id, granted.id]));
     for (const absent of [promo.id, hiddenUntouched.id, othersOnly.id]) expect(ids).not.toContain(absent);
+    // What the person started comes first, then what is open to them, each part by name.
+    expect(ids.slice(0, 3)).toEqual([assessed.id, halfway.id, hiddenStarted.id]);
+    expect(ids.indexOf(openUntouched.id)).toBeLessThan(ids.indexOf(granted.id));
     const byId = new Map(record.items.map((item) => [item.courseId, item]));
     expect(byId.get(assessed.id)).toEqual({
       courseId: assessed.id,

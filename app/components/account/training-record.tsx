@@ -37,13 +37,15 @@ export function TrainingRecordList({
               )}
             </Cell>
             <Cell>
-              <span className="block">{progressText(item)}</span>
-              <progress
-                className="mt-1 h-2 w-24 max-w-full"
-                max={100}
-                value={progressPercent(item)}
-                aria-label={`Progresso em ${item.courseTitle}: ${progressPercent(item)} %`}
-              />
+              <div>
+                <span className="block">{progressText(item)}</span>
+                <progress
+                  className="mt-1 h-2 w-24 max-w-full"
+                  max={100}
+                  value={progressPercent(item)}
+                  aria-label={`Progresso em ${item.courseTitle}: ${progressPercent(item)} %`}
+                />
+              </div>
             </Cell>
             <Cell>{attemptsText(item)}</Cell>
             <Cell>{completionText(item)}</Cell>

@@ -31,8 +31,8 @@ export type TrainingRecordItem = {
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
-/** The course ids this record lists, as SQL over `courses` (one statement: started, or open to the person today). */
-function listedCourses(viewer: Viewer, now: Date): SQL {
+/** The courses this record lists, as SQL over `courses` (started, or open to the person today), and which of them were started. */
+function listedCourses(viewer: Viewer, now: Date): { where: SQL; started: SQL } {
   const started = or(
     inArray(courses.id, db.select({ id: lessonProgress.courseId }).from(lessonProgress).where(eq(lessonProgress.userId, viewer.id))),
     inArray(
@@ -47,8 +47,8 @@ function listedCourses(viewer: Viewer, now: Date): SQL {
         .where(and(eq(certificates.userId, viewer.id), eq(certificates.status, 'valid'), isNotNull(certificates.courseId))),
     ),
   )!;
-  if (viewer.role === 'admin') return sql`1 = 1`;
-  if (!hasAtLeast(viewer.role, 'E-MASTER')) return started;
+  if (viewer.role === 'admin') return { where: sql`1 = 1`, started };
+  if (!hasAtLeast(viewer.role, 'E-MASTER')) return { where: started, started };
   const granted = db
     .select({ id: courseGrants.courseId })
     .from(courseGrants)
@@ -57,7 +57,7 @@ function listedCourses(viewer: Viewer, now: Date): SQL {
     eq(courses.isHidden, false),
     or(and(eq(courses.requiresPromoCode, false), isNull(courses.priceCents)), inArray(courses.id, granted)),
   )!;
-  return or(started, open)!;
+  return { where: or(started, open)!, started };
 }
 
 /** The figures of these courses for this person: a handful of grouped queries over the page's ids, each on an index. */
@@ -136,9 +136,9 @@ function itemsFor(executor: Executor, viewer: Viewer, rows: { id: number; title:
   });
 }
 
-/** One page of the record, in the catalogue's 'Nome A-Z' order. */
+/** One page of the record: the courses the person started first, then the others open to them, each part in 'Nome A-Z' order. */
 export function trainingRecordPage(viewer: Viewer, query: { page: number; perPage: number }, now = new Date()): Page<TrainingRecordItem> {
-  const where = listedCourses(viewer, now);
+  const { where, started } = listedCourses(viewer, now);
   return paginate(query, {
     count: () => db.select({ n: count() }).from(courses).where(where).get()?.n ?? 0,
     rows: (limit, offset) =>
@@ -149,7 +149,7 @@ export function trainingRecordPage(viewer: Viewer, query: { page: number; perPag
           .select({ id: courses.id, title: courses.title, isHidden: courses.isHidden })
           .from(courses)
           .where(where)
-          .orderBy(asc(courses.titleKey), asc(courses.id))
+          .orderBy(sql`case when ${started} then 0 else 1 end`, asc(courses.titleKey), asc(courses.id))
           .limit(limit)
           .offset(offset)
           .all(),

@@ -5,7 +5,8 @@ import { LightLink } from '~/components/ui/light-link';
 import { routeErrorBoundary } from '~/components/ui/route-error';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { trainingRecordPage } from '~/models/assessments/training-record.server';
-import { listQuerySchema, parseListQuery } from '~/utils/pagination.server';
+import { listQuerySchema } from '~/utils/list-query';
+import { parseListQuery } from '~/utils/pagination.server';
 import { pageMeta } from '~/utils/meta';
 import { TRAINING_RECORD_TITLE } from '~/utils/training-record-lines';
 
