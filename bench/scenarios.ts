@@ -169,6 +169,15 @@ export const APP_SCENARIOS: Scenario[] = [
     as: 'master',
   },
   {
+    id: 'course-certificate-data',
+    label: "GET /courses/{id}/certificado as admin ('Dados do certificado')",
+    path: `/courses/${BENCH_COURSE_PLACEHOLDER}/certificado`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
+  {
     id: 'admin-promocodes',
     label: 'GET /admin/promocodes as admin',
     path: '/admin/promocodes',

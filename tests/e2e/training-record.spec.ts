@@ -146,6 +146,7 @@ test('admin data, fail, wait, pass, certificate with its QR, public page, then F
   await page.getByRole('link', { name: 'Editar dados do certificado' }).click();
   await expect(page.getByRole('heading', { name: 'Dados do certificado', level: 1 })).toBeVisible();
   await waitForHydration(page, jsEnabled);
+  if (jsEnabled) await expectNoSeriousAxe(page);
   await page.getByLabel('Carga horária (horas)').fill('16');
   await page.getByLabel('Conteúdo programático').fill('Introdução à NR-10\nRiscos em instalações elétricas\nPrimeiros socorros');
   await page.getByLabel('Instrutor 1', { exact: true }).fill('Eng. Joana Araújo');
