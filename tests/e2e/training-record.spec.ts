@@ -275,3 +275,14 @@ test("'Formação' when empty, and at 390 px with its courses", async ({ page, c
     await page.screenshot({ path: 'test-results/formacao-390.png', fullPage: true });
   }
 });
+
+test("'Dados do certificado' fits a 390 px phone", async ({ page, login, jsEnabled }) => {
+  const { course } = assessedCourse();
+  await login('admin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/courses/${course.id}/certificado`);
+  await waitForHydration(page, jsEnabled);
+  await expect(page.getByLabel('Registro profissional')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  if (jsEnabled) await page.screenshot({ path: 'test-results/dados-do-certificado-390.png', fullPage: true });
+});
