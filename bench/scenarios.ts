@@ -156,6 +156,27 @@ export const APP_SCENARIOS: Scenario[] = [
     as: 'master',
     write: { method: 'POST', body: `intent=submit&attemptId=${BENCH_ATTEMPT_PLACEHOLDER}&q0=0&q1=1&q2=2%2C5`, status: 302 },
   },
+  // Issue 31: 'Minha Conta' → 'Formação', the demo E-MASTER's training record (every course open to them,
+  // with progress, attempts and certificates: a handful of grouped queries over one page of courses).
+  {
+    id: 'training-record',
+    label: "GET /account/formacao as E-MASTER ('Formação')",
+    path: '/account/formacao',
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    cpuBudget: true,
+    as: 'master',
+  },
+  {
+    id: 'course-certificate-data',
+    label: "GET /courses/{id}/certificado as admin ('Dados do certificado')",
+    path: `/courses/${BENCH_COURSE_PLACEHOLDER}/certificado`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
   {
     id: 'admin-promocodes',
     label: 'GET /admin/promocodes as admin',

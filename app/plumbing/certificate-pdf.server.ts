@@ -1,53 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { CertificateView } from '../models/courses/certificate.server';
 import { workloadText } from '../utils/certificate-lines';
 import { formatLongDate, formatShortDate } from '../utils/format';
 import { qrModules } from '../utils/qr-code.server';
 import { drawRecordPage } from './certificate-record-page.server';
+import { A4_LANDSCAPE, newPdf, wrap } from './pdf-kit.server';
 
 /**
- * The certificate as a PDF: A4 landscape, DejaVu Sans embedded (subset) so the accented Portuguese is
- * drawn and read back right, and the QR code to the verification page drawn as vector squares.
- * The fonts ship in app/assets/fonts (licence beside them); the production image copies app/.
+ * The certificate as a PDF: A4 landscape, DejaVu Sans embedded through the PDF kit (pdf-kit.server.ts,
+ * which loads pdf-lib on first use), and the QR code to the verification page drawn as vector squares.
  * Why pdf-lib: docs/decisions/038-certificate-codes-and-pdf.md.
  */
 
-const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 36;
-// pdf-lib and fontkit load on the first certificate asked for, not when the server starts: they
-// took about a third of the start (issue 33; docs/performance.md).
-async function loadPdfLib() {
-  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
-  return { PDFDocument, fontkit, colours: { INK: rgb(0.09, 0.13, 0.2), BRAND: rgb(0.15, 0.39, 0.92), MUTED: rgb(0.35, 0.4, 0.47) } };
-}
-let loading: ReturnType<typeof loadPdfLib> | undefined;
-const pdfLib = () => (loading ??= loadPdfLib());
-
-let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-function fonts() {
-  fontBytes ??= {
-    regular: readFileSync(resolve('app', 'assets', 'fonts', 'DejaVuSans.ttf')),
-    bold: readFileSync(resolve('app', 'assets', 'fonts', 'DejaVuSans-Bold.ttf')),
-  };
-  return fontBytes;
-}
-
-/** Words laid into lines no wider than `width`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** Draws centred lines from `top` down; returns the baseline below the last one. */
 function centred(
@@ -69,15 +34,9 @@ function centred(
 
 /** `verifyUrl`: the absolute address of /certificados/{codigo}, printed and in the QR code. */
 export async function certificatePdf(certificate: CertificateView, verifyUrl: string): Promise<Uint8Array> {
-  const { PDFDocument, fontkit, colours } = await pdfLib();
+  const { pdf, fonts, colours } = await newPdf(`Certificado — ${certificate.courseTitle}`);
   const { INK, BRAND, MUTED } = colours;
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(`Certificado — ${certificate.courseTitle}`);
-  pdf.setAuthor('E-Engenharia');
-  pdf.setLanguage('pt-BR');
-  const regular = await pdf.embedFont(fonts().regular, { subset: true });
-  const bold = await pdf.embedFont(fonts().bold, { subset: true });
+  const { regular, bold } = fonts;
   const page = pdf.addPage(A4_LANDSCAPE);
   const [width, height] = A4_LANDSCAPE;
 
@@ -125,7 +84,7 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   page.drawText('Código de verificação:', { x: left, y: qrY + 44, size: 10, font: regular, color: MUTED });
   page.drawText(certificate.code, { x: left, y: qrY + 28, size: 13, font: bold, color: INK });
   page.drawText(`Verifique em ${verifyUrl}`, { x: left, y: qrY + 10, size: 9, font: regular, color: MUTED });
-  if (certificate.record) drawRecordPage(pdf, { regular, bold }, colours, certificate, certificate.record);
+  if (certificate.record) drawRecordPage(pdf, fonts, colours, certificate, certificate.record);
 
   return pdf.save();
 }

@@ -1,7 +1,8 @@
-import type { PDFDocument, PDFFont, RGB } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { CertificateView } from '../models/courses/certificate.server';
 import type { CertificateRecord } from '../models/courses/course-record';
 import { certificateRecordLines } from '../utils/certificate-lines';
+import { A4_LANDSCAPE, wrap, type PdfColours, type PdfFonts } from './pdf-kit.server';
 
 /**
  * The certificate's second page (issue 31): the content NR-1 lists for a training certificate (item 1.7
@@ -9,31 +10,13 @@ import { certificateRecordLines } from '../utils/certificate-lines';
  * a record. Left-aligned lines on A4 landscape; a long syllabus wraps and is cut with '…' at the margin.
  */
 
-const [WIDTH, HEIGHT] = [841.89, 595.28];
+const [WIDTH, HEIGHT] = A4_LANDSCAPE;
 const MARGIN = 54;
-
-type Fonts = { regular: PDFFont; bold: PDFFont };
-/** The certificate's ink colours, made by certificate-pdf.server.ts once pdf-lib is loaded (it loads on first use). */
-type Colours = { INK: RGB; MUTED: RGB };
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export function drawRecordPage(
   pdf: PDFDocument,
-  fonts: Fonts,
-  { INK, MUTED }: Colours,
+  fonts: PdfFonts,
+  { INK, MUTED }: Pick<PdfColours, 'INK' | 'MUTED'>,
   certificate: CertificateView,
   record: CertificateRecord,
 ): void {

@@ -46,6 +46,8 @@ const LIMITS = {
   certificateMiss: { keyPrefix: 'certificate-miss', points: 30, duration: 15 * 60, by: 'address' },
   /** Address changes and resent confirmation links, per account: each mails an address the account typed. */
   emailLink: { keyPrefix: 'email-link', points: 5, duration: 60 * 60, by: 'user' },
+  /** 'Histórico de formação' (the training record's PDF), per account: each download draws a whole PDF. */
+  trainingRecordPdf: { keyPrefix: 'training-record-pdf', points: 10, duration: 15 * 60, by: 'user' },
 } as const satisfies Record<string, { keyPrefix: string; points: number; duration: number; by: KeyKind }>;
 
 export type LimiterName = keyof typeof LIMITS;

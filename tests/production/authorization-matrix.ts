@@ -312,6 +312,20 @@ export const MATRIX: MatrixRow[] = [
     note: "LGPD: the signed-in user's own data as JSON; there is no id to pick, so no non-owner case.",
   },
   {
+    route: '/account/formacao',
+    method: 'GET',
+    path: '/account/formacao',
+    expect: signedIn({ status: 200, text: 'Formação' }),
+    note: "'Minha Conta' → 'Formação' (issue 31): the signed-in user's own training record; there is no id to pick, so no non-owner case (another person's rows never show: tests/integration/training-record.test.ts).",
+  },
+  {
+    route: '/account/formacao/pdf',
+    method: 'GET',
+    path: '/account/formacao/pdf',
+    expect: signedIn(200),
+    note: "'Histórico de formação' as a PDF: the signed-in user's own record only, with no id to pick; rate-limited per account.",
+  },
+  {
     route: '/account/fresh-check',
     method: 'GET',
     path: '/account/fresh-check?redirectTo=%2Faccount%2Fexport',
@@ -574,6 +588,22 @@ export const MATRIX: MatrixRow[] = [
     form: { intent: 'submit', attemptId: '900000001' },
     expect: masterPage(404),
     note: "Another person's (here, a missing) attempt is the same 404 as none.",
+  },
+
+  {
+    route: '/courses/:id/certificado',
+    method: 'GET',
+    path: '/courses/{course}/certificado',
+    expect: adminOnlyPage({ status: 200, text: 'Dados do certificado' }),
+    note: "'Dados do certificado' (issue 31): a course's workload, syllabus, instructors and technical lead, set by admins only.",
+  },
+  {
+    route: '/courses/:id/certificado',
+    method: 'POST',
+    path: '/courses/{course}/certificado',
+    form: { intent: 'certificate-fields', workloadHours: '40', syllabus: 'Riscos elétricos' },
+    fresh: ['course'],
+    expect: adminOnlyPage({ status: 302, location: '/courses/{course}/certificado' }),
   },
 
   // ── Upgrade and payments (offline Stripe test mode) ────────────────────────────────────────

@@ -392,6 +392,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/account/fresh-check', method: 'GET', as: 'basic', query: { redirectTo: str(0, 500, true) } },
     // 'Últimos acessos' pages its sign-ins by `acessos` (decision 068): any value shows a page, never a 500.
     { route: '/account', method: 'GET', as: 'basic', query: { acessos: int(1, 5, true) } },
+    // 'Formação' (issue 31): a bad page number falls back to the first page, never a 500.
+    { route: '/account/formacao', method: 'GET', as: 'basic', query: { page: int(1, 1_000_000, true) } },
     // The demo user's address is confirmed: 'Reenviar link' is refused (409) before it spends or writes anything.
     { route: '/account', method: 'POST', as: 'basic', intent: 'resend-confirmation', fields: {} },
     { route: '/dashboard', method: 'POST', as: 'basic', intent: 'promo', fields: { code: str(1, 50) } },
@@ -560,6 +562,23 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       params: course,
       intent: 'progress',
       fields: { lessonId: id(ids.lesson), done: oneOf(['true', 'false']) },
+    },
+    // 'Dados do certificado' (issue 31): what the course's next certificates print.
+    {
+      route: '/courses/:id/certificado',
+      method: 'POST',
+      as: 'admin',
+      params: course,
+      intent: 'certificate-fields',
+      fields: {
+        workloadHours: int(1, 2000, true),
+        syllabus: str(0, 12_000, true),
+        instructorName0: str(0, 120, true),
+        instructorQualification0: str(0, 200, true),
+        technicalLeadName: str(0, 120, true),
+        technicalLeadProfession: str(0, 120, true),
+        technicalLeadRegistration: str(0, 80, true),
+      },
     },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-lesson', fields: lessonFields },
     {

@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'course.visibility': 'Visibilidade do curso',
   'course.price': 'Preço do curso',
   'course.delete': 'Curso excluído',
+  'course.certificate': 'Dados do certificado do curso',
   'certificate.revoke': 'Certificado revogado',
   'mail.resend': 'E-mail reenviado',
   'course.grant': 'Acesso ao curso concedido',

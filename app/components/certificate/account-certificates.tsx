@@ -6,9 +6,17 @@ import { FullNameNeeded, IssueCertificateForm } from './certificate-offer';
 export function AccountCertificates({ items, hasFullName }: { items: AccountCertificate[]; hasFullName: boolean }) {
   return (
     <section className="card" aria-labelledby="certificates-title" id="certificados">
-      <h2 id="certificates-title" className="text-lg font-semibold">
-        Certificados
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="certificates-title" className="text-lg font-semibold">
+          Certificados
+        </h2>
+        <LightLink to="/account/formacao" className="btn-secondary">
+          Formação
+        </LightLink>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Em Formação: cada curso com progresso, tentativas, notas, conclusão e certificado, e o histórico de formação em PDF.
+      </p>
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Conclua todas as aulas de um curso para emitir o seu certificado.</p>
       ) : (

@@ -6,7 +6,7 @@ import { addLessonLink, addMaterialLink } from './content-links';
 import { LessonEditDeleteActions } from './lesson-accordion';
 import { MaterialList } from './material-list';
 
-/** 'Administração' (admins only): the lessons, the materials and the course's promo codes. */
+/** 'Administração' (admins only): the lessons, the materials, the certificate's data and the course's promo codes. */
 export function AdminPanel({ course, content }: { course: CourseView; content: CourseContent }) {
   const { search } = useLocation();
   const lessonMaterials = content.lessons.filter((lesson) => lesson.materials.length > 0);
@@ -62,6 +62,18 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
             <MaterialList materials={lesson.materials} isAdmin emptyText="" />
           </div>
         ))}
+      </section>
+
+      <section className="card" aria-labelledby="admin-certificate-title">
+        <h2 id="admin-certificate-title" className="text-lg font-semibold">
+          Certificado
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Carga horária, conteúdo programático, instrutores e responsável técnico impressos nos certificados deste curso.
+        </p>
+        <LightLink to={`/courses/${course.id}/certificado`} className="btn-secondary mt-4">
+          Editar dados do certificado
+        </LightLink>
       </section>
 
       <section className="card" aria-labelledby="admin-codes-title">
