@@ -194,6 +194,9 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
               <a href={`/courses/${course.id}`} target="_blank" rel="noopener noreferrer" className="btn-ghost">
                 Ver<span className="sr-only"> o curso {course.title} (abre em nova aba)</span>
               </a>
+              <LightLink to={`/admin/courses/${course.id}/avaliacao`} className="btn-ghost">
+                Avaliação<span className="sr-only"> do curso {course.title}</span>
+              </LightLink>
               <VisibilityButton course={course} />
               <ConfirmActionLink
                 to={`${location.pathname}${withParams(location.search, { confirm: 'delete-course', course: course.id })}`}
