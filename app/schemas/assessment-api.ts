@@ -31,12 +31,19 @@ export const attemptAnswersSchema = z.object({
 
 export type AttemptAnswers = z.output<typeof attemptAnswersSchema>['answers'];
 
-/** The form's raw shape (`q0` … as lists of strings), so the one reader of answers checks both. */
+/**
+ * The form's raw shape (`q0` … as lists of strings), so the one reader of answers checks both. A JSON
+ * number is written with a decimal comma: '4.123' would read as a thousands separator and be refused.
+ */
 export const answersAsFields = (answers: AttemptAnswers): Record<string, string[]> =>
   Object.fromEntries(
     answers.map((value, index) => [
       `q${index}`,
-      value === null ? [] : Array.isArray(value) ? value.map(String) : [typeof value === 'number' ? String(value) : value],
+      value === null
+        ? []
+        : Array.isArray(value)
+          ? value.map(String)
+          : [typeof value === 'number' ? String(value).replace('.', ',') : value],
     ]),
   );
 

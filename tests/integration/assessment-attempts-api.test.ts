@@ -3,13 +3,12 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { assessmentAttempts, courses } from '../../db/schema';
 import { ASSESSMENT_MESSAGES } from '~/models/assessments/attempts.server';
-import type { ShownQuestion } from '~/models/assessments/grade';
 import * as listRoute from '~/routes/api+/courses.$id.attempts';
 import * as attemptRoute from '~/routes/api+/courses.$id.attempts.$attemptId';
 import * as submitRoute from '~/routes/api+/courses.$id.attempts.$attemptId.submit';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, createUser, getRequest, jsonRequest, sessionCookie } from '../setup/helpers';
-import { assessedCourse, NUMERIC_ANSWER, SECRET_EXPLANATION } from './helpers/assessed-course';
+import { assessedCourse, NUMERIC_ANSWER, SECRET_EXPLANATION, shownOf } from './helpers/assessed-course';
 
 /**
  * Issue 31, item 6: the attempts' JSON API. Start or get the open attempt (questions without answers),
@@ -39,14 +38,11 @@ const submit = (courseId: number, attemptId: number, body: unknown, cookie?: str
 const list = (courseId: number, cookie?: string, search = '') =>
   call(listRoute.loader, getRequest(`/api/courses/${courseId}/attempts${search}`, { cookie }), { id: String(courseId) });
 
-const shownOf = (attemptId: number) =>
-  JSON.parse(db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, attemptId)).get()!.questions) as ShownQuestion[];
-
-/** The JSON answers of a stored attempt: all right, or the first `wrong` of them wrong. */
-function answersFor(attemptId: number, wrong = 0): unknown[] {
+/** The JSON answers of a stored attempt: all right, or the first `wrong` of them wrong; a number as a JSON number or as text ('4,123'). */
+function answersFor(attemptId: number, wrong = 0, asText = false): unknown[] {
   return shownOf(attemptId).map((question, index) => {
     const spoil = index < wrong;
-    if (question.kind === 'numeric') return spoil ? 9 : String(NUMERIC_ANSWER).replace('.', ',');
+    if (question.kind === 'numeric') return spoil ? 9 : asText ? String(NUMERIC_ANSWER).replace('.', ',') : NUMERIC_ANSWER;
     if (!spoil) return question.correct;
     return [question.options.findIndex((_, option) => !question.correct.includes(option))];
   });
@@ -79,7 +75,7 @@ describe('the attempts JSON API', () => {
     // Not graded yet: the list has nothing.
     expect(await (await list(course.id, cookie)).json()).toEqual([]);
 
-    const body = { answers: answersFor(open.id, 2) };
+    const body = { answers: answersFor(open.id, 2, true) };
     const [first, second] = await Promise.all([submit(course.id, open.id, body, cookie), submit(course.id, open.id, body, cookie)]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const [a, b] = [await first.json(), await second.json()];
@@ -95,7 +91,9 @@ describe('the attempts JSON API', () => {
     expect(await graded.json()).toMatchObject({ status: 'submitted', scorePercent: 50 });
 
     const second2 = (await (await start(course.id, cookie)).json()) as { id: number };
-    await submit(course.id, second2.id, { answers: answersFor(second2.id) }, cookie);
+    // The number as a JSON number (4.123, which as text would read as a thousands separator).
+    const passed = await submit(course.id, second2.id, { answers: answersFor(second2.id) }, cookie);
+    expect(await passed.json()).toMatchObject({ correctCount: 4, passed: true });
     const listed = await list(course.id, cookie, '?perPage=1');
     expect(listed.headers.get('X-Total-Count')).toBe('2');
     const items = (await listed.json()) as Array<{

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { assessmentQuestions, courseAssessments, courses } from '../../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments, courses } from '../../../db/schema';
+import type { ShownQuestion } from '~/models/assessments/grade';
 import { sortKey } from '~/utils/fold';
 
 /** Texts no open attempt may show: the explanation and the numeric answer. */
@@ -56,3 +58,7 @@ export function assessedCourse(settings: Partial<typeof courseAssessments.$infer
   ];
   return { course, questions };
 }
+
+/** The questions of a stored attempt as shown (with their right answers): what a test answers from. */
+export const shownOf = (attemptId: number) =>
+  JSON.parse(db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, attemptId)).get()!.questions) as ShownQuestion[];
