@@ -156,6 +156,16 @@ export const APP_SCENARIOS: Scenario[] = [
     as: 'master',
     write: { method: 'POST', body: `intent=submit&attemptId=${BENCH_ATTEMPT_PLACEHOLDER}&q0=0&q1=1&q2=2%2C5`, status: 302 },
   },
+  // Issue 31, item 5: how NR-10's assessment teaches (totals and the item analysis of its attempts), as admin.
+  {
+    id: 'admin-assessment-analytics',
+    label: 'GET /admin/courses/{id}/avaliacao as admin (item analysis)',
+    path: `/admin/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/avaliacao`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
   {
     id: 'admin-promocodes',
     label: 'GET /admin/promocodes as admin',
