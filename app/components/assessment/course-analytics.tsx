@@ -38,11 +38,13 @@ export function ItemAnalysisTable({ questions, total }: { questions: QuestionSta
       {questions.map((question) => (
         <tr key={`${question.questionId}:${question.prompt}`} data-testid="item-row">
           <Cell>
-            <span className="block">{question.prompt}</span>
-            <span className="block text-xs text-slate-500">
-              {question.questionId > 0 ? `#${question.questionId} · ` : 'Excluída do banco · '}
-              {QUESTION_KIND_LABELS[question.kind]}
-            </span>
+            <div>
+              <span className="block">{question.prompt}</span>
+              <span className="block text-xs text-slate-500">
+                {question.questionId > 0 ? `#${question.questionId} · ` : 'Excluída do banco · '}
+                {QUESTION_KIND_LABELS[question.kind]}
+              </span>
+            </div>
           </Cell>
           <Cell>{count(question.shown)}</Cell>
           <Cell>

@@ -34,8 +34,9 @@ export type CourseAnalytics = {
   course: { id: number; title: string };
   settings: AssessmentSettings | null;
   totals: AssessmentTotals;
-  /** How many answered attempts the item analysis read (at most the window). */
+  /** How many answered attempts the item analysis read, and the most it reads. */
   analysed: number;
+  window: number;
   questions: Page<QuestionStats>;
 };
 
@@ -123,6 +124,7 @@ export function courseAnalytics(viewer: Viewer, courseId: number, query: { page:
     settings: settingsOf(courseId),
     totals: assessmentTotals(courseId),
     analysed,
+    window: ITEM_ANALYSIS_WINDOW,
     questions: pageOf(questions, query),
   };
 }

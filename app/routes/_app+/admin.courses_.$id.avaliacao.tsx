@@ -6,7 +6,7 @@ import { ListCount } from '~/components/ui/list-table';
 import { Pagination } from '~/components/ui/pagination';
 import { routeErrorBoundary } from '~/components/ui/route-error';
 import { requireAdmin } from '~/models/accounts/permissions.server';
-import { courseAnalytics, ITEM_ANALYSIS_WINDOW } from '~/models/assessments/analytics.server';
+import { courseAnalytics } from '~/models/assessments/analytics.server';
 import { COURSE_ACCESS_MESSAGES } from '~/models/courses/access.server';
 import { assessmentAnalyticsQuerySchema } from '~/schemas/assessment-analytics';
 import { idParam } from '~/utils/api.server';
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const thousands = ptBrNumber({ maximumFractionDigits: 0 });
 
 export default function AdminCourseAnalytics() {
-  const { course, settings, totals, analysed, questions } = useLoaderData<typeof loader>();
+  const { course, settings, totals, analysed, window: analysisWindow, questions } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-4" aria-labelledby="analytics-title">
       <LightLink to="/admin/courses" className="text-sm text-brand-700 hover:underline">
@@ -62,8 +62,8 @@ export default function AdminCourseAnalytics() {
           ) : null}
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Das {thousands.format(analysed)} tentativas respondidas mais recentes (até {thousands.format(ITEM_ANALYSIS_WINDOW)}); as questões
-          com menos acertos primeiro. Tentativas encerradas pelo tempo não têm respostas e ficam fora.
+          Das {thousands.format(analysed)} tentativas respondidas mais recentes (até {thousands.format(analysisWindow)}); as questões com
+          menos acertos primeiro. Tentativas encerradas pelo tempo não têm respostas e ficam fora.
         </p>
         {questions.total > 0 ? <ListCount total={questions.total} one="questão" many="questões" /> : null}
         <ItemAnalysisTable questions={questions.items} total={questions.total} />
