@@ -146,6 +146,16 @@ export const APP_SCENARIOS: Scenario[] = [
     cpuBudget: true,
     as: 'master',
   },
+  // Issue 31, item 5: how NR-10's assessment teaches (totals and the item analysis of its attempts), as admin.
+  {
+    id: 'admin-assessment-analytics',
+    label: 'GET /admin/courses/{id}/avaliacao as admin (item analysis)',
+    path: `/admin/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/avaliacao`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
   {
     id: 'assessment-submit',
     label: "POST /courses/{id}/avaliacao 'Enviar respostas' of a graded attempt as E-MASTER",

@@ -21,6 +21,7 @@ import { LIVE_STREAMS_PER_SESSION } from '../../app/plumbing/live-stream.server'
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
 import { createContactMessage } from '../../app/models/admin/contact-message.server';
 import { adminGrantCourse } from '../../app/models/courses/access.server';
+import { startAttempt } from '../../app/models/assessments/attempts.server';
 import { createLesson, createMaterial } from '../../app/models/courses/content.server';
 import { createCourse } from '../../app/models/courses/course.server';
 import { createNotification } from '../../app/models/notifications/notification.server';
@@ -270,6 +271,11 @@ test('every route answers each subject as the authorization matrix says', async 
     grantedCourse,
     premiumCourse: newCourse({ price: '99,90' }),
     assessedCourse: newAssessedCourse(),
+    // A course whose assessment the master subject has open (issue 31's attempts API: another's attempt is a 404).
+    ...(() => {
+      const attemptCourse = newAssessedCourse();
+      return { attemptCourse, attempt: startAttempt(users.master, attemptCourse).id };
+    })(),
     hiddenCourse: newCourse({ isHidden: 'on' }),
     courseCode: newPromo({ promoType: 'course', courseId: codeCourse, targetRole: undefined }).code,
     roleCode: newPromo().code,

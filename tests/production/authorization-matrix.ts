@@ -606,6 +606,28 @@ export const MATRIX: MatrixRow[] = [
     expect: adminOnlyPage({ status: 302, location: '/courses/{course}/certificado' }),
   },
 
+  // ── How a course teaches (issue 31, item 5): admins only ─────────────────────────────────────
+  {
+    route: '/admin/courses/:id/avaliacao',
+    method: 'GET',
+    path: '/admin/courses/{assessedCourse}/avaliacao',
+    expect: adminOnlyPage({ status: 200, text: 'Análise por questão' }),
+  },
+  {
+    route: '/admin/courses/:id/avaliacao',
+    method: 'GET',
+    path: '/admin/courses/900000001/avaliacao',
+    expect: adminOnlyPage(404),
+    note: 'A missing course is a 404 for the admin (and the same /dashboard for everyone else).',
+  },
+  {
+    route: '/admin/courses/:id/avaliacao/export',
+    method: 'GET',
+    path: '/admin/courses/{assessedCourse}/avaliacao/export',
+    expect: adminOnlyPage(200),
+    note: 'The CSV; the admin signed in moments ago, so the fresh check holds (its step: tests/integration/assessment-analytics.test.ts).',
+  },
+
   // ── Upgrade and payments (offline Stripe test mode) ────────────────────────────────────────
   {
     route: '/upgrade',
@@ -969,6 +991,31 @@ export const MATRIX: MatrixRow[] = [
     json: { isHidden: true },
     fresh: ['course'],
     expect: apiAdmin(200),
+  },
+  // The attempts' JSON API (issue 31, item 6).
+  { route: '/api/courses/:id/attempts', method: 'GET', path: '/api/courses/{attemptCourse}/attempts', expect: apiMaster(200) },
+  {
+    route: '/api/courses/:id/attempts',
+    method: 'POST',
+    path: '/api/courses/{attemptCourse}/attempts',
+    json: {},
+    expect: { ...apiMaster(201), master: 200 },
+    note: 'The master subject has an attempt open (answered again, 200); an admin starts one of their own (201).',
+  },
+  {
+    route: '/api/courses/:id/attempts/:attemptId',
+    method: 'GET',
+    path: '/api/courses/{attemptCourse}/attempts/{attempt}',
+    expect: { ...apiMaster(200), admin: 404 },
+    note: "The attempt is the master subject's: anyone else's attempt is the same 404 as a missing one, an admin's too.",
+  },
+  {
+    route: '/api/courses/:id/attempts/:attemptId/submit',
+    method: 'POST',
+    path: '/api/courses/{attemptCourse}/attempts/{attempt}/submit',
+    json: { answers: [[5]] },
+    expect: { ...apiMaster(400), admin: 404 },
+    note: "The owner's answer names an option that does not exist: 400 and nothing graded; anyone else's attempt is a 404.",
   },
   { route: '/api/courses/:id/access', method: 'GET', path: '/api/courses/{course}/access', expect: apiMaster(200) },
   { route: '/api/courses/:id/lessons', method: 'GET', path: '/api/courses/{course}/lessons', expect: apiMaster(200) },

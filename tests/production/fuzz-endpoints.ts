@@ -31,6 +31,8 @@ export type Ids = {
   contact: number;
   thread: number;
   calculator: string;
+  /** The demo E-MASTER's passed attempt at the assessment of `course` (issue 31). */
+  attempt: number;
 };
 
 /**
@@ -209,6 +211,18 @@ export function apiEndpoints(ids: Ids): Endpoint[] {
     { route: '/api/courses/:id', method: 'DELETE', as: 'admin', params: course, noBody: true },
     { route: '/api/courses/:id/access', method: 'GET', as: 'master', params: course },
     { route: '/api/courses/:id/lessons', method: 'GET', as: 'master', params: course },
+    // Issue 31's attempts API. The demo E-MASTER passed `course`'s assessment: starting is refused (409). The
+    // submission names a missing attempt: its body is still read and checked first (400), then 404, so no case writes.
+    { route: '/api/courses/:id/attempts', method: 'GET', as: 'master', params: course, query: listQuery },
+    { route: '/api/courses/:id/attempts', method: 'POST', as: 'master', params: course, noBody: true },
+    { route: '/api/courses/:id/attempts/:attemptId', method: 'GET', as: 'master', params: { ...course, attemptId: s(ids.attempt) } },
+    {
+      route: '/api/courses/:id/attempts/:attemptId/submit',
+      method: 'POST',
+      as: 'master',
+      params: { ...course, attemptId: '900000001' },
+      fields: { answers: str(0, 40) },
+    },
     { route: '/api/courses/:id/lessons', method: 'POST', as: 'admin', params: course, fields: lessonFields },
     {
       route: '/api/courses/:id/lessons/:lessonId',
@@ -546,6 +560,7 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/courses/:id', method: 'POST', as: 'master', params: course, intent: 'certificate', fields: {} },
     // The demo E-MASTER passed NR-10's assessment (ids.course): 'start' is refused (409) and a good
     // attempt id of someone else is a 404, so no case writes.
+    { route: '/admin/courses/:id/avaliacao', method: 'GET', as: 'admin', params: course, query: { page: int(1, 1_000_000, true) } },
     { route: '/courses/:id/avaliacao', method: 'POST', as: 'master', params: course, intent: 'start', fields: {} },
     {
       route: '/courses/:id/avaliacao',

@@ -1,4 +1,5 @@
 import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
+import { LightLink } from '~/components/ui/light-link';
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Cell, ListTable } from '~/components/ui/list-table';
@@ -191,6 +192,9 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
               <a href={`/courses/${course.id}`} target="_blank" rel="noopener noreferrer" className="btn-ghost">
                 Ver<span className="sr-only"> o curso {course.title} (abre em nova aba)</span>
               </a>
+              <LightLink to={`/admin/courses/${course.id}/avaliacao`} className="btn-ghost">
+                Avaliação<span className="sr-only"> do curso {course.title}</span>
+              </LightLink>
               <VisibilityButton course={course} />
               <RowDeleteLink confirm="delete-course" params={{ course: course.id }} message={COURSE_DELETE_CONFIRM} id={course.id}>
                 Excluir<span className="sr-only"> o curso {course.title}</span>

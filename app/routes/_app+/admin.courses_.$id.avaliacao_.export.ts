@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireAdmin } from '~/models/accounts/permissions.server';
+import { analyticsCsv, analyticsCsvFileName } from '~/models/assessments/analytics-csv.server';
+import { COURSE_ACCESS_MESSAGES } from '~/models/courses/access.server';
+import { requireFreshDownload } from '~/plumbing/fresh-check.server';
+import { idParam } from '~/utils/api.server';
+import { getEnv } from '~/utils/env.server';
+import { orResponse } from '~/utils/form.server';
+import { applySecurityHeaders } from '~/utils/security.server';
+
+/**
+ * GET /admin/courses/{id}/avaliacao/export, 'Exportar CSV' on the course's assessment page: the item
+ * analysis as a Brazilian CSV (a plain link). Downloading an export asks the fresh check first (decision 060).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
+  await requireFreshDownload(request);
+  const body = orResponse(() => analyticsCsv(admin, courseId));
+  const headers = new Headers({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${analyticsCsvFileName(courseId, new Date())}"`,
+    'Cache-Control': 'private, no-store',
+  });
+  applySecurityHeaders(headers, getEnv().isProduction);
+  return new Response(body, { headers });
+}
