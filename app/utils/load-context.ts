@@ -26,6 +26,6 @@ export type DocumentMarkup = Map<string, string>;
  * client navigation's `?_data=` request none, so its loader data carries everything (server.js,
  * and the tests' document handler).
  */
-export const documentMarkupFor = (url: string): DocumentMarkup | undefined => (/[?&]_data=/.test(url) ? undefined : new Map());
+export const documentMarkupFor = (url: string): DocumentMarkup | undefined => (/[?&]_data(?:[=&]|$)/.test(url) ? undefined : new Map());
 
 export type { AppLoadContext };
