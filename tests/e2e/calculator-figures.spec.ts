@@ -119,6 +119,10 @@ test('the drawings survive hydration and follow a new result', async ({ page, lo
   await login('E-TOOL');
   const beam = getCalculator('deflexao-viga')!;
   const first = resultPage(beam.slug);
+  // The production server's document: the SVG in the markup, no escaped copy in the handoff script's loader data.
+  const html = await (await page.request.get(first.url)).text();
+  expect(html).toContain(first.figures[0]!.svg);
+  expect(html).not.toContain('\\u003csvg');
   await page.goto(first.url);
   await waitForHydration(page, jsEnabled);
   const drawings = page.getByTestId('figure-drawing');
