@@ -3,7 +3,6 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { LIVE_PATH } from './live/protocol';
 import { startBackgroundWork, stopBackgroundWork } from './plumbing/background-work.server';
@@ -15,13 +14,16 @@ import { createRouteNamer, requestIdFor, requestLogIgnored } from './plumbing/re
 import { createMethodRule } from './plumbing/route-methods.server';
 import { recordRender, runWithTiming, serverTimingHeader } from './plumbing/request-timing.server';
 import { documentBody } from './plumbing/document-body.server';
+import { isBotAgent } from './plumbing/is-bot.server';
 import { readRenderCache, renderCacheKey, writeRenderCache } from './plumbing/render-cache.server';
 import { NonceProvider } from './utils/nonce';
+import { DocumentMarkupContext } from './components/document-markup';
 import type { ServerContract } from './server-contract';
 import { checkEnvironmentAtStart, configurationWarnings, getEnv } from './utils/env.server';
 import { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 import { applySecurityHeaders, contentSecurityPolicy } from './utils/security.server';
 import { keepPrivate } from './utils/session.server';
+import { documentMarkupFor } from './utils/load-context';
 import { installLogRedaction } from './utils/log-redaction.server';
 
 // Before anything can print: every console line the server writes is redacted (app/utils/log-redaction.server.ts).
@@ -46,6 +48,7 @@ export const serverContract: ServerContract = {
   serveLiveStream,
   endLiveStreams,
   livePath: LIVE_PATH,
+  documentMarkupFor,
   migrateDatabase,
   closeDatabase,
   startBackgroundWork,
@@ -66,7 +69,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now();
   keepPrivate(request, responseHeaders);
@@ -74,7 +77,8 @@ export default function handleRequest(
   // after the page, as the JSON 413 does, or the unread upload resets it before the page arrives.
   if (responseStatusCode === 413) responseHeaders.set('Connection', 'close');
   const nonce = randomBytes(16).toString('base64');
-  const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
+  // Markup a loader left for this render alone (decision 073) is not in the loader data the cache is keyed by.
+  const cacheKey = loadContext.documentMarkup?.size ? null : renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? readRenderCache(cacheKey, nonce) : null;
   if (cached) {
     recordRender(performance.now() - renderStarted, 'cache');
@@ -83,10 +87,12 @@ export default function handleRequest(
   }
   const tree = (
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <DocumentMarkupContext.Provider value={loadContext.documentMarkup}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </DocumentMarkupContext.Provider>
     </NonceProvider>
   );
-  const bot = isbot(request.headers.get('user-agent') || '');
+  const bot = isBotAgent(request.headers.get('user-agent') || '');
   // No page suspends on the server unless a loader defers: one string and one gzip cost a fifth
   // to a third less CPU than streaming the same bytes in 2 KB chunks (docs/decisions/027).
   if (!bot && !defersData(remixContext)) {

@@ -9,6 +9,7 @@ import type { createRouteNamer, requestIdFor, requestLogIgnored } from './plumbi
 import type { routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
 import type { checkEnvironmentAtStart, configurationWarnings, getEnv } from './utils/env.server';
 import type { readAppMetrics } from './plumbing/metrics-sources.server';
+import type { documentMarkupFor } from './utils/load-context';
 
 /**
  * Everything the Node process (server.js and http-server/, plain JavaScript checked by tsc through
@@ -38,6 +39,8 @@ export interface ServerContract {
   serveLiveStream: typeof serveLiveStream;
   endLiveStreams: typeof endLiveStreams;
   livePath: string;
+  /** The load context's slot for markup only a document's render places (decision 073). */
+  documentMarkupFor: typeof documentMarkupFor;
   migrateDatabase: typeof migrateDatabase;
   closeDatabase: typeof closeDatabase;
   /** The mail outbox's worker and the daily plan reminders: started once the process listens, stopped on shutdown. */

@@ -37,6 +37,8 @@ declare module 'autocannon' {
     body?: string;
     /** ms between the samples of the requests/s histogram (default 1000); also how soon stop() takes effect. */
     sampleInt?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
   };
   /** The running instance: a promise of the result that also emits per-request events and can be stopped. */
   export type Instance = Promise<Result> & {

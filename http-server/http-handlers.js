@@ -33,11 +33,20 @@ async function sendWebResponse(res, response) {
 }
 
 /**
- * @param {Pick<ServerContract, 'edgeRefusal' | 'createMethodRule' | 'runWithTiming' | 'serverTimingHeader' | 'serveLiveStream' | 'securityHeaderDefaults' | 'livePath'>} app
+ * @param {Pick<ServerContract, 'edgeRefusal' | 'createMethodRule' | 'runWithTiming' | 'serverTimingHeader' | 'serveLiveStream' | 'securityHeaderDefaults' | 'livePath' | 'documentMarkupFor'>} app
  * @param {Parameters<ServerContract['createMethodRule']>[0]} routes the build's route manifest
  */
 export function createHttpHandlers(app, routes) {
-  const { edgeRefusal, createMethodRule, runWithTiming, serverTimingHeader, serveLiveStream, securityHeaderDefaults, livePath } = app;
+  const {
+    edgeRefusal,
+    createMethodRule,
+    runWithTiming,
+    serverTimingHeader,
+    serveLiveStream,
+    securityHeaderDefaults,
+    livePath,
+    documentMarkupFor,
+  } = app;
   const methodRefusal = createMethodRule(routes);
 
   /**
@@ -102,12 +111,18 @@ export function createHttpHandlers(app, routes) {
 
   /**
    * What loaders and actions receive as `context`: the socket's address, the port the request came
-   * in on (the health check renders a page through it) and a per-request toast slot.
+   * in on (the health check renders a page through it), a per-request toast slot and, for a
+   * document, the slot for markup only its render places (decision 073).
    * @param {Request} req
    * @returns {import('../app/utils/load-context').AppLoadContext}
    */
   function loadContext(req) {
-    return { clientAddress: req.socket.remoteAddress ?? null, serverPort: req.socket.localPort ?? null, toast: { pending: null } };
+    return {
+      clientAddress: req.socket.remoteAddress ?? null,
+      serverPort: req.socket.localPort ?? null,
+      toast: { pending: null },
+      documentMarkup: documentMarkupFor(req.url),
+    };
   }
 
   /**

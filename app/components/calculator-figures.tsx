@@ -1,4 +1,6 @@
-import type { Figure, FigureTable } from '~/calculators/types';
+import { figureMarkupKey, type PlacedFigure } from '~/calculators/figure-markup';
+import type { FigureTable } from '~/calculators/types';
+import { useDocumentMarkup } from '~/components/document-markup';
 
 function FigureTableView({ table, id }: { table: FigureTable; id: string }) {
   const captionId = `${id}-table-caption`;
@@ -48,11 +50,34 @@ function FigureTableView({ table, id }: { table: FigureTable; id: string }) {
 }
 
 /**
- * The diagrams of a calculator result (the result page and the memorial): each figure's SVG,
- * drawn and escaped on the server by the chart kit (app/charts), inlined at the container's
- * width, with its summary as a visible caption and its table, if any, as a real table.
+ * A figure's SVG, drawn and escaped on the server by the chart kit (app/charts), inlined at the
+ * container's width. The loader data of a document carries no SVG (decision 073): the server
+ * render takes it from the request's slot and the browser keeps what the server rendered.
  */
-export function CalculatorFigures({ figures }: { figures: readonly Figure[] }) {
+function FigureDrawing({ figure }: { figure: PlacedFigure }) {
+  const elementId = `figure-${figure.id}-drawing`;
+  const svg = useDocumentMarkup(figure, figureMarkupKey(figure.id), elementId, figure.svg);
+  return (
+    // On a phone (below 640 px) the drawing keeps FIGURE_MIN_WIDTH (672 px) and scrolls sideways in its own box, so its
+    // smallest text (12 in the 720 viewBox) stays 11 px; focusable, so a keyboard scrolls it too. Paper fits it to the page.
+    <div
+      id={elementId}
+      className="mt-2 w-full max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white [contain:inline-size] [&>svg]:block [&>svg]:h-auto [&>svg]:w-full max-sm:[&>svg]:min-w-[672px] print:overflow-visible print:[contain:none] print:[&>svg]:min-w-0"
+      role="region"
+      aria-label={`${figure.title} (diagrama; em telas estreitas, role para os lados)`}
+      tabIndex={0}
+      data-testid="figure-drawing"
+      // The kit escapes every text it writes and emits no scripts or inline styles (app/charts/svg.ts).
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
+
+/**
+ * The diagrams of a calculator result (the result page and the memorial): each figure's drawing,
+ * with its summary as a visible caption and its table, if any, as a real table.
+ */
+export function CalculatorFigures({ figures }: { figures: readonly PlacedFigure[] }) {
   if (figures.length === 0) return null;
   return (
     <div className="space-y-8" data-testid="calculator-figures">
@@ -63,17 +88,7 @@ export function CalculatorFigures({ figures }: { figures: readonly Figure[] }) {
             <h3 id={headingId} className="text-base font-semibold text-slate-900">
               {figure.title}
             </h3>
-            {/* On a phone (below 640 px) the drawing keeps FIGURE_MIN_WIDTH (672 px) and scrolls sideways in its own box, so its
-                smallest text (12 in the 720 viewBox) stays 11 px; focusable, so a keyboard scrolls it too. Paper fits it to the page. */}
-            <div
-              className="mt-2 w-full max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white [contain:inline-size] [&>svg]:block [&>svg]:h-auto [&>svg]:w-full max-sm:[&>svg]:min-w-[672px] print:overflow-visible print:[contain:none] print:[&>svg]:min-w-0"
-              role="region"
-              aria-label={`${figure.title} (diagrama; em telas estreitas, role para os lados)`}
-              tabIndex={0}
-              data-testid="figure-drawing"
-              // The kit escapes every text it writes and emits no scripts or inline styles (app/charts/svg.ts).
-              dangerouslySetInnerHTML={{ __html: figure.svg }}
-            />
+            <FigureDrawing figure={figure} />
             <p className="mt-1 text-xs text-slate-500 sm:hidden print:hidden" aria-hidden="true">
               ← Role o diagrama para os lados →
             </p>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatBr, formatCents, formatDateTime, formatLongDate, formatShortDate, parseMoneyToCents } from './format';
+import { describe, expect, it, test } from 'vitest';
+import { formatBr, formatCents, formatDateTime, formatLongDate, formatRating, formatShortDate, parseMoneyToCents } from './format';
 
 describe('format', () => {
   it('shows UTC instants in São Paulo time (UTC-3)', () => {
@@ -41,5 +41,20 @@ describe('format', () => {
     expect(parseMoneyToCents('abc')).toBeNull();
     expect(parseMoneyToCents('1,234')).toBeNull();
     expect(parseMoneyToCents('-5')).toBeNull();
+  });
+});
+
+describe('formatRating', () => {
+  test('every average of up to 60 ratings of 1 to 5 reads as pt-BR with one decimal, also when asked again', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    for (let count = 1; count <= 60; count++) {
+      for (let sum = count; sum <= 5 * count; sum++) {
+        const average = sum / count;
+        expect(formatRating(average)).toBe(intl.format(average));
+        expect(formatRating(average)).toBe(intl.format(average));
+      }
+    }
+    expect(formatRating(4.35)).toBe('4,4');
+    expect(formatRating(0)).toBe('0,0');
   });
 });

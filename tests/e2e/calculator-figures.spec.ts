@@ -110,3 +110,39 @@ test('on a 390 px phone every text of every diagram is at least 11 px, and the p
   }
   expect(small.slice(0, 20)).toEqual([]);
 });
+
+/**
+ * Decision 073: the document's loader data carries no SVG, so the hydrated page keeps the drawings
+ * the server rendered; a new result (typed with JavaScript, Calcular without) brings its own.
+ */
+test('the drawings survive hydration and follow a new result', async ({ page, login, jsEnabled }) => {
+  await login('E-TOOL');
+  const beam = getCalculator('deflexao-viga')!;
+  const first = resultPage(beam.slug);
+  // The production server's document: the SVG in the markup, no escaped copy in the handoff script's loader data.
+  const html = await (await page.request.get(first.url)).text();
+  expect(html).toContain(first.figures[0]!.svg);
+  expect(html).not.toContain('\\u003csvg');
+  await page.goto(first.url);
+  await waitForHydration(page, jsEnabled);
+  const drawings = page.getByTestId('figure-drawing');
+  await expect(drawings).toHaveCount(first.figures.length);
+  const before = await drawings.evaluateAll((nodes) => nodes.map((node) => node.innerHTML));
+  expect(before.every((html) => html.startsWith('<svg'))).toBe(true);
+
+  const query = new URLSearchParams(defaultParams(beam));
+  query.set('span', '6');
+  const run = runCalculator(beam, query, { figures: true });
+  if (!run.ok || !run.result.figures?.length) throw new Error('a 6 m span must draw diagrams');
+  // A text the new drawing has and the first one has not: the span's label on its axis.
+  const label = [...run.result.figures[0]!.svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)]
+    .map((match) => match[1]!)
+    .find((text) => !text.includes('&') && !before[0]!.includes(`>${text}<`));
+  if (!label) throw new Error('the 6 m drawing must differ from the 4 m one in some text');
+
+  await page.getByLabel('Vão L', { exact: true }).fill('6');
+  if (!jsEnabled) await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page).toHaveURL(/span=6&/);
+  await expect(drawings.first().locator('svg text').filter({ hasText: label }).first()).toBeAttached();
+  await expect(drawings).toHaveCount(run.result.figures.length);
+});

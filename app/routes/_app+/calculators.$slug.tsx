@@ -7,6 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator, runCalculator } from '~/calculators';
 import type { InputField } from '~/calculators/types';
 import { CalculatorFigures } from '~/components/calculator-figures';
+import { placeFigures } from '~/calculators/figure-markup';
 import { CalculatorForm, INPUTS_ANCHOR, isLiveNavigation, RESULT_ANCHOR } from '~/components/calculator-form';
 import { CalculatorHeader } from '~/components/calculator-header';
 import {
@@ -53,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
  * the loader computes and answers 200 with the result, or 400 with a message per field; without
  * them it shows the example inputs. A locked calculator answers 403 and computes nothing.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
   const header = calculatorHeader(calculator, level);
@@ -66,9 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let outcome = null;
   if (run?.ok) {
     const query = canonicalQuery(calculator, run);
+    const { figures, ...result } = run.result;
     outcome = {
       ok: true as const,
-      result: run.result,
+      // Each figure's SVG once in the page: a document's render gets it apart from the data (decision 073).
+      result: { ...result, figures: figures ? placeFigures(figures, context.documentMarkup) : undefined },
       query,
       shareUrl: siteUrl(calculatorPath(calculator.slug, query)),
       reportHref: reportPath(calculator.slug, query),

@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react';
 import { FORM_ERROR, runCalculator } from '~/calculators';
 import { CalculatorFigures } from '~/components/calculator-figures';
+import { placeFigures } from '~/calculators/figure-markup';
 import { CalculatorHeader } from '~/components/calculator-header';
 import {
   CalculatorDisclaimer,
@@ -44,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
  * nothing computed); invalid inputs answer 400 with the field messages and a way back. The
  * project's data ('Dados do projeto') are the signed-in user's own, saved by this page's form.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { calculator, access, level } = orResponse(() => findCalculatorFor(user, params.slug));
   const header = calculatorHeader(calculator, level);
@@ -73,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     references: calculator.references,
     standards: calculator.standards ?? [],
     disclaimer: calculator.disclaimer ?? null,
-    result: run.result,
+    result: { ...run.result, figures: run.result.figures ? placeFigures(run.result.figures, context.documentMarkup) : undefined },
     generatedAt: formatDateTime(new Date()),
     generatedBy: personName(user),
     profile: getMemorialProfile(user.id),

@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import * as entry from '~/entry.server';
+import { documentMarkupFor } from '~/utils/load-context';
 import * as root from '~/root';
 import * as landing from '~/routes/_marketing+/_index';
 import * as contact from '~/routes/_marketing+/contact';
@@ -31,7 +32,10 @@ const assetRoute = (route: { id: string; parentId?: string; path?: string; index
 export function documentHandler(routes: TestRoute[]) {
   const handler = createRequestHandler(testBuild(routes), 'production');
   /** Serves a request as server.js would (documents and `?_data=` requests), with its load context. */
-  return (request: Request, context: Record<string, unknown> = { toast: { pending: null } }) => handler(request, context);
+  return (
+    request: Request,
+    context: Record<string, unknown> = { toast: { pending: null }, documentMarkup: documentMarkupFor(new URL(request.url).search) },
+  ) => handler(request, context);
 }
 
 /** The hand-made ServerBuild itself, for a test that serves it through server.js's Express glue. */
