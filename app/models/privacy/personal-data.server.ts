@@ -13,6 +13,7 @@ import {
   memorialProfiles,
   notificationReads,
   notifications,
+  passkeys,
   payments,
   promoCodes,
   promoUsage,
@@ -314,6 +315,14 @@ function collect(tx: Executor, userId: number, now: Date) {
       })),
     // Whether two-step sign-in is on and how many recovery codes are left; never the secret or the codes.
     twoFactor: twoFactorSummary(tx, userId),
+    // The passkeys by name and dates; never the credential id or the public key.
+    passkeys: tx
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt))
+      .all()
+      .map((row) => ({ name: row.name, createdAt: iso(row.createdAt), lastUsedAt: iso(row.lastUsedAt) })),
   };
 }
 
