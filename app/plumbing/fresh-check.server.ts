@@ -46,7 +46,7 @@ export function freshIntent<S extends z.ZodTypeAny>(user: UserRow, handler: Fres
       method: freshCheckMethod(user.id),
       fields: pendingFields(formData),
       error,
-      passkey: hasPasskey(user.id),
+      ...(hasPasskey(user.id) ? { passkey: true } : {}),
     });
     // A secret no browser sends (a file, repeated, past the cap) is refused even when none is needed: nothing runs.
     if (secrets.length > 1 || (secret !== null && (typeof secret !== 'string' || secret.length > FRESH_CHECK_SECRET_MAX))) {
