@@ -15,6 +15,7 @@ import { action as freshAction } from '~/routes/api+/passkeys.fresh-check';
 import { action as adminUsersAction, loader as adminUsersLoader } from '~/routes/_app+/admin.users';
 import { loader as usersApiLoader } from '~/routes/api+/users';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
+import { admitLiveStream } from '~/plumbing/live-stream.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import {
   BASE_URL,
@@ -278,6 +279,17 @@ describe('a passkey counts as both factors for admins where two-step sign-in is 
 
     const { response: login } = await signIn(authenticator);
     expect(login.status).toBe(200);
+  });
+
+  it("the setup page's live stream answers 403, not the 401 that sent the tab through 'Sessão expirada' in a loop", async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    const held = await admitLiveStream(getRequest('/resources/live?probe=1', { cookie }));
+    expect(held).toBeInstanceOf(Response);
+    expect((held as Response).status).toBe(403);
+    await register(cookie);
+    const admitted = await admitLiveStream(getRequest('/resources/live?probe=1', { cookie }));
+    expect((admitted as Response).status).toBe(204);
   });
 
   it('another admin removes the passkeys of one who lost them, audited', async () => {
