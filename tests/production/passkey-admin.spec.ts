@@ -54,7 +54,7 @@ test('an admin with only a passkey is not sent to the two-step setup page, and s
     await page.getByRole('button', { name: 'Entrar com passkey' }).click();
     await expect(page).toHaveURL(`${origin}/dashboard`);
     await page.goto(`${origin}/admin`);
-    await expect(page).toHaveURL(`${origin}/admin`);
+    await expect(page).toHaveURL(`${origin}/admin/users`);
     await expect(page.getByText('Painel de Administração').first()).toBeVisible();
   } finally {
     await server.stop();
