@@ -1,8 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { activeSessions } from '../../db/schema';
 import { expect, test, waitForHydration } from './fixtures';
 import { addVirtualAuthenticator } from './virtual-authenticator';
+
+/** No serious or critical axe violation in the page's main content. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
 
 /** Passkeys need the browser's WebAuthn API, so JavaScript (the js project only; passkeys-no-js.spec.ts shows the page without). */
 test.describe('passkeys', () => {
@@ -68,5 +76,29 @@ test.describe('passkeys', () => {
     await page.getByRole('button', { name: 'Entrar com passkey' }).click();
     await expect(page.getByText('A passkey não foi usada (a operação foi cancelada ou expirou).')).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('at 390 px the Passkeys section and the passkey button fit the screen and pass axe', async ({ page, context, login }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await addVirtualAuthenticator(page);
+    await login('E-BASIC');
+    await page.goto('/account#passkeys');
+    await waitForHydration(page, true);
+    const section = page.getByRole('region', { name: 'Passkeys' });
+    await section.getByLabel('Nome da passkey').fill('Notebook do escritório de engenharia');
+    await section.getByRole('button', { name: 'Adicionar passkey' }).click();
+    await expect(section.getByTestId('passkeys-list').getByText('Notebook do escritório de engenharia')).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await section.screenshot({ path: test.info().outputPath('passkeys-390.png') });
+
+    await page.goto('about:blank');
+    await context.clearCookies();
+    await page.goto('/auth');
+    await waitForHydration(page, true);
+    await expect(page.getByRole('button', { name: 'Entrar com passkey' })).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('auth-390.png'), fullPage: true });
   });
 });

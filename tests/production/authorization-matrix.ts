@@ -1274,7 +1274,9 @@ export function withoutTwoStepOutcome(row: MatrixRow): Outcome | null {
   // A passkey is a second factor (decision 067): registering one is part of the setup, open to this admin.
   if (row.method === 'POST' && (row.route === '/api/passkeys/register-options' || row.route === '/api/passkeys')) return null;
   const anonymous = row.expect.anonymous;
-  // The resources that answer visitors themselves (an attachment, a tool's frame, the live stream) answer it as a visitor.
+  // The live stream holds this admin with a 403 (a 401 sent the setup page through 'Sessão expirada' in a loop; decision 067).
+  if (row.route === '/resources/live') return { status: 403, text: 'twoFactorSetupRequired' };
+  // The other resources that answer visitors themselves (an attachment, a tool's frame) answer it as a visitor.
   if (row.route.startsWith('/resources/')) return anonymous;
   if (anonymous === 401) return { status: 403, text: 'twoFactorSetupRequired' };
   if (typeof anonymous === 'object' && anonymous.status === 302 && anonymous.location === '/auth')
