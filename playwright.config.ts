@@ -12,10 +12,10 @@ const MAILBOX_PORT = PORT + 26;
 process.env.DATABASE_URL = `file:./${DB_FILE}`;
 process.env.SESSION_SECRET = 'e2e-session-secret';
 
-/** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream, the test mode's card form. */
-const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts|loading-texts\.spec\.ts|hydration\.spec\.ts/;
-/** Behaviour that exists only with JavaScript off: paying through the (test mode's) Checkout page. */
-const NO_JS_ONLY = /upgrade-checkout\.spec\.ts/;
+/** Behaviour that exists only with JavaScript on: the live updates over the tab's event stream, the test mode's card form, passkeys, the page before hydration. */
+const JS_ONLY = /chat-live\.spec\.ts|upgrade-card\.spec\.ts|loading-texts\.spec\.ts|passkeys\.spec\.ts|hydration\.spec\.ts/;
+/** Behaviour that exists only with JavaScript off: paying through the (test mode's) Checkout page, the sign-in without passkey buttons. */
+const NO_JS_ONLY = /upgrade-checkout\.spec\.ts|passkeys-no-js\.spec\.ts/;
 
 export default defineConfig({
   // While the webServer still runs: its log must hold no password, session id, token or full CPF.

@@ -955,6 +955,49 @@ export const pendingLogins = sqliteTable(
 export type TwoFactorRow = typeof twoFactor.$inferSelect;
 
 /**
+ * Passkeys (WebAuthn discoverable credentials, decision 067): the public key and the signature
+ * counter the authenticator reported last. A passkey counts as both factors of a sign-in.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** JSON array of the authenticator's transports, as reported at registration. */
+    transports: text('transports'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed to a browser, kept until its answer comes back (deleted then: single
+ * use) or `expiresAt`. `purpose` binds it to one ceremony; `userId` to the account that asked for
+ * a registration or a fresh check (null for a sign-in, where the passkey names the account).
+ */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'login', 'fresh'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), index('webauthn_challenges_user_idx').on(t.userId)],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
  * Issue 31, assessments. A course's question bank: `lesson_id` null for the final assessment's bank,
  * set for that lesson's practice quiz. Choice questions keep their options and the indices of the
  * right ones as JSON; numeric ones a value, an absolute tolerance and a unit.

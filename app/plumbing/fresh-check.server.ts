@@ -9,6 +9,7 @@ import {
   isFreshlyChecked,
   renewFreshCheck,
 } from '../models/accounts/fresh-check.server';
+import { hasPasskey } from '../models/accounts/two-factor-state.server';
 import { isAppError } from '../utils/errors';
 import { type FormIntent, type IntentHandler, intent, replyToForm } from '../utils/form.server';
 import { FRESH_CHECK_FIELD, freshCheckPagePath, type FreshCheckPrompt } from '../utils/fresh-check';
@@ -45,6 +46,7 @@ export function freshIntent<S extends z.ZodTypeAny>(user: UserRow, handler: Fres
       method: freshCheckMethod(user.id),
       fields: pendingFields(formData),
       error,
+      ...(hasPasskey(user.id) ? { passkey: true } : {}),
     });
     // A secret no browser sends (a file, repeated, past the cap) is refused even when none is needed: nothing runs.
     if (secrets.length > 1 || (secret !== null && (typeof secret !== 'string' || secret.length > FRESH_CHECK_SECRET_MAX))) {

@@ -4,8 +4,8 @@ import { errorResponse } from '../utils/api.server';
 import { getEnv } from '../utils/env.server';
 import { LIVE_PING_INTERVAL_MS, type LiveWireData, type SessionEndedEventData } from '../live/protocol';
 import { getAuthSession } from '../utils/session.server';
-import { requestAddress, SESSION_MESSAGES } from '../models/accounts/auth.server';
-import { readPermittedSession } from '../models/accounts/permissions.server';
+import { readSessionUser, requestAddress, SESSION_MESSAGES } from '../models/accounts/auth.server';
+import { readPermittedSession, TWO_FACTOR_REQUIRED } from '../models/accounts/permissions.server';
 import { canViewThread } from '../models/chat/chat.server';
 import {
   accessVersion,
@@ -320,6 +320,11 @@ export async function admitLiveStream(request: Request): Promise<Admission | Res
   const version = currentAccessVersion();
   const { user, ended } = await readPermittedSession(request);
   const sessionId = user ? (await getAuthSession(request)).get('sessionId') : undefined;
+  if (!user && (await readSessionUser(request)).user) {
+    // An admin who must still set up a second factor is signed in, only held on 'Segurança': a 401
+    // would send the tab through 'Sessão expirada' and reload the setup page in a loop.
+    return errorResponse(403, TWO_FACTOR_REQUIRED, { twoFactorSetupRequired: true }, { headers: noStore });
+  }
   if (!user || !sessionId) {
     return errorResponse(401, ended ? SESSION_MESSAGES[ended] : SESSION_MESSAGES.unauthenticated, ended ? { sessionExpired: true } : {}, {
       headers: noStore,

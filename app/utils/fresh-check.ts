@@ -16,6 +16,8 @@ export type FreshCheckPrompt = {
   /** The pending action's fields, as they were posted (hidden inputs of the step). */
   fields: Array<[string, string]>;
   error: string | null;
+  /** The user has a passkey, which also renews the check (decision 067; its button needs JavaScript). */
+  passkey?: boolean;
 };
 
 export const FRESH_CHECK_TEXTS = {

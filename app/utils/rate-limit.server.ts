@@ -37,6 +37,10 @@ const LIMITS = {
   /** Two-step sign-in codes (and recovery codes), guessed like passwords: per account and per address. */
   twoFactorUser: { keyPrefix: 'two-factor-user', points: 5, duration: 15 * 60, by: 'user' },
   twoFactorAddress: { keyPrefix: 'two-factor-address', points: 30, duration: 15 * 60, by: 'address' },
+  /** Passkey ceremonies started (challenges handed out), per address: bounds the challenges table. */
+  passkeyOptions: { keyPrefix: 'passkey-options', points: 60, duration: 15 * 60, by: 'address' },
+  /** Passkey answers checked, per address: spent before the check like a password, given back by a valid one. */
+  passkeyVerify: { keyPrefix: 'passkey-verify', points: 30, duration: 15 * 60, by: 'address' },
   promoAccount: { keyPrefix: 'promo-account', points: 10, duration: 15 * 60, by: 'user' },
   /** Public contact form: messages stored per client address (every one counts, not only failures). */
   contact: { keyPrefix: 'contact', points: 5, duration: 10 * 60, by: 'address' },

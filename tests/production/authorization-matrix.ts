@@ -305,6 +305,14 @@ export const MATRIX: MatrixRow[] = [
     note: "'Segurança' → 'Ativar verificação em duas etapas': a new unconfirmed secret of the signed-in user's own (decision 055).",
   },
   {
+    route: '/account',
+    method: 'POST',
+    path: '/account',
+    form: { intent: 'passkey-remove', passkeyId: '900000001' },
+    expect: signedIn(404),
+    note: "'Segurança' → 'Passkeys' → 'Remover' (decision 067): only the signed-in user's own passkeys; no passkey has this id, so 404 and nothing written. The fresh check it asks first is in tests/integration/passkeys.test.ts.",
+  },
+  {
     route: '/account/export',
     method: 'GET',
     path: '/account/export',
@@ -900,6 +908,81 @@ export const MATRIX: MatrixRow[] = [
     expect: apiUser(200),
     note: "Renews the fresh check of the caller's own session (decision 060); the dangerous admin endpoints ask for it.",
   },
+
+  // ── API: passkeys (decision 067) ─────────────────────────────────────────────────────────────
+  {
+    route: '/api/passkeys/login-options',
+    method: 'POST',
+    path: '/api/passkeys/login-options',
+    json: {},
+    expect: apiPublic(200),
+    note: 'A sign-in challenge: anyone may ask (the passkey names the account), counted per address.',
+  },
+  {
+    route: '/api/passkeys/login',
+    method: 'POST',
+    path: '/api/passkeys/login',
+    json: {
+      response: {
+        id: 'QUJD',
+        rawId: 'QUJD',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'QUJD', signature: 'QUJD' },
+      },
+    },
+    expect: apiPublic(400),
+    note: 'The signed challenge is the proof: an answer to no challenge of this server is refused for everyone.',
+  },
+  { route: '/api/passkeys', method: 'GET', path: '/api/passkeys', expect: apiUser(200) },
+  {
+    route: '/api/passkeys/register-options',
+    method: 'POST',
+    path: '/api/passkeys/register-options',
+    json: {},
+    freshSubject: true,
+    expect: apiUser(200),
+    note: "A registration challenge for the caller's own account.",
+  },
+  {
+    route: '/api/passkeys',
+    method: 'POST',
+    path: '/api/passkeys',
+    json: {
+      name: 'Matriz',
+      response: { id: 'QUJD', rawId: 'QUJD', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'QUJD' } },
+    },
+    expect: apiUser(400),
+    note: 'An answer to no registration challenge of the caller is refused; the ceremony itself is in tests/integration/passkeys.test.ts.',
+  },
+  {
+    route: '/api/passkeys/:id',
+    method: 'DELETE',
+    path: '/api/passkeys/900000001',
+    expect: apiUser(404),
+    note: "Only the caller's own passkeys, after the fresh check; no passkey has this id.",
+  },
+  {
+    route: '/api/passkeys/fresh-check-options',
+    method: 'POST',
+    path: '/api/passkeys/fresh-check-options',
+    json: {},
+    expect: apiUser(200),
+  },
+  {
+    route: '/api/passkeys/fresh-check',
+    method: 'POST',
+    path: '/api/passkeys/fresh-check',
+    json: {
+      response: {
+        id: 'QUJD',
+        rawId: 'QUJD',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'QUJD', signature: 'QUJD' },
+      },
+    },
+    expect: apiUser(400),
+    note: "Renews the fresh check with one of the caller's own passkeys; an answer to no challenge is refused.",
+  },
   { route: '/api/users', method: 'GET', path: '/api/users', expect: apiAdmin(200) },
   {
     route: '/api/users',
@@ -1265,8 +1348,12 @@ export const FRESH_CHECK_ROWS: FreshCheckRow[] = [
 export function withoutTwoStepOutcome(row: MatrixRow): Outcome | null {
   // /account is the setup; the visitors' pages (/auth…) send any signed-in user to /dashboard, which then sends this one to /account.
   if (row.route === '/account' || row.route === '/resources/session-ended' || row.route.startsWith('/auth')) return null;
+  // A passkey is a second factor (decision 067): registering one is part of the setup, open to this admin.
+  if (row.method === 'POST' && (row.route === '/api/passkeys/register-options' || row.route === '/api/passkeys')) return null;
   const anonymous = row.expect.anonymous;
-  // The resources that answer visitors themselves (an attachment, a tool's frame, the live stream) answer it as a visitor.
+  // The live stream holds this admin with a 403 (a 401 sent the setup page through 'Sessão expirada' in a loop; decision 067).
+  if (row.route === '/resources/live') return { status: 403, text: 'twoFactorSetupRequired' };
+  // The other resources that answer visitors themselves (an attachment, a tool's frame) answer it as a visitor.
   if (row.route.startsWith('/resources/')) return anonymous;
   if (anonymous === 401) return { status: 403, text: 'twoFactorSetupRequired' };
   if (typeof anonymous === 'object' && anonymous.status === 302 && anonymous.location === '/auth')

@@ -149,6 +149,15 @@ export function apiEndpoints(ids: Ids): Endpoint[] {
     { route: '/api/logout', method: 'POST', as: 'basic', noBody: true },
     // The fresh check (decision 060): the password or a code renews the caller's own session; a wrong one is 401 and counted like a sign-in guess.
     { route: '/api/fresh-check', method: 'POST', as: 'basic', fields: { password: str(0, 200, true), code: str(0, 32, true) } },
+    // Passkeys (decision 067). The options calls read no field (each valid one hands out a challenge: only their method and origin are fuzzed);
+    // the answers are objects the library reads, refused with a 4xx whatever their fields.
+    { route: '/api/passkeys/login-options', method: 'POST', as: 'anon', noBody: true },
+    { route: '/api/passkeys/login', method: 'POST', as: 'anon', fields: { response: str(1, 2000), redirectTo: str(0, 500, true) } },
+    { route: '/api/passkeys/register-options', method: 'POST', as: 'basic', noBody: true },
+    { route: '/api/passkeys', method: 'POST', as: 'basic', fields: { name: str(1, 60), response: str(1, 2000) } },
+    { route: '/api/passkeys/:id', method: 'DELETE', as: 'basic', params: { id: '900000001' }, noBody: true },
+    { route: '/api/passkeys/fresh-check-options', method: 'POST', as: 'basic', noBody: true },
+    { route: '/api/passkeys/fresh-check', method: 'POST', as: 'basic', fields: { response: str(1, 2000) } },
     {
       route: '/api/profile',
       method: 'PATCH',
@@ -390,6 +399,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     { route: '/account', method: 'POST', as: 'basic', intent: 'refund', fields: { paymentId: id(900_000_001) } },
     // Deleting the account asks for the password; the good value is never the demo user's, so even a well-formed case is refused.
     { route: '/account', method: 'POST', as: 'basic', intent: 'delete-account', fields: { password: str(1, 200) } },
+    // No passkey has this id (404); within the fresh-check window of the fuzz's own session, so the removal's check is not what answers.
+    { route: '/account', method: 'POST', as: 'basic', intent: 'passkey-remove', fields: { passkeyId: id(900_000_001) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'recovery', fields: { disablePasswordRecovery: oneOf(['true', 'false']) } },
     { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-start', fields: {} },
     { route: '/account', method: 'POST', as: 'basic', intent: 'two-factor-cancel', fields: {} },

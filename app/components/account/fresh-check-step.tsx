@@ -2,6 +2,7 @@ import { Form, useActionData, useLocation, useNavigation } from '@remix-run/reac
 import { Field } from '~/components/ui/field';
 import { LightLink } from '~/components/ui/light-link';
 import { PasswordInput } from '~/components/ui/password-input';
+import { PasskeyFreshCheck } from './passkey-fresh-check';
 import { FRESH_CHECK_FIELD, FRESH_CHECK_TEXTS, type FreshCheckMethod, type FreshCheckPrompt } from '~/utils/fresh-check';
 
 /** The prompt a dangerous form's action answered with (app/plumbing/fresh-check.server.ts), if any. */
@@ -77,6 +78,7 @@ export function FreshCheckStep({ prompt }: { prompt: FreshCheckPrompt }) {
         fields={prompt.fields}
         cancelTo={`${location.pathname}${location.search}`}
       />
+      {prompt.passkey ? <PasskeyFreshCheck intent={prompt.intent} fields={prompt.fields} /> : null}
     </section>
   );
 }

@@ -323,8 +323,8 @@ export function PasswordResetDialog({ user }: { user: AdminUserDetail }) {
         <input type="hidden" name="intent" value="two-factor-off" />
         <input type="hidden" name="id" value={user.id} />
         <p className="text-sm text-slate-600">
-          Perdeu o celular e os códigos de recuperação? Desative a verificação em duas etapas da conta (fica registrado na auditoria); o
-          usuário pode ativá-la de novo em Minha Conta.
+          Perdeu o celular e os códigos de recuperação? Desative a verificação em duas etapas da conta e remova as passkeys dela (fica
+          registrado na auditoria); o usuário pode ativá-la de novo em Minha Conta.
         </p>
         <button type="submit" className="btn-secondary mt-2">
           Desativar verificação em duas etapas

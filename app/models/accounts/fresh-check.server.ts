@@ -73,10 +73,21 @@ export async function renewFreshCheck(
       throw error;
     }
   }
+  markFreshlyChecked(sessionId, user.id, now);
+}
+
+function markFreshlyChecked(sessionId: string, userId: number, now: Date): void {
   db.update(activeSessions)
     .set({ freshCheckAt: now })
-    .where(and(eq(activeSessions.sessionId, sessionId), eq(activeSessions.userId, user.id)))
+    .where(and(eq(activeSessions.sessionId, sessionId), eq(activeSessions.userId, userId)))
     .run();
+}
+
+/** Renews the check of the request's session after another proof of its user (a passkey, decision 067). */
+export async function renewFreshCheckWithProof(request: Request, userId: number, now = new Date()): Promise<void> {
+  const sessionId = await sessionIdOf(request);
+  if (!sessionId) throw new AppError(401, SESSION_MESSAGES.unauthenticated);
+  markFreshlyChecked(sessionId, userId, now);
 }
 
 /** API guard: past the window, 403 `{ message, freshCheckRequired: true }` (renewed by POST /api/fresh-check). */

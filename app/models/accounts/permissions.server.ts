@@ -5,7 +5,7 @@ import { redirectWithToast, safeRedirect, type Toast } from '../../utils/toast.s
 import type { Role } from '../../utils/value-sets';
 import { clearedSessionCookie, readSessionUser, SESSION_MESSAGES, type SessionState } from './auth.server';
 import { hasAtLeast } from './roles';
-import { hasTwoFactor } from './two-factor-state.server';
+import { hasSecondFactor } from './two-factor-state.server';
 import { getEnv } from '../../utils/env.server';
 
 /**
@@ -23,8 +23,8 @@ export const TWO_FACTOR_REQUIRED = 'Administradores precisam ativar a verificaç
 /** Where an admin who must set up two-step sign-in may still go: the setup ('Minha Conta' → 'Segurança'). */
 const TWO_FACTOR_SETUP_PATHS = ['/account'];
 
-/** An admin without two-step sign-in where the setting requires it (ADMIN_TWO_FACTOR; decision 055). */
-const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && getEnv().adminTwoFactorRequired && !hasTwoFactor(user.id);
+/** An admin without two-step sign-in or a passkey where the setting requires it (ADMIN_TWO_FACTOR; decisions 055, 067). */
+const mustSetUpTwoFactor = (user: UserRow) => user.role === 'admin' && getEnv().adminTwoFactorRequired && !hasSecondFactor(user.id);
 
 /**
  * Who is signed in, for the resources that answer visitors themselves (an attachment, a tool's
@@ -83,11 +83,19 @@ export async function requireAnonymous(request: Request): Promise<void> {
 }
 
 /** API guard: 401 as JSON, with sessionExpired when a session was ended or timed out. */
-export async function requireApiUser(request: Request): Promise<UserRow> {
+export const requireApiUser = (request: Request) => apiUser(request, false);
+
+/**
+ * API guard of the calls that set a second factor up (passkey registration): an admin who must
+ * still set one up is let through, as the page guard lets them reach 'Segurança'.
+ */
+export const requireApiUserForSetup = (request: Request) => apiUser(request, true);
+
+async function apiUser(request: Request, forSetup: boolean): Promise<UserRow> {
   requireSameOrigin(request);
   const { user, ended } = await readSessionUser(request);
   if (user) {
-    if (mustSetUpTwoFactor(user)) throw errorResponse(403, TWO_FACTOR_REQUIRED, { twoFactorSetupRequired: true });
+    if (!forSetup && mustSetUpTwoFactor(user)) throw errorResponse(403, TWO_FACTOR_REQUIRED, { twoFactorSetupRequired: true });
     return user;
   }
   if (ended) {

@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { twoFactor } from '../../../db/schema';
+import { passkeys, twoFactor, type UserRow } from '../../../db/schema';
+import { getEnv } from '../../utils/env.server';
+import { AppError } from '../../utils/errors';
 
 /**
- * Whether two-step sign-in is on, apart from its flows (two-factor.server.ts): the guards ask it
- * on every admin request, and need neither the TOTP library nor the mail and audit it writes.
+ * Whether two-step sign-in is on, and whether the account has a passkey, apart from their flows
+ * (two-factor.server.ts, passkeys.server.ts): the guards ask it on every admin request, and need
+ * neither the TOTP or WebAuthn libraries nor the mail and audit they write.
  */
 export function twoFactorRow(userId: number) {
   return db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
@@ -13,4 +16,25 @@ export function twoFactorRow(userId: number) {
 /** Whether the user's sign-in asks for a code after the password. */
 export function hasTwoFactor(userId: number): boolean {
   return Boolean(twoFactorRow(userId)?.enabledAt);
+}
+
+/** Whether the account has a passkey: both factors in one (decision 067). */
+export function hasPasskey(userId: number): boolean {
+  return (db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0) > 0;
+}
+
+/** An admin's second factor where ADMIN_TWO_FACTOR requires one: the authenticator code or a passkey. */
+export const hasSecondFactor = (userId: number) => hasTwoFactor(userId) || hasPasskey(userId);
+
+export const PASSKEY_ONLY_ADMIN =
+  'Sua conta de administrador entra com a passkey ou com o código da verificação em duas etapas: use "Entrar com passkey".';
+
+/**
+ * The password alone never signs in an admin whose required second factor is a passkey only
+ * (no authenticator code to ask after it): they sign in with the passkey (decision 067).
+ */
+export function assertPasswordSignInAllowed(user: Pick<UserRow, 'id' | 'role'>): void {
+  if (user.role === 'admin' && getEnv().adminTwoFactorRequired && !hasTwoFactor(user.id) && hasPasskey(user.id)) {
+    throw new AppError(403, PASSKEY_ONLY_ADMIN);
+  }
 }

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { recoveryCodes, twoFactor, type UserRow } from '../../../db/schema';
+import { passkeys, recoveryCodes, twoFactor, type UserRow } from '../../../db/schema';
 import { recoveryCodeUsedEmail } from '../../emails/recovery-code-used';
 import { renderEmail } from '../../emails/render';
 import { AppError } from '../../utils/errors';
@@ -33,7 +33,7 @@ export const TWO_FACTOR_MESSAGES = {
   notPending: 'Comece a ativação da verificação em duas etapas novamente.',
   alreadyOn: 'A verificação em duas etapas já está ativada.',
   notOn: 'A verificação em duas etapas não está ativada.',
-  notOnForUser: 'Este usuário não usa a verificação em duas etapas.',
+  notOnForUser: 'Este usuário não usa a verificação em duas etapas nem passkeys.',
 } as const;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -261,13 +261,15 @@ function useRecoveryCode(user: Pick<UserRow, 'id' | 'username' | 'email'>, code:
 export function turnOffTwoFactorAsAdmin(actor: AuditActor, userId: number): void {
   db.transaction((tx) => {
     const removed = tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes;
-    if (removed === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.notOnForUser);
+    // A lost phone may hold the passkeys too (decision 067): they go with the code.
+    const passkeysRemoved = tx.delete(passkeys).where(eq(passkeys.userId, userId)).run().changes;
+    if (removed === 0 && passkeysRemoved === 0) throw new AppError(409, TWO_FACTOR_MESSAGES.notOnForUser);
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
     recordAudit(tx, actor, {
       action: 'user.two_factor_off',
       entityType: 'user',
       entityId: userId,
-      summary: 'verificação em duas etapas desativada por um administrador',
+      summary: `verificação em duas etapas desativada por um administrador${passkeysRemoved ? `; ${passkeysRemoved} passkey(s) removida(s)` : ''}`,
     });
   });
 }

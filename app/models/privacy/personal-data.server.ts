@@ -13,6 +13,7 @@ import {
   memorialProfiles,
   notificationReads,
   notifications,
+  passkeys,
   payments,
   promoCodes,
   promoUsage,
@@ -317,6 +318,14 @@ function collect(tx: Executor, userId: number, now: Date) {
     twoFactor: twoFactorSummary(tx, userId),
     // The last sign-ins and the browsers the account knows (decision 068); never a browser's id or its digest.
     ...signInsForExport(tx, userId),
+    // The passkeys by name and dates; never the credential id or the public key.
+    passkeys: tx
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt))
+      .all()
+      .map((row) => ({ name: row.name, createdAt: iso(row.createdAt), lastUsedAt: iso(row.lastUsedAt) })),
   };
 }
 

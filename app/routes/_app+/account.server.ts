@@ -28,12 +28,15 @@ import { emailLinkSchema } from '~/schemas/email-link';
 import { accountFullNameSchema } from '~/schemas/full-name';
 import { PROMO_CODE_EMPTY } from '~/schemas/promo-code';
 import { handleForm, intent } from '~/utils/form.server';
+import { freshIntent } from '~/plumbing/fresh-check.server';
+import { removePasskey } from '~/models/accounts/passkeys.server';
+import { passkeyRemoveSchema } from '~/schemas/passkeys';
 import { jsonWithToast, redirectWithToast } from '~/utils/toast.server';
 
 /**
  * The forms of 'Minha Conta' (/account, whose route module re-exports `action`): profile, full
  * name, e-mail confirmation, password, promo code, refund, mail choices, two-step sign-in,
- * password recovery and the deletion of the account, one intent each.
+ * passkeys, password recovery and the deletion of the account, one intent each.
  */
 
 export async function action(args: ActionFunctionArgs) {
@@ -190,6 +193,19 @@ export async function action(args: ActionFunctionArgs) {
         return redirectWithToast('/account#seguranca', {
           title: 'Verificação em duas etapas desativada',
           description: 'Sua conta volta a pedir só a senha.',
+          type: 'success',
+        });
+      },
+    }),
+    // Removing a passkey takes away a way in: the fresh check comes first (decision 067).
+    'passkey-remove': freshIntent(user, {
+      schema: passkeyRemoveSchema,
+      refusalToast: (message) => ({ title: 'Passkey não removida', description: message, type: 'error' }),
+      run: ({ passkeyId }) => {
+        removePasskey(user, passkeyId);
+        return redirectWithToast('/account#passkeys', {
+          title: 'Passkey removida',
+          description: 'Ela não entra mais na sua conta.',
           type: 'success',
         });
       },

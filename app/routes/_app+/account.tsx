@@ -13,6 +13,9 @@ import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
 import { SIGN_INS_PAGE_PARAM, SignInsSection } from '~/components/account/sign-ins-section';
 import { signInsOfRequest } from '~/models/accounts/sign-ins.server';
+import { PasskeysSection } from '~/components/account/passkeys-section';
+import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-check-step';
+import { listPasskeys, MAX_PASSKEYS } from '~/models/accounts/passkeys.server';
 import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
 import { accountCertificates } from '~/models/courses/certificate.server';
@@ -52,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     certificates: accountCertificates(user.id, user.fullName),
     twoFactor: await twoFactorStatus(user),
     signIns: await signInsOfRequest(request, user.id, SIGN_INS_PAGE_PARAM),
+    passkeys: listPasskeys(user.id),
+    maxPasskeys: MAX_PASSKEYS,
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
@@ -70,11 +75,22 @@ export default function AccountPage() {
     certificates,
     twoFactor,
     signIns,
+    passkeys,
+    maxPasskeys,
   } = useLoaderData<typeof loader>();
+  const freshCheck = useFreshCheckPrompt();
   const actionData = useActionData<typeof action>();
   const recoveryCodes =
     actionData && 'recoveryCodes' in actionData && Array.isArray(actionData.recoveryCodes) ? (actionData.recoveryCodes as string[]) : null;
   const location = useLocation();
+  if (freshCheck) {
+    // 'Remover' a passkey past the fresh-check window: the step, then the removal (decision 060).
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <FreshCheckStep prompt={freshCheck} />
+      </div>
+    );
+  }
   if (confirmRefund) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
@@ -114,6 +130,7 @@ export default function AccountPage() {
         <MailChoicesSection choices={choices} />
         <RecoveryToggle disabled={user.disablePasswordRecovery} />
         <TwoFactorSection status={twoFactor} recoveryCodes={recoveryCodes} />
+        <PasskeysSection passkeys={passkeys} max={maxPasskeys} />
         <SignInsSection signIns={signIns} />
         <RecentCalculations items={recentCalculations} total={savedCalculations} />
         <AccountCertificates items={certificates} hasFullName={user.fullName !== null} />

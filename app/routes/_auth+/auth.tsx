@@ -8,8 +8,9 @@ import { sendRecoveryLinkWithLimits, verifyIdentityWithLimits } from '~/models/a
 import { registerWithLimits } from '~/models/signup/registration.server';
 import { loginCookies, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, pendingLoginUser, startPendingLogin } from '~/models/accounts/pending-login.server';
-import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
+import { assertPasswordSignInAllowed, hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { LoginCodeForm } from '~/components/auth/login-code-form';
+import { PasskeySignIn } from '~/components/auth/passkey-sign-in';
 import { loginCodeSchema } from '~/schemas/two-factor';
 import { signInWithPassword } from '~/models/accounts/authenticator.server';
 import { EMAIL_RECOVERY_SENT, resetPasswordWithToken } from '~/models/accounts/password-recovery.server';
@@ -44,6 +45,7 @@ export async function action(args: ActionFunctionArgs) {
         run: async ({ email, password, redirectTo }) => {
           const address = requestAddress(request, args.context);
           const user = await signInWithPassword(address, request.url, { email, password });
+          assertPasswordSignInAllowed(user);
           if (hasTwoFactor(user.id)) {
             return redirect(`/auth?${new URLSearchParams({ step: 'code', ...(redirectTo ? { redirectTo } : {}) })}`, {
               headers: { 'Set-Cookie': await startPendingLogin(user.id) },
@@ -171,7 +173,16 @@ export default function AuthPage() {
           </LightLink>
         </div>
         <div role="tabpanel" className="mt-6">
-          {tab === 'register' ? <RegisterForm key="register" /> : askCode ? <LoginCodeForm key="login-code" /> : <LoginForm key="login" />}
+          {tab === 'register' ? (
+            <RegisterForm key="register" />
+          ) : askCode ? (
+            <LoginCodeForm key="login-code" />
+          ) : (
+            <>
+              <LoginForm key="login" />
+              <PasskeySignIn />
+            </>
+          )}
         </div>
       </div>
       {dialog === 'recover' ? <RecoverDialog /> : null}

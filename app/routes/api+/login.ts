@@ -4,7 +4,7 @@ import { loginCodeApiSchema } from '~/schemas/two-factor';
 import { apiAction, jsonResponse, readJson, validateJson } from '~/utils/api.server';
 import { authenticateWithPassword, loginCookies, requestAddress } from '~/models/accounts/auth.server';
 import { clearPendingLoginCookie, completePendingLogin, startPendingLogin } from '~/models/accounts/pending-login.server';
-import { hasTwoFactor } from '~/models/accounts/two-factor-state.server';
+import { assertPasswordSignInAllowed, hasTwoFactor } from '~/models/accounts/two-factor-state.server';
 import { z } from 'zod';
 
 /** Any JSON object: which step it is (password, or the code of two-step sign-in) is read from its fields. */
@@ -26,6 +26,7 @@ export const action = apiAction({
     const { email, password } = validateJson(body, loginApiSchema);
     // The same password check and limits as the /auth page.
     const user = await authenticateWithPassword(address, email, password);
+    assertPasswordSignInAllowed(user);
     if (hasTwoFactor(user.id)) {
       return jsonResponse({ twoFactorRequired: true }, { status: 202, headers: { 'Set-Cookie': await startPendingLogin(user.id) } });
     }
