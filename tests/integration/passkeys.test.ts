@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, passkeys, webauthnChallenges } from '../../db/schema';
+import { auditLog, passkeys, signIns, webauthnChallenges } from '../../db/schema';
 import { action as accountAction, loader as accountLoader } from '~/routes/_app+/account';
 import { action as authAction } from '~/routes/_auth+/auth';
 import { action as apiLoginAction } from '~/routes/api+/login';
@@ -95,6 +95,9 @@ describe('passkeys: registration and sign-in', () => {
       .all()
       .map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['passkey.register', 'passkey.sign_in']));
+    // Like every sign-in, it sets the browser cookie and is listed in 'Últimos acessos' (decision 068).
+    expect(jar.header()).toContain('en_device');
+    expect(db.select().from(signIns).where(eq(signIns.userId, user.id)).all()).toHaveLength(1);
   });
 
   it('refuses a replayed challenge: the same signed answer signs in once', async () => {
