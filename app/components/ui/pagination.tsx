@@ -2,13 +2,26 @@ import { LightLink } from '~/components/ui/light-link';
 import { useLocation } from '@remix-run/react';
 import { withParams } from '~/utils/url-state';
 
-/** The list kit's pagination bar: plain links that keep the list's other parameters. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * The list kit's pagination bar: plain links that keep the list's other parameters. A page with
+ * several lists gives each its own `param` and `label` (the nav's accessible name).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  param = 'page',
+  label = 'Paginação',
+}: {
+  page: number;
+  pageCount: number;
+  param?: string;
+  label?: string;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
-  const href = (target: number) => `${location.pathname}${withParams(location.search, { page: target > 1 ? target : null })}`;
+  const href = (target: number) => `${location.pathname}${withParams(location.search, { [param]: target > 1 ? target : null })}`;
   return (
-    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
+    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
         <LightLink to={href(page - 1)} className="btn-secondary" rel="prev">
           ← Anterior

@@ -6,6 +6,7 @@ import { calculatorPath, canonicalQuery, reportPath } from '../../calculators/vi
 import { MAX_HISTORY_QUERY } from '../../schemas/calculation-history';
 import { MAX_PROJECT_CALCULATIONS, PROJECT_MESSAGES } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
+import { paginate, type Page } from '../../utils/pagination.server';
 import { requireUsableCalculator } from '../tools/calculator-access.server';
 import { versionNote } from '../tools/calculation-history.server';
 import { type AccessSubject } from '../tools/tool-access';
@@ -187,9 +188,27 @@ export function removeCalculation(user: Owner, projectId: number, calculationId:
   });
 }
 
-export function listProjectCalculations(user: Owner, projectId: number): ProjectCalculationView[] {
+/** One page of the project's calculations in their order, through `project_calculations_project_position_idx`. */
+export function listProjectCalculationsPage(
+  user: Owner,
+  projectId: number,
+  query: { page: number; perPage: number },
+): Page<ProjectCalculationView> {
   getOwnProject(user, projectId);
-  return listProjectRows(projectId).map(toCalculationView);
+  const where = eq(projectCalculations.projectId, projectId);
+  return paginate(query, {
+    count: () => db.select({ total: count() }).from(projectCalculations).where(where).get()?.total ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(projectCalculations)
+        .where(where)
+        .orderBy(asc(projectCalculations.position), asc(projectCalculations.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toCalculationView),
+  });
 }
 
 /** 'Salvar no projeto' after 'Alterar dados': new inputs (computed again) and title for one calculation. */

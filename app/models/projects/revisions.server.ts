@@ -1,10 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
 import { projectRevisions, projects, type ProjectRevisionRow } from '../../../db/schema';
 import { getCalculator } from '../../calculators';
 import { PROJECT_MESSAGES } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
+import { paginate, type Page } from '../../utils/pagination.server';
 import { listProjectRows } from './project-calculations.server';
 import { currentResults, freezeCalculation, type FrozenCalculation } from './frozen-calculation.server';
 import { getEditableProject, getOwnProject, type ProjectOwner } from './project.server';
@@ -33,7 +34,17 @@ export type Revision = RevisionSummary & { snapshot: RevisionSnapshot };
 
 export const revisionLabel = (number: number) => `Rev. ${String(number).padStart(2, '0')}`;
 
-const toSummary = (row: ProjectRevisionRow): RevisionSummary => ({
+type SummaryRow = Pick<ProjectRevisionRow, 'id' | 'number' | 'issuedAt' | 'changes'>;
+
+/** A revision's row without its snapshot (the frozen calculations, figures included: the largest column by far). */
+const summaryColumns = {
+  id: projectRevisions.id,
+  number: projectRevisions.number,
+  issuedAt: projectRevisions.issuedAt,
+  changes: projectRevisions.changes,
+};
+
+const toSummary = (row: SummaryRow): RevisionSummary => ({
   id: row.id,
   number: row.number,
   label: revisionLabel(row.number),
@@ -99,7 +110,7 @@ export function issueRevision(user: ProjectOwner, projectId: number, executor: E
 export function listRevisions(user: ProjectOwner, projectId: number, executor: Executor = db): RevisionSummary[] {
   getOwnProject(user, projectId, executor);
   return executor
-    .select()
+    .select(summaryColumns)
     .from(projectRevisions)
     .where(eq(projectRevisions.projectId, projectId))
     .orderBy(asc(projectRevisions.number))
@@ -121,13 +132,31 @@ export function getRevision(user: ProjectOwner, projectId: number, number: numbe
 /** The revision table of a revision's memorial: every revision up to it. */
 export function revisionsUpTo(projectId: number, number: number, executor: Executor = db): RevisionSummary[] {
   return executor
-    .select()
+    .select(summaryColumns)
     .from(projectRevisions)
-    .where(eq(projectRevisions.projectId, projectId))
+    .where(and(eq(projectRevisions.projectId, projectId), lte(projectRevisions.number, number)))
     .orderBy(asc(projectRevisions.number))
     .all()
-    .filter((row) => row.number <= number)
     .map(toSummary);
+}
+
+/** The project page's list: one page of revisions, the newest first, through `project_revisions_project_number_idx`. */
+export function listRevisionsPage(user: ProjectOwner, projectId: number, query: { page: number; perPage: number }): Page<RevisionSummary> {
+  getOwnProject(user, projectId);
+  const where = eq(projectRevisions.projectId, projectId);
+  return paginate(query, {
+    count: () => db.select({ total: count() }).from(projectRevisions).where(where).get()?.total ?? 0,
+    rows: (limit, offset) =>
+      db
+        .select(summaryColumns)
+        .from(projectRevisions)
+        .where(where)
+        .orderBy(desc(projectRevisions.number))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toSummary),
+  });
 }
 
 export type VersionDrift = {
