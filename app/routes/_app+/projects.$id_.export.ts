@@ -2,16 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireProjectUser } from '~/models/projects/project-guard.server';
 import { projectCsv, projectExportFileName, projectJson } from '~/models/projects/project-export.server';
 import { PROJECT_MESSAGES } from '~/schemas/projects';
+import { downloadRefusal } from '~/utils/download-refusal.server';
 import { getEnv } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';
 
-/** A refusal a person can read: this is a download link, so there is no page around it (the messages are the model's fixed texts). */
-const refusal = (status: number, message: string) =>
-  new Response(
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message} — E-Engenharia</title></head><body><main><h1>${message}</h1><p><a href="/projects">Voltar aos projetos</a></p></main></body></html>`,
-    { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
-  );
+const refusal = (status: number, message: string) => downloadRefusal(status, message, { href: '/projects', label: 'Voltar aos projetos' });
 
 /** GET /projects/{id}/export?format=csv|json: the project's calculations as a download (a plain link). Another user's project is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

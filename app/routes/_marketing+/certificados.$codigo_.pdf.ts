@@ -2,15 +2,11 @@ import { type LoaderFunctionArgs } from '@remix-run/node';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { CERTIFICATE_MESSAGES, verifyCertificate } from '~/models/courses/certificate.server';
 import { certificateFileName, certificatePdf } from '~/plumbing/certificate-pdf.server';
+import { downloadRefusal } from '~/utils/download-refusal.server';
 import { isAppError } from '~/utils/errors';
 import { siteUrl } from '~/utils/security.server';
 
-/** A refusal a person can read: this is a download link, so there is no page around it to show the message. */
-const refusal = (status: number, message: string) =>
-  new Response(
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message} — E-Engenharia</title></head><body><main><h1>${message}</h1><p><a href="/">Ir para a página inicial</a></p></main></body></html>`,
-    { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
-  );
+const refusal = (status: number, message: string) => downloadRefusal(status, message, { href: '/', label: 'Ir para a página inicial' });
 
 /**
  * GET /certificados/{codigo}/pdf: the certificate as a PDF (A4 landscape), public like its verification page
