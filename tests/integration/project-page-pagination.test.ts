@@ -4,7 +4,7 @@ import { projects } from '../../db/schema';
 import { getCalculator } from '~/calculators';
 import { createProject } from '~/models/projects/project.server';
 import { listProjectCalculationsPage } from '~/models/projects/project-calculations.server';
-import { listRevisionsPage } from '~/models/projects/revisions.server';
+import { listRevisionsPage, versionDrift } from '~/models/projects/revisions.server';
 import { listShareLinks } from '~/models/projects/share-links.server';
 import { loader as projectLoader } from '~/routes/_app+/projects.$id';
 import { queryPlans } from './helpers/query-plans';
@@ -109,5 +109,14 @@ describe('the project page', () => {
         expect(plan.plan.join(' | ')).not.toMatch(/TEMP B-TREE/);
       }
     }
+  });
+
+  test("the version check reads a revision's frozen snapshot once, not on every view of the page", () => {
+    const id = bigProject(3, 2);
+    const snapshotReads = () =>
+      queryPlans(sqliteConnection(), () => versionDrift(tool, id)).filter((plan) => /"snapshot"/.test(plan.sql)).length;
+    snapshotReads(); // the first view of this revision reads it
+    expect(snapshotReads()).toBe(0);
+    expect(versionDrift(tool, id)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../utils/format';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { listProjectRows } from './project-calculations.server';
 import { currentResults, freezeCalculation, type FrozenCalculation } from './frozen-calculation.server';
+import { driftBasis } from './revision-drift-basis.server';
 import { getEditableProject, getOwnProject, type ProjectOwner } from './project.server';
 import { resultMoves, revisionChanges, type CalculationChange, type ResultMove } from './revision-changes';
 
@@ -178,10 +179,15 @@ export type VersionDrift = {
  */
 export function versionDrift(user: ProjectOwner, projectId: number, executor: Executor = db): VersionDrift[] {
   getOwnProject(user, projectId, executor);
-  const latest = latestRow(projectId, executor);
+  const latest = executor
+    .select({ id: projectRevisions.id })
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, projectId))
+    .orderBy(desc(projectRevisions.number))
+    .limit(1)
+    .get();
   if (!latest) return [];
-  const snapshot = JSON.parse(latest.snapshot) as RevisionSnapshot;
-  return snapshot.calculations.flatMap((frozen) => {
+  return driftBasis(latest.id, executor).flatMap((frozen) => {
     const calculator = getCalculator(frozen.calculatorSlug);
     const currentVersion = calculator?.version ?? null;
     if (currentVersion === frozen.version) return [];
