@@ -52,6 +52,9 @@ export const BENCH_WRITE_THREAD_PLACEHOLDER = '{benchWriteThread}';
 export const BENCH_ASSESSMENT_PLACEHOLDER = '{benchAssessment}';
 export const BENCH_ATTEMPT_PLACEHOLDER = '{benchAttempt}';
 
+/** The E-TOOL demo user's 50-calculation project (db/seed-constants.ts's BENCH_PROJECT), looked up on each database. */
+export const BENCH_PROJECT_PLACEHOLDER = '{benchProject}';
+
 export type Scenario = {
   id: string;
   label: string;
@@ -155,6 +158,33 @@ export const APP_SCENARIOS: Scenario[] = [
     reference: 'bare-page',
     as: 'master',
     write: { method: 'POST', body: `intent=submit&attemptId=${BENCH_ATTEMPT_PLACEHOLDER}&q0=0&q1=1&q2=2%2C5`, status: 302 },
+  },
+  // Issue 32: a 50-calculation project (every calculator open to E-TOOL, diagrams included; scripts/demo-bench-project.ts):
+  // its page (the first 20 calculations, revisions and links), its Rev. 00 memorial as frozen (what the print and the
+  // client's link show), and the memorial's preview, which computes all 50 again with their figures.
+  {
+    id: 'project-page',
+    label: 'GET /projects/{id} (50 calculations, Rev. 00)',
+    path: `/projects/${BENCH_PROJECT_PLACEHOLDER}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
+  {
+    id: 'project-memorial',
+    label: 'GET /projects/{id}/memorial?rev=0 (50 calculations, frozen)',
+    path: `/projects/${BENCH_PROJECT_PLACEHOLDER}/memorial?rev=0`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
+  {
+    id: 'project-memorial-preview',
+    label: 'GET /projects/{id}/memorial (50 calculations computed again)',
+    path: `/projects/${BENCH_PROJECT_PLACEHOLDER}/memorial`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
   },
   {
     id: 'admin-promocodes',

@@ -26,6 +26,7 @@ import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 import { seedNr10Assessment } from './demo-assessment';
+import { seedBenchProject } from './demo-bench-project';
 import { seedDemoProjects } from './demo-projects';
 
 export const DEMO_USERS = [
@@ -440,5 +441,6 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     );
   });
   seedDemoProjects();
+  seedBenchProject();
   return true;
 }
