@@ -119,4 +119,23 @@ describe('the project page', () => {
     expect(snapshotReads()).toBe(0);
     expect(versionDrift(tool, id)).toEqual([]);
   });
+
+  test('a view prepares no SQL once the page has been served: every read is a statement kept per connection', async () => {
+    const id = bigProject(25, 3);
+    const view = () => call(projectLoader, getRequest(`/projects/${id}?page=2`, { cookie }), { id: String(id) });
+    expect((await view()).status).toBe(200);
+    const sqlite = sqliteConnection();
+    const prepare = sqlite.prepare;
+    const prepared: string[] = [];
+    sqlite.prepare = ((source: string) => {
+      prepared.push(source);
+      return prepare.call(sqlite, source);
+    }) as typeof sqlite.prepare;
+    try {
+      expect((await view()).status).toBe(200);
+    } finally {
+      sqlite.prepare = prepare;
+    }
+    expect(prepared).toEqual([]);
+  });
 });

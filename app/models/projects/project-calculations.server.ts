@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, lt, desc, max } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, asc, count, eq, gt, lt, desc, max, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { calculationHistory, projectCalculations, type ProjectCalculationRow } from '../../../db/schema';
 import { getCalculator, runCalculator } from '../../calculators';
 import { calculatorPath, canonicalQuery, reportPath } from '../../calculators/view';
@@ -188,6 +188,24 @@ export function removeCalculation(user: Owner, projectId: number, calculationId:
   });
 }
 
+const calculationCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectCalculations)
+    .where(eq(projectCalculations.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const calculationRows = preparedQuery(() =>
+  db
+    .select()
+    .from(projectCalculations)
+    .where(eq(projectCalculations.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectCalculations.position), asc(projectCalculations.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
 /** One page of the project's calculations in their order, through `project_calculations_project_position_idx`. */
 export function listProjectCalculationsPage(
   user: Owner,
@@ -195,19 +213,9 @@ export function listProjectCalculationsPage(
   query: { page: number; perPage: number },
 ): Page<ProjectCalculationView> {
   getOwnProject(user, projectId);
-  const where = eq(projectCalculations.projectId, projectId);
   return paginate(query, {
-    count: () => db.select({ total: count() }).from(projectCalculations).where(where).get()?.total ?? 0,
-    rows: (limit, offset) =>
-      db
-        .select()
-        .from(projectCalculations)
-        .where(where)
-        .orderBy(asc(projectCalculations.position), asc(projectCalculations.id))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toCalculationView),
+    count: () => calculationCount().get({ projectId })?.total ?? 0,
+    rows: (limit, offset) => calculationRows().all({ projectId, limit, offset }).map(toCalculationView),
   });
 }
 

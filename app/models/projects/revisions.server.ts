@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { projectRevisions, projects, type ProjectRevisionRow } from '../../../db/schema';
 import { getCalculator } from '../../calculators';
 import { PROJECT_MESSAGES } from '../../schemas/projects';
@@ -141,22 +141,39 @@ export function revisionsUpTo(projectId: number, number: number, executor: Execu
     .map(toSummary);
 }
 
+const revisionCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const revisionRows = preparedQuery(() =>
+  db
+    .select(summaryColumns)
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .orderBy(desc(projectRevisions.number))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+const latestRevisionId = preparedQuery(() =>
+  db
+    .select({ id: projectRevisions.id })
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .orderBy(desc(projectRevisions.number))
+    .limit(1)
+    .prepare(),
+);
+
 /** The project page's list: one page of revisions, the newest first, through `project_revisions_project_number_idx`. */
 export function listRevisionsPage(user: ProjectOwner, projectId: number, query: { page: number; perPage: number }): Page<RevisionSummary> {
   getOwnProject(user, projectId);
-  const where = eq(projectRevisions.projectId, projectId);
   return paginate(query, {
-    count: () => db.select({ total: count() }).from(projectRevisions).where(where).get()?.total ?? 0,
-    rows: (limit, offset) =>
-      db
-        .select(summaryColumns)
-        .from(projectRevisions)
-        .where(where)
-        .orderBy(desc(projectRevisions.number))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toSummary),
+    count: () => revisionCount().get({ projectId })?.total ?? 0,
+    rows: (limit, offset) => revisionRows().all({ projectId, limit, offset }).map(toSummary),
   });
 }
 
@@ -179,13 +196,16 @@ export type VersionDrift = {
  */
 export function versionDrift(user: ProjectOwner, projectId: number, executor: Executor = db): VersionDrift[] {
   getOwnProject(user, projectId, executor);
-  const latest = executor
-    .select({ id: projectRevisions.id })
-    .from(projectRevisions)
-    .where(eq(projectRevisions.projectId, projectId))
-    .orderBy(desc(projectRevisions.number))
-    .limit(1)
-    .get();
+  const latest =
+    executor === db
+      ? latestRevisionId().get({ projectId })
+      : executor
+          .select({ id: projectRevisions.id })
+          .from(projectRevisions)
+          .where(eq(projectRevisions.projectId, projectId))
+          .orderBy(desc(projectRevisions.number))
+          .limit(1)
+          .get();
   if (!latest) return [];
   return driftBasis(latest.id, executor).flatMap((frozen) => {
     const calculator = getCalculator(frozen.calculatorSlug);

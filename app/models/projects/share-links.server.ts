@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { projectRevisions, projects, projectShareLinks, type ProjectShareLinkRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
@@ -78,27 +78,37 @@ export function createShareLink(
   return { token, path: sharePath(token) };
 }
 
+const linkCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectShareLinks)
+    .where(eq(projectShareLinks.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const linkRows = preparedQuery(() =>
+  db
+    .select({ link: projectShareLinks, number: projectRevisions.number })
+    .from(projectShareLinks)
+    .innerJoin(projectRevisions, eq(projectRevisions.id, projectShareLinks.revisionId))
+    .where(eq(projectShareLinks.projectId, sql.placeholder('projectId')))
+    .orderBy(desc(projectShareLinks.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
 /** One page of the project's share links, the newest first, through `project_share_links_project_idx`. */
 export function listShareLinks(
   user: ProjectOwner,
   projectId: number,
   query: { page: number; perPage: number } = { page: 1, perPage: 10 },
-  executor: Executor = db,
 ): Page<ShareLinkView> {
-  getOwnProject(user, projectId, executor);
-  const where = eq(projectShareLinks.projectId, projectId);
+  getOwnProject(user, projectId);
   return paginate(query, {
-    count: () => executor.select({ total: count() }).from(projectShareLinks).where(where).get()?.total ?? 0,
+    count: () => linkCount().get({ projectId })?.total ?? 0,
     rows: (limit, offset) =>
-      executor
-        .select({ link: projectShareLinks, number: projectRevisions.number })
-        .from(projectShareLinks)
-        .innerJoin(projectRevisions, eq(projectRevisions.id, projectShareLinks.revisionId))
-        .where(where)
-        .orderBy(desc(projectShareLinks.id))
-        .limit(limit)
-        .offset(offset)
-        .all()
+      linkRows()
+        .all({ projectId, limit, offset })
         .map(({ link, number }) => toView({ ...link, number })),
   });
 }
