@@ -40,12 +40,13 @@ import {
 } from './replication';
 import { createReferenceBest, REFERENCE_DROP_LIMIT } from './reference-check';
 import { renderReport, type NewConnectionResult, type Results, type ScenarioResult, type Timings, type TwoProcessResult } from './report';
-import { BENCH_COURSE, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
+import { BENCH_COURSE, BENCH_PROJECT, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_SUBJECT } from '../db/seed-constants';
 import {
   APP_SCENARIOS,
   BENCH_ASSESSMENT_PLACEHOLDER,
   BENCH_ATTEMPT_PLACEHOLDER,
   BENCH_COURSE_PLACEHOLDER,
+  BENCH_PROJECT_PLACEHOLDER,
   BENCH_THREAD_PLACEHOLDER,
   BENCH_WRITE_THREAD_PLACEHOLDER,
   DEMO_LOGINS,
@@ -233,7 +234,16 @@ async function benchAssessmentIds(server: Running, cookies: Cookies): Promise<{ 
   return { assessment: found.id, attempt: Number(attempt) };
 }
 
-type BenchIds = { courseId: number; thread: number; writeThread: number; assessment: number; attempt: number };
+/** The bench's 50-calculation project (scripts/demo-bench-project.ts), by its name on the E-TOOL demo user's projects page. */
+async function benchProjectId(server: Running, cookies: Cookies): Promise<number> {
+  const response = await get(`${server.origin}/projects`, { Accept: 'text/html', Cookie: cookies.tool });
+  if (response.status !== 200) throw new Error(`GET /projects respondeu ${response.status}`);
+  const id = new RegExp(`href="/projects/(\\d+)"[^>]*>${BENCH_PROJECT.name}<`).exec(response.text)?.[1];
+  if (!id) throw new Error(`o projeto "${BENCH_PROJECT.name}" não está no banco (o seed de demonstração o cria)`);
+  return Number(id);
+}
+
+type BenchIds = { courseId: number; thread: number; writeThread: number; assessment: number; attempt: number; project: number };
 
 const fillIds = (text: string, ids: BenchIds) =>
   text.replace(BENCH_ASSESSMENT_PLACEHOLDER, String(ids.assessment)).replace(BENCH_ATTEMPT_PLACEHOLDER, String(ids.attempt));
@@ -242,7 +252,8 @@ const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
   fillIds(scenario.path, ids)
     .replace(BENCH_COURSE_PLACEHOLDER, String(ids.courseId))
     .replace(BENCH_THREAD_PLACEHOLDER, String(ids.thread))
-    .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread));
+    .replace(BENCH_WRITE_THREAD_PLACEHOLDER, String(ids.writeThread))
+    .replace(BENCH_PROJECT_PLACEHOLDER, String(ids.project));
 
 /** Starts the app; on a shared machine a start may be killed from outside, so try up to three times. */
 async function startAppPatiently(
@@ -288,7 +299,19 @@ async function openApp(name: string, port: number, databasePath: string, env: Re
     say(`  tickets do chat: #${threads.thread} (${BENCH_THREAD_SUBJECT}), escrita em #${threads.writeThread}`);
     const assessment = await benchAssessmentIds(server, cookies);
     say(`  avaliação final: curso #${assessment.assessment}, tentativa #${assessment.attempt}`);
-    return { name, port, databasePath, env, server, cookies, ids: { courseId, ...threads, ...assessment }, restarts: [], repeats: [] };
+    const project = await benchProjectId(server, cookies);
+    say(`  projeto de ${BENCH_PROJECT.calculations} cálculos: #${project}`);
+    return {
+      name,
+      port,
+      databasePath,
+      env,
+      server,
+      cookies,
+      ids: { courseId, ...threads, ...assessment, project },
+      restarts: [],
+      repeats: [],
+    };
   } catch (error) {
     await stop(server);
     throw error;

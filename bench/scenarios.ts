@@ -52,6 +52,9 @@ export const BENCH_WRITE_THREAD_PLACEHOLDER = '{benchWriteThread}';
 export const BENCH_ASSESSMENT_PLACEHOLDER = '{benchAssessment}';
 export const BENCH_ATTEMPT_PLACEHOLDER = '{benchAttempt}';
 
+/** The E-TOOL demo user's 50-calculation project (db/seed-constants.ts's BENCH_PROJECT), looked up on each database. */
+export const BENCH_PROJECT_PLACEHOLDER = '{benchProject}';
+
 export type Scenario = {
   id: string;
   label: string;
@@ -155,6 +158,26 @@ export const APP_SCENARIOS: Scenario[] = [
     headers: PAGE,
     reference: 'bare-page',
     as: 'admin',
+  },
+  // Issue 32: a 50-calculation project (every calculator open to E-TOOL, diagrams included; scripts/demo-bench-project.ts):
+  // its page (the first 20 calculations, revisions and links) and its Rev. 00 memorial as frozen (what the print and the
+  // client's link show; 1.5 MB of HTML). The preview, which computes every calculation again, is measured at 200
+  // calculations by bench/project-memorial.ts.
+  {
+    id: 'project-page',
+    label: 'GET /projects/{id} (50 calculations, Rev. 00)',
+    path: `/projects/${BENCH_PROJECT_PLACEHOLDER}`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+  },
+  {
+    id: 'project-memorial',
+    label: 'GET /projects/{id}/memorial?rev=0 (50 calculations, frozen)',
+    path: `/projects/${BENCH_PROJECT_PLACEHOLDER}/memorial?rev=0`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
   },
   {
     id: 'assessment-submit',

@@ -57,3 +57,10 @@ export const DEMO_ADMIN_TOTP_SECRET = 'EENGENHARIADEMOADMINTOTP';
 
 /** The demo's project (scripts/demo-projects.ts): the E-TOOL user's, with Rev. 00 and Rev. 01; the bench opens its page and memorial. */
 export const DEMO_PROJECT = { name: 'Galpão Metalúrgica Sul', owner: 'tool@example.com', password: 'senha123' } as const;
+
+/**
+ * The bench's large project (scripts/demo-bench-project.ts): the E-TOOL demo user's 50 calculations
+ * across every calculator open to them (diagrams included), issued as Rev. 00. The bench opens its
+ * page and its memorial (bench/scenarios.ts); `bench/project-memorial.ts` builds one of 200.
+ */
+export const BENCH_PROJECT = { name: 'Fábrica Norte — acionamentos e instalações', owner: 'tool@example.com', calculations: 50 } as const;

@@ -27,6 +27,7 @@ import { getEnv } from '../app/utils/env.server';
 import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './demo-courses';
 import { demoTools } from './demo-tools';
 import { seedNr10Assessment } from './demo-assessment';
+import { seedBenchProject } from './demo-bench-project';
 import { seedDemoProjects } from './demo-projects';
 
 export const DEMO_USERS = [
@@ -442,5 +443,6 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
     seedDemoSignIns(tx, ids['basic@example.com']!);
   });
   seedDemoProjects();
+  seedBenchProject();
   return true;
 }

@@ -9,6 +9,9 @@ export const freshCheckPageSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
+/** The API's body: a code and a password of at most 200 characters (each \uXXXX-escaped) fit well within it; more is a 413 before parsing. */
+export const FRESH_CHECK_API_MAX_BYTES = 4 * 1024;
+
 /** POST /api/fresh-check: `{ "code": "123456" }` (two-step sign-in on) or `{ "password": "…" }`. */
 export const freshCheckApiSchema = z
   .object({ code: z.string().max(32).optional(), password: z.string().max(200).optional() })

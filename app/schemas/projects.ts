@@ -91,6 +91,14 @@ export const moveCalculationSchema = z.object({ calculationId: id, direction: z.
 /** /projects?page=: most recently changed first. */
 export const projectListQuerySchema = listQuerySchema({ sorts: ['recent'], perPage: PROJECTS_PAGE_SIZE, maxPerPage: 50 });
 
+/** The project page's three lists, each a page of its own: calculations (`page`), revisions (`revisoes`) and share links (`links`). */
+export const PROJECT_PAGE_SIZES = { calculations: 20, revisions: 10, links: 10 } as const;
+
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+/** /projects/{id}?page=&revisoes=&links= (read leniently: a bad number is the first page). */
+export const projectPageQuerySchema = z.object({ page: pageNumber, revisoes: pageNumber, links: pageNumber });
+
 /** 'Compartilhar' on a revision: its number and an optional validity in days. */
 export const shareRevisionSchema = z.object({
   revision: z

@@ -90,10 +90,17 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-/** Reads and validates a JSON body; malformed, oversized or invalid bodies become 400s. */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * Reads and validates a JSON body; malformed or invalid bodies become 400s, oversized ones 413s
+ * (past `maxBytes`: an endpoint whose schema holds a few short fields passes a bound of its own).
+ */
+export async function readJson<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
   requireSameOrigin(request);
-  const text = decodeUtf8(await readBodyCapped(request, MAX_BODY_BYTES));
+  const text = decodeUtf8(await readBodyCapped(request, Math.min(maxBytes, MAX_BODY_BYTES)));
   if (text === null) throw new AppError(400, 'JSON inválido no corpo da requisição.');
   let body: unknown = {};
   if (text.trim()) {

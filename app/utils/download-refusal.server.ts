@@ -1,16 +1,15 @@
 /**
- * The answer of a download link that is refused (a missing record, a spent rate limit): a small page a
- * person can read, since a download has no page around it to show a toast. The texts are escaped, though
- * callers pass the models' fixed Portuguese messages.
+ * The answer of a download link (a PDF, a CSV) that cannot give its file: a small HTML page a
+ * person can read, since there is no app page around a download to show the message. The message
+ * and the way back are escaped, so a text that ever carries user input cannot become markup.
  */
-
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export function downloadRefusal(status: number, message: string, back: { href: string; label: string }): Response {
-  const title = escapeHtml(message);
+  const text = escapeHtml(message);
   return new Response(
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — E-Engenharia</title></head><body><main><h1>${title}</h1><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`,
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text} — E-Engenharia</title></head><body><main><h1>${text}</h1><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`,
     { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
   );
 }

@@ -91,10 +91,10 @@ describe('the projects pages, posted as plain forms (no JavaScript)', () => {
       `/projects/${id}`,
     );
 
-    let page = await body<{ calculations: { id: number; title: string }[] }>(
+    let page = await body<{ calculations: { items: { id: number; title: string }[] } }>(
       await call(projectLoader, getRequest(`/projects/${id}`, { cookie }), { id: String(id) }),
     );
-    expect(page.calculations.map((calculation) => calculation.title)).toEqual([
+    expect(page.calculations.items.map((calculation) => calculation.title)).toEqual([
       'Eixo da bomba',
       'Eixo do ventilador',
       'Eixo do compressor',
@@ -103,7 +103,7 @@ describe('the projects pages, posted as plain forms (no JavaScript)', () => {
     expectRedirect(await post(id, { intent: 'issue' }), `/projects/${id}`);
 
     // Change an input of the first calculation, then Rev. 01.
-    const first = page.calculations[0];
+    const first = page.calculations.items[0];
     expectRedirect(
       await call(
         editAction,
@@ -145,9 +145,9 @@ describe('the projects pages, posted as plain forms (no JavaScript)', () => {
     expect(JSON.stringify(metaTags)).not.toContain('Metalúrgica');
 
     page = await body(await call(projectLoader, getRequest(`/projects/${id}`, { cookie }), { id: String(id) }));
-    const { links } = page as unknown as { links: { id: number; viewCount: number }[] };
-    expect(links[0].viewCount).toBe(1);
-    expectRedirect(await post(id, { intent: 'revoke', linkId: String(links[0].id) }), `/projects/${id}`);
+    const { links } = page as unknown as { links: { items: { id: number; viewCount: number }[] } };
+    expect(links.items[0].viewCount).toBe(1);
+    expectRedirect(await post(id, { intent: 'revoke', linkId: String(links.items[0].id) }), `/projects/${id}`);
     const refused = await call(sharedLoader, getRequest(`/p/${token}`), { token });
     expect(refused.status).toBe(410);
     expect(await body(refused)).toMatchObject({ kind: 'refused', message: 'Este link foi revogado pelo responsável pelo projeto.' });

@@ -248,12 +248,12 @@ describe('share links', () => {
     expect(path).toBe(`/p/${token}`);
     expect(openSharedRevision(token).snapshot.project.name).toBe('Galpão industrial');
     openSharedRevision(token);
-    const [link] = listShareLinks(tool, project.id);
+    const [link] = listShareLinks(tool, project.id).items;
     expect(link).toMatchObject({ viewCount: 2, revoked: false, revision: 'Rev. 00' });
     expect(() => revokeShareLink(master, project.id, link.id)).toThrow(expect.objectContaining({ status: 404 }));
     revokeShareLink(tool, project.id, link.id);
     expect(() => openSharedRevision(token)).toThrow(expect.objectContaining({ status: 410 }));
-    expect(listShareLinks(tool, project.id)[0].viewCount).toBe(2);
+    expect(listShareLinks(tool, project.id).items[0].viewCount).toBe(2);
     expect(() => openSharedRevision('x'.repeat(43))).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => openSharedRevision('../../etc')).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => createShareLink(tool, project.id, 0, 0)).toThrow(expect.objectContaining({ status: 400 }));

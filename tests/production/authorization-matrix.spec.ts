@@ -60,7 +60,7 @@ function projectRecords(owner: User): Records {
   issueRevision(owner, project.id);
   const live = createShareLink(owner, project.id, 0, null);
   const revoked = createShareLink(owner, project.id, 0, null);
-  const [newest] = listShareLinks(owner, project.id);
+  const [newest] = listShareLinks(owner, project.id).items;
   revokeShareLink(owner, project.id, newest.id);
   return { project: project.id, projectCalculation: calculation.id, shareToken: live.token, revokedToken: revoked.token };
 }

@@ -54,14 +54,14 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm">
           {calculations.map((calculation, index) => (
             <li key={`${calculation.sourceId}-${index}`}>
-              <a href={`#calculo-${index + 1}`} className="text-brand-700 hover:underline print:text-slate-900 print:no-underline">
+              <a href={`#calculo-${index + 1}`} className="text-brand-700 underline print:text-slate-900 print:no-underline">
                 {calculation.title}
               </a>{' '}
               <span className="text-slate-500">— {calculation.calculatorTitle}</span>
             </li>
           ))}
           <li>
-            <a href="#tabela-de-revisoes" className="text-brand-700 hover:underline print:text-slate-900 print:no-underline">
+            <a href="#tabela-de-revisoes" className="text-brand-700 underline print:text-slate-900 print:no-underline">
               Tabela de revisões
             </a>
           </li>
@@ -87,7 +87,7 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
           ) : null}
           {calculation.inputs.length > 0 ? (
             <div>
-              <h3 className="text-sm font-semibold">Dados de entrada</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Dados de entrada</h3>
               <div className="mt-2">
                 <MemorialInputsTable inputs={calculation.inputs} />
               </div>
@@ -95,7 +95,7 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
           ) : null}
           {calculation.results.length > 0 ? (
             <div>
-              <h3 className="text-sm font-semibold">Resultados</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Resultados</h3>
               <div className="mt-2">
                 <CalculatorResults results={calculation.results} />
               </div>
@@ -104,13 +104,13 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
           {calculation.warnings.length > 0 ? <CalculatorWarnings warnings={calculation.warnings} /> : null}
           {calculation.figures.length > 0 ? (
             <div className="memorial-figures">
-              <h3 className="text-sm font-semibold">Diagramas</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Diagramas</h3>
               <CalculatorFigures figures={calculation.figures} />
             </div>
           ) : null}
           {calculation.steps.length > 0 ? (
             <div>
-              <h3 className="text-sm font-semibold">Desenvolvimento</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Desenvolvimento</h3>
               <div className="mt-2">
                 <CalculatorSteps steps={calculation.steps} />
               </div>
@@ -118,18 +118,18 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
           ) : null}
           {calculation.formula ? (
             <div className="memorial-keep">
-              <h3 className="text-sm font-semibold">Formulação</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Formulação</h3>
               <CalculatorFormula formula={calculation.formula} />
             </div>
           ) : null}
           {calculation.references.length > 0 ? (
             <div className="memorial-keep">
-              <h3 className="text-sm font-semibold">Referências</h3>
+              <h3 className="break-after-avoid text-sm font-semibold">Referências</h3>
               <CalculatorReferences references={calculation.references} />
             </div>
           ) : null}
           <div className="memorial-keep">
-            <h3 className="text-sm font-semibold">Normas e versão</h3>
+            <h3 className="break-after-avoid text-sm font-semibold">Normas e versão</h3>
             <MemorialStandards version={calculation.version} standards={calculation.standards} />
           </div>
           {calculation.disclaimer ? <CalculatorDisclaimer disclaimer={calculation.disclaimer} /> : null}
@@ -150,7 +150,8 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
                   <th scope="col" className="py-1 pr-4 font-medium">
                     Revisão
                   </th>
-                  <th scope="col" className="py-1 pr-4 font-medium">
+                  {/* On a phone the date goes under the revision, so the changes keep the width. */}
+                  <th scope="col" className="hidden py-1 pr-4 font-medium sm:table-cell">
                     Data
                   </th>
                   <th scope="col" className="py-1 font-medium">
@@ -161,10 +162,11 @@ export function ProjectMemorial({ data }: { data: ProjectMemorialData }) {
               <tbody>
                 {revisions.map((entry) => (
                   <tr key={entry.label} className="border-b border-slate-100 align-top">
-                    <th scope="row" className="whitespace-nowrap py-1 pr-4 font-normal">
-                      {entry.label}
+                    <th scope="row" className="py-1 pr-4 font-normal">
+                      <span className="whitespace-nowrap">{entry.label}</span>
+                      <span className="block text-xs text-slate-500 sm:hidden">{entry.issuedAt}</span>
                     </th>
-                    <td className="whitespace-nowrap py-1 pr-4">{entry.issuedAt}</td>
+                    <td className="hidden whitespace-nowrap py-1 pr-4 sm:table-cell">{entry.issuedAt}</td>
                     <td className="py-1">
                       <ul className="space-y-1">
                         {entry.lines.map((line, index) => (

@@ -1,9 +1,11 @@
 import { Form } from '@remix-run/react';
 import { LightLink } from '~/components/ui/light-link';
+import { Pagination } from '~/components/ui/pagination';
 import type { RevisionSummary } from '~/models/projects/revisions.server';
 import type { ShareLinkView } from '~/models/projects/share-links.server';
+import type { Page } from '~/utils/pagination.server';
 
-/** The issued revisions (each with its memorial and 'Compartilhar') and the share links with their views. */
+/** The issued revisions, newest first (each with its memorial and 'Compartilhar'), and the share links with their views; each list paginated. */
 export function ProjectRevisions({
   projectId,
   revisions,
@@ -11,19 +13,19 @@ export function ProjectRevisions({
   sharedPath,
 }: {
   projectId: number;
-  revisions: RevisionSummary[];
-  links: ShareLinkView[];
+  revisions: Page<RevisionSummary>;
+  links: Page<ShareLinkView>;
   sharedPath: string | null;
 }) {
   return (
     <div className="space-y-4">
-      {revisions.length === 0 ? (
+      {revisions.total === 0 ? (
         <p className="text-sm text-slate-600" data-testid="project-revisions-empty">
           Nenhuma revisão emitida. “Emitir revisão” congela os cálculos como Rev. 00.
         </p>
       ) : (
         <ul className="space-y-2" data-testid="project-revisions">
-          {revisions.map((revision) => (
+          {revisions.items.map((revision) => (
             <li
               key={revision.id}
               className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-end sm:justify-between"
@@ -52,6 +54,7 @@ export function ProjectRevisions({
           ))}
         </ul>
       )}
+      <Pagination page={revisions.page} pageCount={revisions.pageCount} param="revisoes" label="Páginas das revisões" />
       {sharedPath ? (
         <div className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="project-shared-link">
           <label htmlFor="shared-link" className="label">
@@ -63,11 +66,11 @@ export function ProjectRevisions({
           </a>
         </div>
       ) : null}
-      {links.length > 0 ? (
+      {links.total > 0 ? (
         <div>
           <h3 className="text-sm font-semibold">Links compartilhados</h3>
           <ul className="mt-2 space-y-2" data-testid="project-share-links">
-            {links.map((link) => (
+            {links.items.map((link) => (
               <li
                 key={link.id}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-2 text-sm"
@@ -93,6 +96,7 @@ export function ProjectRevisions({
               </li>
             ))}
           </ul>
+          <Pagination page={links.page} pageCount={links.pageCount} param="links" label="Páginas dos links compartilhados" />
         </div>
       ) : null}
     </div>

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, gt, lt, desc, max } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, asc, count, eq, gt, lt, desc, max, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { calculationHistory, projectCalculations, type ProjectCalculationRow } from '../../../db/schema';
 import { getCalculator, runCalculator } from '../../calculators';
 import { calculatorPath, canonicalQuery, reportPath } from '../../calculators/view';
 import { MAX_HISTORY_QUERY } from '../../schemas/calculation-history';
 import { MAX_PROJECT_CALCULATIONS, PROJECT_MESSAGES } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
+import { paginate, type Page } from '../../utils/pagination.server';
 import { requireUsableCalculator } from '../tools/calculator-access.server';
 import { versionNote } from '../tools/calculation-history.server';
 import { type AccessSubject } from '../tools/tool-access';
@@ -187,9 +188,35 @@ export function removeCalculation(user: Owner, projectId: number, calculationId:
   });
 }
 
-export function listProjectCalculations(user: Owner, projectId: number): ProjectCalculationView[] {
+const calculationCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectCalculations)
+    .where(eq(projectCalculations.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const calculationRows = preparedQuery(() =>
+  db
+    .select()
+    .from(projectCalculations)
+    .where(eq(projectCalculations.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectCalculations.position), asc(projectCalculations.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+/** One page of the project's calculations in their order, through `project_calculations_project_position_idx`. */
+export function listProjectCalculationsPage(
+  user: Owner,
+  projectId: number,
+  query: { page: number; perPage: number },
+): Page<ProjectCalculationView> {
   getOwnProject(user, projectId);
-  return listProjectRows(projectId).map(toCalculationView);
+  return paginate(query, {
+    count: () => calculationCount().get({ projectId })?.total ?? 0,
+    rows: (limit, offset) => calculationRows().all({ projectId, limit, offset }).map(toCalculationView),
+  });
 }
 
 /** 'Salvar no projeto' after 'Alterar dados': new inputs (computed again) and title for one calculation. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { projects, type ProjectRow } from '../../../db/schema';
 import { MAX_ACTIVE_PROJECTS_E_TOOL, PROJECT_MESSAGES, projectSchema, type ProjectFields, type ProjectInput } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
@@ -98,14 +98,25 @@ export function createProject(user: ProjectOwner, input: ProjectInput, executor:
   });
 }
 
+const ownProject = preparedQuery(() =>
+  db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
 /** The user's own project; anyone else's (or a missing one) is a 404. */
 export function getOwnProject(user: ProjectOwner, projectId: number, executor: Executor = db): ProjectRow {
   assertCanUseProjects(user);
-  const row = executor
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, user.id)))
-    .get();
+  const row =
+    executor === db
+      ? ownProject().get({ projectId, userId: user.id })
+      : executor
+          .select()
+          .from(projects)
+          .where(and(eq(projects.id, projectId), eq(projects.userId, user.id)))
+          .get();
   if (!row) throw new AppError(404, PROJECT_MESSAGES.notFound);
   return row;
 }

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { projectRevisions, projects, type ProjectRevisionRow } from '../../../db/schema';
 import { getCalculator } from '../../calculators';
 import { PROJECT_MESSAGES } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
+import { paginate, type Page } from '../../utils/pagination.server';
 import { listProjectRows } from './project-calculations.server';
 import { currentResults, freezeCalculation, type FrozenCalculation } from './frozen-calculation.server';
+import { driftBasis } from './revision-drift-basis.server';
 import { getEditableProject, getOwnProject, type ProjectOwner } from './project.server';
 import { resultMoves, revisionChanges, type CalculationChange, type ResultMove } from './revision-changes';
 
@@ -33,7 +35,17 @@ export type Revision = RevisionSummary & { snapshot: RevisionSnapshot };
 
 export const revisionLabel = (number: number) => `Rev. ${String(number).padStart(2, '0')}`;
 
-const toSummary = (row: ProjectRevisionRow): RevisionSummary => ({
+type SummaryRow = Pick<ProjectRevisionRow, 'id' | 'number' | 'issuedAt' | 'changes'>;
+
+/** A revision's row without its snapshot (the frozen calculations, figures included: the largest column by far). */
+const summaryColumns = {
+  id: projectRevisions.id,
+  number: projectRevisions.number,
+  issuedAt: projectRevisions.issuedAt,
+  changes: projectRevisions.changes,
+};
+
+const toSummary = (row: SummaryRow): RevisionSummary => ({
   id: row.id,
   number: row.number,
   label: revisionLabel(row.number),
@@ -99,7 +111,7 @@ export function issueRevision(user: ProjectOwner, projectId: number, executor: E
 export function listRevisions(user: ProjectOwner, projectId: number, executor: Executor = db): RevisionSummary[] {
   getOwnProject(user, projectId, executor);
   return executor
-    .select()
+    .select(summaryColumns)
     .from(projectRevisions)
     .where(eq(projectRevisions.projectId, projectId))
     .orderBy(asc(projectRevisions.number))
@@ -121,13 +133,48 @@ export function getRevision(user: ProjectOwner, projectId: number, number: numbe
 /** The revision table of a revision's memorial: every revision up to it. */
 export function revisionsUpTo(projectId: number, number: number, executor: Executor = db): RevisionSummary[] {
   return executor
-    .select()
+    .select(summaryColumns)
     .from(projectRevisions)
-    .where(eq(projectRevisions.projectId, projectId))
+    .where(and(eq(projectRevisions.projectId, projectId), lte(projectRevisions.number, number)))
     .orderBy(asc(projectRevisions.number))
     .all()
-    .filter((row) => row.number <= number)
     .map(toSummary);
+}
+
+const revisionCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const revisionRows = preparedQuery(() =>
+  db
+    .select(summaryColumns)
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .orderBy(desc(projectRevisions.number))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+const latestRevisionId = preparedQuery(() =>
+  db
+    .select({ id: projectRevisions.id })
+    .from(projectRevisions)
+    .where(eq(projectRevisions.projectId, sql.placeholder('projectId')))
+    .orderBy(desc(projectRevisions.number))
+    .limit(1)
+    .prepare(),
+);
+
+/** The project page's list: one page of revisions, the newest first, through `project_revisions_project_number_idx`. */
+export function listRevisionsPage(user: ProjectOwner, projectId: number, query: { page: number; perPage: number }): Page<RevisionSummary> {
+  getOwnProject(user, projectId);
+  return paginate(query, {
+    count: () => revisionCount().get({ projectId })?.total ?? 0,
+    rows: (limit, offset) => revisionRows().all({ projectId, limit, offset }).map(toSummary),
+  });
 }
 
 export type VersionDrift = {
@@ -149,10 +196,18 @@ export type VersionDrift = {
  */
 export function versionDrift(user: ProjectOwner, projectId: number, executor: Executor = db): VersionDrift[] {
   getOwnProject(user, projectId, executor);
-  const latest = latestRow(projectId, executor);
+  const latest =
+    executor === db
+      ? latestRevisionId().get({ projectId })
+      : executor
+          .select({ id: projectRevisions.id })
+          .from(projectRevisions)
+          .where(eq(projectRevisions.projectId, projectId))
+          .orderBy(desc(projectRevisions.number))
+          .limit(1)
+          .get();
   if (!latest) return [];
-  const snapshot = JSON.parse(latest.snapshot) as RevisionSnapshot;
-  return snapshot.calculations.flatMap((frozen) => {
+  return driftBasis(latest.id, executor).flatMap((frozen) => {
     const calculator = getCalculator(frozen.calculatorSlug);
     const currentVersion = calculator?.version ?? null;
     if (currentVersion === frozen.version) return [];

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { projectRevisions, projects, projectShareLinks, type ProjectShareLinkRow } from '../../../db/schema';
 import { AppError } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
+import { paginate, type Page } from '../../utils/pagination.server';
 import { getOwnProject, type ProjectOwner } from './project.server';
 import { revisionLabel, revisionsUpTo, type Revision, type RevisionSummary, type RevisionSnapshot } from './revisions.server';
 
@@ -77,17 +78,39 @@ export function createShareLink(
   return { token, path: sharePath(token) };
 }
 
-export function listShareLinks(user: ProjectOwner, projectId: number, executor: Executor = db): ShareLinkView[] {
-  getOwnProject(user, projectId, executor);
-  return executor
+const linkCount = preparedQuery(() =>
+  db
+    .select({ total: count() })
+    .from(projectShareLinks)
+    .where(eq(projectShareLinks.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const linkRows = preparedQuery(() =>
+  db
     .select({ link: projectShareLinks, number: projectRevisions.number })
     .from(projectShareLinks)
     .innerJoin(projectRevisions, eq(projectRevisions.id, projectShareLinks.revisionId))
-    .where(eq(projectShareLinks.projectId, projectId))
+    .where(eq(projectShareLinks.projectId, sql.placeholder('projectId')))
     .orderBy(desc(projectShareLinks.id))
-    .limit(50)
-    .all()
-    .map(({ link, number }) => toView({ ...link, number }));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+/** One page of the project's share links, the newest first, through `project_share_links_project_idx`. */
+export function listShareLinks(
+  user: ProjectOwner,
+  projectId: number,
+  query: { page: number; perPage: number } = { page: 1, perPage: 10 },
+): Page<ShareLinkView> {
+  getOwnProject(user, projectId);
+  return paginate(query, {
+    count: () => linkCount().get({ projectId })?.total ?? 0,
+    rows: (limit, offset) =>
+      linkRows()
+        .all({ projectId, limit, offset })
+        .map(({ link, number }) => toView({ ...link, number })),
+  });
 }
 
 /** 'Revogar': takes effect on the next view; another user's link (or a missing one) is a 404. */

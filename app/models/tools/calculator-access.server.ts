@@ -1,5 +1,5 @@
 import { asc, eq, like } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { tools, type ToolLevel } from '../../../db/schema';
 import { calculators, getCalculator, type Calculator } from '../../calculators';
 import { AppError } from '../../utils/errors';
@@ -23,14 +23,23 @@ export type CalculatorGate = {
   level: ToolLevel;
 };
 
+const gateColumns = { link: tools.link, accessLevel: tools.accessLevel, restrictedCpfs: tools.restrictedCpfs };
+/** Every calculator's tool rows: read by each page that lists calculators, so prepared once per connection. */
+const allCalculatorGates = preparedQuery(() =>
+  db.select(gateColumns).from(tools).where(like(tools.link, '/calculators/%')).orderBy(asc(tools.id)).prepare(),
+);
+
 /** The tool rows that point at a calculator, oldest first: the first one per link decides. */
 function gatesByLink(executor: Executor, link?: string): Map<string, Gate> {
-  const rows = executor
-    .select({ link: tools.link, accessLevel: tools.accessLevel, restrictedCpfs: tools.restrictedCpfs })
-    .from(tools)
-    .where(link === undefined ? like(tools.link, '/calculators/%') : eq(tools.link, link))
-    .orderBy(asc(tools.id))
-    .all();
+  const rows =
+    link === undefined && executor === db
+      ? allCalculatorGates().all()
+      : executor
+          .select(gateColumns)
+          .from(tools)
+          .where(link === undefined ? like(tools.link, '/calculators/%') : eq(tools.link, link))
+          .orderBy(asc(tools.id))
+          .all();
   const gates = new Map<string, Gate>();
   for (const row of rows) if (!gates.has(row.link)) gates.set(row.link, row);
   return gates;

@@ -4,35 +4,27 @@ import { ProjectCalculations, VersionDriftNotice } from '~/components/projects/p
 import { ProjectForm } from '~/components/projects/project-form';
 import { ProjectRevisions } from '~/components/projects/project-revisions';
 import { LightLink } from '~/components/ui/light-link';
+import { Pagination } from '~/components/ui/pagination';
 import { projectPageActions } from '~/models/projects/project-page-actions.server';
-import { listProjectCalculations } from '~/models/projects/project-calculations.server';
+import { projectPageData } from '~/models/projects/project-page.server';
 import { requireProjectUser } from '~/models/projects/project-guard.server';
-import { getOwnProject, toProjectView } from '~/models/projects/project.server';
-import { listRevisions, versionDrift } from '~/models/projects/revisions.server';
-import { listShareLinks } from '~/models/projects/share-links.server';
-import { listCalculatorsFor } from '~/models/tools/calculator-access.server';
-import { PROJECT_MESSAGES } from '~/schemas/projects';
+import { PROJECT_MESSAGES, projectPageQuerySchema } from '~/schemas/projects';
 import { idParam } from '~/utils/api.server';
 import { handleForm, orResponse } from '~/utils/form.server';
 import { pageMeta } from '~/utils/meta';
+import { parseListQuery } from '~/utils/pagination.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Projeto ${data.project.name}` : 'Projeto');
 
-/** /projects/{id}: one of the user's projects (anyone else's is a 404): its calculations, revisions, share links and data. */
+/**
+ * /projects/{id}?page=&revisoes=&links=: one of the user's projects (anyone else's is a 404): its
+ * calculations, revisions and share links (each paginated), and its data.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireProjectUser(request);
   const projectId = orResponse(() => idParam(params.id, PROJECT_MESSAGES.notFound));
-  const project = toProjectView(orResponse(() => getOwnProject(user, projectId)));
-  return json({
-    project,
-    calculations: listProjectCalculations(user, projectId),
-    revisions: listRevisions(user, projectId),
-    drift: versionDrift(user, projectId),
-    links: listShareLinks(user, projectId),
-    calculators: listCalculatorsFor(user)
-      .filter((gate) => gate.access === 'open')
-      .map(({ calculator }) => ({ slug: calculator.slug, title: calculator.title })),
-  });
+  const pages = parseListQuery(new URL(request.url).searchParams, projectPageQuerySchema);
+  return json(orResponse(() => projectPageData(user, projectId, pages)));
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -66,7 +58,7 @@ export default function ProjectPage() {
           <a href={`/projects/${project.id}/export?format=json`} download className="btn-ghost">
             Exportar JSON
           </a>
-          {editable && calculations.length > 0 ? (
+          {editable && calculations.total > 0 ? (
             <Form method="post">
               <input type="hidden" name="intent" value="issue" />
               <button type="submit" className="btn-primary">
@@ -81,9 +73,10 @@ export default function ProjectPage() {
 
       <section aria-labelledby="calculations-title" className="space-y-3">
         <h2 id="calculations-title" className="text-lg font-semibold">
-          Cálculos ({calculations.length})
+          Cálculos ({calculations.total})
         </h2>
-        <ProjectCalculations projectId={project.id} calculations={calculations} editable={editable} />
+        <ProjectCalculations projectId={project.id} calculations={calculations.items} editable={editable} />
+        <Pagination page={calculations.page} pageCount={calculations.pageCount} label="Páginas dos cálculos" />
         {editable && calculators.length > 0 ? (
           <Form method="get" action={`/projects/${project.id}/new`} className="card flex flex-wrap items-end gap-2 p-4">
             <div className="min-w-0 flex-1">

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireProjectUser } from '~/models/projects/project-guard.server';
 import { projectCsv, projectExportFileName, projectJson } from '~/models/projects/project-export.server';
 import { PROJECT_MESSAGES } from '~/schemas/projects';
+import { downloadRefusal } from '~/utils/download-refusal.server';
 import { getEnv } from '~/utils/env.server';
 import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders } from '~/utils/security.server';
-import { downloadRefusal } from '~/utils/download-refusal.server';
 
 const refusal = (status: number, message: string) => downloadRefusal(status, message, { href: '/projects', label: 'Voltar aos projetos' });
 

@@ -2,9 +2,9 @@ import { type LoaderFunctionArgs } from '@remix-run/node';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { CERTIFICATE_MESSAGES, verifyCertificate } from '~/models/courses/certificate.server';
 import { certificateFileName, certificatePdf } from '~/plumbing/certificate-pdf.server';
+import { downloadRefusal } from '~/utils/download-refusal.server';
 import { isAppError } from '~/utils/errors';
 import { siteUrl } from '~/utils/security.server';
-import { downloadRefusal } from '~/utils/download-refusal.server';
 
 const refusal = (status: number, message: string) => downloadRefusal(status, message, { href: '/', label: 'Ir para a página inicial' });
 

@@ -1,7 +1,7 @@
 import { FRESH_CHECK_WINDOW_MS, renewFreshCheck } from '~/models/accounts/fresh-check.server';
 import { requestAddress } from '~/models/accounts/auth.server';
 import { requireApiUser } from '~/models/accounts/permissions.server';
-import { freshCheckApiSchema } from '~/schemas/fresh-check';
+import { FRESH_CHECK_API_MAX_BYTES, freshCheckApiSchema } from '~/schemas/fresh-check';
 import { apiAction, readJson } from '~/utils/api.server';
 
 /**
@@ -12,7 +12,7 @@ import { apiAction, readJson } from '~/utils/api.server';
 export const action = apiAction({
   POST: async ({ request, context }) => {
     const user = await requireApiUser(request);
-    const { code, password } = await readJson(request, freshCheckApiSchema);
+    const { code, password } = await readJson(request, freshCheckApiSchema, { maxBytes: FRESH_CHECK_API_MAX_BYTES });
     const now = new Date();
     await renewFreshCheck(request, user, code || password || '', requestAddress(request, context), now);
     return { freshCheckUntil: new Date(now.getTime() + FRESH_CHECK_WINDOW_MS).toISOString() };
