@@ -311,6 +311,13 @@ test('every route answers each subject as the authorization matrix says', async 
     payment: () => newPayment(null),
     refund: () => newPayment('requested'),
     course: () => newCourse(),
+    // A final-bank question of the shared course (update and delete cells never share one).
+    question: () =>
+      db
+        .insert(assessmentQuestions)
+        .values({ courseId: course, kind: 'true_false', prompt: 'Questão da matriz.', options: '["Verdadeiro","Falso"]', correct: '[0]' })
+        .returning({ id: assessmentQuestions.id })
+        .get().id,
     lesson: newLesson,
     material: newMaterial,
     tool: () => newTool(),

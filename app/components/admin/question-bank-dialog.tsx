@@ -90,7 +90,9 @@ export function QuestionDialog({ question, lessons }: { question: BankQuestionVi
               <div key={name} className="flex items-start gap-2">
                 <label className="mt-2 flex shrink-0 items-center gap-1 text-sm">
                   <input {...correctBoxes[index]} key={correctBoxes[index].key} className="h-4 w-4 rounded border-slate-300" />
-                  <span>Correta</span>
+                  <span>
+                    Correta<span className="sr-only"> (alternativa {index + 1})</span>
+                  </span>
                 </label>
                 <Field
                   className="min-w-0 flex-1"

@@ -13,7 +13,7 @@ import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
 import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
-import { accountCertificates } from '~/models/courses/certificate.server';
+import { accountCertificateOffers } from '~/models/assessments/certificate.server';
 import { listUserPayments } from '~/models/payments/index.server';
 import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     savedCalculations: history.total,
     payments,
     mailChoices: mailChoices(user),
-    certificates: accountCertificates(user.id, user.fullName),
+    certificates: accountCertificateOffers(user.id, user.fullName),
     twoFactor: await twoFactorStatus(user),
     confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
