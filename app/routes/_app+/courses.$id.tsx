@@ -25,6 +25,7 @@ import { orResponse } from '~/utils/form.server';
 import { pageMeta, sharedPageMeta, siteOriginOf } from '~/utils/meta';
 import { readDialog } from '~/utils/url-state';
 
+import { lessonQuizCounts } from '~/models/assessments/lesson-quiz.server';
 import { questionBankData } from './courses.$id.question-bank.server';
 
 export { action } from './courses.$id.server';
@@ -125,6 +126,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       confirm: null,
       certificate: null,
       questionBank: null,
+      quizSizes: {},
     });
   }
   const search = new URL(request.url).searchParams;
@@ -144,6 +146,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     confirm: isAdmin ? readConfirm(search, content) : null,
     certificate: courseCertificateOffer(user, course.id),
     questionBank: isAdmin && tab === 'admin' ? questionBankData(search, course.id) : null,
+    quizSizes: tab === 'content' ? lessonQuizCounts(course.id) : {},
   });
 }
 
@@ -188,7 +191,7 @@ export default function CoursePage() {
       <CourseTabs current={data.tab} isAdmin={isAdmin} />
       <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
         {data.tab === 'content' ? (
-          <CourseContentView content={content} isAdmin={isAdmin} openLessonId={data.openLessonId} />
+          <CourseContentView content={content} isAdmin={isAdmin} openLessonId={data.openLessonId} quizSizes={data.quizSizes} />
         ) : data.tab === 'admin' && isAdmin ? (
           <div className="space-y-6">
             <AdminPanel course={course} content={content} />
