@@ -161,6 +161,23 @@ test('every route answers each subject as the authorization matrix says', async 
     return courseId;
   };
   const course = newCourse();
+  /** A lesson of the shared course with an exercise of one question (issue 31); `quizVersion` is what its form posts. */
+  const newQuizLesson = () => {
+    const lessonId = newLesson();
+    const question = db
+      .insert(assessmentQuestions)
+      .values({
+        courseId: course,
+        lessonId,
+        kind: 'true_false',
+        prompt: 'Exercício da matriz?',
+        options: '["Verdadeiro","Falso"]',
+        correct: '[0]',
+      })
+      .returning({ id: assessmentQuestions.id })
+      .get();
+    return { quizLesson: lessonId, quizVersion: String(question.id) };
+  };
   const newLesson = () =>
     createLesson(
       admin,
@@ -270,6 +287,7 @@ test('every route answers each subject as the authorization matrix says', async 
     grantedCourse,
     premiumCourse: newCourse({ price: '99,90' }),
     assessedCourse: newAssessedCourse(),
+    ...newQuizLesson(),
     hiddenCourse: newCourse({ isHidden: 'on' }),
     courseCode: newPromo({ promoType: 'course', courseId: codeCourse, targetRole: undefined }).code,
     roleCode: newPromo().code,

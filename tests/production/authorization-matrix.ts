@@ -590,6 +590,29 @@ export const MATRIX: MatrixRow[] = [
     note: "'Remover avaliação final' of a course that has none: 404 for the admin, 403 for a reader before anything is looked at.",
   },
 
+  // ── A lesson's exercise (issue 31): practice for whoever may open the course ──────────────────
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'GET',
+    path: '/courses/{course}/aulas/{quizLesson}/exercicio',
+    expect: masterPage({ status: 200, text: 'Exercício da aula' }),
+  },
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'GET',
+    path: '/courses/{course}/aulas/{lesson}/exercicio',
+    expect: { ...masterPage(), master: 404, admin: 404 },
+    note: 'A lesson without questions has no exercise.',
+  },
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'POST',
+    path: '/courses/{course}/aulas/{quizLesson}/exercicio',
+    form: { intent: 'quiz', version: '{quizVersion}', q0: '0' },
+    expect: masterPage({ status: 200, text: 'Você acertou 1 de 1' }),
+    note: "'Corrigir' answers the page with the correction (200); nothing is stored.",
+  },
+
   // ── Final assessments (issue 31) ────────────────────────────────────────────────────────────
   {
     route: '/courses/:id/avaliacao',

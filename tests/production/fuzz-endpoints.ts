@@ -32,6 +32,9 @@ export type Ids = {
   contact: number;
   thread: number;
   calculator: string;
+  /** A demo lesson with an exercise (issue 31), and its course. */
+  quizLesson: number;
+  quizCourse: number;
 };
 
 /**
@@ -579,6 +582,21 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       fields: { lessonId: id(ids.lesson), done: oneOf(['true', 'false']) },
     },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-lesson', fields: lessonFields },
+    // Issue 31: a lesson's exercise (practice, graded on the server, nothing stored).
+    {
+      route: '/courses/:id/aulas/:lessonId/exercicio',
+      method: 'GET',
+      as: 'master',
+      params: { id: String(ids.quizCourse), lessonId: String(ids.quizLesson) },
+    },
+    {
+      route: '/courses/:id/aulas/:lessonId/exercicio',
+      method: 'POST',
+      as: 'master',
+      params: { id: String(ids.quizCourse), lessonId: String(ids.quizLesson) },
+      intent: 'quiz',
+      fields: { version: str(0, 400), q0: str(0, 40, true), q1: str(0, 40, true) },
+    },
     // Issue 31: the question bank and the final assessment's settings on the course's admin tab.
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-question', fields: questionFields(ids) },
     {

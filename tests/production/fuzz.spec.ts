@@ -82,6 +82,8 @@ function readIds(path: string): Ids {
     contact: one('SELECT id FROM contact_messages ORDER BY id LIMIT 1'),
     thread: one("SELECT id FROM chat_threads WHERE user_id = ? AND status = 'open' ORDER BY id LIMIT 1", basicUser),
     calculator: 'torque-aperto-parafuso',
+    quizLesson: one('SELECT lesson_id AS id FROM assessment_questions WHERE lesson_id IS NOT NULL ORDER BY id LIMIT 1'),
+    quizCourse: one('SELECT course_id AS id FROM assessment_questions WHERE lesson_id IS NOT NULL ORDER BY id LIMIT 1'),
   };
 }
 
@@ -221,6 +223,8 @@ const PLACEHOLDER: Ids = {
   promo: 1,
   contact: 1,
   thread: 1,
+  quizLesson: 1,
+  quizCourse: 1,
   calculator: 'x',
 };
 const NAMES = [...apiEndpoints(PLACEHOLDER), ...pageEndpoints(PLACEHOLDER)].map(endpointName);
