@@ -609,7 +609,7 @@ export const MATRIX: MatrixRow[] = [
     method: 'POST',
     path: '/courses/{course}/aulas/{quizLesson}/exercicio',
     form: { intent: 'quiz', version: '{quizVersion}', q0: '0' },
-    expect: masterPage({ status: 200, text: 'Você acertou 1 de 1' }),
+    expect: masterPage({ status: 200, text: 'Exercício de prática: não conta para o certificado' }),
     note: "'Corrigir' answers the page with the correction (200); nothing is stored.",
   },
 
