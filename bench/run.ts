@@ -44,6 +44,7 @@ import { BENCH_COURSE, BENCH_PROJECT, BENCH_THREAD_SUBJECT, BENCH_WRITE_THREAD_S
 import {
   APP_SCENARIOS,
   BENCH_ASSESSMENT_PLACEHOLDER,
+  BENCH_QUIZ_LESSON_PLACEHOLDER,
   BENCH_ATTEMPT_PLACEHOLDER,
   BENCH_COURSE_PLACEHOLDER,
   BENCH_PROJECT_PLACEHOLDER,
@@ -220,7 +221,7 @@ async function benchThreadIds(server: Running, cookies: Cookies): Promise<{ thre
  * NR-10's id (its final assessment) through the course API, and the demo E-MASTER's passed attempt
  * from the assessment page's 'Ver correção' link (scripts/demo-assessment.ts).
  */
-async function benchAssessmentIds(server: Running, cookies: Cookies): Promise<{ assessment: number; attempt: number }> {
+async function benchAssessmentIds(server: Running, cookies: Cookies): Promise<{ assessment: number; attempt: number; quizLesson: number }> {
   const title = 'NR-10: Segurança em Instalações Elétricas';
   const response = await get(`${server.origin}/api/courses?${new URLSearchParams({ q: 'NR-10', perPage: '10' })}`, {
     Accept: 'application/json',
@@ -231,7 +232,10 @@ async function benchAssessmentIds(server: Running, cookies: Cookies): Promise<{ 
   const page = await get(`${server.origin}/courses/${found.id}/avaliacao`, { Accept: 'text/html', Cookie: cookies.master });
   const attempt = /tentativa=(\d+)/.exec(page.text)?.[1];
   if (!attempt) throw new Error(`a avaliação do curso #${found.id} não tem tentativa do usuário E-MASTER de demonstração`);
-  return { assessment: found.id, attempt: Number(attempt) };
+  const content = await get(`${server.origin}/courses/${found.id}?tab=content`, { Accept: 'text/html', Cookie: cookies.master });
+  const quizLesson = /\/aulas\/(\d+)\/exercicio/.exec(content.text)?.[1];
+  if (!quizLesson) throw new Error(`o curso #${found.id} não tem aula com exercício (o seed de demonstração cria)`);
+  return { assessment: found.id, attempt: Number(attempt), quizLesson: Number(quizLesson) };
 }
 
 /** The bench's 50-calculation project (scripts/demo-bench-project.ts), by its name on the E-TOOL demo user's projects page. */
@@ -243,10 +247,21 @@ async function benchProjectId(server: Running, cookies: Cookies): Promise<number
   return Number(id);
 }
 
-type BenchIds = { courseId: number; thread: number; writeThread: number; assessment: number; attempt: number; project: number };
+type BenchIds = {
+  courseId: number;
+  thread: number;
+  writeThread: number;
+  assessment: number;
+  attempt: number;
+  project: number;
+  quizLesson: number;
+};
 
 const fillIds = (text: string, ids: BenchIds) =>
-  text.replace(BENCH_ASSESSMENT_PLACEHOLDER, String(ids.assessment)).replace(BENCH_ATTEMPT_PLACEHOLDER, String(ids.attempt));
+  text
+    .replace(BENCH_ASSESSMENT_PLACEHOLDER, String(ids.assessment))
+    .replace(BENCH_ATTEMPT_PLACEHOLDER, String(ids.attempt))
+    .replace(BENCH_QUIZ_LESSON_PLACEHOLDER, String(ids.quizLesson));
 
 const scenarioPath = (scenario: Scenario, ids: BenchIds) =>
   fillIds(scenario.path, ids)

@@ -51,6 +51,8 @@ export const BENCH_WRITE_THREAD_PLACEHOLDER = '{benchWriteThread}';
 /** NR-10's final assessment and the demo E-MASTER's passed attempt at it (scripts/demo-assessment.ts), looked up on each database. */
 export const BENCH_ASSESSMENT_PLACEHOLDER = '{benchAssessment}';
 export const BENCH_ATTEMPT_PLACEHOLDER = '{benchAttempt}';
+/** A NR-10 lesson with an exercise (scripts/demo-lesson-exercises.ts), read from the course page's link to it. */
+export const BENCH_QUIZ_LESSON_PLACEHOLDER = '{benchQuizLesson}';
 
 /** The E-TOOL demo user's 50-calculation project (db/seed-constants.ts's BENCH_PROJECT), looked up on each database. */
 export const BENCH_PROJECT_PLACEHOLDER = '{benchProject}';
@@ -154,6 +156,25 @@ export const APP_SCENARIOS: Scenario[] = [
     id: 'admin-assessment-analytics',
     label: 'GET /admin/courses/{id}/avaliacao as admin (item analysis)',
     path: `/admin/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/avaliacao`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'admin',
+  },
+  // Issue 31: a lesson's exercise (its questions without answers), and the admin's question bank on the course's admin tab.
+  {
+    id: 'lesson-quiz',
+    label: 'GET /courses/{id}/aulas/{lessonId}/exercicio as E-MASTER',
+    path: `/courses/${BENCH_ASSESSMENT_PLACEHOLDER}/aulas/${BENCH_QUIZ_LESSON_PLACEHOLDER}/exercicio`,
+    kind: 'page',
+    headers: PAGE,
+    reference: 'bare-page',
+    as: 'master',
+  },
+  {
+    id: 'question-bank',
+    label: 'GET /courses/{id}?tab=admin as admin (the question bank, 10 a page)',
+    path: `/courses/${BENCH_ASSESSMENT_PLACEHOLDER}?tab=admin`,
     kind: 'page',
     headers: PAGE,
     reference: 'bare-page',

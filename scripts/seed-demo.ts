@@ -28,6 +28,7 @@ import { benchCourseLessons, benchCourseMaterials, moreNr10Lessons } from './dem
 import { demoTools } from './demo-tools';
 import { seedNr10Assessment } from './demo-assessment';
 import { seedBenchProject } from './demo-bench-project';
+import { seedNr10LessonExercises } from './demo-lesson-exercises';
 import { seedDemoProjects } from './demo-projects';
 
 export const DEMO_USERS = [
@@ -309,6 +310,7 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
 
     // NR-10's final assessment, and the E-MASTER demo user's failed and passed attempts (issue 31).
     seedNr10Assessment(tx, nr10.id, masterId, now);
+    seedNr10LessonExercises(tx, nr10.id, { intro: intro.id, risks: risks.id });
 
     // A short course the E-MASTER demo user finished, and its certificate (db/seed-constants.ts).
     const diagrams = tx

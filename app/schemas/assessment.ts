@@ -15,6 +15,14 @@ const ATTEMPT_MESSAGE = 'Tentativa inválida';
 /** 'Iniciar avaliação': no fields besides the intent; the course is the page's. */
 export const attemptStartSchema = z.object({});
 
+/** The answer fields `q0` … `q19`: each the chosen option indices (radio or checkboxes) or the typed number. */
+export const answerFields = Object.fromEntries(
+  Array.from({ length: MAX_QUESTIONS_PER_ATTEMPT }, (_, index) => [
+    `q${index}`,
+    z.array(z.string().max(40, 'Resposta longa demais.')).max(MAX_OPTIONS).optional(),
+  ]),
+);
+
 /**
  * 'Enviar respostas': the attempt, and per question shown `q0` … `q19` its chosen option indices (radio
  * or checkboxes) or the typed number. The model checks them against the attempt's questions.
@@ -25,12 +33,7 @@ export const attemptSubmitSchema = z.object({
     .int(ATTEMPT_MESSAGE)
     .positive(ATTEMPT_MESSAGE)
     .max(Number.MAX_SAFE_INTEGER, ATTEMPT_MESSAGE),
-  ...Object.fromEntries(
-    Array.from({ length: MAX_QUESTIONS_PER_ATTEMPT }, (_, index) => [
-      `q${index}`,
-      z.array(z.string().max(40, 'Resposta longa demais.')).max(MAX_OPTIONS).optional(),
-    ]),
-  ),
+  ...answerFields,
 }) as z.ZodType<{ attemptId: number } & Record<`q${number}`, string[] | undefined>>;
 
 /** The form's answers as the model reads them. */

@@ -170,7 +170,9 @@ describe('issuing', () => {
     ).json()) as { certificate: unknown };
     expect(offered.certificate).toEqual({ complete: true, code: first, renamed: true, needsFullName: false, assessment: null });
     const inAccount = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
-    expect(inAccount.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: first, renamed: true }]);
+    expect(inAccount.certificates).toEqual([
+      { courseId: course.id, courseTitle: course.title, code: first, renamed: true, assessment: null },
+    ]);
     const second = await issuedCode(cookie, course.id);
     expect(second).not.toBe(first);
     const old = (await (await verify(first)).json()) as { certificate: { status: string } };
@@ -185,10 +187,10 @@ describe('issuing', () => {
     const { course, lessonIds } = courseWithLessons(1);
     markDone(user.id, course.id, lessonIds);
     const before = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
-    expect(before.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: null, renamed: false }]);
+    expect(before.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code: null, renamed: false, assessment: null }]);
     const code = await issuedCode(cookie, course.id);
     const after = (await (await call(account.loader, getRequest('/account', { cookie }))).json()) as { certificates: unknown[] };
-    expect(after.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code, renamed: false }]);
+    expect(after.certificates).toEqual([{ courseId: course.id, courseTitle: course.title, code, renamed: false, assessment: null }]);
   });
 
   test("without a 'Nome completo' the certificate is refused, and the pages say where to give it", async () => {

@@ -162,6 +162,23 @@ test('every route answers each subject as the authorization matrix says', async 
     return courseId;
   };
   const course = newCourse();
+  /** A lesson of the shared course with an exercise of one question (issue 31); `quizVersion` is what its form posts. */
+  const newQuizLesson = () => {
+    const lessonId = newLesson();
+    const question = db
+      .insert(assessmentQuestions)
+      .values({
+        courseId: course,
+        lessonId,
+        kind: 'true_false',
+        prompt: 'Exercício da matriz?',
+        options: '["Verdadeiro","Falso"]',
+        correct: '[0]',
+      })
+      .returning({ id: assessmentQuestions.id })
+      .get();
+    return { quizLesson: lessonId, quizVersion: String(question.id) };
+  };
   const newLesson = () =>
     createLesson(
       admin,
@@ -276,6 +293,7 @@ test('every route answers each subject as the authorization matrix says', async 
       const attemptCourse = newAssessedCourse();
       return { attemptCourse, attempt: startAttempt(users.master, attemptCourse).id };
     })(),
+    ...newQuizLesson(),
     hiddenCourse: newCourse({ isHidden: 'on' }),
     courseCode: newPromo({ promoType: 'course', courseId: codeCourse, targetRole: undefined }).code,
     roleCode: newPromo().code,
@@ -317,6 +335,13 @@ test('every route answers each subject as the authorization matrix says', async 
     payment: () => newPayment(null),
     refund: () => newPayment('requested'),
     course: () => newCourse(),
+    // A final-bank question of the shared course (update and delete cells never share one).
+    question: () =>
+      db
+        .insert(assessmentQuestions)
+        .values({ courseId: course, kind: 'true_false', prompt: 'Questão da matriz.', options: '["Verdadeiro","Falso"]', correct: '[0]' })
+        .returning({ id: assessmentQuestions.id })
+        .get().id,
     lesson: newLesson,
     material: newMaterial,
     tool: () => newTool(),

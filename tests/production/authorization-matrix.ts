@@ -33,6 +33,7 @@ export type FreshKind =
   | 'payment'
   | 'refund'
   | 'course'
+  | 'question'
   | 'lesson'
   | 'material'
   | 'tool'
@@ -565,6 +566,73 @@ export const MATRIX: MatrixRow[] = [
     path: '/courses/{course}',
     form: { intent: 'progress', lessonId: '{lesson}', done: 'true' },
     expect: masterPage({ status: 302, location: '/courses/{course}' }),
+  },
+
+  // ── The question bank on the course's admin tab (issue 31): admins only, 403 for a reader ───────
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'create-question', kind: 'true_false', prompt: 'Afirmação da matriz.', trueFalse: 'true' },
+    expect: { ...masterPage(403), admin: { status: 302, location: '/courses/{course}' } },
+    note: "'Adicionar questão': a reader of the course who is not an admin is refused (403) before the fields are read.",
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'update-question', questionId: '{question}', kind: 'true_false', prompt: 'Afirmação editada.', trueFalse: 'false' },
+    fresh: ['question'],
+    expect: { ...masterPage(403), admin: { status: 302, location: '/courses/{course}' } },
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'delete-question', questionId: '{question}' },
+    fresh: ['question'],
+    expect: { ...masterPage(403), admin: { status: 302, location: '/courses/{course}' } },
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'assessment-settings', passPercent: '70', questionsPerAttempt: '5', maxAttempts: '3', waitHours: '24' },
+    fresh: ['course'],
+    expect: { ...masterPage(403), admin: { status: 302, location: '/courses/{course}' } },
+    note: "'Criar avaliação final' on a fresh course.",
+  },
+  {
+    route: '/courses/:id',
+    method: 'POST',
+    path: '/courses/{course}',
+    form: { intent: 'remove-assessment' },
+    fresh: ['course'],
+    expect: { ...masterPage(403), admin: 404 },
+    note: "'Remover avaliação final' of a course that has none: 404 for the admin, 403 for a reader before anything is looked at.",
+  },
+
+  // ── A lesson's exercise (issue 31): practice for whoever may open the course ──────────────────
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'GET',
+    path: '/courses/{course}/aulas/{quizLesson}/exercicio',
+    expect: masterPage({ status: 200, text: 'Exercício da aula' }),
+  },
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'GET',
+    path: '/courses/{course}/aulas/{lesson}/exercicio',
+    expect: { ...masterPage(), master: 404, admin: 404 },
+    note: 'A lesson without questions has no exercise.',
+  },
+  {
+    route: '/courses/:id/aulas/:lessonId/exercicio',
+    method: 'POST',
+    path: '/courses/{course}/aulas/{quizLesson}/exercicio',
+    form: { intent: 'quiz', version: '{quizVersion}', q0: '0' },
+    expect: masterPage({ status: 200, text: 'Exercício de prática: não conta para o certificado' }),
+    note: "'Corrigir' answers the page with the correction (200); nothing is stored.",
   },
 
   // ── Final assessments (issue 31) ────────────────────────────────────────────────────────────

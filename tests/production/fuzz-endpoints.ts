@@ -9,6 +9,7 @@ import {
   NOTIFICATION_TYPES,
   PRO_ROLES,
   PROMO_TYPES,
+  QUESTION_KINDS,
   ROLES,
   TOOL_LEVELS,
   VIDEO_SOURCES,
@@ -33,6 +34,9 @@ export type Ids = {
   calculator: string;
   /** The demo E-MASTER's passed attempt at the assessment of `course` (issue 31). */
   attempt: number;
+  /** A demo lesson with an exercise (issue 31), and its course. */
+  quizLesson: number;
+  quizCourse: number;
 };
 
 /**
@@ -88,6 +92,24 @@ const courseFields = {
   level: oneOf(COURSE_LEVELS),
   imageUrl: { ...url, optional: true } as Field,
 };
+/** 'Adicionar questão' / 'Editar questão' (issue 31): one form for every kind of question. */
+const questionFields = (ids: Ids) => ({
+  kind: oneOf(QUESTION_KINDS),
+  lessonId: id(ids.lesson, true),
+  prompt: str(1, 1000),
+  option1: str(0, 300, true),
+  option2: str(0, 300, true),
+  option3: str(0, 300, true),
+  option4: str(0, 300, true),
+  option5: str(0, 300, true),
+  correct: oneOf(['1', '2', '3', '4', '5'], true),
+  trueFalse: oneOf(['true', 'false'], true),
+  numericAnswer: str(0, 32, true),
+  tolerance: str(0, 32, true),
+  unit: str(0, 20, true),
+  explanation: str(0, 2000, true),
+});
+
 const lessonFields = {
   title: str(3, 200),
   description: str(10, 5000),
@@ -665,6 +687,55 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
       },
     },
     { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-lesson', fields: lessonFields },
+    // Issue 31: a lesson's exercise (practice, graded on the server, nothing stored).
+    {
+      route: '/courses/:id/aulas/:lessonId/exercicio',
+      method: 'GET',
+      as: 'master',
+      params: { id: String(ids.quizCourse), lessonId: String(ids.quizLesson) },
+    },
+    {
+      route: '/courses/:id/aulas/:lessonId/exercicio',
+      method: 'POST',
+      as: 'master',
+      params: { id: String(ids.quizCourse), lessonId: String(ids.quizLesson) },
+      intent: 'quiz',
+      fields: { version: str(0, 400), q0: str(0, 40, true), q1: str(0, 40, true) },
+    },
+    // Issue 31: the question bank and the final assessment's settings on the course's admin tab.
+    { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'create-question', fields: questionFields(ids) },
+    {
+      route: '/courses/:id',
+      method: 'POST',
+      as: 'admin',
+      params: course,
+      intent: 'update-question',
+      fields: { ...questionFields(ids), questionId: int(900_000_000, Number.MAX_SAFE_INTEGER) },
+    },
+    {
+      route: '/courses/:id',
+      method: 'POST',
+      as: 'admin',
+      params: course,
+      intent: 'delete-question',
+      fields: { questionId: int(900_000_000, Number.MAX_SAFE_INTEGER) },
+    },
+    {
+      route: '/courses/:id',
+      method: 'POST',
+      as: 'admin',
+      params: course,
+      intent: 'assessment-settings',
+      fields: {
+        passPercent: int(1, 100, true),
+        questionsPerAttempt: int(1, 20, true),
+        timeLimitMinutes: int(1, 600, true),
+        maxAttempts: int(1, 100, true),
+        waitHours: int(1, 8760, true),
+      },
+    },
+    // Removes the demo course's assessment in the fuzz database: later 'start' cases answer 404 instead of 409.
+    { route: '/courses/:id', method: 'POST', as: 'admin', params: course, intent: 'remove-assessment', fields: {} },
     {
       route: '/courses/:id',
       method: 'POST',

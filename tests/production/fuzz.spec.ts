@@ -86,6 +86,8 @@ function readIds(path: string): Ids {
       "SELECT a.id FROM assessment_attempts a JOIN users u ON u.id = a.user_id WHERE u.email = 'master@example.com' AND a.course_id = ? AND a.passed = 1",
       course,
     ),
+    quizLesson: one('SELECT lesson_id AS id FROM assessment_questions WHERE lesson_id IS NOT NULL ORDER BY id LIMIT 1'),
+    quizCourse: one('SELECT course_id AS id FROM assessment_questions WHERE lesson_id IS NOT NULL ORDER BY id LIMIT 1'),
   };
 }
 
@@ -225,6 +227,8 @@ const PLACEHOLDER: Ids = {
   promo: 1,
   contact: 1,
   thread: 1,
+  quizLesson: 1,
+  quizCourse: 1,
   calculator: 'x',
   attempt: 1,
 };

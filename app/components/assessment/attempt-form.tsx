@@ -10,7 +10,7 @@ import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
  * loader never sends them.
  */
 
-function QuestionFields({ question, index, error }: { question: OpenQuestion; index: number; error?: string }) {
+export function QuestionFields({ question, index, error }: { question: OpenQuestion; index: number; error?: string }) {
   const name = `q${index}`;
   const errorId = `${name}-error`;
   const legend = (

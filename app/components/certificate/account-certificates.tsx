@@ -1,9 +1,12 @@
 import { LightLink } from '~/components/ui/light-link';
-import type { AccountCertificate } from '~/models/courses/certificate.server';
+import type { AccountCertificateOffer } from '~/models/assessments/certificate.server';
 import { FullNameNeeded, IssueCertificateForm } from './certificate-offer';
 
-/** 'Minha Conta' → 'Certificados': a link to each issued certificate, 'Emitir certificado' for a completed course without one, 'Emitir com o novo nome' after a change of name. */
-export function AccountCertificates({ items, hasFullName }: { items: AccountCertificate[]; hasFullName: boolean }) {
+/**
+ * 'Minha Conta' → 'Certificados': a link to each issued certificate, 'Emitir certificado' for a completed course without one
+ * ('Faça a avaliação final' while its final assessment is not passed), 'Emitir com o novo nome' after a change of name.
+ */
+export function AccountCertificates({ items, hasFullName }: { items: AccountCertificateOffer[]; hasFullName: boolean }) {
   return (
     <section className="card" aria-labelledby="certificates-title" id="certificados">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,7 +42,12 @@ export function AccountCertificates({ items, hasFullName }: { items: AccountCert
                   {item.renamed ? (
                     <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir com o novo nome" className="btn-secondary" />
                   ) : null}
-                  {!item.code && hasFullName ? (
+                  {!item.code && item.assessment && !item.assessment.passed ? (
+                    <LightLink to={`/courses/${item.courseId}/avaliacao`} className="text-brand-700 hover:underline">
+                      Faça a avaliação final
+                    </LightLink>
+                  ) : null}
+                  {!item.code && hasFullName && (!item.assessment || item.assessment.passed) ? (
                     <IssueCertificateForm action={`/courses/${item.courseId}`} label="Emitir certificado" className="btn-secondary" />
                   ) : null}
                 </span>

@@ -9,7 +9,8 @@ import { MaterialList } from './material-list';
 /**
  * 'Conteúdo do Curso': the lessons by order as an accordion of native <details> (it opens and
  * closes without JavaScript; `?lesson=ID` opens one), each with its description, 16:9 video,
- * materials and the viewer's 'Marcar como concluída'; then the course's own materials.
+ * materials, its exercise when it has one (issue 31) and the viewer's 'Marcar como concluída'; then the
+ * course's own materials.
  */
 
 export function VideoPlayer({ video, title }: { video: LessonVideo; title: string }) {
@@ -66,11 +67,14 @@ function LessonItem({
   position,
   isAdmin,
   open,
+  quizSize,
 }: {
   lesson: LessonWithMaterials;
   position: number;
   isAdmin: boolean;
   open: boolean;
+  /** Questions of the lesson's exercise (issue 31); 0: none. */
+  quizSize: number;
 }) {
   const { search } = useLocation();
   return (
@@ -116,6 +120,18 @@ function LessonItem({
             <MaterialList materials={lesson.materials} isAdmin={isAdmin} emptyText="Nenhum material disponível para esta aula." />
           </div>
         </div>
+        {quizSize > 0 ? (
+          <div className="rounded-md bg-brand-50 p-3 text-sm">
+            <p className="font-semibold text-slate-800">Exercício da aula</p>
+            <p className="text-slate-600">
+              {quizSize === 1 ? '1 questão' : `${quizSize} questões`} de prática, corrigidas na hora com explicações. Não contam para o
+              certificado.
+            </p>
+            <LightLink to={`/courses/${lesson.courseId}/aulas/${lesson.id}/exercicio`} className="btn-secondary mt-2">
+              Fazer o exercício<span className="sr-only"> da aula {lesson.title}</span>
+            </LightLink>
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <ProgressButton lesson={lesson} />
           {isAdmin ? (
@@ -157,10 +173,13 @@ export function CourseContentView({
   content,
   isAdmin,
   openLessonId,
+  quizSizes = {},
 }: {
   content: CourseContent;
   isAdmin: boolean;
   openLessonId: number | null;
+  /** Lesson id → questions of its exercise (issue 31). */
+  quizSizes?: Record<number, number>;
 }) {
   const { search } = useLocation();
   const { lessons, courseMaterials } = content;
@@ -190,7 +209,14 @@ export function CourseContentView({
           {lessons.length > 0 ? (
             <div className="space-y-3" data-testid="lesson-list">
               {lessons.map((lesson, index) => (
-                <LessonItem key={lesson.id} lesson={lesson} position={index + 1} isAdmin={isAdmin} open={lesson.id === openLessonId} />
+                <LessonItem
+                  key={lesson.id}
+                  lesson={lesson}
+                  position={index + 1}
+                  isAdmin={isAdmin}
+                  open={lesson.id === openLessonId}
+                  quizSize={quizSizes[lesson.id] ?? 0}
+                />
               ))}
             </div>
           ) : null}

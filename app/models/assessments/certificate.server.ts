@@ -3,7 +3,14 @@ import { db, type Executor } from '../../../db/client';
 import { assessmentAttempts, courses, lessonProgress, lessons, type UserRow } from '../../../db/schema';
 import { ASSESSMENT_TEXTS } from '../../schemas/assessment';
 import { AppError } from '../../utils/errors';
-import { certificateOfferFor, issueCertificate, type CertificateOffer, type CertificateView } from '../courses/certificate.server';
+import {
+  accountCertificates,
+  certificateOfferFor,
+  issueCertificate,
+  type AccountCertificate,
+  type CertificateOffer,
+  type CertificateView,
+} from '../courses/certificate.server';
 import { MODALITY, readInstructors, readTechnicalLead, syllabusTopics, type CertificateRecord } from '../courses/course-record';
 import { passedAttemptOf, settingsOf } from './attempts.server';
 
@@ -25,6 +32,19 @@ export function courseCertificateOffer(viewer: Pick<UserRow, 'id' | 'fullName'>,
   const offer = certificateOfferFor(viewer, courseId);
   const settings = settingsOf(courseId);
   return { ...offer, assessment: settings ? { passed: passedAttemptOf(db, viewer.id, courseId) !== null } : null };
+}
+
+/**
+ * 'Minha Conta' → 'Certificados': each completed course, and whether its final assessment (if any) is
+ * passed, so a course that still needs it offers 'Faça a avaliação final' instead of 'Emitir certificado'.
+ */
+export type AccountCertificateOffer = AccountCertificate & { assessment: { passed: boolean } | null };
+
+export function accountCertificateOffers(userId: number, fullName: string | null): AccountCertificateOffer[] {
+  return accountCertificates(userId, fullName).map((item) => ({
+    ...item,
+    assessment: settingsOf(item.courseId) ? { passed: passedAttemptOf(db, userId, item.courseId) !== null } : null,
+  }));
 }
 
 /** The record a new certificate carries; refuses while the course's final assessment is not passed. */

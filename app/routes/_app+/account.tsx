@@ -18,7 +18,7 @@ import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-
 import { listPasskeys, MAX_PASSKEYS } from '~/models/accounts/passkeys.server';
 import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
-import { accountCertificates } from '~/models/courses/certificate.server';
+import { accountCertificateOffers } from '~/models/assessments/certificate.server';
 import { listUserPayments } from '~/models/payments/index.server';
 import { listCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     savedCalculations: history.total,
     payments,
     mailChoices: mailChoices(user),
-    certificates: accountCertificates(user.id, user.fullName),
+    certificates: accountCertificateOffers(user.id, user.fullName),
     twoFactor: await twoFactorStatus(user),
     signIns: await signInsOfRequest(request, user.id, SIGN_INS_PAGE_PARAM),
     passkeys: listPasskeys(user.id),

@@ -22,14 +22,16 @@ import {
   materialUpdateSchema,
 } from '~/schemas/course-page';
 import { errorResponse, idParam } from '~/utils/api.server';
-import { handleForm, intent, orResponse, type FormIntent } from '~/utils/form.server';
+import { handleForm, intent, orResponse, type FormArgs, type FormIntent } from '~/utils/form.server';
 import { redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
 import { withParams, type ParamChanges } from '~/utils/url-state';
+import { questionBankIntents } from './courses.$id.question-bank.server';
 
 /**
  * The forms of /courses/{id} (its route module re-exports `action`): the learner's intents (a
  * course code, a lesson's progress, the certificate) and the admin's content intents (lessons and
- * materials), each refused with 403 to anyone but an admin before its fields are read.
+ * materials, and the question bank of `courses.$id.question-bank.server.ts`), each refused with 403 to anyone
+ * but an admin before its fields are read.
  */
 
 /** The error catalogue's destructive toast for a refused form, the server's message as its description. */
@@ -51,14 +53,22 @@ export async function action(args: ActionFunctionArgs) {
   const courseId = course.id;
 
   /** Content management is for admins: anyone else gets 403 before the fields are looked at. */
-  const adminOnly =
-    (handler: FormIntent): FormIntent =>
-    (formData, formArgs, name) => {
-      if (user.role !== 'admin') throw errorResponse(403, SESSION_MESSAGES.forbidden);
-      return handler(formData, formArgs, name);
-    };
+  const adminOnly = (handler: FormIntent): FormIntent =>
+    // Keeps the form's field allowance, so the page's body is counted against what its forms can use.
+    Object.assign(
+      (formData: FormData, formArgs: FormArgs, name: string) => {
+        if (user.role !== 'admin') throw errorResponse(403, SESSION_MESSAGES.forbidden);
+        return handler(formData, formArgs, name);
+      },
+      { fields: handler.fields },
+    );
+
+  const bankIntents = Object.fromEntries(
+    Object.entries(questionBankIntents(user, courseId, request)).map(([name, handler]) => [name, adminOnly(handler)]),
+  );
 
   return handleForm(args, {
+    ...bankIntents,
     unlock: intent({
       schema: courseCodeSchema,
       refusalToast: refusal('Erro ao aplicar código'),

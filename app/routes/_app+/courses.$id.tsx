@@ -13,6 +13,8 @@ import {
 } from '~/components/course/content-dialogs';
 import { CourseHeader, CourseOverview, CourseTabs } from '~/components/course/detail-header';
 import { CertificateOfferBox } from '~/components/certificate/certificate-offer';
+import { FinalAssessmentSettings, QuestionBankList } from '~/components/admin/question-bank';
+import { QuestionDeletePage, QuestionDialog } from '~/components/admin/question-bank-dialog';
 import { CourseContentView } from '~/components/course/lesson-accordion';
 import { ProgressSummary } from '~/components/course/progress-summary';
 import { COURSE_ACCESS_MESSAGES, requireCourseReader } from '~/models/courses/access.server';
@@ -22,6 +24,9 @@ import { idParam } from '~/utils/api.server';
 import { orResponse } from '~/utils/form.server';
 import { pageMeta, sharedPageMeta, siteOriginOf } from '~/utils/meta';
 import { readDialog } from '~/utils/url-state';
+
+import { lessonQuizCounts } from '~/models/assessments/lesson-quiz.server';
+import { questionBankData } from './courses.$id.question-bank.server';
 
 export { action } from './courses.$id.server';
 
@@ -120,16 +125,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       dialog: null,
       confirm: null,
       certificate: null,
+      questionBank: null,
+      quizSizes: {},
     });
   }
   const search = new URL(request.url).searchParams;
   const { nextLessonId } = content.progress;
   const isAdmin = access.isAdmin;
+  const tab = readTab(search, isAdmin);
   return json({
     course,
     access,
     content,
-    tab: readTab(search, isAdmin),
+    tab,
     openLessonId: idFrom(search, 'lesson'),
     continueTo: nextLessonId !== null && content.progress.done > 0 ? continueHref(course.id, nextLessonId) : null,
     // The specification's Business constants: a new lesson goes after the last one.
@@ -137,6 +145,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     dialog: isAdmin ? readContentDialog(search, content) : null,
     confirm: isAdmin ? readConfirm(search, content) : null,
     certificate: courseCertificateOffer(user, course.id),
+    questionBank: isAdmin && tab === 'admin' ? questionBankData(search, course.id) : null,
+    quizSizes: tab === 'content' ? lessonQuizCounts(course.id) : {},
   });
 }
 
@@ -163,6 +173,14 @@ export default function CoursePage() {
     );
   }
 
+  if (data.questionBank?.deleting) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <QuestionDeletePage question={data.questionBank.deleting} />
+      </div>
+    );
+  }
+
   const isAdmin = access.isAdmin;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -173,9 +191,13 @@ export default function CoursePage() {
       <CourseTabs current={data.tab} isAdmin={isAdmin} />
       <div role="tabpanel" id="course-tabpanel" aria-labelledby={`course-tab-${data.tab}`} className="mt-6">
         {data.tab === 'content' ? (
-          <CourseContentView content={content} isAdmin={isAdmin} openLessonId={data.openLessonId} />
+          <CourseContentView content={content} isAdmin={isAdmin} openLessonId={data.openLessonId} quizSizes={data.quizSizes} />
         ) : data.tab === 'admin' && isAdmin ? (
-          <AdminPanel course={course} content={content} />
+          <div className="space-y-6">
+            <AdminPanel course={course} content={content} />
+            {data.questionBank ? <FinalAssessmentSettings final={data.questionBank.final} /> : null}
+            {data.questionBank ? <QuestionBankList bank={data.questionBank.bank} /> : null}
+          </div>
         ) : (
           <CourseOverview course={course} />
         )}
@@ -188,6 +210,13 @@ export default function CoursePage() {
           key={data.dialog.material?.id ?? `new-${data.dialog.lessonId}`}
           material={data.dialog.material}
           lessonId={data.dialog.lessonId}
+          lessons={content.lessons}
+        />
+      ) : null}
+      {data.questionBank?.dialog ? (
+        <QuestionDialog
+          key={data.questionBank.dialog.question?.id ?? 'new'}
+          question={data.questionBank.dialog.question}
           lessons={content.lessons}
         />
       ) : null}
