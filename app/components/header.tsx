@@ -62,13 +62,11 @@ function NavItems({
   });
 }
 
+/** Its accessible name is its own text with the visible count ('Chats de suporte 3 não lidos'), as the bell's. */
 function AdminChatsLink({ unread }: { unread: number }) {
   return (
-    <LightLink
-      to="/admin/chats"
-      className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
-      aria-label={unread > 0 ? `Chats de suporte (${unread} não lidos)` : 'Chats de suporte'}
-    >
+    <LightLink to="/admin/chats" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100">
+      <span className="sr-only">Chats de suporte</span>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
       </svg>
@@ -80,6 +78,7 @@ function AdminChatsLink({ unread }: { unread: number }) {
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
+      {unread > 0 ? <span className="sr-only"> não lidos</span> : null}
     </LightLink>
   );
 }
