@@ -1,12 +1,12 @@
 import { Form, useRevalidator } from '@remix-run/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useState, type FormEvent } from 'react';
+import { usePasskeySupport } from '~/components/passkey-button';
 import { Field } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { PASSKEY_NAME_REQUIRED } from '~/schemas/passkeys';
 import { formatDateTime } from '~/utils/format';
 import { useIntentSubmitting } from '~/utils/intent-form';
-import { addPasskey, PasskeyError, passkeysSupported } from '~/utils/passkey-ceremony';
+import { addPasskey, PasskeyError } from '~/utils/passkey-ceremony';
 
 export type PasskeyView = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -66,17 +66,13 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
 type AddState = { status: 'idle' | 'waiting' | 'done' } | { status: 'error'; message: string };
 
 function AddPasskey() {
-  const hydrated = useHydrated();
-  const [supported, setSupported] = useState<boolean | null>(null);
+  const supported = usePasskeySupport();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [state, setState] = useState<AddState>({ status: 'idle' });
   const revalidator = useRevalidator();
-  useEffect(() => {
-    if (hydrated) void passkeysSupported().then(setSupported, () => setSupported(false));
-  }, [hydrated]);
 
-  if (!hydrated || supported === null) {
+  if (supported === null) {
     return (
       <p className="mt-3 text-sm text-slate-600" data-testid="passkey-needs-js">
         Para adicionar uma passkey, use um navegador com JavaScript ativado.

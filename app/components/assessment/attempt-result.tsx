@@ -32,20 +32,27 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
         </p>
         {result.expired ? <p className="text-sm text-red-700">O tempo terminou antes do envio: as respostas não foram aceitas.</p> : null}
       </div>
-      <ol className="space-y-4">
-        {result.questions.map((question, index) => (
-          <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
-            <p className="font-medium">
-              {index + 1}. {question.prompt}
-            </p>
-            <p className={question.right ? 'text-green-800' : 'text-red-700'}>
-              {question.right ? 'Certa' : 'Errada'}: {answerText(question)}
-            </p>
-            {question.right ? null : <p>Resposta correta: {rightText(question)}</p>}
-            {question.explanation ? <p className="text-slate-600">{question.explanation}</p> : null}
-          </li>
-        ))}
-      </ol>
+      <GradedQuestionList questions={result.questions} />
     </section>
+  );
+}
+
+/** Each graded question with the answer given, right or wrong, the right answer and its explanation. */
+export function GradedQuestionList({ questions }: { questions: GradedQuestion[] }) {
+  return (
+    <ol className="space-y-4">
+      {questions.map((question, index) => (
+        <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
+          <p className="font-medium">
+            {index + 1}. {question.prompt}
+          </p>
+          <p className={question.right ? 'text-green-800' : 'text-red-700'}>
+            {question.right ? 'Certa' : 'Errada'}: {answerText(question)}
+          </p>
+          {question.right ? null : <p>Resposta correta: {rightText(question)}</p>}
+          {question.explanation ? <p className="text-slate-600">{question.explanation}</p> : null}
+        </li>
+      ))}
+    </ol>
   );
 }

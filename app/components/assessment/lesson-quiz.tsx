@@ -4,7 +4,7 @@ import { LightLink } from '~/components/ui/light-link';
 import type { LessonQuizResult, LessonQuizView } from '~/models/assessments/lesson-quiz.server';
 import { useIntentResult, useIntentSubmitting } from '~/utils/intent-form';
 import { QuestionFields } from './attempt-form';
-import { answerText, rightText } from './attempt-result';
+import { GradedQuestionList } from './attempt-result';
 
 /** A lesson's exercise: the questions as a plain POST form, then the corrected answers with their explanations. */
 
@@ -43,20 +43,7 @@ export function LessonQuizResultView({ result, retryTo }: { result: LessonQuizRe
         </h2>
         <p className="text-sm text-slate-600">Exercício de prática: não conta para o certificado e não fica registrado.</p>
       </div>
-      <ol className="space-y-4">
-        {result.questions.map((question, index) => (
-          <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
-            <p className="font-medium">
-              {index + 1}. {question.prompt}
-            </p>
-            <p className={question.right ? 'text-green-800' : 'text-red-700'}>
-              {question.right ? 'Certa' : 'Errada'}: {answerText(question)}
-            </p>
-            {question.right ? null : <p>Resposta correta: {rightText(question)}</p>}
-            {question.explanation ? <p className="text-slate-600">{question.explanation}</p> : null}
-          </li>
-        ))}
-      </ol>
+      <GradedQuestionList questions={result.questions} />
       <LightLink to={retryTo} className="btn-secondary">
         Refazer o exercício
       </LightLink>

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { db, type Executor } from '../../../db/client';
-import { assessmentQuestions, lessons, type AssessmentQuestionRow, type UserRow } from '../../../db/schema';
+import { assessmentQuestions, lessons, type UserRow } from '../../../db/schema';
 import { MAX_QUESTIONS_PER_ATTEMPT } from '../../schemas/assessment';
 import { AppError } from '../../utils/errors';
 import { loadOpenCourseFor } from '../courses/access.server';
 import { readAnswers, type GradedQuestion, type OpenQuestion } from './attempts.server';
-import { gradeAttempt, type ShownQuestion } from './grade';
+import { parseBankRow } from './bank-row';
+import { gradeAttempt } from './grade';
 
 /**
  * A lesson's exercise (issue 31): practice at the end of a lesson, not graded for the certificate. The
@@ -28,17 +29,7 @@ export type LessonQuizView = { lesson: { id: number; title: string }; version: s
 /** The graded exercise: each question with the answer given, the right one and the explanation. */
 export type LessonQuizResult = { correctCount: number; total: number; questions: GradedQuestion[] };
 
-const shown = (row: AssessmentQuestionRow): ShownQuestion => ({
-  id: row.id,
-  kind: row.kind,
-  prompt: row.prompt,
-  options: JSON.parse(row.options) as string[],
-  correct: JSON.parse(row.correct) as number[],
-  numericAnswer: row.numericAnswer,
-  tolerance: row.tolerance,
-  unit: row.unit,
-  explanation: row.explanation,
-});
+const shown = parseBankRow;
 
 function loadQuiz(viewer: Viewer, courseId: number, lessonId: number, tx: Executor) {
   loadOpenCourseFor(viewer, courseId, tx);

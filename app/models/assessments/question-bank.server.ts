@@ -6,6 +6,7 @@ import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { settingsOf, type AssessmentSettings } from './attempts.server';
+import { parseBankRow } from './bank-row';
 
 /**
  * The admin's question bank of a course (issue 31): questions of the final assessment (no lesson) and of
@@ -26,17 +27,9 @@ export const QUESTION_BANK_ERRORS = {
 export type BankQuestionView = QuestionInput & { id: number; lessonTitle: string | null };
 
 const toBankQuestion = (row: AssessmentQuestionRow, lessonTitle: string | null): BankQuestionView => ({
-  id: row.id,
-  kind: row.kind,
+  ...parseBankRow(row),
   lessonId: row.lessonId,
   lessonTitle,
-  prompt: row.prompt,
-  options: JSON.parse(row.options) as string[],
-  correct: JSON.parse(row.correct) as number[],
-  numericAnswer: row.numericAnswer,
-  tolerance: row.tolerance,
-  unit: row.unit,
-  explanation: row.explanation,
 });
 
 function assertCourse(tx: Executor, courseId: number) {
