@@ -45,9 +45,18 @@ async function expectFitsPhone(page: Page, path: string) {
         return box.width > 0 && getComputedStyle(cell).visibility !== 'hidden' && box.right > width + 0.5 && !visuallyHidden(cell);
       })
       .map((cell) => (cell.textContent ?? '').trim().slice(0, 40));
-    return { scrollWidth: document.documentElement.scrollWidth, clipped, cells: document.querySelectorAll('td').length };
+    // What reaches past the edge, innermost first, so a failure names its cause.
+    const past = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .reverse()
+      .slice(0, 6)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class') ?? '').slice(0, 60)}"${visuallyHidden(element) ? ' hidden' : ''}> ${(element.textContent ?? '').trim().slice(0, 40)}`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, clipped, past, cells: document.querySelectorAll('td').length };
   }, WIDTH);
-  expect(layout.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
+  expect(layout.scrollWidth, `${path} scrolls sideways: ${layout.past.join(' | ')}`).toBeLessThanOrEqual(WIDTH);
   expect(layout.clipped, `${path} cuts table cells`).toEqual([]);
   return layout;
 }

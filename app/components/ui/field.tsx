@@ -71,12 +71,18 @@ type SelectFieldProps = {
 
 export function SelectField({ label, errors, hint, options, placeholder, selectProps, className }: SelectFieldProps) {
   const ids = describedBy({ id: selectProps.id, errors, hint });
+  // A select is as wide as its longest option: in a grid or flex cell it would push a phone's page sideways.
   return (
-    <div className={className}>
+    <div className={className ? `min-w-0 ${className}` : 'min-w-0'}>
       <label htmlFor={selectProps.id} className="label">
         {label}
       </label>
-      <select className="input" {...selectProps} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy}>
+      <select
+        className="input max-w-full"
+        {...selectProps}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -45,7 +45,9 @@ export function ListTable({ label, headers, empty, children, count, caption = fa
   const tableId = useId();
   if (count === 0) return <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
   return (
-    <div className="mt-4 sm:overflow-x-auto">
+    // On a phone the header row is read by screen readers only (sr-only); Chromium does not clip a table
+    // row inside it, so the wrapper holds it (relative + overflow-x clip) or a wide header would scroll the page.
+    <div className="mt-4 max-sm:relative max-sm:overflow-x-clip sm:overflow-x-auto">
       <style dangerouslySetInnerHTML={{ __html: phoneLabels(tableId, headers) }} />
       <table
         data-list-table={tableId}
