@@ -76,9 +76,10 @@ function AdminChatsLink({ unread }: { unread: number }) {
           className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-500 px-1 text-xs font-semibold text-white"
         >
           {unread > 99 ? '99+' : unread}
+          {/* Inside the badge, which is positioned: at the link's end it would reach past a phone's edge. */}
+          <span className="sr-only"> não lidos</span>
         </span>
       ) : null}
-      {unread > 0 ? <span className="sr-only"> não lidos</span> : null}
     </LightLink>
   );
 }
