@@ -652,6 +652,8 @@ export function pageEndpoints(ids: Ids): Endpoint[] {
     // The demo E-MASTER passed NR-10's assessment (ids.course): 'start' is refused (409) and a good
     // attempt id of someone else is a 404, so no case writes.
     { route: '/admin/courses/:id/avaliacao', method: 'GET', as: 'admin', params: course, query: { page: int(1, 1_000_000, true) } },
+    // Its CSV takes only the course id (and asks the fresh check once the admin's sign-in is 10 minutes old).
+    { route: '/admin/courses/:id/avaliacao/export', method: 'GET', as: 'admin', params: course },
     { route: '/courses/:id/avaliacao', method: 'POST', as: 'master', params: course, intent: 'start', fields: {} },
     {
       route: '/courses/:id/avaliacao',

@@ -5,7 +5,7 @@ import { COURSE_ACCESS_MESSAGES } from '~/models/courses/access.server';
 import { requireFreshDownload } from '~/plumbing/fresh-check.server';
 import { idParam } from '~/utils/api.server';
 import { getEnv } from '~/utils/env.server';
-import { orResponse } from '~/utils/form.server';
+import { orDownloadRefusal } from '~/utils/download-refusal.server';
 import { applySecurityHeaders } from '~/utils/security.server';
 
 /**
@@ -14,9 +14,12 @@ import { applySecurityHeaders } from '~/utils/security.server';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
+  const back = { href: '/admin/courses', label: 'Voltar aos cursos' };
+  const courseId = orDownloadRefusal(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound), back);
+  if (courseId instanceof Response) return courseId;
   await requireFreshDownload(request);
-  const body = orResponse(() => analyticsCsv(admin, courseId));
+  const body = orDownloadRefusal(() => analyticsCsv(admin, courseId), back);
+  if (body instanceof Response) return body;
   const headers = new Headers({
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${analyticsCsvFileName(courseId, new Date())}"`,
