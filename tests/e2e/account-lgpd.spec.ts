@@ -50,7 +50,7 @@ test.describe("LGPD rights on 'Minha Conta'", () => {
     await waitForHydration(page, jsEnabled);
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Senha', { exact: true }).fill(user.plainPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Falha no login' })).toContainText('E-mail ou senha incorretos.');
   });
 });

@@ -32,7 +32,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('senha123');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expectToast(page, 'Login bem-sucedido', `Bem-vindo, ${username}!`);
   });
@@ -53,12 +53,12 @@ test.describe('accounts', () => {
     await page.goto('/auth');
     await page.getByLabel('E-mail').fill('master@example.com');
     await page.getByLabel('Senha', { exact: true }).fill('errada123');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Falha no login' })).toContainText('E-mail ou senha incorretos.');
 
     await page.getByLabel('E-mail').fill('master@example.com');
     await page.getByLabel('Senha', { exact: true }).fill('senha123');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('role-badge')).toContainText('E-MASTER até');
   });
@@ -91,7 +91,7 @@ test.describe('accounts', () => {
 
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Senha', { exact: true }).fill('novasenha1');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

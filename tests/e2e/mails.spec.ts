@@ -48,7 +48,7 @@ test.describe('mails caused by forms', () => {
 
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Senha', { exact: true }).fill('senha-do-link-1');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // The link was spent: following it again says the recovery expired. The dashboard is left first:

@@ -56,6 +56,8 @@ test('the owner rates a closed ticket once and the admin sees it in the support 
   expect(rows).toMatchObject([{ score: 4, adminId: desk.id, comment: 'Rápido e claro' }]);
 
   // The desk's figures: the admin who answered, with this rating.
+  // Off the signed-in page first, so its live stream does not see the session end and navigate meanwhile.
+  await page.goto('about:blank');
   await context.clearCookies();
   const [name, value] = (await sessionCookie(desk)).split('=');
   await context.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);

@@ -20,7 +20,7 @@ async function signIn(page: Page, jsEnabled: boolean, email: string, password: s
   await waitForHydration(page, jsEnabled);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\?step=code/);
   await waitForHydration(page, jsEnabled);
 }
