@@ -14,7 +14,8 @@ export const action = apiAction({
     const user = await requireApiCourseReader(request);
     const courseId = idParam(params.id, COURSE_ACCESS_MESSAGES.notFound);
     const attemptId = idParam(params.attemptId, ASSESSMENT_MESSAGES.notFound);
-    const { answers } = await readJson(request, attemptAnswersSchema);
+    // At most 20 answers of a few options or one number: 16 KB is ample, and a flood stops before JSON.parse.
+    const { answers } = await readJson(request, attemptAnswersSchema, { maxBytes: 16 * 1024 });
     return { status: 'submitted', ...submitAttemptAnswers(user, courseId, attemptId, answers) };
   },
 });
