@@ -20,9 +20,9 @@ export function downloadRefusal(status: number, message: string, back: { href: s
  * A download's steps, with a refusal of the models (an AppError: a missing record, a spent limit)
  * answered as the readable page above instead of a JSON error a browser would show raw.
  */
-export function orDownloadRefusal<T>(run: () => T, back: { href: string; label: string }): T | Response {
+export async function orDownloadRefusal<T>(run: () => T | Promise<T>, back: { href: string; label: string }): Promise<T | Response> {
   try {
-    return run();
+    return await run();
   } catch (error) {
     if (isAppError(error)) return downloadRefusal(error.status, error.message, back);
     throw error;

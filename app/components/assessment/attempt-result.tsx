@@ -4,13 +4,13 @@ import { formatScore } from '~/utils/score';
 
 /** A graded attempt: the score, and per question the answer given, the right one and the explanation. */
 
-export function answerText(question: GradedQuestion): string {
+function answerText(question: GradedQuestion): string {
   if (question.answer === null) return 'Em branco';
   if (typeof question.answer === 'number') return `${String(question.answer).replace('.', ',')}${question.unit ? ` ${question.unit}` : ''}`;
   return question.answer.map((index) => question.options[index]).join('; ');
 }
 
-export function rightText(question: GradedQuestion): string {
+function rightText(question: GradedQuestion): string {
   if (question.kind === 'numeric') {
     const value = String(question.numericAnswer).replace('.', ',');
     const tolerance = String(question.tolerance).replace('.', ',');

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { trainingRecordForDownload } from '~/models/assessments/training-record.server';
 import { trainingRecordFileName, trainingRecordPdf } from '~/plumbing/training-record-pdf.server';
-import { downloadRefusal } from '~/utils/download-refusal.server';
+import { orDownloadRefusal } from '~/utils/download-refusal.server';
 import { getEnv } from '~/utils/env.server';
-import { isAppError } from '~/utils/errors';
 import { applySecurityHeaders, siteUrl } from '~/utils/security.server';
 
 /**
@@ -15,14 +14,11 @@ import { applySecurityHeaders, siteUrl } from '~/utils/security.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  let items;
-  try {
-    items = await trainingRecordForDownload(user, now);
-  } catch (error) {
-    if (isAppError(error))
-      return downloadRefusal(error.status, error.message, { href: '/account/formacao', label: 'Voltar para Formação' });
-    throw error;
-  }
+  const items = await orDownloadRefusal(() => trainingRecordForDownload(user, now), {
+    href: '/account/formacao',
+    label: 'Voltar para Formação',
+  });
+  if (items instanceof Response) return items;
   const pdf = await trainingRecordPdf(
     { name: user.fullName ?? user.username, issuedAt: now, verifyBase: siteUrl('/certificados', 'absolute') },
     items,

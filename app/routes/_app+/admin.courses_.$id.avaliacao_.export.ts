@@ -15,10 +15,10 @@ import { applySecurityHeaders } from '~/utils/security.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = { href: '/admin/courses', label: 'Voltar aos cursos' };
-  const courseId = orDownloadRefusal(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound), back);
+  const courseId = await orDownloadRefusal(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound), back);
   if (courseId instanceof Response) return courseId;
   await requireFreshDownload(request);
-  const body = orDownloadRefusal(() => analyticsCsv(admin, courseId), back);
+  const body = await orDownloadRefusal(() => analyticsCsv(admin, courseId), back);
   if (body instanceof Response) return body;
   const headers = new Headers({
     'Content-Type': 'text/csv; charset=utf-8',
