@@ -21,8 +21,14 @@ describe('clientAddress', () => {
 
   it('otherwise the socket address, never a client-sent header; without one (tests) "local"', () => {
     const headers = { 'X-Forwarded-For': '1.1.1.1', 'X-Real-IP': '2.2.2.2', 'Fly-Client-IP': '3.3.3.3' };
-    expect(clientAddress(request(headers), { ...NONE, socketAddress: '::ffff:192.0.2.4' })).toBe('::ffff:192.0.2.4');
+    expect(clientAddress(request(headers), { ...NONE, socketAddress: '2001:db8::7' })).toBe('2001:db8::7');
     expect(clientAddress(request(headers), NONE)).toBe('local');
+  });
+
+  it('gives an IPv4 peer of a dual-stack socket as IPv4 (::ffff:192.0.2.4 is 192.0.2.4)', () => {
+    expect(clientAddress(request({}), { ...NONE, socketAddress: '::ffff:192.0.2.4' })).toBe('192.0.2.4');
+    expect(clientAddress(request({}), { ...NONE, socketAddress: '::FFFF:10.0.0.1' })).toBe('10.0.0.1');
+    expect(clientAddress(request({}), { ...NONE, socketAddress: '::ffff:abcd' })).toBe('::ffff:abcd');
   });
 });
 

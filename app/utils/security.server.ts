@@ -81,8 +81,11 @@ export function clientAddress(request: Pick<Request, 'headers'>, sources: Addres
     const proxied = headerAddress(request.headers.get(sources.clientIpHeader));
     if (proxied) return proxied;
   }
-  return sources.socketAddress?.trim().slice(0, MAX_ADDRESS) || 'local';
+  return unmapIpv4(sources.socketAddress?.trim().slice(0, MAX_ADDRESS) ?? '') || 'local';
 }
+
+/** A dual-stack socket reports IPv4 peers as `::ffff:a.b.c.d`; people (and 'Últimos acessos') know them as `a.b.c.d`. */
+const unmapIpv4 = (address: string): string => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 /**
  * The documents' policy. Stripe.js (the upgrade page's Payment Element, real mode only) needs

@@ -29,7 +29,7 @@ export function AdminPanel({ course, content }: { course: CourseView; content: C
             {content.lessons.map((lesson) => (
               <li key={lesson.id} className="flex flex-wrap items-center gap-3 py-3">
                 <span className="w-20 shrink-0 text-sm text-slate-500">Ordem {lesson.order}</span>
-                <span className="min-w-0 flex-1 font-medium">{lesson.title}</span>
+                <span className="min-w-[10rem] flex-1 font-medium">{lesson.title}</span>
                 <span className="text-xs text-slate-500">
                   {lesson.materials.length} {lesson.materials.length === 1 ? 'material' : 'materiais'}
                 </span>

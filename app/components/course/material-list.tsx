@@ -92,7 +92,7 @@ export function MaterialList({ materials, isAdmin, emptyText }: { materials: Mat
       {materials.map((material) => (
         <li key={material.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="material">
           <MaterialIcon type={material.iconType} />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-[10rem] flex-1">
             <p className="font-medium text-slate-900">{material.title}</p>
             {material.description ? <p className="text-sm text-slate-600">{material.description}</p> : null}
             <p className="text-xs text-slate-500">{fileTypeLabel(material.fileType)}</p>
