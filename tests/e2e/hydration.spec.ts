@@ -40,4 +40,26 @@ test.describe('before hydration', () => {
     await expectToast(page, 'Verifique seu e-mail');
     expect(posts).toEqual(['fetch']);
   });
+
+  test('a CPF typed before the page hydrates stays in its field when the form renders again', async ({ page, jsEnabled }) => {
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/build/**', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/auth?tab=register', { waitUntil: 'commit' });
+    const cpf = page.getByLabel('CPF');
+    await cpf.fill('52998224724');
+    release();
+    await waitForHydration(page, jsEnabled);
+    // Anything that renders the form again (here: a field's check on blur) kept the masked field's state, which was empty.
+    await page.getByLabel('E-mail').fill('x');
+    await page.getByLabel('E-mail').blur();
+    await expect(page.getByText('Digite um e-mail válido')).toBeVisible();
+    await expect(cpf).toHaveValue(/^529\.?982\.?247-?24$/);
+    await cpf.press('End');
+    await page.keyboard.press('Backspace');
+    await expect(cpf).toHaveValue('529.982.247-2');
+  });
 });
