@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contactMessages, courses, notifications, planPrices, promoCodes } from '../../db/schema';
-import { foldKey, sortKey } from '../../app/utils/fold';
+import { foldKey } from '../../app/utils/fold';
+import { createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /**
@@ -11,20 +12,13 @@ import { expect, expectToast, test, uniqueName } from './fixtures';
  */
 
 function insertCourse(title: string, values: Partial<typeof courses.$inferInsert> = {}) {
-  return db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Um curso criado pelo teste de ponta a ponta.',
-      category: 'electrical',
-      instructor: 'Eng. Teste',
-      duration: '6 horas',
-      level: 'beginner',
-      ...values,
-    })
-    .returning()
-    .get();
+  return createCourse({
+    title,
+    description: 'Um curso criado pelo teste de ponta a ponta.',
+    instructor: 'Eng. Teste',
+    duration: '6 horas',
+    ...values,
+  });
 }
 
 test.describe('admin content tabs', () => {

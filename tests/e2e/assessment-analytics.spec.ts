@@ -2,11 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, courses } from '../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments } from '../../db/schema';
 import { startAttempt, submitAttempt } from '../../app/models/assessments/attempts.server';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
-import { sortKey } from '../../app/utils/fold';
-import { createUser } from '../setup/factories';
+import { createUser, createCourse } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -17,19 +16,7 @@ import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 function courseWithBank() {
   const title = `Análise ${uniqueName('a')} — NR-10`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste de análise.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '40 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste de análise.', duration: '40 horas' });
   db.insert(courseAssessments).values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 2 }).run();
   db.insert(assessmentQuestions)
     .values([

@@ -4,9 +4,9 @@ import type { Page } from '@playwright/test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, courses, lessonProgress, lessons } from '../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments, lessonProgress, lessons } from '../../db/schema';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
-import { sortKey } from '../../app/utils/fold';
+import { createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -18,26 +18,14 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
 
 function assessedCourse() {
   const title = `Avaliação ${uniqueName('a')} — NR-10`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste de avaliações.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '40 horas',
-      level: 'beginner',
-      workloadHours: 40,
-      instructors: JSON.stringify([{ name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista' }]),
-      technicalLead: JSON.stringify({
-        name: 'Eng. Carlos Mendes',
-        profession: 'Engenheiro eletricista',
-        registration: 'CREA-SP 5061234567',
-      }),
-    })
-    .returning()
-    .get();
+  const course = createCourse({
+    title,
+    description: 'Curso do teste de avaliações.',
+    duration: '40 horas',
+    workloadHours: 40,
+    instructors: JSON.stringify([{ name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista' }]),
+    technicalLead: JSON.stringify({ name: 'Eng. Carlos Mendes', profession: 'Engenheiro eletricista', registration: 'CREA-SP 5061234567' }),
+  });
   const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
     (lessonTitle, index) =>
       db

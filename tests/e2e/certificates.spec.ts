@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '../../db/client';
-import { courses, lessons } from '../../db/schema';
+import { lessons } from '../../db/schema';
 import { DEMO_CERTIFICATE } from '../../db/seed-constants';
-import { sortKey } from '../../app/utils/fold';
-import { createUser, sessionCookie } from '../setup/factories';
+import { createUser, sessionCookie, createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -17,19 +16,7 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
 
 function courseWithTwoLessons() {
   const title = `Certificação ${uniqueName('c')} — Proteção Elétrica`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste de certificados.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '8 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste de certificados.' });
   const titles = ['Aula um', 'Aula dois'].map((lesson, index) => {
     db.insert(lessons)
       .values({

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { db } from '../../db/client';
-import { courses, lessons, promoCodes } from '../../db/schema';
-import { foldKey, sortKey } from '../../app/utils/fold';
+import { type courses, lessons, promoCodes } from '../../db/schema';
+import { foldKey } from '../../app/utils/fold';
+import { createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -12,20 +13,14 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
 
 function makeCourse(values: Partial<typeof courses.$inferInsert> = {}) {
   const title = uniqueName('Curso E2E ');
-  return db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso criado pelo teste de ponta a ponta da página do curso.',
-      category: 'informatics',
-      instructor: 'Eng. Teste',
-      duration: '6 horas',
-      level: 'beginner',
-      ...values,
-    })
-    .returning()
-    .get();
+  return createCourse({
+    title,
+    description: 'Curso criado pelo teste de ponta a ponta da página do curso.',
+    category: 'informatics',
+    instructor: 'Eng. Teste',
+    duration: '6 horas',
+    ...values,
+  });
 }
 
 function makeLessons(courseId: number, titles: string[]) {

@@ -3,25 +3,13 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { courses, promoCodes } from '../../db/schema';
 import { foldKey, sortKey } from '../../app/utils/fold';
+import { createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName } from './fixtures';
 
 /** Courses of one test, under a unique prefix so the search isolates them from the demo data and parallel runs. */
 function seedCourses(prefix: string) {
   const add = (title: string, values: Partial<typeof courses.$inferInsert>) =>
-    db
-      .insert(courses)
-      .values({
-        title,
-        titleKey: sortKey(title),
-        description: 'Curso de teste com aulas em vídeo e materiais de apoio.',
-        category: 'electrical',
-        instructor: 'Eng. Teste',
-        duration: '8 horas',
-        level: 'beginner',
-        ...values,
-      })
-      .returning()
-      .get();
+    createCourse({ title, description: 'Curso de teste com aulas em vídeo e materiais de apoio.', instructor: 'Eng. Teste', ...values });
   return {
     electrical: add(`${prefix} Elétrica Básica`, { category: 'electrical', level: 'beginner' }),
     mechanical: add(`${prefix} Mecânica Avançada`, { category: 'mechanical', level: 'advanced' }),

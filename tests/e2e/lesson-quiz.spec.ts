@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { db } from '../../db/client';
-import { assessmentQuestions, courses, lessons } from '../../db/schema';
-import { sortKey } from '../../app/utils/fold';
+import { assessmentQuestions, lessons } from '../../db/schema';
+import { createCourse } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -11,19 +11,7 @@ import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 function courseWithExercise() {
   const title = `Exercício ${uniqueName('x')}`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste de exercícios.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '8 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste de exercícios.' });
   const lesson = db
     .insert(lessons)
     .values({ courseId: course.id, title: 'Queda de tensão', description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 1 })

@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
 import { db } from '../../db/client';
-import { certificates, chatMessages, contactMessages, courses, lessons, mailOutbox, materials, payments } from '../../db/schema';
+import { certificates, chatMessages, contactMessages, lessons, mailOutbox, materials, payments } from '../../db/schema';
 import { closeThread, createThread, postMessage } from '../../app/models/chat/chat.server';
 import { rateTicket } from '../../app/models/chat/ticket-rating.server';
 import { newCertificateCode } from '../../app/models/courses/certificate.server';
 import { continueHref } from '../../app/models/courses/content.server';
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
-import { sortKey } from '../../app/utils/fold';
 import { defaultParams, getCalculator } from '../../app/calculators';
-import { createUser } from '../setup/factories';
+import { createUser, createCourse } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -304,19 +303,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await login('E-MASTER');
     const title = `Curso longo ${uniqueName('c')}`;
-    const course = db
-      .insert(courses)
-      .values({
-        title,
-        titleKey: sortKey(title),
-        description: 'Curso do teste de rolagem.',
-        category: 'electrical',
-        instructor: 'Eng. Joana Araújo',
-        duration: '8 horas',
-        level: 'beginner',
-      })
-      .returning()
-      .get();
+    const course = createCourse({ title, description: 'Curso do teste de rolagem.' });
     const ids = Array.from(
       { length: 14 },
       (_, index) =>
@@ -419,19 +406,7 @@ test('an admin sees the certificates of a course on a phone without the page wid
   await login('admin');
   const holder = await createUser({ role: 'E-MASTER' });
   const title = `Certificados ${uniqueName('c')}`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '8 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste.' });
   db.insert(certificates)
     .values({
       code: newCertificateCode(),
@@ -461,19 +436,7 @@ test('an admin sees the certificates of a course on a phone without the page wid
 test("the course's admin tab keeps lesson and material titles readable on a phone", async ({ page, login }) => {
   await login('admin');
   const title = `Curso ${uniqueName('adm')}`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '8 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste.' });
   const lesson = db
     .insert(lessons)
     .values({

@@ -4,10 +4,10 @@ import type { Page } from '@playwright/test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, courses, lessonProgress, lessons } from '../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments, lessonProgress, lessons } from '../../db/schema';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
-import { sortKey } from '../../app/utils/fold';
 import { pdfPageDrawsQr } from '../setup/pdf-qr';
+import { createCourse } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -23,19 +23,7 @@ type Settings = Partial<typeof courseAssessments.$inferInsert>;
 
 function assessedCourse(settings: Settings = { maxAttempts: 1, waitHours: 24 }) {
   const title = `Formação ${uniqueName('f')} — NR-10`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso do teste de formação.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: 'Cerca de duas semanas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso do teste de formação.', duration: 'Cerca de duas semanas' });
   const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
     (lessonTitle, index) =>
       db

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { coursePurchases, courses, lessons, payments, users } from '../../db/schema';
-import { sortKey } from '../../app/utils/fold';
+import { coursePurchases, lessons, payments, users } from '../../db/schema';
+import { createCourse } from '../setup/factories';
 import { expect, test, uniqueName } from './fixtures';
 
 /**
@@ -14,20 +14,15 @@ import { expect, test, uniqueName } from './fixtures';
 /** A premium course of this test's own (tests run in parallel and once per project). */
 function makePremiumCourse() {
   const title = uniqueName('Curso Premium E2E ');
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso premium criado pelo teste de ponta a ponta do pagamento.',
-      category: 'textile',
-      instructor: 'Eng. Teste',
-      duration: '4 horas',
-      level: 'advanced',
-      priceCents: 19990,
-    })
-    .returning()
-    .get();
+  const course = createCourse({
+    title,
+    description: 'Curso premium criado pelo teste de ponta a ponta do pagamento.',
+    category: 'textile',
+    instructor: 'Eng. Teste',
+    duration: '4 horas',
+    level: 'advanced',
+    priceCents: 19990,
+  });
   const lessonTitles = ['Aula de fibras', 'Aula de corantes'];
   lessonTitles.forEach((lessonTitle, index) =>
     db

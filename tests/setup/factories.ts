@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { db } from '../../db/client';
-import type { GrantableRole, UserRow } from '../../db/schema';
+import { courses, type GrantableRole, type UserRow } from '../../db/schema';
 import { grantRole } from '../../app/models/accounts/role-grant.server';
 import { startSession } from '../../app/models/accounts/session.server';
 import { getUserById, insertUser } from '../../app/models/accounts/user.server';
 import { withCheckDigits } from '../../app/utils/cpf';
+import { sortKey } from '../../app/utils/fold';
 import { hashPassword } from '../../app/utils/password.server';
 import { authSessionStorage } from '../../app/utils/session.server';
 
@@ -56,4 +57,23 @@ export async function sessionCookie(user: Pick<UserRow, 'id'>): Promise<string> 
   session.set('sessionId', startSession(user.id, { userAgent: 'vitest' }));
   const setCookie = await authSessionStorage.commitSession(session);
   return setCookie.split(';')[0];
+}
+
+type CourseInsert = typeof courses.$inferInsert;
+
+/** A visible course (free unless `price` is given) with the fields a test does not care about filled in. */
+export function createCourse(values: Partial<CourseInsert> & { title: string }): typeof courses.$inferSelect {
+  return db
+    .insert(courses)
+    .values({
+      titleKey: sortKey(values.title),
+      description: 'Curso do teste.',
+      category: 'electrical',
+      instructor: 'Eng. Joana Araújo',
+      duration: '8 horas',
+      level: 'beginner',
+      ...values,
+    })
+    .returning()
+    .get();
 }

@@ -1,8 +1,8 @@
+import { createCourse } from '../../setup/factories';
 import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, courses } from '../../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments } from '../../../db/schema';
 import type { ShownQuestion } from '~/models/assessments/grade';
-import { sortKey } from '~/utils/fold';
 
 /** Texts no open attempt may show: the explanation and the numeric answer. */
 export const SECRET_EXPLANATION = 'EXPLICACAO-SECRETA-API';
@@ -13,19 +13,7 @@ let sequence = 0;
 /** A visible free course with a final assessment of four questions (one of each kind), all drawn per attempt. */
 export function assessedCourse(settings: Partial<typeof courseAssessments.$inferInsert> = {}) {
   const title = `NR-10 Análise ${++sequence}`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso de teste.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '40 horas',
-      level: 'beginner',
-    })
-    .returning()
-    .get();
+  const course = createCourse({ title, description: 'Curso de teste.', duration: '40 horas' });
   db.insert(courseAssessments)
     .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 4, ...settings })
     .run();
