@@ -67,4 +67,9 @@ describe('the result pages and the dashboard prepare their reads once', () => {
     await view();
     expect(await preparedWhile(view)).toEqual([]);
   });
+
+  test('/dashboard hands the browser only what it shows of the user, not their e-mail or CPF', async () => {
+    const data = await body<{ user: Record<string, unknown> }>(await call(dashboardLoader, getRequest('/dashboard', { cookie })));
+    expect(Object.keys(data.user).sort()).toEqual(['isAdmin', 'role', 'roleExpiryDate', 'username']);
+  });
 });
