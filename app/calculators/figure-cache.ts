@@ -1,3 +1,4 @@
+import { boundedCache } from '../utils/bounded-cache';
 import type { Figure } from './types';
 
 /**
@@ -8,10 +9,6 @@ import type { Figure } from './types';
  */
 export const FIGURE_CACHE_LIMITS = { entries: 500, chars: 8_000_000 };
 
-type Entry = { figures: readonly Figure[]; chars: number };
-const entries = new Map<string, Entry>();
-let heldChars = 0;
-
 const sizeOf = (figures: readonly Figure[]) =>
   figures.reduce(
     (total, figure) =>
@@ -19,32 +16,14 @@ const sizeOf = (figures: readonly Figure[]) =>
     0,
   );
 
+const cache = boundedCache<readonly Figure[]>(FIGURE_CACHE_LIMITS, sizeOf);
+
 /** `key` names the calculator, its version and its parsed inputs; `draw` runs only on a miss. */
-export function cachedFigures(key: string, draw: () => readonly Figure[]): readonly Figure[] {
-  const hit = entries.get(key);
-  if (hit) {
-    // Most recently used last: the Map's order is the eviction order.
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit.figures;
-  }
-  const figures = draw();
-  const chars = sizeOf(figures);
-  if (chars > FIGURE_CACHE_LIMITS.chars / 4) return figures;
-  entries.set(key, { figures, chars });
-  heldChars += chars;
-  for (const [oldest, entry] of entries) {
-    if (entries.size <= FIGURE_CACHE_LIMITS.entries && heldChars <= FIGURE_CACHE_LIMITS.chars) break;
-    entries.delete(oldest);
-    heldChars -= entry.chars;
-  }
-  return figures;
-}
+export const cachedFigures = (key: string, draw: () => readonly Figure[]): readonly Figure[] => cache.get(key, draw);
 
 /** What the cache holds (tests). */
-export const figureCacheSize = () => ({ entries: entries.size, chars: heldChars });
+export const figureCacheSize = () => cache.size();
 
 export function clearFigureCache(): void {
-  entries.clear();
-  heldChars = 0;
+  cache.clear();
 }

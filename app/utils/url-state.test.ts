@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogLink, readDialog, urlWithout, withParams } from './url-state';
+import { dialogLink, dialogLinks, readDialog, urlWithout, withParams } from './url-state';
 
 describe('url state', () => {
   it('sets, replaces and removes parameters, keeping the others', () => {
@@ -24,5 +24,27 @@ describe('url state', () => {
 
   it('builds dialog links that keep the current filter', () => {
     expect(dialogLink('?category=chemical', 'ratings', { tool: 7 })).toBe('?category=chemical&dialog=ratings&tool=7');
+  });
+
+  it('builds the dialog links of a list as dialogLink does, link by link', () => {
+    const searches = [
+      '',
+      '?',
+      '?category=chemical',
+      '?q=a%20b+c&page=2',
+      '?dialog=rate&tool=3&category=textile',
+      '?category=textile&tool=9&q=%C3%A9&dialog=tool',
+      '?tool=1&tool=2&dialog=x&dialog=y&q=%26%3D',
+      '?q=caf%C3%A9+%2B+%E2%98%85&x=&y=1*2~3',
+    ];
+    for (const search of searches) {
+      const links = dialogLinks(search, 'tool');
+      for (const kind of ['rate', 'ratings', 'tool', 'a b&c']) {
+        for (const id of [7, 1234, 'x/y']) expect(links(kind, id), `${search} ${kind} ${id}`).toBe(dialogLink(search, kind, { tool: id }));
+      }
+    }
+    expect(dialogLinks(new URLSearchParams('category=mechanical'), 'question')('question', 5)).toBe(
+      dialogLink('?category=mechanical', 'question', { question: 5 }),
+    );
   });
 });

@@ -35,3 +35,38 @@ export function readDialog<Kind extends string>(params: URLSearchParams, kinds: 
 /** A link that opens a dialog on the current page, keeping its filters. */
 export const dialogLink = (search: string | URLSearchParams, kind: string, extra: ParamChanges = {}) =>
   withParams(search, { [DIALOG_PARAM]: kind, ...extra }) || '?';
+
+/** A parameter's value as URLSearchParams writes it (form encoding); plain ids and kinds stay as they are. */
+const formEncoded = (value: string) => (/^[\w.*-]*$/.test(value) ? value : new URLSearchParams([['', value]]).toString().slice(1));
+
+/**
+ * `dialogLink(search, kind, { [idParam]: id })` for every item of a list (the dashboard's tool
+ * cards: three links each): the page's other parameters are read and encoded once per render,
+ * not once per link. Same links, in the same order, as `dialogLink` writes them.
+ */
+export function dialogLinks(search: string | URLSearchParams, idParam: string): (kind: string, id: string | number) => string {
+  const slots = [DIALOG_PARAM, idParam] as const;
+  // Encoded `key=value` pairs kept as they are, and the slot (0: dialog, 1: id) where `set` leaves each of ours.
+  const parts: (string | 0 | 1)[] = [];
+  const placed = [false, false];
+  for (const [key, value] of new URLSearchParams(search)) {
+    const slot = slots.indexOf(key as (typeof slots)[number]);
+    if (slot === -1) parts.push(new URLSearchParams([[key, value]]).toString());
+    else if (!placed[slot]) {
+      placed[slot] = true;
+      parts.push(slot as 0 | 1);
+    }
+  }
+  if (!placed[0]) parts.push(0);
+  if (!placed[1]) parts.push(1);
+  const dialogPrefix = `${formEncoded(DIALOG_PARAM)}=`;
+  const idPrefix = `${formEncoded(idParam)}=`;
+  return (kind, id) => {
+    let query = '';
+    for (const part of parts) {
+      const pair = part === 0 ? dialogPrefix + formEncoded(kind) : part === 1 ? idPrefix + formEncoded(String(id)) : part;
+      query = query ? `${query}&${pair}` : pair;
+    }
+    return `?${query}`;
+  };
+}

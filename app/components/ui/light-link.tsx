@@ -24,13 +24,14 @@ type LightLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 const LIGHT_LINK_ATTRIBUTE = 'data-nav';
 const KEEP_SCROLL = 'keep-scroll';
 const REPLACE = 'replace';
+const KEEP_SCROLL_REPLACE = `${KEEP_SCROLL} ${REPLACE}`;
 
 /** The current pathname, provided once by the root layout for the links that are a query of this page. */
 export const LightLinkPath = createContext('');
 
 export function LightLink({ to, preventScrollReset, replace, ...anchor }: LightLinkProps) {
   const pathname = useContext(LightLinkPath);
-  const mode = [preventScrollReset ? KEEP_SCROLL : '', replace ? REPLACE : ''].filter(Boolean).join(' ');
+  const mode = preventScrollReset ? (replace ? KEEP_SCROLL_REPLACE : KEEP_SCROLL) : replace ? REPLACE : '';
   return <a href={to.startsWith('?') ? `${pathname}${to}` : to} {...{ [LIGHT_LINK_ATTRIBUTE]: mode }} {...anchor} />;
 }
 

@@ -189,13 +189,17 @@ export function projectQuota(user: ProjectOwner): { active: number; limit: numbe
 }
 
 /** The select of 'Adicionar ao projeto': the user's projects that accept calculations, newest change first (bounded). */
-export function projectChoices(user: ProjectOwner): { id: number; name: string }[] {
-  if (!canUseProjects(user.role)) return [];
-  return db
+const activeProjectChoices = preparedQuery(() =>
+  db
     .select({ id: projects.id, name: projects.name })
     .from(projects)
-    .where(and(eq(projects.userId, user.id), ne(projects.status, 'archived')))
+    .where(and(eq(projects.userId, sql.placeholder('userId')), ne(projects.status, 'archived')))
     .orderBy(desc(projects.updatedAt))
     .limit(100)
-    .all();
+    .prepare(),
+);
+
+export function projectChoices(user: ProjectOwner): { id: number; name: string }[] {
+  if (!canUseProjects(user.role)) return [];
+  return activeProjectChoices().all({ userId: user.id });
 }

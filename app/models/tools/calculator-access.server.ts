@@ -1,4 +1,4 @@
-import { asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
 import { tools, type ToolLevel } from '../../../db/schema';
 import { calculators, getCalculator, type Calculator } from '../../calculators';
@@ -28,12 +28,23 @@ const gateColumns = { link: tools.link, accessLevel: tools.accessLevel, restrict
 const allCalculatorGates = preparedQuery(() =>
   db.select(gateColumns).from(tools).where(like(tools.link, '/calculators/%')).orderBy(asc(tools.id)).prepare(),
 );
+/** One calculator's tool rows: read by every calculator page and result, so prepared once per connection too. */
+const calculatorGates = preparedQuery(() =>
+  db
+    .select(gateColumns)
+    .from(tools)
+    .where(eq(tools.link, sql.placeholder('link')))
+    .orderBy(asc(tools.id))
+    .prepare(),
+);
 
 /** The tool rows that point at a calculator, oldest first: the first one per link decides. */
 function gatesByLink(executor: Executor, link?: string): Map<string, Gate> {
   const rows =
-    link === undefined && executor === db
-      ? allCalculatorGates().all()
+    executor === db
+      ? link === undefined
+        ? allCalculatorGates().all()
+        : calculatorGates().all({ link })
       : executor
           .select(gateColumns)
           .from(tools)

@@ -4,7 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { describeCalculator, runCalculator } from '~/calculators';
+import { describeCalculator } from '~/calculators';
+import { calculatorPageFor } from '~/calculators/result-page.server';
 import type { InputField } from '~/calculators/types';
 import { CalculatorFigures } from '~/components/calculator-figures';
 import { placeFigures } from '~/calculators/figure-markup';
@@ -23,7 +24,7 @@ import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
 import { saveCalculation } from '~/models/tools/calculation-history.server';
 import { findCalculatorFor } from '~/models/tools/calculator-access.server';
-import { calculatorHeader, calculatorPath, canonicalQuery, formValues, hasInputs, reportPath } from '~/calculators/view';
+import { calculatorHeader, calculatorPath } from '~/calculators/view';
 import { MAX_HISTORY_TITLE, saveCalculationSchema } from '~/schemas/calculation-history';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { handleForm, intent, orResponse } from '~/utils/form.server';
@@ -31,7 +32,6 @@ import { useIntentForm } from '~/utils/intent-form';
 import { siteUrl } from '~/utils/security.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { sharedPageMeta, siteOriginOf, SITE_DESCRIPTION } from '~/utils/meta';
-import { resultsText } from '~/calculators/result-text';
 import { routeErrorBoundary } from '~/components/ui/route-error';
 import { AddToProjectForm } from '~/components/projects/add-to-project';
 import { addResultToProjectIntent } from '~/models/projects/add-to-project-intents.server';
@@ -60,33 +60,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const header = calculatorHeader(calculator, level);
   if (access === 'locked') return json({ locked: true as const, header }, { status: 403 });
 
-  const url = new URL(request.url);
-  const submitted = hasInputs(calculator, url.searchParams);
-  const run = submitted ? runCalculator(calculator, url.searchParams, { figures: true }) : null;
+  const { values, outcome: computed } = calculatorPageFor(calculator, new URL(request.url).searchParams);
   const { inputs, formula, references, disclaimer } = describeCalculator(calculator);
   let outcome = null;
-  if (run?.ok) {
-    const query = canonicalQuery(calculator, run);
-    const { figures, ...result } = run.result;
+  if (computed?.ok) {
+    const { figures, ...result } = computed.result;
     outcome = {
-      ok: true as const,
+      ...computed,
       // Each figure's SVG once in the page: a document's render gets it apart from the data (decision 073).
       result: { ...result, figures: figures ? placeFigures(figures, context.documentMarkup) : undefined },
-      query,
-      shareUrl: siteUrl(calculatorPath(calculator.slug, query)),
-      reportHref: reportPath(calculator.slug, query),
-      // The meta description: the first three results, as text.
-      summary: resultsText(run.result.results.slice(0, 3), '; '),
+      shareUrl: siteUrl(calculatorPath(calculator.slug, computed.query)),
     };
-  } else if (run) {
-    outcome = { ok: false as const, fieldErrors: run.fieldErrors };
+  } else if (computed) {
+    outcome = computed;
   }
   return json(
     {
       locked: false as const,
       header,
       calculator: { inputs, formula, references, disclaimer: disclaimer ?? null },
-      values: formValues(calculator, submitted ? url.searchParams : null),
+      values,
       outcome,
       projects: outcome?.ok ? projectChoices(user) : [],
     },

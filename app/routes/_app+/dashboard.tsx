@@ -14,7 +14,6 @@ import { activatePromoCode } from '~/models/courses/promo-code.server';
 import { listToolRatings, rateTool, ratingsByUser } from '~/models/tools/rating.server';
 import { dashboardQuerySchema, listToolsFor } from '~/models/tools/tool.server';
 import { hasAtLeast } from '~/models/accounts/roles';
-import { toPublicUser } from '~/models/accounts/user.server';
 import { accountPromoSchema } from '~/schemas/account';
 import { ratingFormSchema } from '~/schemas/rating';
 import { handleForm, intent } from '~/utils/form.server';
@@ -22,7 +21,7 @@ import { pageOf, parseListQuery } from '~/utils/pagination.server';
 import { useIntentResult } from '~/utils/intent-form';
 import { redirectWithToast } from '~/utils/toast.server';
 import { catalogView, parseCatalogFilter, parseCatalogQuery } from '~/utils/tool-catalog';
-import { readDialog, urlWithout } from '~/utils/url-state';
+import { dialogLinks, readDialog, urlWithout } from '~/utils/url-state';
 import { pageMeta } from '~/utils/meta';
 
 export const meta: MetaFunction = () =>
@@ -55,7 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const recent = hasAtLeast(user.role, 'E-MASTER') ? lastCourseWorkedOn(user) : null;
 
   return json({
-    user: toPublicUser(user),
+    // What the page shows of the user (the greeting, the role badge, the admin shortcut): not the whole public profile.
+    user: {
+      username: user.username,
+      role: user.role,
+      roleExpiryDate: user.roleExpiryDate?.toISOString() ?? null,
+      isAdmin: user.role === 'admin',
+    },
     filter,
     query,
     ...view,
@@ -110,6 +115,7 @@ export default function Dashboard() {
   const location = useLocation();
   const loadingCatalog = useCatalogLoading();
   const rateError = useIntentResult('rate')?.error?.['']?.[0];
+  const dialogHref = dialogLinks(location.search, 'tool');
 
   // E-BASIC users come for the free tools: theirs come before the shortcuts and the promo box.
   const toolsFirst = user.role === 'E-BASIC';
@@ -129,7 +135,7 @@ export default function Dashboard() {
       <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy={loadingCatalog || undefined}>
         {loadingCatalog
           ? Array.from({ length: 4 }, (_, index) => <ToolCardSkeleton key={index} />)
-          : tools.map((tool) => <ToolCard key={tool.id} tool={tool} rated={Boolean(myRatings[tool.id])} search={location.search} />)}
+          : tools.map((tool) => <ToolCard key={tool.id} tool={tool} rated={Boolean(myRatings[tool.id])} dialogHref={dialogHref} />)}
       </div>
       {loadingCatalog ? null : <Pagination page={page} pageCount={pageCount} />}
       {!loadingCatalog && emptyMessage ? (
