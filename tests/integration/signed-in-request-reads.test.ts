@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { db, openDatabase, sqliteConnection } from '../../db/client';
 import { activeSessions, notificationReads, notifications, roleGrants, users } from '../../db/schema';
 import { readSessionUser } from '~/models/accounts/auth.server';
 import { countUnreadNotifications } from '~/models/notifications/notification.server';
-import { createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { loader as rootLoader } from '~/root';
+import { getAuthSession } from '~/utils/session.server';
+import { call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
 /**
  * What every signed-in page pays before its own loader (issue 33): the session read and the
@@ -90,6 +93,36 @@ describe('the session read', () => {
   });
 });
 
+describe('the session cookie', () => {
+  test("a cookie value's signature is checked once per process, and a tampered one is still refused", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const check = vi.spyOn(crypto, 'timingSafeEqual');
+    try {
+      const first = await getAuthSession(getRequest('/dashboard', { cookie: `en_theme=1; ${cookie}` }));
+      const again = await getAuthSession(getRequest('/account', { cookie }));
+      expect(again.get('sessionId')).toBe(first.get('sessionId'));
+      expect(first.get('sessionId')).toEqual(expect.any(String));
+      expect(check).toHaveBeenCalledTimes(1);
+      const tampered = `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await getAuthSession(getRequest('/dashboard', { cookie: tampered }))).get('sessionId')).toBeUndefined();
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  test("a change to one request's session stays in that request", async () => {
+    const cookie = await sessionCookie(await createUser());
+    const first = await getAuthSession(getRequest('/dashboard', { cookie }));
+    const sessionId = first.get('sessionId');
+    first.unset('sessionId');
+    first.set('recoveryToken', 'x');
+    const again = await getAuthSession(getRequest('/dashboard', { cookie }));
+    expect(again.get('sessionId')).toBe(sessionId);
+    expect(again.get('recoveryToken')).toBeUndefined();
+  });
+});
+
 describe("the header's unread-notification badge", () => {
   test('a repeat with the database unchanged walks no broadcast: their count per role is kept', async () => {
     const user = await createUser({ role: 'E-TOOL' });
@@ -141,5 +174,16 @@ describe("the header's unread-notification badge", () => {
     expect(countUnreadNotifications(user)).toBe(before + 1);
     db.update(notifications).set({ isRead: true }).where(eq(notifications.id, personal.id)).run();
     expect(countUnreadNotifications(user)).toBe(before);
+  });
+});
+
+describe("the root's loader data", () => {
+  test('hands the browser only what the layout reads of the user (its name, links and live stream)', async () => {
+    const user = await createUser({ role: 'E-TOOL' });
+    const root = await (await call(rootLoader, getRequest('/dashboard', { cookie: await sessionCookie(user) }))).json();
+    expect(root.user).toEqual({ id: user.id, username: user.username, role: 'E-TOOL', isAdmin: false, isMaster: false });
+    const admin = await createUser({ role: 'admin' });
+    const adminRoot = await (await call(rootLoader, getRequest('/dashboard', { cookie: await sessionCookie(admin) }))).json();
+    expect(adminRoot.user).toMatchObject({ role: 'admin', isAdmin: true, isMaster: true });
   });
 });
