@@ -77,14 +77,18 @@ const endedSessionById = preparedQuery(() =>
  */
 const activeSessionWithUser = preparedQuery(() =>
   db
-    .select({ session: activeSessions, user: users })
+    // Of the session, only what settleSession reads: drizzle maps every column it is given into the row.
+    .select({
+      session: { id: activeSessions.id, expiresAt: activeSessions.expiresAt, lastActivity: activeSessions.lastActivity },
+      user: users,
+    })
     .from(activeSessions)
     .innerJoin(users, eq(users.id, activeSessions.userId))
     .where(eq(activeSessions.sessionId, sql.placeholder('sessionId')))
     .prepare(),
 );
 
-type SessionRow = typeof activeSessions.$inferSelect;
+type SessionRow = Pick<typeof activeSessions.$inferSelect, 'id' | 'expiresAt' | 'lastActivity'>;
 
 /** The status of a session read by id, writing what a request on it owes: the expired row's removal, the activity stamp (at most once a minute). */
 function settleSession(sessionId: string, row: SessionRow | undefined, now: Date): 'active' | 'replaced' | 'expired' {
