@@ -11,7 +11,7 @@ import { LightLinkPath, useLightLinkNavigation } from './components/ui/light-lin
 import { countAdminUnreadThreads, countUserUnreadThreads } from './models/chat/thread-lists.server';
 import { currentEventId } from './models/live-bus/live-events.server';
 import { countUnreadNotifications } from './models/notifications/notification.server';
-import { toPublicUser } from './models/accounts/user.server';
+import { toLayoutUser } from './models/accounts/layout-user.server';
 import stylesheet from './tailwind.css';
 import { getOptionalUser } from './models/accounts/auth.server';
 import { LiveProvider, useLiveEvents } from './live/live';
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await readToast(request, context);
   return json(
     {
-      user: user ? toPublicUser(user) : null,
+      user: user ? toLayoutUser(user) : null,
       // Where the counts below stand on the live event bus: the tab's stream resumes from here.
       liveCursor: user ? currentEventId() : null,
       unreadNotifications: user ? countUnreadNotifications(user) : 0,

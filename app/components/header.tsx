@@ -1,7 +1,7 @@
 import { LightLink, LightLinkPath } from '~/components/ui/light-link';
 import { Form } from '@remix-run/react';
 import { useContext } from 'react';
-import type { PublicUser } from '~/models/accounts/user.server';
+import type { LayoutUser } from '~/models/accounts/layout-user.server';
 import { useLiveCount } from '~/live/live';
 import { ROLE_LABELS } from '~/utils/value-sets';
 import { MobileMenu } from './mobile-menu';
@@ -12,7 +12,7 @@ import { NotificationsDrawer } from './notifications-drawer';
  * tab's event stream from there (app/live/live.tsx).
  */
 type HeaderProps = {
-  user: PublicUser;
+  user: LayoutUser;
   liveCursor: string | null;
   unreadNotifications: number;
   adminUnreadChats: number;
@@ -21,16 +21,21 @@ type HeaderProps = {
 
 type NavItem = { to: string; label: string };
 
+const HOME: NavItem = { to: '/dashboard', label: 'Início' };
+const COURSES: NavItem = { to: '/courses', label: 'Cursos' };
+const SUPPORT: NavItem = { to: '/chats', label: 'Suporte' };
+const ACCOUNT: NavItem = { to: '/account', label: 'Minha Conta' };
+/** The three lists there can be, built once (not per render of every page). */
+const NAV_ITEMS = {
+  belowMaster: [HOME, COURSES, { to: '/upgrade', label: 'Fazer Upgrade' }, SUPPORT, ACCOUNT],
+  master: [HOME, COURSES, SUPPORT, ACCOUNT],
+  admin: [HOME, COURSES, { to: '/admin', label: ROLE_LABELS.admin }, SUPPORT, ACCOUNT],
+} satisfies Record<string, readonly NavItem[]>;
+
 /** The header's links for this user: upgrade only below E-MASTER (and not admins), admin only for admins. */
-export function navItems(user: Pick<PublicUser, 'isAdmin' | 'isMaster'>): NavItem[] {
-  return [
-    { to: '/dashboard', label: 'Início' },
-    { to: '/courses', label: 'Cursos' },
-    ...(!user.isAdmin && !user.isMaster ? [{ to: '/upgrade', label: 'Fazer Upgrade' }] : []),
-    ...(user.isAdmin ? [{ to: '/admin', label: ROLE_LABELS.admin }] : []),
-    { to: '/chats', label: 'Suporte' },
-    { to: '/account', label: 'Minha Conta' },
-  ];
+export function navItems(user: Pick<LayoutUser, 'isAdmin' | 'isMaster'>): readonly NavItem[] {
+  if (user.isAdmin) return NAV_ITEMS.admin;
+  return user.isMaster ? NAV_ITEMS.master : NAV_ITEMS.belowMaster;
 }
 
 const linkClass = (isActive: boolean) =>
@@ -46,7 +51,7 @@ function NavItems({
   badge,
   onNavigate,
 }: {
-  items: NavItem[];
+  items: readonly NavItem[];
   pathname: string;
   badge: (item: NavItem) => JSX.Element | null;
   onNavigate?: () => void;

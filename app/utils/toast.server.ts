@@ -7,9 +7,11 @@ import { applySecurityHeaders } from './security.server';
 
 export type { Toast, ToastType } from './toast';
 
+const TOAST_COOKIE = 'en_toast';
+
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: 'en_toast',
+    name: TOAST_COOKIE,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -34,7 +36,10 @@ export async function toastCookie(toast: Toast): Promise<string> {
 export async function readToast(request: Request, context?: AppLoadContext): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const pending = context?.toast?.pending ?? null;
   if (pending) return { toast: pending, setCookie: null };
-  const session = await toastStorage.getSession(request.headers.get('Cookie'));
+  const cookie = request.headers.get('Cookie');
+  // Most requests carry no toast: skip parsing every cookie of the header for it.
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, setCookie: null };
+  const session = await toastStorage.getSession(cookie);
   const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
   return { toast, setCookie: toast ? await toastStorage.commitSession(session) : null };
 }

@@ -31,7 +31,7 @@ describe('/auth page', () => {
     const jar = cookieJar();
     jar.absorb(response);
     const root = await (await call(rootLoader, getRequest('/account', { cookie: jar.header() }))).json();
-    expect(root.user.email).toBe(user.email);
+    expect(root.user.id).toBe(user.id);
     expect(root.toast).toEqual({ title: 'Login bem-sucedido', description: `Bem-vindo, ${user.username}!`, type: 'success' });
   });
 

@@ -1,8 +1,10 @@
+import { db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
-import { lookupSession, endSession, startSession } from './session.server';
+import { lookupSessionUser as lookupSessionRow, endSession, startSession } from './session.server';
 import { deviceCookieHeader, deviceIdFor, recordSignIn } from './sign-ins.server';
 import { consume, giveBack, reset, type LimiterName } from './rate-limit-store.server';
-import { getUserById, verifyCredentials } from './user.server';
+import { verifyCredentials } from './user.server';
+import { withRoleInForce } from './effective-role.server';
 import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
 import { foldKey } from '../../utils/fold';
@@ -108,11 +110,12 @@ async function lookupSessionUser(request: Request): Promise<SessionState> {
   const session = await getAuthSession(request);
   const sessionId = session.get('sessionId');
   if (!sessionId) return { user: null, ended: null };
-  const found = lookupSession(sessionId);
+  const now = new Date();
+  const found = lookupSessionRow(sessionId, now);
   if (found.status !== 'active') return { user: null, ended: found.status };
-  const user = getUserById(found.userId);
-  if (user) noteRequestUser(user.id);
-  return user ? { user, ended: null } : { user: null, ended: 'expired' };
+  const user = withRoleInForce(db, found.user, now);
+  noteRequestUser(user.id);
+  return { user, ended: null };
 }
 
 export async function getOptionalUser(request: Request): Promise<UserRow | null> {

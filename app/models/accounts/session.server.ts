@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
-import { activeSessions, endedSessions, users } from '../../../db/schema';
+import { activeSessions, endedSessions, users, type UserRow } from '../../../db/schema';
 import { SESSION_TTL_MS } from '../../utils/session.server';
 import { liveChannels, publish, publishAccessChanged } from '../live-bus/live-events.server';
 
@@ -71,20 +71,54 @@ const endedSessionById = preparedQuery(() =>
     .prepare(),
 );
 
-export function lookupSession(sessionId: string, now = new Date()): SessionLookup {
-  const row = activeSessionById().get({ sessionId });
-  if (!row) {
-    const ended = endedSessionById().get({ sessionId });
-    return ended ? { status: 'replaced' } : { status: 'expired' };
-  }
+/**
+ * The session and its user in one statement: every signed-in request reads both (the HMAC-checked
+ * cookie names the session; `lookupSessionUser` in auth.server.ts).
+ */
+const activeSessionWithUser = preparedQuery(() =>
+  db
+    // Of the session, only what settleSession reads: drizzle maps every column it is given into the row.
+    .select({
+      session: { id: activeSessions.id, expiresAt: activeSessions.expiresAt, lastActivity: activeSessions.lastActivity },
+      user: users,
+    })
+    .from(activeSessions)
+    .innerJoin(users, eq(users.id, activeSessions.userId))
+    .where(eq(activeSessions.sessionId, sql.placeholder('sessionId')))
+    .prepare(),
+);
+
+type SessionRow = Pick<typeof activeSessions.$inferSelect, 'id' | 'expiresAt' | 'lastActivity'>;
+
+/** The status of a session read by id, writing what a request on it owes: the expired row's removal, the activity stamp (at most once a minute). */
+function settleSession(sessionId: string, row: SessionRow | undefined, now: Date): 'active' | 'replaced' | 'expired' {
+  if (!row) return endedSessionById().get({ sessionId }) ? 'replaced' : 'expired';
   if (row.expiresAt.getTime() <= now.getTime()) {
     db.delete(activeSessions).where(eq(activeSessions.id, row.id)).run();
-    return { status: 'expired' };
+    return 'expired';
   }
   if (now.getTime() - row.lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     db.update(activeSessions).set({ lastActivity: now }).where(eq(activeSessions.id, row.id)).run();
   }
-  return { status: 'active', userId: row.userId };
+  return 'active';
+}
+
+export function lookupSession(sessionId: string, now = new Date()): SessionLookup {
+  const row = activeSessionById().get({ sessionId });
+  const status = settleSession(sessionId, row, now);
+  return status === 'active' ? { status, userId: row!.userId } : { status };
+}
+
+export type SessionUserLookup = { status: 'active'; user: UserRow } | { status: 'replaced' } | { status: 'expired' };
+
+/**
+ * `lookupSession` and the user's row in one read (the user as stored: the caller applies the role in
+ * force). A session whose user is gone reads as expired, as a missing session does.
+ */
+export function lookupSessionUser(sessionId: string, now = new Date()): SessionUserLookup {
+  const found = activeSessionWithUser().get({ sessionId });
+  const status = settleSession(sessionId, found?.session, now);
+  return status === 'active' ? { status, user: found!.user } : { status };
 }
 
 /**

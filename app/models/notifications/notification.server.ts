@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import { db, preparedQuery, type Executor } from '../../../db/client';
+import { db, type Executor } from '../../../db/client';
 import { notificationReads, notifications, users, type NotificationRow, type UserRow } from '../../../db/schema';
 import type { NotificationInput } from '../../schemas/notification';
 import { AppError } from '../../utils/errors';
@@ -7,6 +7,7 @@ import { paginate, type Page } from '../../utils/pagination.server';
 import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { liveChannels, publish } from '../live-bus/live-events.server';
 import { getUserById } from '../accounts/user.server';
+import { countUnreadNotifications } from './unread-count.server';
 
 export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada';
 const LIST_LIMIT = 100;
@@ -35,19 +36,7 @@ export function readByUser(userId: Bound<number>) {
       and ${notificationReads.userId} = ${userId}) end`;
 }
 
-const unreadCount = preparedQuery(() => {
-  const user = { id: sql.placeholder('userId'), role: sql.placeholder('role') };
-  return db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(visibleTo(user, sql.placeholder('now')), sql`not (${readByUser(user.id)})`))
-    .prepare();
-});
-
-/** The header's badge, on every signed-in page: one prepared query. */
-export function countUnreadNotifications(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): number {
-  return unreadCount().get({ userId: user.id, role: user.role, now: now.getTime() })?.value ?? 0;
-}
+export { countUnreadNotifications };
 
 export type NotificationType = NotificationRow['type'];
 
