@@ -1,5 +1,14 @@
 import { describe, expect, it, test } from 'vitest';
-import { formatBr, formatCents, formatDateTime, formatLongDate, formatRating, formatShortDate, parseMoneyToCents } from './format';
+import {
+  formatBr,
+  formatCents,
+  formatDateTime,
+  formatDayMonthTime,
+  formatLongDate,
+  formatRating,
+  formatShortDate,
+  parseMoneyToCents,
+} from './format';
 
 describe('format', () => {
   it('shows UTC instants in São Paulo time (UTC-3)', () => {
@@ -24,6 +33,11 @@ describe('format', () => {
     for (const instant of instants) {
       expect(formatDateTime(instant)).toBe(formatBr(instant, 'dd/MM/yyyy HH:mm'));
       expect(formatShortDate(instant)).toBe(formatBr(instant, 'dd/MM/yyyy'));
+      expect(formatDayMonthTime(instant)).toBe(formatBr(instant, "dd 'de' MMMM 'às' HH:mm"));
+    }
+    for (let month = 0; month < 12; month++) {
+      const instant = Date.UTC(2026, month, 15, 12);
+      expect(formatDayMonthTime(instant)).toBe(formatBr(instant, "dd 'de' MMMM 'às' HH:mm"));
     }
   });
 

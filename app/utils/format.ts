@@ -73,6 +73,27 @@ export function formatDateTime(date: Date | number | string): string {
 }
 export const formatLongDate = (date: Date | number | string) => formatBr(date, "dd 'de' MMMM 'de' yyyy");
 
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** '08 de junho às 23:30': formatBr(date, "dd 'de' MMMM 'às' HH:mm") without date-fns's per-call zone lookup (about 0.15 ms). */
+export function formatDayMonthTime(date: Date | number | string): string {
+  const wall = wallClock(date);
+  return `${pad2(wall.getUTCDate())} de ${MONTHS[wall.getUTCMonth()]} às ${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
+}
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** 2990 → 'R$ 29,90' (with a normal space, so tests and screen readers see one form). */

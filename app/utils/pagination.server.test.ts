@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { listQuerySchema, paginate, parseListQuery, readListQuery } from './pagination.server';
 
 const schema = listQuerySchema({ sorts: ['recent', 'name'] as const, perPage: 10, maxPerPage: 50 });
@@ -14,6 +15,27 @@ describe('list kit', () => {
       perPage: 20,
       sort: 'name',
     });
+  });
+
+  it('parses a query string seen before once per process, and hands out copies', () => {
+    const own = listQuerySchema({ sorts: ['recent'] as const, perPage: 10, maxPerPage: 50 });
+    const parse = vi.spyOn(own, 'safeParse');
+    const first = parseListQuery(new URLSearchParams('q=viga&page=2'), own);
+    first.page = 99;
+    const second = parseListQuery(new URLSearchParams('q=viga&page=2'), own);
+    expect(second).toEqual({ q: 'viga', page: 2, perPage: 10, sort: 'recent' });
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(parseListQuery(new URLSearchParams('q=viga&page=3'), own).page).toBe(3);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('parses anew a query whose values are objects (a date filter)', () => {
+    const dated = z.object({ since: z.coerce.date().default(new Date(0)) });
+    const parse = vi.spyOn(dated, 'safeParse');
+    const first = parseListQuery(new URLSearchParams('since=2026-01-02'), dated);
+    first.since.setFullYear(1999);
+    expect(parseListQuery(new URLSearchParams('since=2026-01-02'), dated).since.getUTCFullYear()).toBe(2026);
+    expect(parse).toHaveBeenCalledTimes(2);
   });
 
   it('falls back to defaults on pages and refuses in the API', () => {

@@ -15,8 +15,32 @@ type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 const paramsObject = (params: URLSearchParams) => Object.fromEntries([...params].filter(([, value]) => value !== ''));
 
-/** For pages: every parameter that does not parse falls back to its default (a hand-edited URL still shows a list). */
+const PARSED_KEPT = 500;
+type Flat = Record<string, string | number | boolean | null | undefined>;
+/** Per schema, the parsed query of each query string seen (a pure function of both), when every value is a plain one. */
+const parsedBySchema = new WeakMap<AnyObjectSchema, Map<string, Flat>>();
+const isFlat = (value: object): value is Flat =>
+  Object.values(value).every((field) => field === null || (typeof field !== 'object' && typeof field !== 'function'));
+
+/**
+ * For pages: every parameter that does not parse falls back to its default (a hand-edited URL still shows a list).
+ * A query string seen before is answered from a per-process memo (a copy: callers may change what they get), without
+ * running zod again; at most PARSED_KEPT per schema, and never a query with a date or another object in it.
+ */
 export function parseListQuery<S extends AnyObjectSchema>(params: URLSearchParams, schema: S): z.output<S> {
+  const key = params.toString();
+  let parsed = parsedBySchema.get(schema);
+  const kept = parsed?.get(key);
+  if (kept) return { ...kept } as z.output<S>;
+  const query = parseLeniently(params, schema);
+  if (!isFlat(query)) return query;
+  if (!parsed) parsedBySchema.set(schema, (parsed = new Map()));
+  if (parsed.size >= PARSED_KEPT) parsed.clear();
+  parsed.set(key, { ...query });
+  return query;
+}
+
+function parseLeniently<S extends AnyObjectSchema>(params: URLSearchParams, schema: S): z.output<S> {
   const input: Record<string, unknown> = paramsObject(params);
   for (let attempt = 0; attempt < 8; attempt++) {
     const parsed = schema.safeParse(input);

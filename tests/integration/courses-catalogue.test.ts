@@ -1,7 +1,7 @@
 import { queryPlans } from './helpers/query-plans';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { db, sqliteConnection } from '../../db/client';
+import { db, openDatabase, sqliteConnection } from '../../db/client';
 import { courseGrants, courses, lessonProgress, lessons, promoCodes, promoUsage, type CourseRow, type UserRow } from '../../db/schema';
 import { COURSE_ACCESS_MESSAGES, grantCourse } from '~/models/courses/access.server';
 import { continueHref, lastCourseWorkedOn } from '~/models/courses/content.server';
@@ -474,12 +474,77 @@ describe('when the catalogue cannot be read', () => {
 function expectIndexed(plans: { sql: string; plan: string[] }[]) {
   for (const { sql, plan } of plans) {
     for (const line of plan) {
-      if (line.startsWith('SCAN ')) expect(line, `${sql}\n${plan.join('\n')}`).toMatch(/^SCAN (courses\b|json_each VIRTUAL TABLE)/);
+      // CONSTANT ROW: the database version's `select total_changes()`, which reads no table.
+      if (line.startsWith('SCAN '))
+        expect(line, `${sql}\n${plan.join('\n')}`).toMatch(/^SCAN (courses\b|json_each VIRTUAL TABLE|CONSTANT ROW)/);
       if (/\b(lesson_progress|course_grants|lessons)\b/.test(line))
         expect(line, sql).toMatch(/^SEARCH .* USING (COVERING )?INDEX|PRIMARY KEY/);
     }
   }
 }
+
+describe('the catalogue kept per database version', () => {
+  const master = () => ({ id: signed.master.user.id, role: 'E-MASTER' as const });
+  const page = (search = '') => listCatalogue(master(), parseListQuery(new URLSearchParams(search), courseListQuerySchema));
+
+  test("a second view of the same page reads only the viewer's grants and progress", () => {
+    page();
+    const plans = queryPlans(sqliteConnection(), () => {
+      page();
+      page();
+    });
+    // queryPlans opens a fresh connection: the first view there reads the page; the second reads the viewer's part only.
+    const second = plans.slice(plans.findLastIndex((p) => p.sql === 'select total_changes()'));
+    expect(second.map((p) => p.sql).join('\n')).not.toMatch(/from "courses"|from "lessons"/);
+    expect(second.map((p) => p.sql).join('\n')).toContain('"lesson_progress"');
+  });
+
+  test('a course edited, hidden or given a lesson shows at once on the next view', () => {
+    const before = page();
+    const shown = before.items.find((course) => course.id === c.algebra.id)!;
+    expect(shown.title).toBe(c.algebra.title);
+    db.update(courses).set({ title: 'Álgebra Linear Aplicada' }).where(eq(courses.id, c.algebra.id)).run();
+    expect(page().items.find((course) => course.id === c.algebra.id)?.title).toBe('Álgebra Linear Aplicada');
+    db.update(courses).set({ title: c.algebra.title }).where(eq(courses.id, c.algebra.id)).run();
+
+    const lessonsBefore = page().items.find((course) => course.id === c.eletrica.id)!.progress!.total;
+    const [added] = insertLessons(c.eletrica.id, 1);
+    expect(page().items.find((course) => course.id === c.eletrica.id)!.progress!.total).toBe(lessonsBefore + 1);
+    db.delete(lessons).where(eq(lessons.id, added)).run();
+    expect(page().items.find((course) => course.id === c.eletrica.id)!.progress!.total).toBe(lessonsBefore);
+
+    db.update(courses).set({ isHidden: true }).where(eq(courses.id, c.algebra.id)).run();
+    expect(page().items.map((course) => course.id)).not.toContain(c.algebra.id);
+    expect(page().total).toBe(before.total - 1);
+    db.update(courses).set({ isHidden: false }).where(eq(courses.id, c.algebra.id)).run();
+    expect(page().items.map((course) => course.id)).toContain(c.algebra.id);
+  });
+
+  test('a write by another process moves the version too', () => {
+    const before = page();
+    const other = openDatabase(sqliteConnection().name);
+    try {
+      other.sqlite.prepare('update courses set title = ? where id = ?').run('Química Geral II', c.quimica.id);
+      expect(page().items.find((course) => course.id === c.quimica.id)?.title).toBe('Química Geral II');
+      other.sqlite.prepare('update courses set title = ? where id = ?').run(c.quimica.title, c.quimica.id);
+      expect(page().items.find((course) => course.id === c.quimica.id)?.title).toBe(c.quimica.title);
+      expect(page().total).toBe(before.total);
+    } finally {
+      other.sqlite.close();
+    }
+  });
+
+  test("each viewer's progress and grants are their own, not the cached page's", () => {
+    const masterView = page().items.find((course) => course.id === c.eletrica.id)!;
+    const admin = listCatalogue(
+      { id: signed.admin.user.id, role: 'admin' },
+      parseListQuery(new URLSearchParams(''), courseListQuerySchema),
+    ).items.find((course) => course.id === c.eletrica.id)!;
+    expect(admin.progress?.total).toBe(masterView.progress?.total);
+    expect(admin.progress?.done).toBe(0);
+    expect(masterView.progress?.done).toBeGreaterThan(0);
+  });
+});
 
 describe('the indexes behind the catalogue and the Cursos card', () => {
   test('the catalogue searches course_grants, lessons and lesson_progress by index, whatever the filters', () => {

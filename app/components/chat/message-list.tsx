@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '~/models/chat/types';
+import type { ShownMessage } from '~/models/chat/types';
 import { formatDateTime } from '~/utils/format';
 import { NEWEST_MESSAGE_ANCHOR } from '~/utils/ticket-path';
 import { MessageAttachments } from './message-attachments';
@@ -10,7 +10,7 @@ import { MessageAttachments } from './message-attachments';
  * is open (keyed by id: a message given twice shows once). The last one carries the anchor every
  * link to a ticket goes to (app/utils/ticket-path.ts).
  */
-export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ChatMessageView[]; viewerIsAdmin: boolean }) {
+export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ShownMessage[]; viewerIsAdmin: boolean }) {
   if (messages.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center" data-testid="chat-messages-empty">

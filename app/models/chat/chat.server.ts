@@ -27,7 +27,16 @@ import {
 import type { UploadAdmission } from './message-upload.server';
 import { countAdminUnreadThreads, countUserUnreadThreads } from './thread-lists.server';
 import { threadColumns, toThreadView, type ThreadSelection } from './thread-rows.server';
-import type { ChatMessageView, ChatSide, ChatThreadView, ChatViewer, MessagePage, MessageWindow, ThreadRow } from './types';
+import type {
+  ChatMessageView,
+  ChatSide,
+  ChatThreadView,
+  ChatViewer,
+  MessagePage,
+  MessageWindow,
+  ShownMessagePage,
+  ThreadRow,
+} from './types';
 
 /**
  * The support chat (the specification's 'Chat list', 'Ticket view' and 'New chat' screens, and its States and transitions): tickets
@@ -170,6 +179,50 @@ function readMessages(threadId: number, window: MessageWindow): MessagePage {
   return { items: withAttachments(threadId, rows.slice(0, window.limit).reverse()), total, hasEarlier };
 }
 
+/** The ticket page's latest window (or the one before a message): only what the page shows, newest first through the index. */
+const shownColumns = {
+  id: chatMessages.id,
+  message: chatMessages.message,
+  isAdminMessage: chatMessages.isAdminMessage,
+  createdAt: chatMessages.createdAt,
+};
+const shownMessages = (before: boolean) =>
+  db
+    .select(shownColumns)
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, sql.placeholder('threadId')), before ? lt(chatMessages.id, sql.placeholder('before')) : undefined))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+const shownLatest = preparedQuery(() => shownMessages(false));
+const shownBefore = preparedQuery(() => shownMessages(true));
+
+/**
+ * The page's window: its messages without the thread and author ids the view never reads, and the ticket's total only
+ * when paging back (the only view that says it).
+ */
+function readShownMessages(threadId: number, window: Omit<MessageWindow, 'after'>): ShownMessagePage {
+  const rows =
+    window.before === undefined
+      ? shownLatest().all({ threadId, limit: window.limit + 1 })
+      : shownBefore().all({ threadId, before: window.before, limit: window.limit + 1 });
+  const hasEarlier = rows.length > window.limit;
+  const shown = rows.slice(0, window.limit).reverse();
+  const files = attachmentsOf(
+    threadId,
+    shown.map((row) => row.id),
+  );
+  const items = shown.map((row) => ({
+    id: row.id,
+    message: row.message,
+    isAdminMessage: row.isAdminMessage,
+    createdAt: row.createdAt.toISOString(),
+    attachments: files.get(row.id) ?? [],
+  }));
+  const total = window.before === undefined ? null : (messageCount().get({ threadId })?.value ?? 0);
+  return { items, total, hasEarlier };
+}
+
 /** GET /api/chat/threads/{id}/messages. */
 export function listMessages(viewer: ChatViewer, threadId: number, window: MessageWindow): MessagePage {
   loadVisible(viewer, threadId);
@@ -180,13 +233,17 @@ export function listMessages(viewer: ChatViewer, threadId: number, window: Messa
  * The ticket page: the ticket, marked read for the viewer's side (opening it is what reads it,
  * the specification's States and transitions; nothing is written when it already was), and a window of its messages.
  */
-export function openTicket(viewer: ChatViewer, threadId: number, window: MessageWindow): MessagePage & { thread: ChatThreadView } {
+export function openTicket(
+  viewer: ChatViewer,
+  threadId: number,
+  window: Omit<MessageWindow, 'after'>,
+): ShownMessagePage & { thread: ChatThreadView } {
   const row = loadVisible(viewer, threadId);
   const side = sideOf(viewer);
   const unread = side === 'admin' ? row.isAdminUnread : row.isUserUnread && row.userId === viewer.id;
   if (unread) clearUnread(row, side);
   const thread = toThreadView(unread ? { ...row, ...(side === 'admin' ? { isAdminUnread: false } : { isUserUnread: false }) } : row);
-  return { thread, ...readMessages(threadId, window) };
+  return { thread, ...readShownMessages(threadId, window) };
 }
 
 /** A model input checked with its schema: the first message as a 400, beside `field` on a page form. */

@@ -34,6 +34,11 @@ export type ChatMessageView = {
   attachments: AttachmentView[];
 };
 
+/** A message as the ticket page shows it (what its view reads; the live stream's ChatMessageView is a superset). */
+export type ShownMessage = Pick<ChatMessageView, 'id' | 'message' | 'isAdminMessage' | 'createdAt' | 'attachments'>;
+/** The ticket page's window: `total` only when paging back through older messages (the only view that says it). */
+export type ShownMessagePage = { items: ShownMessage[]; total: number | null; hasEarlier: boolean };
+
 export type ChatListQuery = { q: string; page: number; perPage: number };
 
 export type MessageWindow = { before?: number; after?: number; limit: number };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
-import { db, preparedQuery, preparedShapes, type Executor } from '../../../db/client';
+import { databaseVersion, db, preparedQuery, preparedShapes, sqliteConnection, type Executor } from '../../../db/client';
 import { courseGrants, courses, lessons, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
 import type { CourseInput, CoursePatch } from '../../schemas/course';
 import type { CourseListQuery } from '../../schemas/course-list';
@@ -64,9 +64,6 @@ export function toCourseView(row: CourseRow): CourseView {
 
 export type CourseProgress = { done: number; total: number };
 
-/** A catalogue card: the course, the viewer's access state and, when it is open, their progress. */
-export type CourseCard = CourseView & { access: CourseAccess; progress: CourseProgress | null };
-
 const ORDER_BY: Record<CourseListQuery['sort'], SQL[]> = {
   recent: [desc(courses.createdAt), desc(courses.id)],
   'name-asc': [asc(courses.titleKey), asc(courses.id)],
@@ -90,6 +87,16 @@ const lessonsDone = preparedQuery(() =>
     .groupBy(lessonProgress.courseId)
     .prepare(),
 );
+
+/** Lessons the user finished per course, for a page of courses. */
+function lessonsDoneBy(userId: number, courseIds: number[]): Map<number, number> {
+  if (courseIds.length === 0) return new Map();
+  return new Map(
+    lessonsDone()
+      .all({ userId, courseIds: JSON.stringify(courseIds) })
+      .map((row) => [row.courseId, row.done]),
+  );
+}
 
 /** Lessons per course and lessons the user finished per course, for a page of courses (two grouped queries, also inside a caller's transaction). */
 export function progressFor(userId: number, courseIds: number[]): Map<number, CourseProgress> {
@@ -159,11 +166,95 @@ const catalogueCount = preparedShapes(buildCatalogueCount);
 const catalogueRows = preparedShapes(buildCatalogueRows);
 const catalogueCategories = preparedShapes(buildCatalogueCategories);
 
+/** A course as a catalogue card shows it: the page's loader data carries nothing else (no price as a decimal, dates or author). */
+export type CatalogueCourse = Pick<
+  CourseView,
+  'id' | 'title' | 'description' | 'category' | 'instructor' | 'duration' | 'level' | 'isHidden' | 'requiresPromoCode' | 'priceLabel'
+>;
+
+/** A catalogue card: the course, the viewer's access state and, when it is open, their progress. */
+export type CourseCard = CatalogueCourse & { access: CourseAccess; progress: CourseProgress | null };
+
+/** What a catalogue page is for every viewer of one role and query: its courses, their lesson counts, the tabs. */
+type SharedCataloguePage = Page<{ course: CatalogueCourse; priceCents: number | null; lessons: number }> & {
+  categories: CourseCategory[];
+};
+
+const toCatalogueCourse = (row: CourseRow): CatalogueCourse => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  category: row.category,
+  instructor: row.instructor,
+  duration: row.duration,
+  level: row.level,
+  isHidden: row.isHidden,
+  requiresPromoCode: row.requiresPromoCode,
+  priceLabel: row.priceCents === null ? null : formatCents(row.priceCents),
+});
+
+/** The page, its count and the categories for a query: four statements (rows, count, lesson totals, categories). */
+function readCataloguePage(
+  shape: CatalogueShape,
+  query: CourseListQuery,
+  values: { userId: number; now: unknown; q: string | null; level: string | null; category: string | null },
+): SharedCataloguePage {
+  const page = paginate(query, {
+    count: () => catalogueCount(shape).get(values)?.value ?? 0,
+    rows: (limit, offset) => catalogueRows({ ...shape, sort: query.sort }).all({ ...values, limit, offset }),
+  });
+  const lessonsOf =
+    page.items.length === 0
+      ? new Map<number, number>()
+      : new Map(
+          lessonTotals()
+            .all({ courseIds: JSON.stringify(page.items.map((row) => row.id)) })
+            .map((row) => [row.courseId, row.total]),
+        );
+  const present = new Set(
+    catalogueCategories(shape.isAdmin)
+      .all()
+      .map((row) => row.category),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) => ({ course: toCatalogueCourse(row), priceCents: row.priceCents, lessons: lessonsOf.get(row.id) ?? 0 })),
+    categories: COURSE_CATEGORIES.filter((category) => present.has(category)),
+  };
+}
+
+/**
+ * Catalogue pages kept until the database version moves (any write, from this process or another: a course edited,
+ * hidden, added, a lesson added), per role and query; at most CATALOGUE_PAGES_KEPT of them. A non-admin's 'Desbloqueados'
+ * depends on their own grants and is read every time.
+ */
+const CATALOGUE_PAGES_KEPT = 500;
+let cataloguePages: { connection: object; version: string; pages: Map<string, SharedCataloguePage> } | null = null;
+
+function cachedCataloguePage(shape: CatalogueShape, query: CourseListQuery, values: Parameters<typeof readCataloguePage>[2]) {
+  if (shape.unlocked && !shape.isAdmin) return readCataloguePage(shape, query, values);
+  // The version is per connection: a reopened database may count from the same numbers again.
+  const connection = sqliteConnection();
+  const version = databaseVersion();
+  if (cataloguePages?.version !== version || cataloguePages.connection !== connection) {
+    cataloguePages = { connection, version, pages: new Map() };
+  }
+  const key = `${shape.isAdmin ? 'a' : 'u'}|${shape.unlocked ? 1 : 0}|${query.sort}|${query.page}|${query.perPage}|${values.q ?? ''}|${values.level ?? ''}|${values.category ?? ''}`;
+  let page = cataloguePages.pages.get(key);
+  if (!page) {
+    page = readCataloguePage(shape, query, values);
+    if (cataloguePages.pages.size >= CATALOGUE_PAGES_KEPT) cataloguePages.pages.clear();
+    cataloguePages.pages.set(key, page);
+  }
+  return page;
+}
+
 /**
  * The catalogue (the specification's Screens and routes): the courses the viewer may see (hidden ones only for admins),
  * searched by title (accents and case ignored), filtered by level, category and 'Desbloqueados
  * com código' (code courses the viewer has opened; every code course for admins), sorted, paged.
- * `categories` are the categories of the visible courses, for the tabs.
+ * `categories` are the categories of the visible courses, for the tabs. What every viewer of a role sees is
+ * kept per database version (cachedCataloguePage); the viewer's grants and finished lessons are read per request.
  */
 export function listCatalogue(
   viewer: Viewer,
@@ -178,32 +269,23 @@ export function listCatalogue(
     level: Boolean(query.level),
     category: Boolean(query.category),
   };
-  const values = {
+  const page = cachedCataloguePage(shape, query, {
     userId: viewer.id,
     now: grantTime(now),
     q: query.q ? likePattern(query.q, sortKey) : null,
     level: query.level,
     category: query.category,
-  };
-  const page = paginate(query, {
-    count: () => catalogueCount(shape).get(values)?.value ?? 0,
-    rows: (limit, offset) => catalogueRows({ ...shape, sort: query.sort }).all({ ...values, limit, offset }),
   });
-  const ids = page.items.map((course) => course.id);
+  const ids = page.items.map((item) => item.course.id);
   const grants = grantsInForce(viewer.id, ids, now);
-  const progress = progressFor(viewer.id, ids);
-  const present = new Set(
-    catalogueCategories(isAdmin)
-      .all()
-      .map((row) => row.category),
-  );
+  const doneBy = lessonsDoneBy(viewer.id, ids);
   return {
     ...page,
-    items: page.items.map((row) => {
-      const access = courseAccess(viewer.role, row, grants.get(row.id));
-      return { ...toCourseView(row), access, progress: access.hasAccess ? (progress.get(row.id) ?? null) : null };
+    items: page.items.map(({ course, priceCents, lessons }) => {
+      const access = courseAccess(viewer.role, { ...course, priceCents }, grants.get(course.id));
+      const progress = access.hasAccess && lessons > 0 ? { done: Math.min(doneBy.get(course.id) ?? 0, lessons), total: lessons } : null;
+      return { ...course, access, progress };
     }),
-    categories: COURSE_CATEGORIES.filter((category) => present.has(category)),
   };
 }
 

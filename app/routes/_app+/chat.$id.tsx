@@ -18,7 +18,7 @@ import { CHAT_MESSAGE_WINDOW, CHAT_MESSAGES, chatMessageSchema } from '~/schemas
 import { ticketRatingSchema } from '~/schemas/ticket-rating';
 import { isAppError } from '~/utils/errors';
 import { handleForm, intent, type FormReply } from '~/utils/form.server';
-import { formatBr } from '~/utils/format';
+import { formatDayMonthTime } from '~/utils/format';
 import { mergeMessages, useLiveThread } from '~/live/live-thread';
 import { pageMeta } from '~/utils/meta';
 import { jsonWithToast, redirectWithToast, safeRedirect, type Toast } from '~/utils/toast.server';
@@ -76,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       subject: thread.subject,
       status: thread.status,
       userName: isAdmin ? thread.userName : null,
-      openedAt: formatBr(thread.createdAt, "dd 'de' MMMM 'às' HH:mm"),
+      openedAt: formatDayMonthTime(thread.createdAt),
     },
     isAdmin,
     messages: items,
