@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
 import {
@@ -11,7 +12,10 @@ import {
   recoveryCodes,
   signIns,
   twoFactor,
+  users,
 } from '../../db/schema';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { grantRole } from '~/models/accounts/role-grant.server';
 import { loader as accountLoader } from '~/routes/_app+/account';
 import { loader as adminUsersLoader } from '~/routes/_app+/admin.users';
 import { sortKey } from '~/utils/fold';
@@ -148,5 +152,34 @@ describe('signed-in pages prepare their SQL once per connection', () => {
     const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
     expect((await view()).status).toBe(200);
     expect(await preparedDuring(view)).toEqual([]);
+  });
+
+  test("the admin's user list takes the write lock only to sync a lapsed role", async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
+    await view(); // syncs whatever lapsed before
+    const connection = globalThis.__db!.db;
+    const transaction = connection.transaction;
+    let transactions = 0;
+    connection.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions++;
+      return transaction(...args);
+    }) as typeof transaction;
+    try {
+      expect((await view()).status).toBe(200);
+      expect(transactions).toBe(0);
+      const lapsed = await createUser({ username: 'ana_lapsed' });
+      grantRole(db, { userId: lapsed.id, role: 'E-TOOL', days: 1, source: 'admin' }, new Date(Date.now() - 3 * DAY_MS));
+      db.update(users)
+        .set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - DAY_MS) })
+        .where(eq(users.id, lapsed.id))
+        .run();
+      const listed = await body<{ users: { id: number; role: string }[] }>(await view());
+      expect(transactions).toBe(1);
+      expect(listed.users.find((user) => user.id === lapsed.id)?.role).toBe('E-BASIC');
+    } finally {
+      connection.transaction = transaction;
+    }
   });
 });
