@@ -71,7 +71,26 @@ export function formatDateTime(date: Date | number | string): string {
   const wall = wallClock(date);
   return `${pad2(wall.getUTCDate())}/${pad2(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()} ${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
 }
-export const formatLongDate = (date: Date | number | string) => formatBr(date, "dd 'de' MMMM 'de' yyyy");
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** '09 de junho de 2025': formatBr(date, "dd 'de' MMMM 'de' yyyy") without date-fns (about 4 % of 'Minha Conta' through it). */
+export function formatLongDate(date: Date | number | string): string {
+  const wall = wallClock(date);
+  return `${pad2(wall.getUTCDate())} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
+}
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
