@@ -18,7 +18,7 @@ describe('format', () => {
     expect(formatLongDate(Date.UTC(2025, 5, 9, 15))).toBe('09 de junho de 2025');
   });
 
-  it('writes the numeric forms exactly as date-fns would, midnight and the old daylight-saving dates included', () => {
+  it('writes the numeric and long forms exactly as date-fns would, midnight and the old daylight-saving dates included', () => {
     const instants = [Date.UTC(2025, 0, 1, 3, 0), Date.UTC(2025, 0, 1, 2, 59), Date.UTC(2030, 11, 31, 23, 59, 59)];
     // Both sides of the last daylight-saving changes (4 Nov 2018 00:00 → 01:00; 17 Feb 2019 00:00 → 16 Feb 23:00).
     for (const [y, m, d, h] of [
@@ -34,6 +34,7 @@ describe('format', () => {
       expect(formatDateTime(instant)).toBe(formatBr(instant, 'dd/MM/yyyy HH:mm'));
       expect(formatShortDate(instant)).toBe(formatBr(instant, 'dd/MM/yyyy'));
       expect(formatDayMonthTime(instant)).toBe(formatBr(instant, "dd 'de' MMMM 'às' HH:mm"));
+      expect(formatLongDate(instant)).toBe(formatBr(instant, "dd 'de' MMMM 'de' yyyy"));
     }
     for (let month = 0; month < 12; month++) {
       const instant = Date.UTC(2026, month, 15, 12);

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { roleGrants, type Role, type UserRow } from '../../../db/schema';
 import { effectiveRole, type GrantPeriod } from './role-arithmetic';
 
@@ -9,17 +9,20 @@ import { effectiveRole, type GrantPeriod } from './role-arithmetic';
  * written: the next write of the user's grants, the lists filtered by role, the admin's expiry check
  * and the daily job persist it (`syncUserRole`, `syncLapsedRoles` in role-grant.server.ts).
  */
-export function loadGrants(executor: Executor, userId: number): GrantPeriod[] {
-  return executor
-    .select({
-      role: roleGrants.role,
-      startsAt: roleGrants.startsAt,
-      endsAt: roleGrants.endsAt,
-      revokedAt: roleGrants.revokedAt,
-    })
+const GRANT_PERIOD = { role: roleGrants.role, startsAt: roleGrants.startsAt, endsAt: roleGrants.endsAt, revokedAt: roleGrants.revokedAt };
+
+// 'Minha Conta' reads them on every view: prepared once per connection; a transaction's read builds its own.
+const grantPeriods = preparedQuery(() =>
+  db
+    .select(GRANT_PERIOD)
     .from(roleGrants)
-    .where(eq(roleGrants.userId, userId))
-    .all();
+    .where(eq(roleGrants.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
+export function loadGrants(executor: Executor, userId: number): GrantPeriod[] {
+  if (executor === db) return grantPeriods().all({ userId });
+  return executor.select(GRANT_PERIOD).from(roleGrants).where(eq(roleGrants.userId, userId)).all();
 }
 
 /** Whether the stored role's period has ended, so the stored role is not the one in force (cheap on every read). */

@@ -8,8 +8,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { db, preparedQuery } from '../../../db/client';
 import { passkeys, webauthnChallenges, type UserRow } from '../../../db/schema';
 import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
@@ -124,15 +124,19 @@ const transportsOf = (row: { transports: string | null }): AuthenticatorTranspor
 
 const passkeyCount = (userId: number) => db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0;
 
-/** The passkeys of the account for 'Segurança' and the LGPD export: never the key itself. */
-export function listPasskeys(userId: number) {
-  return db
+const passkeysOf = preparedQuery(() =>
+  db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
-    .where(eq(passkeys.userId, userId))
+    .where(eq(passkeys.userId, sql.placeholder('userId')))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
     .limit(MAX_PASSKEYS)
-    .all();
+    .prepare(),
+);
+
+/** The passkeys of the account for 'Segurança' and the LGPD export: never the key itself. */
+export function listPasskeys(userId: number) {
+  return passkeysOf().all({ userId });
 }
 
 /** Step 1 of a registration: the options for `navigator.credentials.create`. */

@@ -134,6 +134,9 @@ export function syncLapsedRoles(executor: Executor, now = new Date()): number {
   return changed;
 }
 
+/** Whether a stored role's period has ended, so syncLapsedRoles has work to do (one prepared read, no lock). */
+export const hasLapsedRoles = (now = new Date()) => lapsedRoles().all({ now: users.roleExpiryDate.mapToDriverValue(now) }).length > 0;
+
 /** The forced expiry check in a transaction of its own. Returns how many stored roles changed. */
 export function syncAllUserRoles(now = new Date()): number {
   return db.transaction((tx) => syncLapsedRoles(tx, now));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { knownDevices, signIns, type UserRow } from '../../../db/schema';
 import { newSignInEmail } from '../../emails/new-sign-in';
 import { renderEmail } from '../../emails/render';
@@ -106,27 +106,34 @@ function keepNewest(tx: Executor, userId: number, table: UserOwned, keep: number
 
 export type SignInView = { id: number; at: string; browser: string; address: string | null; thisBrowser: boolean };
 
+const signInCount = preparedQuery(() =>
+  db
+    .select({ count: sql<number>`count(*)` })
+    .from(signIns)
+    .where(eq(signIns.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+const signInRows = preparedQuery(() =>
+  db
+    .select({ id: signIns.id, at: signIns.at, browser: signIns.browser, ipAddress: signIns.ipAddress, deviceHash: signIns.deviceHash })
+    .from(signIns)
+    .where(eq(signIns.userId, sql.placeholder('userId')))
+    .orderBy(desc(signIns.at), desc(signIns.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
 /** 'Segurança' → 'Últimos acessos': a page of the account's sign-ins, newest first, marking the ones from this browser. */
 export function listSignIns(userId: number, page: number, currentDeviceId: string | null): Page<SignInView> {
   const current = currentDeviceId ? digest(currentDeviceId) : null;
   return paginate(
     { page, perPage: SIGN_INS_PER_PAGE },
     {
-      count: () =>
-        db
-          .select({ count: sql<number>`count(*)` })
-          .from(signIns)
-          .where(eq(signIns.userId, userId))
-          .get()?.count ?? 0,
+      count: () => signInCount().get({ userId })?.count ?? 0,
       rows: (limit, offset) =>
-        db
-          .select()
-          .from(signIns)
-          .where(eq(signIns.userId, userId))
-          .orderBy(desc(signIns.at), desc(signIns.id))
-          .limit(limit)
-          .offset(offset)
-          .all()
+        signInRows()
+          .all({ userId, limit, offset })
           .map((row) => ({
             id: row.id,
             at: row.at.toISOString(),

@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { count, eq, sql } from 'drizzle-orm';
+import { db, preparedQuery } from '../../../db/client';
 import { passkeys, twoFactor, type UserRow } from '../../../db/schema';
 import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
@@ -9,8 +9,23 @@ import { AppError } from '../../utils/errors';
  * (two-factor.server.ts, passkeys.server.ts): the guards ask it on every admin request, and need
  * neither the TOTP or WebAuthn libraries nor the mail and audit they write.
  */
+const twoFactorOf = preparedQuery(() =>
+  db
+    .select()
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+const passkeyCountOf = preparedQuery(() =>
+  db
+    .select({ n: count() })
+    .from(passkeys)
+    .where(eq(passkeys.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
 export function twoFactorRow(userId: number) {
-  return db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+  return twoFactorOf().get({ userId });
 }
 
 /** Whether the user's sign-in asks for a code after the password. */
@@ -20,7 +35,7 @@ export function hasTwoFactor(userId: number): boolean {
 
 /** Whether the account has a passkey: both factors in one (decision 067). */
 export function hasPasskey(userId: number): boolean {
-  return (db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0) > 0;
+  return (passkeyCountOf().get({ userId })?.n ?? 0) > 0;
 }
 
 /** An admin's second factor where ADMIN_TWO_FACTOR requires one: the authenticator code or a passkey. */

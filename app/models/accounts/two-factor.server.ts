@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, preparedQuery } from '../../../db/client';
 import { passkeys, recoveryCodes, twoFactor, type UserRow } from '../../../db/schema';
 import { recoveryCodeUsedEmail } from '../../emails/recovery-code-used';
 import { renderEmail } from '../../emails/render';
@@ -53,16 +53,20 @@ async function setupOf(user: Pick<UserRow, 'email'>, secret: string): Promise<Tw
   return { secret, uri, qr: await qrSvgPath(uri) };
 }
 
+const recoveryCodesLeft = preparedQuery(() =>
+  db
+    .select({ count: sql<number>`count(*)` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, sql.placeholder('userId')), isNull(recoveryCodes.usedAt)))
+    .prepare(),
+);
+
 /** What 'Minha Conta' → 'Segurança' shows. */
 export async function twoFactorStatus(user: Pick<UserRow, 'id' | 'email'>): Promise<TwoFactorStatus> {
   const row = twoFactorRow(user.id);
   if (!row) return { state: 'off' };
   if (!row.enabledAt) return { state: 'setting-up', setup: await setupOf(user, row.secret) };
-  const left = db
-    .select({ count: sql<number>`count(*)` })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))
-    .get();
+  const left = recoveryCodesLeft().get({ userId: user.id });
   return { state: 'on', enabledAt: row.enabledAt, recoveryCodesLeft: left?.count ?? 0 };
 }
 

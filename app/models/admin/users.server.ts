@@ -8,7 +8,15 @@ import { paginate, type Page } from '../../utils/pagination.server';
 import { hashPassword } from '../../utils/password.server';
 import { assertActingAdmin, describeChanges, recordAudit, type AuditActor } from '../audit/audit.server';
 import { publishPromotionNotice, tellPromotedAdmin } from './admin-promotion.server';
-import { grantRole, otherAdminCount, revokeGrants, syncLapsedRoles, syncUserRole } from '../accounts/role-grant.server';
+import {
+  grantRole,
+  hasLapsedRoles,
+  otherAdminCount,
+  revokeGrants,
+  syncAllUserRoles,
+  syncLapsedRoles,
+  syncUserRole,
+} from '../accounts/role-grant.server';
 import { isPro } from '../accounts/roles';
 import { endAllSessions } from '../accounts/session.server';
 import {
@@ -120,25 +128,24 @@ const userRows = preparedShapes(buildUserRows);
  *   through the FTS5 trigram table users_search, newest account (highest id) first;
  * - `q` of 1-2 characters (too short for trigrams): usernames or e-mails starting with it.
  * Roles are the roles in force: lapsed periods are applied first.
- * Each shape of the query is prepared once per connection (it runs in db's own transaction).
+ * Each shape of the query is prepared once per connection.
  */
 export function listUsers(filter: UserFilter = {}, now = new Date()): Page<PublicUser> {
   const query = { page: filter.page ?? 1, perPage: filter.perPage ?? USERS_PAGE_SIZE };
-  return db.transaction((tx) => {
-    // The stored roles shown and filtered on are the roles in force (users_role_expiry_idx finds lapsed ones).
-    syncLapsedRoles(tx, now);
-    const key = filter.q ? foldKey(filter.q) : '';
-    const end = key ? prefixEnd(key) : null;
-    const by = !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts';
-    const shape: UserListShape = { by, role: Boolean(filter.role), hasEnd: by === 'prefix' && end !== null };
-    const values = { role: filter.role ?? null, key, end, phrase: key ? ftsPhrase(key) : null };
-    return paginate(query, {
-      count: () => userCount(shape).get(values)?.value ?? 0,
-      rows: (limit, offset) =>
-        userRows(shape)
-          .all({ ...values, limit, offset })
-          .map(toPublicUser),
-    });
+  // The stored roles shown and filtered on are the roles in force (users_role_expiry_idx finds lapsed
+  // ones). A lapsed role is rare: only then does the view take the write lock (BEGIN IMMEDIATE) to sync.
+  if (hasLapsedRoles(now)) syncAllUserRoles(now);
+  const key = filter.q ? foldKey(filter.q) : '';
+  const end = key ? prefixEnd(key) : null;
+  const by = !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts';
+  const shape: UserListShape = { by, role: Boolean(filter.role), hasEnd: by === 'prefix' && end !== null };
+  const values = { role: filter.role ?? null, key, end, phrase: key ? ftsPhrase(key) : null };
+  return paginate(query, {
+    count: () => userCount(shape).get(values)?.value ?? 0,
+    rows: (limit, offset) =>
+      userRows(shape)
+        .all({ ...values, limit, offset })
+        .map(toPublicUser),
   });
 }
 

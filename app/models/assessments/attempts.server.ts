@@ -1,5 +1,5 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import {
   assessmentAttempts,
   assessmentQuestions,
@@ -48,18 +48,28 @@ export type AssessmentSettings = Pick<
   'passPercent' | 'questionsPerAttempt' | 'timeLimitMinutes' | 'maxAttempts' | 'waitHours'
 >;
 
-export const settingsOf = (courseId: number, executor: Executor = db): AssessmentSettings | null =>
-  executor
-    .select({
-      passPercent: courseAssessments.passPercent,
-      questionsPerAttempt: courseAssessments.questionsPerAttempt,
-      timeLimitMinutes: courseAssessments.timeLimitMinutes,
-      maxAttempts: courseAssessments.maxAttempts,
-      waitHours: courseAssessments.waitHours,
-    })
+const SETTINGS = {
+  passPercent: courseAssessments.passPercent,
+  questionsPerAttempt: courseAssessments.questionsPerAttempt,
+  timeLimitMinutes: courseAssessments.timeLimitMinutes,
+  maxAttempts: courseAssessments.maxAttempts,
+  waitHours: courseAssessments.waitHours,
+};
+
+// Read on every view of a course page and of 'Minha Conta' (per completed course): prepared once per
+// connection; a transaction's read builds its own.
+const preparedSettings = preparedQuery(() =>
+  db
+    .select(SETTINGS)
     .from(courseAssessments)
-    .where(eq(courseAssessments.courseId, courseId))
-    .get() ?? null;
+    .where(eq(courseAssessments.courseId, sql.placeholder('courseId')))
+    .prepare(),
+);
+
+export const settingsOf = (courseId: number, executor: Executor = db): AssessmentSettings | null =>
+  (executor === db
+    ? preparedSettings().get({ courseId })
+    : executor.select(SETTINGS).from(courseAssessments).where(eq(courseAssessments.courseId, courseId)).get()) ?? null;
 
 export const finalBankSize = (courseId: number, executor: Executor = db) =>
   executor
@@ -127,13 +137,25 @@ export function toAttemptResult(row: AssessmentAttemptRow): AttemptResult {
   };
 }
 
-const attemptsOf = (executor: Executor, userId: number, courseId: number) =>
-  executor
+const ATTEMPT_ORDER = [asc(assessmentAttempts.startedAt), asc(assessmentAttempts.id)];
+const preparedAttempts = preparedQuery(() =>
+  db
     .select()
     .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.courseId, courseId)))
-    .orderBy(asc(assessmentAttempts.startedAt), asc(assessmentAttempts.id))
-    .all();
+    .where(and(eq(assessmentAttempts.userId, sql.placeholder('userId')), eq(assessmentAttempts.courseId, sql.placeholder('courseId'))))
+    .orderBy(...ATTEMPT_ORDER)
+    .prepare(),
+);
+
+const attemptsOf = (executor: Executor, userId: number, courseId: number): AssessmentAttemptRow[] =>
+  executor === db
+    ? preparedAttempts().all({ userId, courseId })
+    : executor
+        .select()
+        .from(assessmentAttempts)
+        .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.courseId, courseId)))
+        .orderBy(...ATTEMPT_ORDER)
+        .all();
 
 /** Closes an open attempt whose time ran out, as not passed with no answers; returns it closed. */
 function closeIfExpired(executor: Executor, row: AssessmentAttemptRow, now: Date): AssessmentAttemptRow {

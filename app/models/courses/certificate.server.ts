@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import {
   certificates,
   courses,
@@ -14,7 +14,7 @@ import { AppError } from '../../utils/errors';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { assertActingAdmin, recordAudit, type AuditActor } from '../audit/audit.server';
 import { assertNotSpent, consume } from '../accounts/rate-limit-store.server';
-import { loadOpenCourseFor } from './access.server';
+import { inJsonIds, loadOpenCourseFor } from './access.server';
 import { readCertificateRecord, type CertificateRecord } from './course-record';
 
 /**
@@ -199,44 +199,63 @@ export function certificatesOf(userId: number, executor: Executor = db): (Certif
 /** 'Minha Conta' → 'Certificados': each course whose lessons the user has all done, with its valid code or none yet, and whether it bears an older name. */
 export type AccountCertificate = { courseId: number; courseTitle: string; code: string | null; renamed: boolean };
 
-export function accountCertificates(userId: number, fullName: string | null, executor: Executor = db): AccountCertificate[] {
-  const done = executor
+// 'Minha Conta' asks on every view: each read prepared once per connection, the lists of ids as one JSON placeholder.
+const progressByCourse = preparedQuery(() =>
+  db
     .select({ courseId: lessonProgress.courseId, n: count() })
     .from(lessonProgress)
-    .where(eq(lessonProgress.userId, userId))
+    .where(eq(lessonProgress.userId, sql.placeholder('userId')))
     .groupBy(lessonProgress.courseId)
-    .all();
+    .prepare(),
+);
+const lessonTotals = preparedQuery(() =>
+  db
+    .select({ courseId: lessons.courseId, n: count() })
+    .from(lessons)
+    .where(inJsonIds(lessons.courseId, 'courseIds'))
+    .groupBy(lessons.courseId)
+    .prepare(),
+);
+const validCodes = preparedQuery(() =>
+  db
+    .select({ courseId: certificates.courseId, code: certificates.code, holderName: certificates.holderName })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.userId, sql.placeholder('userId')),
+        eq(certificates.status, 'valid'),
+        inJsonIds(certificates.courseId, 'courseIds'),
+      ),
+    )
+    .prepare(),
+);
+const completedCourses = preparedQuery(() =>
+  db
+    .select({ courseId: courses.id, courseTitle: courses.title })
+    .from(courses)
+    .where(inJsonIds(courses.id, 'courseIds'))
+    .orderBy(courses.titleKey)
+    .prepare(),
+);
+
+export function accountCertificates(userId: number, fullName: string | null): AccountCertificate[] {
+  const done = progressByCourse().all({ userId });
   if (done.length === 0) return [];
   const totals = new Map(
-    executor
-      .select({ courseId: lessons.courseId, n: count() })
-      .from(lessons)
-      .where(
-        inArray(
-          lessons.courseId,
-          done.map((row) => row.courseId),
-        ),
-      )
-      .groupBy(lessons.courseId)
-      .all()
+    lessonTotals()
+      .all({ courseIds: JSON.stringify(done.map((row) => row.courseId)) })
       .map((row) => [row.courseId, row.n]),
   );
   const complete = done.filter((row) => row.n > 0 && totals.get(row.courseId) === row.n).map((row) => row.courseId);
   if (complete.length === 0) return [];
+  const courseIds = JSON.stringify(complete);
   const codes = new Map(
-    executor
-      .select({ courseId: certificates.courseId, code: certificates.code, holderName: certificates.holderName })
-      .from(certificates)
-      .where(and(eq(certificates.userId, userId), eq(certificates.status, 'valid'), inArray(certificates.courseId, complete)))
-      .all()
+    validCodes()
+      .all({ userId, courseIds })
       .map((row) => [row.courseId, row]),
   );
-  return executor
-    .select({ courseId: courses.id, courseTitle: courses.title })
-    .from(courses)
-    .where(inArray(courses.id, complete))
-    .orderBy(courses.titleKey)
-    .all()
+  return completedCourses()
+    .all({ courseIds })
     .map((row) => {
       const valid = codes.get(row.courseId);
       return { ...row, code: valid?.code ?? null, renamed: valid !== undefined && fullName !== null && valid.holderName !== fullName };

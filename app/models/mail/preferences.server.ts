@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { db, preparedQuery, type Executor } from '../../../db/client';
 import { mailOptOuts, users } from '../../../db/schema';
 import { getEnv } from '../../utils/env.server';
 import { AppError } from '../../utils/errors';
@@ -27,19 +27,25 @@ export function wantsMail(userId: number, kind: MailKind, executor: Executor = d
     .get();
 }
 
+// 'Minha Conta' reads them on every view: prepared once per connection; the LGPD export's transaction builds its own.
+const optedOutKinds = preparedQuery(() =>
+  db
+    .select({ kind: mailOptOuts.kind })
+    .from(mailOptOuts)
+    .where(eq(mailOptOuts.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
 /** The user's choices, for the kinds their role is offered. */
 export function mailChoices(
   user: { id: number; role: string },
   executor: Executor = db,
 ): { kind: MailKind; label: string; description: string; enabled: boolean }[] {
-  const off = new Set(
-    executor
-      .select({ kind: mailOptOuts.kind })
-      .from(mailOptOuts)
-      .where(eq(mailOptOuts.userId, user.id))
-      .all()
-      .map((row) => row.kind),
-  );
+  const rows =
+    executor === db
+      ? optedOutKinds().all({ userId: user.id })
+      : executor.select({ kind: mailOptOuts.kind }).from(mailOptOuts).where(eq(mailOptOuts.userId, user.id)).all();
+  const off = new Set(rows.map((row) => row.kind));
   return optionalKindsFor(user.role).map((kind) => ({
     kind,
     label: MAIL_KINDS[kind].label,

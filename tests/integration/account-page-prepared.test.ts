@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { db, sqliteConnection } from '../../db/client';
+import {
+  certificates,
+  courseAssessments,
+  courses,
+  lessonProgress,
+  lessons,
+  mailOptOuts,
+  passkeys,
+  recoveryCodes,
+  signIns,
+  twoFactor,
+  users,
+} from '../../db/schema';
+import { DAY_MS } from '~/models/accounts/role-arithmetic';
+import { grantRole } from '~/models/accounts/role-grant.server';
+import { loader as accountLoader } from '~/routes/_app+/account';
+import { loader as adminUsersLoader } from '~/routes/_app+/admin.users';
+import { sortKey } from '~/utils/fold';
+import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+
+/**
+ * Issue 33: 'Minha Conta' and the admin's user search build no SQL per view. Every read they make
+ * is a statement prepared once per connection, so a second view prepares nothing, whatever the
+ * account holds (two-step sign-in, recovery codes, a passkey, sign-ins, mail choices, completed
+ * courses with and without a final assessment).
+ */
+
+/** The SQL texts `run` prepares on the process's one connection. */
+async function preparedDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const sqlite = sqliteConnection();
+  const prepare = sqlite.prepare;
+  const prepared: string[] = [];
+  sqlite.prepare = ((source: string) => {
+    prepared.push(source);
+    return prepare.call(sqlite, source);
+  }) as typeof sqlite.prepare;
+  try {
+    await run();
+  } finally {
+    sqlite.prepare = prepare;
+  }
+  return prepared;
+}
+
+let sequence = 0;
+/** A course of two lessons the user has both done; with `assessed`, a final assessment too. */
+function completedCourse(userId: number, assessed: boolean) {
+  const title = `Curso preparado ${++sequence}`;
+  const course = db
+    .insert(courses)
+    .values({
+      title,
+      titleKey: sortKey(title),
+      description: 'Curso.',
+      category: 'electrical',
+      instructor: 'Eng. Joana',
+      duration: '2 horas',
+      level: 'intermediate',
+    })
+    .returning()
+    .get();
+  for (const order of [1, 2]) {
+    const lesson = db
+      .insert(lessons)
+      .values({ courseId: course.id, title: `Aula ${order}`, description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order })
+      .returning()
+      .get();
+    db.insert(lessonProgress).values({ userId, courseId: course.id, lessonId: lesson.id, completedAt: new Date() }).run();
+  }
+  if (assessed) db.insert(courseAssessments).values({ courseId: course.id }).run();
+  return course;
+}
+
+async function fullAccount() {
+  const user = await createUser({ role: 'E-MASTER', fullName: 'Ana Prado' });
+  db.insert(twoFactor).values({ userId: user.id, secret: 'JBSWY3DPEHPK3PXP', enabledAt: new Date(), lastUsedStep: 0 }).run();
+  db.insert(recoveryCodes)
+    .values([
+      { userId: user.id, codeHash: 'a' },
+      { userId: user.id, codeHash: 'b', usedAt: new Date() },
+    ])
+    .run();
+  db.insert(passkeys)
+    .values({ userId: user.id, credentialId: `cred-${user.id}`, publicKey: 'key', name: 'Notebook' })
+    .run();
+  for (let index = 0; index < 12; index++) {
+    db.insert(signIns)
+      .values({
+        userId: user.id,
+        at: new Date(Date.now() - index * 60_000),
+        browser: 'Chrome 131 no Linux',
+        deviceHash: 'x',
+        newDevice: false,
+      })
+      .run();
+  }
+  db.insert(mailOptOuts).values({ userId: user.id, kind: 'support-reply' }).run();
+  const plain = completedCourse(user.id, false);
+  completedCourse(user.id, true);
+  db.insert(certificates)
+    .values({
+      code: `PREP-${user.id}`,
+      userId: user.id,
+      courseId: plain.id,
+      holderName: 'Ana Prado',
+      courseTitle: plain.title,
+      hours: '2',
+      instructor: 'Eng. Joana',
+      completedAt: new Date(),
+    })
+    .run();
+  return { user, cookie: await sessionCookie(user) };
+}
+
+type AccountData = {
+  twoFactor: { state: string; recoveryCodesLeft?: number };
+  passkeys: { name: string }[];
+  signIns: { total: number; items: unknown[] };
+  mailChoices: { kind: string; enabled: boolean }[];
+  certificates: { code: string | null; assessment: { passed: boolean } | null }[];
+};
+
+describe('signed-in pages prepare their SQL once per connection', () => {
+  test("'Minha Conta' prepares nothing on a second view, and still shows every part of the account", async () => {
+    const { cookie } = await fullAccount();
+    const view = () => call(accountLoader, getRequest('/account?acessos=2', { cookie }));
+    expect((await view()).status).toBe(200);
+    let second: Response | undefined;
+    const prepared = await preparedDuring(async () => {
+      second = await view();
+    });
+    expect(prepared).toEqual([]);
+    const data = await body<AccountData>(second!);
+    expect(data.twoFactor).toMatchObject({ state: 'on', recoveryCodesLeft: 1 });
+    expect(data.passkeys.map((passkey) => passkey.name)).toEqual(['Notebook']);
+    expect(data.signIns.total).toBe(12);
+    expect(data.mailChoices.find((choice) => choice.kind === 'support-reply')?.enabled).toBe(false);
+    expect(data.certificates.map((item) => [item.code !== null, item.assessment])).toEqual(
+      expect.arrayContaining([
+        [true, null],
+        [false, { passed: false }],
+      ]),
+    );
+  });
+
+  test("the admin's user search prepares nothing on a second view", async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
+    expect((await view()).status).toBe(200);
+    expect(await preparedDuring(view)).toEqual([]);
+  });
+
+  test("the admin's user list takes the write lock only to sync a lapsed role", async () => {
+    const admin = await createUser({ role: 'admin' });
+    const cookie = await sessionCookie(admin);
+    const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
+    await view(); // syncs whatever lapsed before
+    const connection = globalThis.__db!.db;
+    const transaction = connection.transaction;
+    let transactions = 0;
+    connection.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions++;
+      return transaction(...args);
+    }) as typeof transaction;
+    try {
+      expect((await view()).status).toBe(200);
+      expect(transactions).toBe(0);
+      const lapsed = await createUser({ username: 'ana_lapsed' });
+      grantRole(db, { userId: lapsed.id, role: 'E-TOOL', days: 1, source: 'admin' }, new Date(Date.now() - 3 * DAY_MS));
+      db.update(users)
+        .set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - DAY_MS) })
+        .where(eq(users.id, lapsed.id))
+        .run();
+      const listed = await body<{ users: { id: number; role: string }[] }>(await view());
+      expect(transactions).toBe(1);
+      expect(listed.users.find((user) => user.id === lapsed.id)?.role).toBe('E-BASIC');
+    } finally {
+      connection.transaction = transaction;
+    }
+  });
+});
