@@ -163,18 +163,23 @@ export function preparedShapes<Shape, T>(build: (shape: Shape) => T): (shape: Sh
  * Changes whenever anything was written to the database: by this connection (`total_changes()`)
  * or by another process (`PRAGMA data_version`). A cache of rows keyed on it is never stale.
  */
-let versionStatements: { sqlite: Database.Database; changes: Database.Statement; dataVersion: Database.Statement } | undefined;
+let versionStatements:
+  | { sqlite: Database.Database; connection: number; changes: Database.Statement; dataVersion: Database.Statement }
+  | undefined;
+/** A reopened database starts its counters again, so the version also names the connection. */
+let connections = 0;
 
 export function databaseVersion(): string {
   const sqlite = sqliteConnection();
   if (versionStatements?.sqlite !== sqlite) {
     versionStatements = {
       sqlite,
+      connection: ++connections,
       changes: sqlite.prepare('select total_changes()').pluck(),
       dataVersion: sqlite.prepare('pragma data_version').pluck(),
     };
   }
-  return `${versionStatements.dataVersion.get()}:${versionStatements.changes.get()}`;
+  return `${versionStatements.connection}:${versionStatements.dataVersion.get()}:${versionStatements.changes.get()}`;
 }
 
 /** A transaction handle; models take `Executor` so a rule can run alone or inside a larger transaction. */
