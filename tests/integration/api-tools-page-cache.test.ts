@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databasePath, db } from '../../db/client';
 import { tools } from '../../db/schema';
-import { apiToolsPage } from '~/models/tools/api-tools-page.server';
+import { apiToolsPage, keptApiToolPages } from '~/models/tools/api-tools-page.server';
 import { rateTool } from '~/models/tools/rating.server';
 import { updateTool } from '~/models/tools/tool.server';
 import { loader as apiToolsLoader } from '~/routes/api+/tools';
@@ -64,5 +64,11 @@ describe('the API tool pages kept between requests', () => {
     other.prepare('update tools set custom_html = ? where id = ?').run('<p>v2</p>', alfa!.id);
     other.close();
     expect((await list()).cards.find((card) => card.id === alfa!.id)).toMatchObject({ customHtml: '<p>v2</p>' });
+  });
+
+  it('keeps at most 500 pages, the oldest going first', () => {
+    for (let i = 0; i < 600; i++) apiToolsPage({ role: 'E-BASIC', cpf: String(i).padStart(11, '0') }, { page: 1, perPage: 100 });
+    expect(keptApiToolPages().pages).toBe(500);
+    expect(keptApiToolPages().bytes).toBeGreaterThan(0);
   });
 });

@@ -2,16 +2,36 @@ import { pageOf, type Page } from '../../utils/pagination.server';
 import { listApiToolsFor, type ApiToolCard } from './tool.server';
 import type { AccessSubject } from './tool-access';
 
-/** Pages kept per card list: the default page and a few others a client walks through. */
-const MAX_PAGES_PER_LIST = 20;
+/** At most this many pages, and this many bytes of JSON, kept per process (the oldest go first). */
+const MAX_PAGES = 500;
+const MAX_BYTES = 16 * 1024 * 1024;
+
+type KeptPage = { cards: readonly ApiToolCard[]; json: Uint8Array<ArrayBuffer> };
 
 /**
- * Each serialised page of a card list, keyed by the list itself: `listApiToolsFor` hands back the
- * same array for an access subject until the database version moves, and a new one after any
- * write, so a page kept here can never outlive the cards it was made from (the old array and its
- * pages are then garbage).
+ * Serialised pages by access subject and page. Each remembers the card list it was made from:
+ * `listApiToolsFor` hands out the same array for a subject until the database version moves and a
+ * new one after any write, so a page whose list is no longer the current one is made again (a
+ * page can never outlive the cards it was made from).
  */
-const pagesByList = new WeakMap<readonly ApiToolCard[], Map<string, Uint8Array<ArrayBuffer>>>();
+const kept = new Map<string, KeptPage>();
+let keptBytes = 0;
+
+function keep(key: string, page: KeptPage): void {
+  const previous = kept.get(key);
+  if (previous) {
+    kept.delete(key);
+    keptBytes -= previous.json.byteLength;
+  }
+  if (page.json.byteLength > MAX_BYTES) return;
+  kept.set(key, page);
+  keptBytes += page.json.byteLength;
+  for (const [oldest, { json }] of kept) {
+    if (kept.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= json.byteLength;
+  }
+}
 
 /**
  * `GET /api/tools` for a user who is not an admin: a page of the tools they see and its JSON as
@@ -24,13 +44,13 @@ export function apiToolsPage(
 ): { page: Page<ApiToolCard>; json: Uint8Array<ArrayBuffer> } {
   const cards = listApiToolsFor(user);
   const page = pageOf(cards, query);
-  const key = `${page.page}:${page.perPage}`;
-  let pages = pagesByList.get(cards);
-  let json = pages?.get(key);
-  if (!json) {
-    json = Buffer.from(JSON.stringify(page.items));
-    if (!pages) pagesByList.set(cards, (pages = new Map()));
-    if (pages.size < MAX_PAGES_PER_LIST) pages.set(key, json);
-  }
+  const key = `${user.role}:${user.cpf ?? ''}:${page.page}:${page.perPage}`;
+  const found = kept.get(key);
+  if (found?.cards === cards) return { page, json: found.json };
+  const json = Buffer.from(JSON.stringify(page.items));
+  keep(key, { cards, json });
   return { page, json };
 }
+
+/** What is kept now: for the test that proves the bounds. */
+export const keptApiToolPages = () => ({ pages: kept.size, bytes: keptBytes });
