@@ -1,5 +1,5 @@
 /**
- * `node bench/profile.mjs --path /dashboard [--as tool@example.com --password senha123] [--db file:…] [--requests 400]`
+ * `node bench/profile.mjs --path /dashboard [--as tool@example.com --password senha123 | --anonymous] [--db file:…] [--requests 400]`
  *
  * Where a page's CPU goes: the production build's Remix handler called in this process (no HTTP),
  * signed in through POST /api/login, CPU per request over rounds, then a V8 CPU profile of the same
@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: `file:${resolve('bench/.data/small/app.db')}` },
     requests: { type: 'string', default: '400' },
     top: { type: 'string', default: '25' },
+    anonymous: { type: 'boolean', default: false },
   },
 });
 process.env.NODE_ENV = 'production';
@@ -37,25 +38,28 @@ const ORIGIN = 'http://127.0.0.1:3000';
 const context = () => ({ clientAddress: '127.0.0.1', serverPort: 3000, toast: { pending: null } });
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-const login = await handler(
-  new Request(`${ORIGIN}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
-    body: JSON.stringify({ email: args.as, password: args.password }),
-  }),
-  context(),
-);
-if (login.status !== 200) throw new Error(`login as ${args.as}: ${login.status}`);
-const cookie = login.headers
-  .getSetCookie()
-  .map((line) => line.split(';')[0])
-  .join('; ');
-
-async function one() {
-  const response = await handler(
-    new Request(`${ORIGIN}${args.path}`, { headers: { cookie, 'User-Agent': BROWSER, Accept: 'text/html' } }),
+/** The signed-in user's cookies, or none for `--anonymous` (a visitor: `/` from the render cache). */
+async function signIn() {
+  if (args.anonymous) return null;
+  const login = await handler(
+    new Request(`${ORIGIN}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+      body: JSON.stringify({ email: args.as, password: args.password }),
+    }),
     context(),
   );
+  if (login.status !== 200) throw new Error(`login as ${args.as}: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+const cookie = await signIn();
+const headers = { ...(cookie ? { cookie } : {}), 'User-Agent': BROWSER, Accept: 'text/html' };
+
+async function one() {
+  const response = await handler(new Request(`${ORIGIN}${args.path}`, { headers }), context());
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${args.path}: ${response.status}`);
 }
@@ -79,7 +83,9 @@ for (let round = 0; round < 4; round++) {
   const used = process.cpuUsage(before);
   rounds.push((used.user + used.system) / 1000 / n);
 }
-console.log(`${args.path} as ${args.as}: CPU per request, 4 rounds of ${n}: ${rounds.map((ms) => ms.toFixed(2)).join(', ')} ms`);
+console.log(
+  `${args.path} as ${args.anonymous ? 'a visitor' : args.as}: CPU per request, 4 rounds of ${n}: ${rounds.map((ms) => ms.toFixed(2)).join(', ')} ms`,
+);
 
 const dir = mkdtempSync(join(tmpdir(), 'profile-'));
 const run = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...process.argv.slice(1)], {

@@ -205,7 +205,7 @@ async function started(name: string, port: number, group: Group, readyPath: stri
 }
 
 export const startCeiling = () => started('ceiling', PORTS.ceiling, spawnCeiling(PORTS.ceiling), '/');
-export const startBare = () => started('bare-remix', PORTS.bare, spawnBare(PORTS.bare), '/api/json');
+export const startBare = (port: number = PORTS.bare) => started('bare-remix', port, spawnBare(port), '/api/json');
 export const startApp = (name: string, port: number, databasePath: string, processes = 1, env: Record<string, string | undefined> = {}) =>
   started(name, port, spawnApp(name, port, databasePath, processes, env), HEALTH_PATH);
 

@@ -9,12 +9,15 @@ import { keepPrivate } from './session.server';
 const MAX_BODY_BYTES = 256 * 1024;
 export const METHOD_NOT_ALLOWED = 'Método não permitido';
 
-export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
+export const jsonResponse = (data: unknown, init: ResponseInit = {}): Response => serialisedJsonResponse(JSON.stringify(data), init);
+
+/** A JSON answer whose body is already serialised (a page a model keeps between requests: `apiToolsPage`). */
+export function serialisedJsonResponse(json: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
   applySecurityHeaders(headers, getEnv().isProduction);
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(json, { ...init, headers });
 }
 
 /**

@@ -1,19 +1,24 @@
 import { requireApiAdmin, requireApiUser } from '~/models/accounts/permissions.server';
-import { createTool, listAdminTools, listApiToolsFor, toAdminTool, toolListQuerySchema } from '~/models/tools/tool.server';
+import { apiToolsPage } from '~/models/tools/api-tools-page.server';
+import { createTool, listAdminTools, toAdminTool, toolListQuerySchema } from '~/models/tools/tool.server';
 import { toolInputSchema } from '~/schemas/tool';
-import { apiAction, apiLoader, jsonResponse, readJson } from '~/utils/api.server';
-import { pageHeaders, pageOf, readListQuery } from '~/utils/pagination.server';
+import { apiAction, apiLoader, jsonResponse, readJson, serialisedJsonResponse } from '~/utils/api.server';
+import { pageHeaders, readListQuery } from '~/utils/pagination.server';
 
 /**
  * GET /api/tools: the tools the user sees, with a usable custom tool's HTML (locked ones without
- * link or HTML; see `listApiToolsFor`); admins get the full
+ * link or HTML; see `listApiToolsFor`, serialised once per card list and page: `apiToolsPage`); admins get the full
  * tools they manage. A page by name (`?page=`, `?perPage=` up to 200, default 100); X-Total-Count.
  */
 export const loader = apiLoader(async ({ request }) => {
   const user = await requireApiUser(request);
   const query = readListQuery(request, toolListQuerySchema);
-  const page = user.role === 'admin' ? listAdminTools(query) : pageOf(listApiToolsFor(user), query);
-  return jsonResponse(page.items, { headers: pageHeaders(page) });
+  if (user.role === 'admin') {
+    const page = listAdminTools(query);
+    return jsonResponse(page.items, { headers: pageHeaders(page) });
+  }
+  const { page, json } = apiToolsPage(user, query);
+  return serialisedJsonResponse(json, { headers: pageHeaders(page) });
 });
 
 export const action = apiAction({
