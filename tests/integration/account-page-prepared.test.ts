@@ -18,6 +18,7 @@ import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { grantRole } from '~/models/accounts/role-grant.server';
 import { loader as accountLoader } from '~/routes/_app+/account';
 import { loader as adminUsersLoader } from '~/routes/_app+/admin.users';
+import { loader as trainingRecordLoader } from '~/routes/_app+/account_.formacao';
 import { sortKey } from '~/utils/fold';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
@@ -152,6 +153,15 @@ describe('signed-in pages prepare their SQL once per connection', () => {
     const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
     expect((await view()).status).toBe(200);
     expect(await preparedDuring(view)).toEqual([]);
+  });
+
+  test("'Formação' prepares nothing on a second view, whoever looks (every course, the started ones, or those and the open ones)", async () => {
+    for (const role of ['admin', 'E-TOOL', 'E-MASTER'] as const) {
+      const cookie = await sessionCookie(await createUser({ role }));
+      const view = () => call(trainingRecordLoader, getRequest('/account/formacao', { cookie }));
+      expect((await view()).status).toBe(200);
+      expect(await preparedDuring(view), role).toEqual([]);
+    }
   });
 
   test("the admin's user list takes the write lock only to sync a lapsed role", async () => {

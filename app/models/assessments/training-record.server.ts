@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import { db, type Executor } from '../../../db/client';
+import { db, preparedQuery, preparedShapes } from '../../../db/client';
 import { assessmentAttempts, certificates, courseAssessments, courseGrants, courses, lessonProgress, lessons } from '../../../db/schema';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { consume } from '../../utils/rate-limit.server';
 import { hasAtLeast } from '../accounts/roles';
 import type { UserRow } from '../../../db/schema';
-import { grantInForce } from '../courses/access.server';
+import { grantInForce, grantTime, inJsonIds } from '../courses/access.server';
 
 /**
  * 'Minha Conta' → 'Formação' (issue 31, item 4): the learner's training record. Every course the
@@ -31,28 +31,33 @@ export type TrainingRecordItem = {
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
-/** The courses this record lists, as SQL over `courses` (started, or open to the person today), and which of them were started. */
-function listedCourses(viewer: Viewer, now: Date): { where: SQL; started: SQL } {
+/** Which SQL lists a person's courses: every course (admin), the ones they started, or those and the ones open to them (E-MASTER). */
+type Reach = 'admin' | 'started' | 'open';
+const reachOf = (viewer: Viewer): Reach => (viewer.role === 'admin' ? 'admin' : hasAtLeast(viewer.role, 'E-MASTER') ? 'open' : 'started');
+
+/** The courses this record lists, as SQL over `courses` (started, or open to the person today), and which of them were started; `userId` and `now` are placeholders. */
+function listedCourses(reach: Reach): { where: SQL; started: SQL } {
+  const userId = sql.placeholder('userId');
   const started = or(
-    inArray(courses.id, db.select({ id: lessonProgress.courseId }).from(lessonProgress).where(eq(lessonProgress.userId, viewer.id))),
+    inArray(courses.id, db.select({ id: lessonProgress.courseId }).from(lessonProgress).where(eq(lessonProgress.userId, userId))),
     inArray(
       courses.id,
-      db.select({ id: assessmentAttempts.courseId }).from(assessmentAttempts).where(eq(assessmentAttempts.userId, viewer.id)),
+      db.select({ id: assessmentAttempts.courseId }).from(assessmentAttempts).where(eq(assessmentAttempts.userId, userId)),
     ),
     inArray(
       courses.id,
       db
         .select({ id: certificates.courseId })
         .from(certificates)
-        .where(and(eq(certificates.userId, viewer.id), eq(certificates.status, 'valid'), isNotNull(certificates.courseId))),
+        .where(and(eq(certificates.userId, userId), eq(certificates.status, 'valid'), isNotNull(certificates.courseId))),
     ),
   )!;
-  if (viewer.role === 'admin') return { where: sql`1 = 1`, started };
-  if (!hasAtLeast(viewer.role, 'E-MASTER')) return { where: started, started };
+  if (reach === 'admin') return { where: sql`1 = 1`, started };
+  if (reach === 'started') return { where: started, started };
   const granted = db
     .select({ id: courseGrants.courseId })
     .from(courseGrants)
-    .where(and(eq(courseGrants.userId, viewer.id), grantInForce(now)));
+    .where(and(eq(courseGrants.userId, userId), grantInForce(sql.placeholder('now'))));
   const open = and(
     eq(courses.isHidden, false),
     or(and(eq(courses.requiresPromoCode, false), isNull(courses.priceCents)), inArray(courses.id, granted)),
@@ -60,58 +65,86 @@ function listedCourses(viewer: Viewer, now: Date): { where: SQL; started: SQL } 
   return { where: or(started, open)!, started };
 }
 
+// Built and prepared once per connection and reach: the page's SQL is the same for every view.
+const recordCount = preparedShapes((reach: Reach) => db.select({ n: count() }).from(courses).where(listedCourses(reach).where).prepare());
+const recordRows = preparedShapes((reach: Reach) => {
+  const { where, started } = listedCourses(reach);
+  return db
+    .select({ id: courses.id, title: courses.title, isHidden: courses.isHidden })
+    .from(courses)
+    .where(where)
+    .orderBy(sql`case when ${started} then 0 else 1 end`, asc(courses.titleKey), asc(courses.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+});
+
+const userId = () => sql.placeholder('userId');
+const lessonTotals = preparedQuery(() =>
+  db
+    .select({ courseId: lessons.courseId, n: count() })
+    .from(lessons)
+    .where(inJsonIds(lessons.courseId, 'courseIds'))
+    .groupBy(lessons.courseId)
+    .prepare(),
+);
+const lessonsDone = preparedQuery(() =>
+  db
+    .select({ courseId: lessonProgress.courseId, n: count(), last: max(lessonProgress.completedAt) })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId()), inJsonIds(lessonProgress.courseId, 'courseIds')))
+    .groupBy(lessonProgress.courseId)
+    .prepare(),
+);
+const attemptFigures = preparedQuery(() =>
+  db
+    .select({
+      courseId: assessmentAttempts.courseId,
+      n: count(),
+      best: max(assessmentAttempts.scorePercent),
+      last: max(assessmentAttempts.submittedAt),
+      passed: max(assessmentAttempts.passed),
+    })
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, userId()),
+        inJsonIds(assessmentAttempts.courseId, 'courseIds'),
+        isNotNull(assessmentAttempts.submittedAt),
+      ),
+    )
+    .groupBy(assessmentAttempts.courseId)
+    .prepare(),
+);
+const assessedCourses = preparedQuery(() =>
+  db
+    .select({ courseId: courseAssessments.courseId })
+    .from(courseAssessments)
+    .where(inJsonIds(courseAssessments.courseId, 'courseIds'))
+    .prepare(),
+);
+const certificateCodes = preparedQuery(() =>
+  db
+    .select({ courseId: certificates.courseId, code: certificates.code })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId()), eq(certificates.status, 'valid'), inJsonIds(certificates.courseId, 'courseIds')))
+    .prepare(),
+);
+
 /** The figures of these courses for this person: a handful of grouped queries over the page's ids, each on an index. */
-function itemsFor(executor: Executor, viewer: Viewer, rows: { id: number; title: string; isHidden: boolean }[]): TrainingRecordItem[] {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
+function itemsFor(viewer: Viewer, rows: { id: number; title: string; isHidden: boolean }[]): TrainingRecordItem[] {
+  if (rows.length === 0) return [];
+  const params = { userId: viewer.id, courseIds: JSON.stringify(rows.map((row) => row.id)) };
   const byCourse = <T extends { courseId: number | null }>(list: T[]) => new Map(list.map((row) => [row.courseId, row]));
-  const totals = byCourse(
-    executor
-      .select({ courseId: lessons.courseId, n: count() })
-      .from(lessons)
-      .where(inArray(lessons.courseId, ids))
-      .groupBy(lessons.courseId)
-      .all(),
-  );
-  const done = byCourse(
-    executor
-      .select({ courseId: lessonProgress.courseId, n: count(), last: max(lessonProgress.completedAt) })
-      .from(lessonProgress)
-      .where(and(eq(lessonProgress.userId, viewer.id), inArray(lessonProgress.courseId, ids)))
-      .groupBy(lessonProgress.courseId)
-      .all(),
-  );
-  const attempts = byCourse(
-    executor
-      .select({
-        courseId: assessmentAttempts.courseId,
-        n: count(),
-        best: max(assessmentAttempts.scorePercent),
-        last: max(assessmentAttempts.submittedAt),
-        passed: max(assessmentAttempts.passed),
-      })
-      .from(assessmentAttempts)
-      .where(
-        and(eq(assessmentAttempts.userId, viewer.id), inArray(assessmentAttempts.courseId, ids), isNotNull(assessmentAttempts.submittedAt)),
-      )
-      .groupBy(assessmentAttempts.courseId)
-      .all(),
-  );
+  const totals = byCourse(lessonTotals().all(params));
+  const done = byCourse(lessonsDone().all(params));
+  const attempts = byCourse(attemptFigures().all(params));
   const assessed = new Set(
-    executor
-      .select({ courseId: courseAssessments.courseId })
-      .from(courseAssessments)
-      .where(inArray(courseAssessments.courseId, ids))
-      .all()
+    assessedCourses()
+      .all(params)
       .map((row) => row.courseId),
   );
-  const codes = byCourse(
-    executor
-      .select({ courseId: certificates.courseId, code: certificates.code })
-      .from(certificates)
-      .where(and(eq(certificates.userId, viewer.id), eq(certificates.status, 'valid'), inArray(certificates.courseId, ids)))
-      .all(),
-  );
+  const codes = byCourse(certificateCodes().all(params));
   return rows.map((row) => {
     const total = totals.get(row.id)?.n ?? 0;
     const progress = done.get(row.id);
@@ -138,22 +171,11 @@ function itemsFor(executor: Executor, viewer: Viewer, rows: { id: number; title:
 
 /** One page of the record: the courses the person started first, then the others open to them, each part in 'Nome A-Z' order. */
 export function trainingRecordPage(viewer: Viewer, query: { page: number; perPage: number }, now = new Date()): Page<TrainingRecordItem> {
-  const { where, started } = listedCourses(viewer, now);
+  const reach = reachOf(viewer);
+  const params = { userId: viewer.id, now: grantTime(now) };
   return paginate(query, {
-    count: () => db.select({ n: count() }).from(courses).where(where).get()?.n ?? 0,
-    rows: (limit, offset) =>
-      itemsFor(
-        db,
-        viewer,
-        db
-          .select({ id: courses.id, title: courses.title, isHidden: courses.isHidden })
-          .from(courses)
-          .where(where)
-          .orderBy(sql`case when ${started} then 0 else 1 end`, asc(courses.titleKey), asc(courses.id))
-          .limit(limit)
-          .offset(offset)
-          .all(),
-      ),
+    count: () => recordCount(reach).get(params)?.n ?? 0,
+    rows: (limit, offset) => itemsFor(viewer, recordRows(reach).all({ ...params, limit, offset })),
   });
 }
 
