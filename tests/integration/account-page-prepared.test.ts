@@ -19,6 +19,8 @@ import { grantRole } from '~/models/accounts/role-grant.server';
 import { loader as accountLoader } from '~/routes/_app+/account';
 import { loader as adminUsersLoader } from '~/routes/_app+/admin.users';
 import { loader as trainingRecordLoader } from '~/routes/_app+/account_.formacao';
+import { assessmentStateFor, startAttempt } from '~/models/assessments/attempts.server';
+import { assessedCourse } from './helpers/assessed-course';
 import { sortKey } from '~/utils/fold';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
@@ -161,6 +163,35 @@ describe('signed-in pages prepare their SQL once per connection', () => {
       const view = () => call(trainingRecordLoader, getRequest('/account/formacao', { cookie }));
       expect((await view()).status).toBe(200);
       expect(await preparedDuring(view), role).toEqual([]);
+    }
+  });
+
+  test("a final assessment's page reads without the write lock or new SQL, and still closes an attempt whose time ran out", async () => {
+    const learner = await createUser({ role: 'E-MASTER' });
+    const { course } = assessedCourse({ timeLimitMinutes: 10 });
+    const startedAt = new Date(Date.now() - 60 * 60_000);
+    startAttempt(learner, course.id, new Date(Date.now() - 60_000));
+    assessmentStateFor(learner, course.id);
+    const connection = globalThis.__db!.db;
+    const transaction = connection.transaction;
+    let transactions = 0;
+    connection.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions++;
+      return transaction(...args);
+    }) as typeof transaction;
+    try {
+      let state: ReturnType<typeof assessmentStateFor> | undefined;
+      expect(await preparedDuring(async () => (state = assessmentStateFor(learner, course.id)))).toEqual([]);
+      expect(transactions).toBe(0);
+      expect(state!.open).not.toBeNull();
+      // Viewed an hour after it started, the 10-minute attempt is closed as not passed, in a transaction.
+      expect(assessmentStateFor(learner, course.id, new Date(startedAt.getTime() + 2 * 60 * 60_000))).toMatchObject({
+        open: null,
+        history: [{ passed: false }],
+      });
+      expect(transactions).toBe(1);
+    } finally {
+      connection.transaction = transaction;
     }
   });
 

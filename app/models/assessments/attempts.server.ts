@@ -71,12 +71,23 @@ export const settingsOf = (courseId: number, executor: Executor = db): Assessmen
     ? preparedSettings().get({ courseId })
     : executor.select(SETTINGS).from(courseAssessments).where(eq(courseAssessments.courseId, courseId)).get()) ?? null;
 
-export const finalBankSize = (courseId: number, executor: Executor = db) =>
-  executor
+const preparedBankSize = preparedQuery(() =>
+  db
     .select({ n: count() })
     .from(assessmentQuestions)
-    .where(and(eq(assessmentQuestions.courseId, courseId), isNull(assessmentQuestions.lessonId)))
-    .get()?.n ?? 0;
+    .where(and(eq(assessmentQuestions.courseId, sql.placeholder('courseId')), isNull(assessmentQuestions.lessonId)))
+    .prepare(),
+);
+
+export const finalBankSize = (courseId: number, executor: Executor = db) =>
+  (executor === db
+    ? preparedBankSize().get({ courseId })
+    : executor
+        .select({ n: count() })
+        .from(assessmentQuestions)
+        .where(and(eq(assessmentQuestions.courseId, courseId), isNull(assessmentQuestions.lessonId)))
+        .get()
+  )?.n ?? 0;
 
 /** A question of an open attempt as the learner sees it: no right answer, no explanation. */
 export type OpenQuestion = Pick<ShownQuestion, 'kind' | 'prompt' | 'options' | 'unit'>;
@@ -158,8 +169,11 @@ const attemptsOf = (executor: Executor, userId: number, courseId: number): Asses
         .all();
 
 /** Closes an open attempt whose time ran out, as not passed with no answers; returns it closed. */
+const ranOut = (row: AssessmentAttemptRow, now: Date) =>
+  row.submittedAt === null && row.deadlineAt !== null && now.getTime() > row.deadlineAt.getTime() + DEADLINE_GRACE_MS;
+
 function closeIfExpired(executor: Executor, row: AssessmentAttemptRow, now: Date): AssessmentAttemptRow {
-  if (row.submittedAt !== null || row.deadlineAt === null || now.getTime() <= row.deadlineAt.getTime() + DEADLINE_GRACE_MS) return row;
+  if (!ranOut(row, now)) return row;
   return (
     executor
       .update(assessmentAttempts)
@@ -239,21 +253,26 @@ export type AssessmentState = {
 };
 
 export function assessmentStateFor(viewer: Viewer, courseId: number, now = new Date()): AssessmentState {
-  return db.transaction((tx) => {
-    loadOpenCourseFor(viewer, courseId, tx, now);
-    const settings = settingsOf(courseId, tx);
-    if (!settings) throw new AppError(404, ASSESSMENT_MESSAGES.none);
-    const rows = attemptsOf(tx, viewer.id, courseId).map((row) => closeIfExpired(tx, row, now));
-    const open = rows.find((row) => row.submittedAt === null);
-    const submitted = rows.filter((row) => row.submittedAt !== null);
-    return {
-      settings,
-      bankSize: finalBankSize(courseId, tx),
-      open: open ? toOpenAttempt(open) : null,
-      history: submitted.slice(-HISTORY_SIZE).map(toAttemptSummary).reverse(),
-      verdict: open ? { ok: true } : startVerdict(settings, submitted, now),
-    };
-  });
+  // A view only reads (prepared statements, no write lock) unless an open attempt ran out of time:
+  // closing it is a write, done in a transaction with the reads it depends on.
+  if (!attemptsOf(db, viewer.id, courseId).some((row) => ranOut(row, now))) return assessmentStateIn(db, viewer, courseId, now);
+  return db.transaction((tx) => assessmentStateIn(tx, viewer, courseId, now));
+}
+
+function assessmentStateIn(executor: Executor, viewer: Viewer, courseId: number, now: Date): AssessmentState {
+  loadOpenCourseFor(viewer, courseId, executor, now);
+  const settings = settingsOf(courseId, executor);
+  if (!settings) throw new AppError(404, ASSESSMENT_MESSAGES.none);
+  const rows = attemptsOf(executor, viewer.id, courseId).map((row) => closeIfExpired(executor, row, now));
+  const open = rows.find((row) => row.submittedAt === null);
+  const submitted = rows.filter((row) => row.submittedAt !== null);
+  return {
+    settings,
+    bankSize: finalBankSize(courseId, executor),
+    open: open ? toOpenAttempt(open) : null,
+    history: submitted.slice(-HISTORY_SIZE).map(toAttemptSummary).reverse(),
+    verdict: open ? { ok: true } : startVerdict(settings, submitted, now),
+  };
 }
 
 /** 'Iniciar avaliação': the open attempt if there is one, else a new one when the limits allow. */

@@ -122,8 +122,17 @@ type AccessibleCourseRow = typeof courses.$inferSelect;
  * Loads a course as the viewer may see it: 404 when it does not exist or is hidden from them.
  * Answers the course and the viewer's access to it.
  */
+const preparedCourse = preparedQuery(() =>
+  db
+    .select()
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare(),
+);
+
 export function loadCourseFor(viewer: Pick<UserRow, 'id' | 'role'>, courseId: number, executor: Executor = db, now = new Date()) {
-  const course: AccessibleCourseRow | undefined = executor.select().from(courses).where(eq(courses.id, courseId)).get();
+  const course: AccessibleCourseRow | undefined =
+    executor === db ? preparedCourse().get({ courseId }) : executor.select().from(courses).where(eq(courses.id, courseId)).get();
   if (!course || !canSeeCourse(viewer.role, course)) throw new AppError(404, COURSE_ACCESS_MESSAGES.notFound);
   const grant = grantInForceFor(viewer.id, course.id, now);
   return { course, access: courseAccess(viewer.role, course, grant) };
