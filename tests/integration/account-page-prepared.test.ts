@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { db, sqliteConnection } from '../../db/client';
+import { db } from '../../db/client';
 import {
   certificates,
   courseAssessments,
@@ -21,6 +21,7 @@ import { loader as adminUsersLoader } from '~/routes/_app+/admin.users';
 import { loader as trainingRecordLoader } from '~/routes/_app+/account_.formacao';
 import { assessmentStateFor, startAttempt } from '~/models/assessments/attempts.server';
 import { assessedCourse } from './helpers/assessed-course';
+import { preparedDuring, transactionsDuring } from './helpers/sql-spy';
 import { sortKey } from '~/utils/fold';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
@@ -30,23 +31,6 @@ import { body, call, createUser, getRequest, sessionCookie } from '../setup/help
  * account holds (two-step sign-in, recovery codes, a passkey, sign-ins, mail choices, completed
  * courses with and without a final assessment).
  */
-
-/** The SQL texts `run` prepares on the process's one connection. */
-async function preparedDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const sqlite = sqliteConnection();
-  const prepare = sqlite.prepare;
-  const prepared: string[] = [];
-  sqlite.prepare = ((source: string) => {
-    prepared.push(source);
-    return prepare.call(sqlite, source);
-  }) as typeof sqlite.prepare;
-  try {
-    await run();
-  } finally {
-    sqlite.prepare = prepare;
-  }
-  return prepared;
-}
 
 let sequence = 0;
 /** A course of two lessons the user has both done; with `assessed`, a final assessment too. */
@@ -172,27 +156,19 @@ describe('signed-in pages prepare their SQL once per connection', () => {
     const startedAt = new Date(Date.now() - 60 * 60_000);
     startAttempt(learner, course.id, new Date(Date.now() - 60_000));
     assessmentStateFor(learner, course.id);
-    const connection = globalThis.__db!.db;
-    const transaction = connection.transaction;
-    let transactions = 0;
-    connection.transaction = ((...args: Parameters<typeof transaction>) => {
-      transactions++;
-      return transaction(...args);
-    }) as typeof transaction;
-    try {
-      let state: ReturnType<typeof assessmentStateFor> | undefined;
-      expect(await preparedDuring(async () => (state = assessmentStateFor(learner, course.id)))).toEqual([]);
-      expect(transactions).toBe(0);
-      expect(state!.open).not.toBeNull();
-      // Viewed an hour after it started, the 10-minute attempt is closed as not passed, in a transaction.
-      expect(assessmentStateFor(learner, course.id, new Date(startedAt.getTime() + 2 * 60 * 60_000))).toMatchObject({
-        open: null,
-        history: [{ passed: false }],
-      });
-      expect(transactions).toBe(1);
-    } finally {
-      connection.transaction = transaction;
-    }
+    let state: ReturnType<typeof assessmentStateFor> | undefined;
+    let prepared: string[] = [];
+    expect(
+      await transactionsDuring(async () => (prepared = await preparedDuring(() => (state = assessmentStateFor(learner, course.id))))),
+    ).toBe(0);
+    expect(prepared).toEqual([]);
+    expect(state!.open).not.toBeNull();
+    // Viewed an hour after it started, the 10-minute attempt is closed as not passed, in a transaction.
+    let closed: ReturnType<typeof assessmentStateFor> | undefined;
+    expect(
+      await transactionsDuring(() => (closed = assessmentStateFor(learner, course.id, new Date(startedAt.getTime() + 2 * 60 * 60_000)))),
+    ).toBe(1);
+    expect(closed).toMatchObject({ open: null, history: [{ passed: false }] });
   });
 
   test("the admin's user list takes the write lock only to sync a lapsed role", async () => {
@@ -200,27 +176,15 @@ describe('signed-in pages prepare their SQL once per connection', () => {
     const cookie = await sessionCookie(admin);
     const view = () => call(adminUsersLoader, getRequest('/admin/users?q=ana', { cookie }));
     await view(); // syncs whatever lapsed before
-    const connection = globalThis.__db!.db;
-    const transaction = connection.transaction;
-    let transactions = 0;
-    connection.transaction = ((...args: Parameters<typeof transaction>) => {
-      transactions++;
-      return transaction(...args);
-    }) as typeof transaction;
-    try {
-      expect((await view()).status).toBe(200);
-      expect(transactions).toBe(0);
-      const lapsed = await createUser({ username: 'ana_lapsed' });
-      grantRole(db, { userId: lapsed.id, role: 'E-TOOL', days: 1, source: 'admin' }, new Date(Date.now() - 3 * DAY_MS));
-      db.update(users)
-        .set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - DAY_MS) })
-        .where(eq(users.id, lapsed.id))
-        .run();
-      const listed = await body<{ users: { id: number; role: string }[] }>(await view());
-      expect(transactions).toBe(1);
-      expect(listed.users.find((user) => user.id === lapsed.id)?.role).toBe('E-BASIC');
-    } finally {
-      connection.transaction = transaction;
-    }
+    expect(await transactionsDuring(async () => expect((await view()).status).toBe(200))).toBe(0);
+    const lapsed = await createUser({ username: 'ana_lapsed' });
+    grantRole(db, { userId: lapsed.id, role: 'E-TOOL', days: 1, source: 'admin' }, new Date(Date.now() - 3 * DAY_MS));
+    db.update(users)
+      .set({ role: 'E-TOOL', roleExpiryDate: new Date(Date.now() - DAY_MS) })
+      .where(eq(users.id, lapsed.id))
+      .run();
+    let listed: { users: { id: number; role: string }[] } | undefined;
+    expect(await transactionsDuring(async () => (listed = await body<{ users: { id: number; role: string }[] }>(await view())))).toBe(1);
+    expect(listed!.users.find((user) => user.id === lapsed.id)?.role).toBe('E-BASIC');
   });
 });

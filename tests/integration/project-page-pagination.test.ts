@@ -9,6 +9,7 @@ import { listShareLinks } from '~/models/projects/share-links.server';
 import { loader as projectLoader } from '~/routes/_app+/projects.$id';
 import { queryPlans } from './helpers/query-plans';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { preparedDuring } from './helpers/sql-spy';
 
 /**
  * The project page's three lists (calculations, revisions, share links) are pages read through
@@ -124,18 +125,6 @@ describe('the project page', () => {
     const id = bigProject(25, 3);
     const view = () => call(projectLoader, getRequest(`/projects/${id}?page=2`, { cookie }), { id: String(id) });
     expect((await view()).status).toBe(200);
-    const sqlite = sqliteConnection();
-    const prepare = sqlite.prepare;
-    const prepared: string[] = [];
-    sqlite.prepare = ((source: string) => {
-      prepared.push(source);
-      return prepare.call(sqlite, source);
-    }) as typeof sqlite.prepare;
-    try {
-      expect((await view()).status).toBe(200);
-    } finally {
-      sqlite.prepare = prepare;
-    }
-    expect(prepared).toEqual([]);
+    expect(await preparedDuring(async () => expect((await view()).status).toBe(200))).toEqual([]);
   });
 });

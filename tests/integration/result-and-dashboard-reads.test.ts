@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { databaseVersion, sqliteConnection } from '../../db/client';
+import { databaseVersion } from '../../db/client';
 import { defaultParams, getCalculator } from '~/calculators';
 import { createProject } from '~/models/projects/project.server';
 import { loader as calculatorLoader } from '~/routes/_app+/calculators.$slug';
 import { loader as dashboardLoader } from '~/routes/_app+/dashboard';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { preparedDuring } from './helpers/sql-spy';
 
 /**
  * Issue 33: the pages engineers open most (the dashboard and a calculator's result) build and
@@ -20,23 +21,6 @@ beforeAll(async () => {
   cookie = await sessionCookie(tool);
   projectName = createProject(tool, { name: 'Galpão leve', client: 'Cliente' }).name;
 });
-
-/** The SQL texts prepared while `run` runs (better-sqlite3's prepare, wrapped on the connection). */
-async function preparedWhile(run: () => Promise<unknown>): Promise<string[]> {
-  const sqlite = sqliteConnection();
-  const prepare = sqlite.prepare;
-  const prepared: string[] = [];
-  sqlite.prepare = ((source: string) => {
-    prepared.push(source);
-    return prepare.call(sqlite, source);
-  }) as typeof sqlite.prepare;
-  try {
-    await run();
-  } finally {
-    sqlite.prepare = prepare;
-  }
-  return prepared;
-}
 
 const resultPath = (slug: string) => {
   const calculator = getCalculator(slug)!;
@@ -57,7 +41,7 @@ describe('the result pages and the dashboard prepare their reads once', () => {
       expect(first.projects.map((project) => project.name)).toEqual([projectName]);
 
       const version = databaseVersion();
-      expect(await preparedWhile(view)).toEqual([]);
+      expect(await preparedDuring(view)).toEqual([]);
       expect(databaseVersion()).toBe(version);
     });
   }
@@ -65,7 +49,7 @@ describe('the result pages and the dashboard prepare their reads once', () => {
   test('/dashboard: a second view prepares no SQL', async () => {
     const view = async () => expect((await call(dashboardLoader, getRequest('/dashboard', { cookie }))).status).toBe(200);
     await view();
-    expect(await preparedWhile(view)).toEqual([]);
+    expect(await preparedDuring(view)).toEqual([]);
   });
 
   test('/dashboard hands the browser only what it shows of the user, not their e-mail or CPF', async () => {

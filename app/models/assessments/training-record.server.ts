@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { db, preparedQuery, preparedShapes } from '../../../db/client';
-import { assessmentAttempts, certificates, courseAssessments, courseGrants, courses, lessonProgress, lessons } from '../../../db/schema';
+import { assessmentAttempts, certificates, courseAssessments, courseGrants, courses, lessonProgress } from '../../../db/schema';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { consume } from '../../utils/rate-limit.server';
 import { hasAtLeast } from '../accounts/roles';
 import type { UserRow } from '../../../db/schema';
 import { grantInForce, grantTime, inJsonIds } from '../courses/access.server';
+import { lessonTotalsFor } from '../courses/lesson-totals.server';
 
 /**
  * 'Minha Conta' → 'Formação' (issue 31, item 4): the learner's training record. Every course the
@@ -80,14 +81,6 @@ const recordRows = preparedShapes((reach: Reach) => {
 });
 
 const userId = () => sql.placeholder('userId');
-const lessonTotals = preparedQuery(() =>
-  db
-    .select({ courseId: lessons.courseId, n: count() })
-    .from(lessons)
-    .where(inJsonIds(lessons.courseId, 'courseIds'))
-    .groupBy(lessons.courseId)
-    .prepare(),
-);
 const lessonsDone = preparedQuery(() =>
   db
     .select({ courseId: lessonProgress.courseId, n: count(), last: max(lessonProgress.completedAt) })
@@ -136,7 +129,7 @@ function itemsFor(viewer: Viewer, rows: { id: number; title: string; isHidden: b
   if (rows.length === 0) return [];
   const params = { userId: viewer.id, courseIds: JSON.stringify(rows.map((row) => row.id)) };
   const byCourse = <T extends { courseId: number | null }>(list: T[]) => new Map(list.map((row) => [row.courseId, row]));
-  const totals = byCourse(lessonTotals().all(params));
+  const totals = lessonTotalsFor(rows.map((row) => row.id));
   const done = byCourse(lessonsDone().all(params));
   const attempts = byCourse(attemptFigures().all(params));
   const assessed = new Set(
@@ -146,7 +139,7 @@ function itemsFor(viewer: Viewer, rows: { id: number; title: string; isHidden: b
   );
   const codes = byCourse(certificateCodes().all(params));
   return rows.map((row) => {
-    const total = totals.get(row.id)?.n ?? 0;
+    const total = totals.get(row.id) ?? 0;
     const progress = done.get(row.id);
     const tried = attempts.get(row.id);
     const complete = total > 0 && progress !== undefined && progress.n >= total && progress.last instanceof Date;

@@ -16,6 +16,7 @@ import { assertActingAdmin, recordAudit, type AuditActor } from '../audit/audit.
 import { assertNotSpent, consume } from '../accounts/rate-limit-store.server';
 import { inJsonIds, loadOpenCourseFor } from './access.server';
 import { readCertificateRecord, type CertificateRecord } from './course-record';
+import { lessonTotalsFor } from './lesson-totals.server';
 
 /**
  * Course certificates (issue 22): issued once a user has done every lesson of a course they can open,
@@ -208,14 +209,6 @@ const progressByCourse = preparedQuery(() =>
     .groupBy(lessonProgress.courseId)
     .prepare(),
 );
-const lessonTotals = preparedQuery(() =>
-  db
-    .select({ courseId: lessons.courseId, n: count() })
-    .from(lessons)
-    .where(inJsonIds(lessons.courseId, 'courseIds'))
-    .groupBy(lessons.courseId)
-    .prepare(),
-);
 const validCodes = preparedQuery(() =>
   db
     .select({ courseId: certificates.courseId, code: certificates.code, holderName: certificates.holderName })
@@ -241,11 +234,7 @@ const completedCourses = preparedQuery(() =>
 export function accountCertificates(userId: number, fullName: string | null): AccountCertificate[] {
   const done = progressByCourse().all({ userId });
   if (done.length === 0) return [];
-  const totals = new Map(
-    lessonTotals()
-      .all({ courseIds: JSON.stringify(done.map((row) => row.courseId)) })
-      .map((row) => [row.courseId, row.n]),
-  );
+  const totals = lessonTotalsFor(done.map((row) => row.courseId));
   const complete = done.filter((row) => row.n > 0 && totals.get(row.courseId) === row.n).map((row) => row.courseId);
   if (complete.length === 0) return [];
   const courseIds = JSON.stringify(complete);

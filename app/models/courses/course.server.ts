@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { databaseVersion, db, preparedQuery, preparedShapes, sqliteConnection, type Executor } from '../../../db/client';
-import { courseGrants, courses, lessons, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
+import { courseGrants, courses, lessonProgress, type CourseRow, type UserRow } from '../../../db/schema';
 import type { CourseInput, CoursePatch } from '../../schemas/course';
 import type { CourseListQuery } from '../../schemas/course-list';
 import { AppError } from '../../utils/errors';
@@ -18,6 +18,7 @@ import {
   inJsonIds,
   type CourseAccess,
 } from './access.server';
+import { lessonTotalsFor } from './lesson-totals.server';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
@@ -70,15 +71,6 @@ const ORDER_BY: Record<CourseListQuery['sort'], SQL[]> = {
   'name-desc': [desc(courses.titleKey), desc(courses.id)],
 };
 
-const lessonTotals = preparedQuery(() =>
-  db
-    .select({ courseId: lessons.courseId, total: count() })
-    .from(lessons)
-    .where(inJsonIds(lessons.courseId, 'courseIds'))
-    .groupBy(lessons.courseId)
-    .prepare(),
-);
-
 const lessonsDone = preparedQuery(() =>
   db
     .select({ courseId: lessonProgress.courseId, done: count() })
@@ -103,13 +95,13 @@ export function progressFor(userId: number, courseIds: number[]): Map<number, Co
   const result = new Map<number, CourseProgress>();
   if (courseIds.length === 0) return result;
   const ids = JSON.stringify(courseIds);
-  const totals = lessonTotals().all({ courseIds: ids });
+  const totals = lessonTotalsFor(courseIds);
   const doneBy = new Map(
     lessonsDone()
       .all({ userId, courseIds: ids })
       .map((row) => [row.courseId, row.done]),
   );
-  for (const row of totals) result.set(row.courseId, { done: Math.min(doneBy.get(row.courseId) ?? 0, row.total), total: row.total });
+  for (const [courseId, total] of totals) result.set(courseId, { done: Math.min(doneBy.get(courseId) ?? 0, total), total });
   return result;
 }
 
@@ -203,14 +195,7 @@ function readCataloguePage(
     count: () => catalogueCount(shape).get(values)?.value ?? 0,
     rows: (limit, offset) => catalogueRows({ ...shape, sort: query.sort }).all({ ...values, limit, offset }),
   });
-  const lessonsOf =
-    page.items.length === 0
-      ? new Map<number, number>()
-      : new Map(
-          lessonTotals()
-            .all({ courseIds: JSON.stringify(page.items.map((row) => row.id)) })
-            .map((row) => [row.courseId, row.total]),
-        );
+  const lessonsOf = lessonTotalsFor(page.items.map((row) => row.id));
   const present = new Set(
     catalogueCategories(shape.isAdmin)
       .all()
