@@ -321,10 +321,7 @@ for (const viewport of [
     );
     const last = ids[ids.length - 1];
     await page.goto(continueHref(course.id, last));
-    const lessonTitle = page
-      .getByTestId('admin-lessons')
-      .locator('li > span')
-      .filter({ hasText: /^Medidas de controle e EPIs$/ });
+    const lessonTitle = page.locator(`#lesson-${last}`).getByTestId('lesson-title');
     await expect(lessonTitle).toBeInViewport();
     const header = (await page.locator('header').first().boundingBox())!;
     expect((await lessonTitle.boundingBox())!.y, 'the title is not under the sticky header').toBeGreaterThanOrEqual(
