@@ -46,18 +46,9 @@ export const centsToDecimal = (cents: number | null) => (cents === null ? null :
 
 export function toCourseView(row: CourseRow): CourseView {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    instructor: row.instructor,
-    duration: row.duration,
-    level: row.level,
+    ...toCatalogueCourse(row),
     imageUrl: row.imageUrl,
-    isHidden: row.isHidden,
-    requiresPromoCode: row.requiresPromoCode,
     price: centsToDecimal(row.priceCents),
-    priceLabel: row.priceCents === null ? null : formatCents(row.priceCents),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
   };
@@ -172,18 +163,21 @@ type SharedCataloguePage = Page<{ course: CatalogueCourse; priceCents: number | 
   categories: CourseCategory[];
 };
 
-const toCatalogueCourse = (row: CourseRow): CatalogueCourse => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  category: row.category,
-  instructor: row.instructor,
-  duration: row.duration,
-  level: row.level,
-  isHidden: row.isHidden,
-  requiresPromoCode: row.requiresPromoCode,
-  priceLabel: row.priceCents === null ? null : formatCents(row.priceCents),
-});
+/** The fields of a course every view of it carries (a catalogue card carries only these). */
+function toCatalogueCourse(row: CourseRow): CatalogueCourse {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    instructor: row.instructor,
+    duration: row.duration,
+    level: row.level,
+    isHidden: row.isHidden,
+    requiresPromoCode: row.requiresPromoCode,
+    priceLabel: row.priceCents === null ? null : formatCents(row.priceCents),
+  };
+}
 
 /** The page, its count and the categories for a query: four statements (rows, count, lesson totals, categories). */
 function readCataloguePage(
