@@ -9,7 +9,7 @@ import { purchaseFields, testCardFormSchema, type Purchase } from '~/schemas/upg
 import { useIntentForm, useIntentSubmitting } from '~/utils/intent-form';
 import { formatCents } from '~/utils/format';
 import { StripePaymentElement } from './stripe-payment-element';
-import { TestCardsNotice, TestModeBadge } from './test-mode';
+import { TestCardNumberField, TestCardsNotice, TestModeBadge } from './test-mode';
 
 export type PaymentSummary = {
   /** 'E-TOOL', 'E-MASTER' or the course's title. */
@@ -70,16 +70,7 @@ function TestCardForm({ purchase, idempotencyKey }: { purchase: Purchase; idempo
       <HiddenPurchase purchase={purchase} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <FormError title="Erro no pagamento" errors={form.errors} />
-      <Field
-        label="Número do cartão"
-        errors={fields.cardNumber.errors}
-        inputProps={{
-          ...getInputProps(fields.cardNumber, { type: 'text' }),
-          inputMode: 'numeric',
-          autoComplete: 'cc-number',
-          placeholder: '4242 4242 4242 4242',
-        }}
-      />
+      <TestCardNumberField field={fields.cardNumber} />
       <div className="grid grid-cols-2 gap-3">
         <Field
           label="Validade (MM/AA)"

@@ -1,3 +1,6 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { Field } from '~/components/ui/field';
+
 /** Stripe's test cards that the test mode follows (docs.stripe.com/testing). */
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'pagamento aprovado' },
@@ -32,5 +35,21 @@ export function TestCardsNotice() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The card number of a test-mode payment form (the checkout step and the hosted test page). */
+export function TestCardNumberField({ field }: { field: FieldMetadata<string> }) {
+  return (
+    <Field
+      label="Número do cartão"
+      errors={field.errors}
+      inputProps={{
+        ...getInputProps(field, { type: 'text' }),
+        inputMode: 'numeric',
+        autoComplete: 'cc-number',
+        placeholder: '4242 4242 4242 4242',
+      }}
+    />
   );
 }

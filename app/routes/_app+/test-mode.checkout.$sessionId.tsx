@@ -1,10 +1,8 @@
 import { LightLink } from '~/components/ui/light-link';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useLocation } from '@remix-run/react';
-import { getInputProps } from '@conform-to/react';
 import { z } from 'zod';
-import { TestCardsNotice, TestModeBadge } from '~/components/upgrade/test-mode';
-import { Field } from '~/components/ui/field';
+import { TestCardNumberField, TestCardsNotice, TestModeBadge } from '~/components/upgrade/test-mode';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
 import { completeTestCheckout, isStripeTestMode, markTestPixPaid, readTestCheckout } from '~/models/payments/index.server';
@@ -91,16 +89,7 @@ function CardForm() {
   return (
     <IntentForm intent="card" form={form} className="grid gap-4">
       <FormError title="Erro no pagamento" errors={form.errors} />
-      <Field
-        label="Número do cartão"
-        errors={fields.cardNumber.errors}
-        inputProps={{
-          ...getInputProps(fields.cardNumber, { type: 'text' }),
-          inputMode: 'numeric',
-          autoComplete: 'cc-number',
-          placeholder: '4242 4242 4242 4242',
-        }}
-      />
+      <TestCardNumberField field={fields.cardNumber} />
       <button type="submit" className="btn-primary" disabled={submitting}>
         {submitting ? 'Processando...' : 'Pagar'}
       </button>
