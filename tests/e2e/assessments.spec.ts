@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, lessonProgress, lessons } from '../../db/schema';
+import { assessmentAttempts, lessonProgress } from '../../db/schema';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
-import { createCourse } from '../setup/factories';
+import { answerAttempt, nr10AssessedCourse, openAttempt } from './assessed-course';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -17,72 +16,22 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
  */
 
 function assessedCourse() {
-  const title = `Avaliação ${uniqueName('a')} — NR-10`;
-  const course = createCourse({
-    title,
-    description: 'Curso do teste de avaliações.',
-    duration: '40 horas',
-    workloadHours: 40,
-    instructors: JSON.stringify([{ name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista' }]),
-    technicalLead: JSON.stringify({ name: 'Eng. Carlos Mendes', profession: 'Engenheiro eletricista', registration: 'CREA-SP 5061234567' }),
-  });
-  const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
-    (lessonTitle, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          title: lessonTitle,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
+  return nr10AssessedCourse(
+    {
+      title: `Avaliação ${uniqueName('a')} — NR-10`,
+      description: 'Curso do teste de avaliações.',
+      duration: '40 horas',
+      workloadHours: 40,
+      instructors: JSON.stringify([{ name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista' }]),
+      technicalLead: JSON.stringify({
+        name: 'Eng. Carlos Mendes',
+        profession: 'Engenheiro eletricista',
+        registration: 'CREA-SP 5061234567',
+      }),
+    },
+    { maxAttempts: 1, waitHours: 24 },
+    'A sequência começa pelo seccionamento.',
   );
-  db.insert(courseAssessments)
-    .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 3, maxAttempts: 1, waitHours: 24 })
-    .run();
-  db.insert(assessmentQuestions)
-    .values([
-      {
-        courseId: course.id,
-        kind: 'single',
-        prompt: 'Primeiro passo da desenergização?',
-        options: JSON.stringify(['Seccionamento', 'Aterramento temporário', 'Sinalização']),
-        correct: JSON.stringify([0]),
-        explanation: 'A sequência começa pelo seccionamento.',
-      },
-      {
-        courseId: course.id,
-        kind: 'true_false',
-        prompt: 'Adornos pessoais são permitidos.',
-        options: JSON.stringify(['Verdadeiro', 'Falso']),
-        correct: JSON.stringify([1]),
-      },
-      { courseId: course.id, kind: 'numeric', prompt: 'Queda de 6,6 V em 220 V, em %?', numericAnswer: 3, tolerance: 0.05, unit: '%' },
-    ])
-    .run();
-  return { course, lessonIds };
-}
-
-const openAttempt = (userId: number, courseId: number) =>
-  db
-    .select()
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.courseId, courseId), isNull(assessmentAttempts.submittedAt)))
-    .get()!;
-
-/** Answers the open attempt on the page: every question right, or every one wrong. */
-async function answer(page: Page, questions: ShownQuestion[], right: boolean) {
-  for (const [index, question] of questions.entries()) {
-    if (question.kind === 'numeric') {
-      await page.locator(`input[name="q${index}"]`).fill(right ? '3,04' : '30');
-      continue;
-    }
-    const choice = right ? question.correct[0] : (question.correct[0] + 1) % question.options.length;
-    await page.locator(`input[name="q${index}"][value="${choice}"]`).check();
-  }
 }
 
 async function pdfText(path: string): Promise<string> {
@@ -117,7 +66,7 @@ test('take the final assessment, fail, wait, pass, issue the certificate and rea
     ).toEqual([]);
   }
   const first = openAttempt(user.id, course.id);
-  await answer(page, JSON.parse(first.questions) as ShownQuestion[], false);
+  await answerAttempt(page, JSON.parse(first.questions) as ShownQuestion[], false);
   await page.getByRole('button', { name: 'Enviar respostas' }).click();
   await expectToast(page, 'Não aprovado');
   await expect(page.getByRole('heading', { name: /Resultado: 0 % — Não aprovado/ })).toBeVisible();
@@ -133,7 +82,7 @@ test('take the final assessment, fail, wait, pass, issue the certificate and rea
   await page.getByRole('button', { name: 'Iniciar avaliação' }).click();
   await expect(page.getByRole('heading', { name: 'Tentativa em andamento' })).toBeVisible();
   await waitForHydration(page, jsEnabled);
-  await answer(page, JSON.parse(openAttempt(user.id, course.id).questions) as ShownQuestion[], true);
+  await answerAttempt(page, JSON.parse(openAttempt(user.id, course.id).questions) as ShownQuestion[], true);
   await page.getByRole('button', { name: 'Enviar respostas' }).click();
   await expectToast(page, 'Aprovado');
   await expect(page.getByRole('heading', { name: /Resultado: 100 % — Aprovado/ })).toBeVisible();

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, lessonProgress, lessons } from '../../db/schema';
+import { assessmentAttempts, lessonProgress } from '../../db/schema';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
 import { pdfPageDrawsQr } from '../setup/pdf-qr';
-import { createCourse } from '../setup/factories';
+import { answerAttempt, nr10AssessedCourse, openAttempt } from './assessed-course';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -19,48 +19,11 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
  * limit and the attempt limit are refused on the server, whatever the page shows.
  */
 
-type Settings = Partial<typeof courseAssessments.$inferInsert>;
-
-function assessedCourse(settings: Settings = { maxAttempts: 1, waitHours: 24 }) {
-  const title = `Formação ${uniqueName('f')} — NR-10`;
-  const course = createCourse({ title, description: 'Curso do teste de formação.', duration: 'Cerca de duas semanas' });
-  const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
-    (lessonTitle, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          title: lessonTitle,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
+function assessedCourse(settings: Parameters<typeof nr10AssessedCourse>[1] = { maxAttempts: 1, waitHours: 24 }) {
+  return nr10AssessedCourse(
+    { title: `Formação ${uniqueName('f')} — NR-10`, description: 'Curso do teste de formação.', duration: 'Cerca de duas semanas' },
+    settings,
   );
-  db.insert(courseAssessments)
-    .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 3, ...settings })
-    .run();
-  db.insert(assessmentQuestions)
-    .values([
-      {
-        courseId: course.id,
-        kind: 'single',
-        prompt: 'Primeiro passo da desenergização?',
-        options: JSON.stringify(['Seccionamento', 'Aterramento temporário', 'Sinalização']),
-        correct: JSON.stringify([0]),
-      },
-      {
-        courseId: course.id,
-        kind: 'true_false',
-        prompt: 'Adornos pessoais são permitidos.',
-        options: JSON.stringify(['Verdadeiro', 'Falso']),
-        correct: JSON.stringify([1]),
-      },
-      { courseId: course.id, kind: 'numeric', prompt: 'Queda de 6,6 V em 220 V, em %?', numericAnswer: 3, tolerance: 0.05, unit: '%' },
-    ])
-    .run();
-  return { course, lessonIds };
 }
 
 const attemptsOf = (userId: number, courseId: number) =>
@@ -70,32 +33,13 @@ const attemptsOf = (userId: number, courseId: number) =>
     .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.courseId, courseId)))
     .all();
 
-const openAttempt = (userId: number, courseId: number) =>
-  db
-    .select()
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.courseId, courseId), isNull(assessmentAttempts.submittedAt)))
-    .get()!;
-
-/** Answers the open attempt on the page: every question right, or every one wrong. */
-async function answer(page: Page, questions: ShownQuestion[], right: boolean) {
-  for (const [index, question] of questions.entries()) {
-    if (question.kind === 'numeric') {
-      await page.locator(`input[name="q${index}"]`).fill(right ? '3,04' : '30');
-      continue;
-    }
-    const choice = right ? question.correct[0] : (question.correct[0] + 1) % question.options.length;
-    await page.locator(`input[name="q${index}"][value="${choice}"]`).check();
-  }
-}
-
 async function startAndAnswer(page: Page, jsEnabled: boolean, userId: number, courseId: number, right: boolean) {
   await page.goto(`/courses/${courseId}/avaliacao`);
   await waitForHydration(page, jsEnabled);
   await page.getByRole('button', { name: 'Iniciar avaliação' }).click();
   await expect(page.getByRole('heading', { name: 'Tentativa em andamento' })).toBeVisible();
   await waitForHydration(page, jsEnabled);
-  await answer(page, JSON.parse(openAttempt(userId, courseId).questions) as ShownQuestion[], right);
+  await answerAttempt(page, JSON.parse(openAttempt(userId, courseId).questions) as ShownQuestion[], right);
   await page.getByRole('button', { name: 'Enviar respostas' }).click();
 }
 
@@ -228,7 +172,7 @@ test('the time limit and the attempt limit are refused on the server', async ({ 
     .set({ startedAt: new Date(Date.now() - 10 * 60_000), deadlineAt: new Date(Date.now() - 5 * 60_000) })
     .where(eq(assessmentAttempts.id, open.id))
     .run();
-  await answer(page, JSON.parse(open.questions) as ShownQuestion[], true);
+  await answerAttempt(page, JSON.parse(open.questions) as ShownQuestion[], true);
   await page.getByRole('button', { name: 'Enviar respostas' }).click();
   await expectToast(page, 'Tempo esgotado');
   const [closed] = attemptsOf(user.id, course.id);
