@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courseAssessments, lessons } from '../../db/schema';
+import { assessmentAttempts, assessmentQuestions, courseAssessments } from '../../db/schema';
 import type { ShownQuestion } from '../../app/models/assessments/grade';
-import { createCourse } from '../setup/factories';
+import { createCourse, createLessons } from '../setup/factories';
 
 type CourseFields = Parameters<typeof createCourse>[0];
 type Settings = Partial<typeof courseAssessments.$inferInsert>;
@@ -14,20 +14,7 @@ type Settings = Partial<typeof courseAssessments.$inferInsert>;
  */
 export function nr10AssessedCourse(fields: CourseFields, settings: Settings = {}, explanation?: string) {
   const course = createCourse(fields);
-  const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
-    (lessonTitle, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          title: lessonTitle,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
-  );
+  const lessonIds = createLessons(course.id, ['Riscos elétricos', 'Medidas de controle']).map((lesson) => lesson.id);
   db.insert(courseAssessments)
     .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 3, ...settings })
     .run();

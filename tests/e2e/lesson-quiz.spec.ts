@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { db } from '../../db/client';
-import { assessmentQuestions, lessons } from '../../db/schema';
-import { createCourse } from '../setup/factories';
+import { assessmentQuestions } from '../../db/schema';
+import { createCourse, createLessons } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -12,11 +12,7 @@ import { expect, test, uniqueName, waitForHydration } from './fixtures';
 function courseWithExercise() {
   const title = `Exercício ${uniqueName('x')}`;
   const course = createCourse({ title, description: 'Curso do teste de exercícios.' });
-  const lesson = db
-    .insert(lessons)
-    .values({ courseId: course.id, title: 'Queda de tensão', description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 1 })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Queda de tensão'])[0]!;
   db.insert(assessmentQuestions)
     .values([
       {

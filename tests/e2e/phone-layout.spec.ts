@@ -7,7 +7,7 @@ import { newCertificateCode } from '../../app/models/courses/certificate.server'
 import { continueHref } from '../../app/models/courses/content.server';
 import { saveCalculation } from '../../app/models/tools/calculation-history.server';
 import { defaultParams, getCalculator } from '../../app/calculators';
-import { createUser, createCourse } from '../setup/factories';
+import { createCourse, createLessons, createUser } from '../setup/factories';
 import { expect, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -434,17 +434,7 @@ test("the course's admin tab keeps lesson and material titles readable on a phon
   await login('admin');
   const title = `Curso ${uniqueName('adm')}`;
   const course = createCourse({ title, description: 'Curso do teste.' });
-  const lesson = db
-    .insert(lessons)
-    .values({
-      courseId: course.id,
-      title: 'Medidas de controle e EPIs',
-      description: 'Aula.',
-      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-      order: 1,
-    })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Medidas de controle e EPIs'])[0]!;
   db.insert(materials)
     .values({
       courseId: course.id,

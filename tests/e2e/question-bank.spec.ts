@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { assessmentQuestions, lessons } from '../../db/schema';
-import { createCourse } from '../setup/factories';
+import { assessmentQuestions } from '../../db/schema';
+import { createCourse, createLessons } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
@@ -15,11 +15,7 @@ import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtu
 function plainCourse() {
   const title = `Banco ${uniqueName('q')} — NBR 5410`;
   const course = createCourse({ title, description: 'Curso do teste do banco de questões.' });
-  const lesson = db
-    .insert(lessons)
-    .values({ courseId: course.id, title: 'Queda de tensão', description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 1 })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Queda de tensão'])[0]!;
   return { course, lesson };
 }
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
+import { createLessons } from '../setup/factories';
 import {
   certificates,
   courseAssessments,
   courses,
   lessonProgress,
-  lessons,
   mailOptOuts,
   passkeys,
   recoveryCodes,
@@ -49,12 +49,7 @@ function completedCourse(userId: number, assessed: boolean) {
     })
     .returning()
     .get();
-  for (const order of [1, 2]) {
-    const lesson = db
-      .insert(lessons)
-      .values({ courseId: course.id, title: `Aula ${order}`, description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order })
-      .returning()
-      .get();
+  for (const lesson of createLessons(course.id, ['Aula 1', 'Aula 2'])) {
     db.insert(lessonProgress).values({ userId, courseId: course.id, lessonId: lesson.id, completedAt: new Date() }).run();
   }
   if (assessed) db.insert(courseAssessments).values({ courseId: course.id }).run();

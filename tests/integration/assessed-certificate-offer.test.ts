@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { assessmentAttempts, courseAssessments, courses, lessonProgress, lessons } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { assessmentAttempts, courseAssessments, courses, lessonProgress } from '../../db/schema';
 import * as account from '~/routes/_app+/account';
 import * as appLayout from '~/routes/_app+/_layout';
 import { sortKey } from '~/utils/fold';
@@ -34,11 +35,7 @@ function completedAssessedCourse(userId: number) {
     })
     .returning()
     .get();
-  const lesson = db
-    .insert(lessons)
-    .values({ courseId: course.id, title: 'Aula única', description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 1 })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Aula única'])[0]!;
   db.insert(lessonProgress).values({ userId, courseId: course.id, lessonId: lesson.id, completedAt: new Date() }).run();
   db.insert(courseAssessments).values({ courseId: course.id, questionsPerAttempt: 1 }).run();
   return course;

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, auditLog, lessons } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { assessmentAttempts, assessmentQuestions, auditLog } from '../../db/schema';
 import { startAttempt } from '~/models/assessments/attempts.server';
 import { action as coursePage } from '~/routes/_app+/courses.$id';
 import { action as certificatePage } from '~/routes/_app+/courses.$id_.certificado';
@@ -82,11 +83,7 @@ beforeEach(() => resetAllLimits());
 
 function courseWithExercise() {
   const { course, questions } = assessedCourse();
-  const lesson = db
-    .insert(lessons)
-    .values({ courseId: course.id, title: 'Aula 1', description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 1 })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Aula 1'])[0]!;
   db.update(assessmentQuestions).set({ lessonId: lesson.id }).where(eq(assessmentQuestions.id, questions[2]!.id)).run();
   return { course, lesson, questions };
 }

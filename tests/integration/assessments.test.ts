@@ -2,16 +2,8 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import {
-  assessmentAttempts,
-  assessmentQuestions,
-  certificates,
-  courseAssessments,
-  courses,
-  lessonProgress,
-  lessons,
-  users,
-} from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { assessmentAttempts, assessmentQuestions, certificates, courseAssessments, courses, lessonProgress, users } from '../../db/schema';
 import { ASSESSMENT_MESSAGES, DEADLINE_GRACE_MS, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { ASSESSED_CERTIFICATE_MESSAGES } from '~/models/assessments/certificate.server';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
@@ -68,14 +60,7 @@ function assessedCourse(settings: Partial<typeof courseAssessments.$inferInsert>
     })
     .returning()
     .get();
-  const lessonIds = [1, 2].map(
-    (order) =>
-      db
-        .insert(lessons)
-        .values({ courseId: course.id, title: `Aula ${order}`, description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order })
-        .returning()
-        .get().id,
-  );
+  const lessonIds = createLessons(course.id, ['Aula 1', 'Aula 2']).map((lesson) => lesson.id);
   db.insert(courseAssessments)
     .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 4, ...settings })
     .run();

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, certificates, courses, lessonProgress, lessons, users } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { auditLog, certificates, courses, lessonProgress, users } from '../../db/schema';
 import { deleteOwnAccount } from '~/models/privacy/account-deletion.server';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import { CERTIFICATE_MESSAGES, newCertificateCode, normalizeCertificateCode } from '~/models/courses/certificate.server';
@@ -38,21 +39,10 @@ function courseWithLessons(count = 2, values: Partial<typeof courses.$inferInser
     })
     .returning()
     .get();
-  const lessonIds = Array.from(
-    { length: count },
-    (_, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          title: `Aula ${index + 1}`,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
-  );
+  const lessonIds = createLessons(
+    course.id,
+    Array.from({ length: count }, (_, index) => `Aula ${index + 1}`),
+  ).map((lesson) => lesson.id);
   return { course, lessonIds };
 }
 

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, certificates, courses, lessonProgress, lessons } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { auditLog, certificates, courses, lessonProgress } from '../../db/schema';
 import { COURSE_CERTIFICATE_MESSAGES } from '~/schemas/course-certificate';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as coursePage from '~/routes/_app+/courses.$id';
@@ -38,20 +39,7 @@ function course() {
     })
     .returning()
     .get();
-  const lessonIds = ['Riscos elétricos', 'Medidas de controle'].map(
-    (lessonTitle, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: row.id,
-          title: lessonTitle,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
-  );
+  const lessonIds = createLessons(row.id, ['Riscos elétricos', 'Medidas de controle']).map((lesson) => lesson.id);
   return { ...row, lessonIds };
 }
 

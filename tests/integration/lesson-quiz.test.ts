@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, courses, lessons } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { assessmentAttempts, assessmentQuestions, courses } from '../../db/schema';
 import { LESSON_QUIZ_MESSAGES } from '~/models/assessments/lesson-quiz.server';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as coursePage from '~/routes/_app+/courses.$id';
@@ -43,19 +44,7 @@ function courseWithQuiz(price: number | null = null) {
     })
     .returning()
     .get();
-  const [withQuiz, without] = ['Queda de tensão', 'Aterramento'].map((lessonTitle, index) =>
-    db
-      .insert(lessons)
-      .values({
-        courseId: course.id,
-        title: lessonTitle,
-        description: 'Aula.',
-        youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-        order: index + 1,
-      })
-      .returning()
-      .get(),
-  );
+  const [withQuiz, without] = createLessons(course.id, ['Queda de tensão', 'Aterramento']);
   db.insert(assessmentQuestions)
     .values([
       {

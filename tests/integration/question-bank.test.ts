@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db, sqliteConnection } from '../../db/client';
-import { assessmentAttempts, assessmentQuestions, auditLog, courseAssessments, courses, lessons } from '../../db/schema';
+import { assessmentAttempts, assessmentQuestions, auditLog, courseAssessments, courses } from '../../db/schema';
+import { createLessons } from '../setup/factories';
 import { questionBankPage } from '~/models/assessments/question-bank.server';
 import * as appLayout from '~/routes/_app+/_layout';
 import * as assessmentPage from '~/routes/_app+/courses.$id_.avaliacao';
@@ -41,17 +42,7 @@ function makeCourse() {
     })
     .returning()
     .get();
-  const lesson = db
-    .insert(lessons)
-    .values({
-      courseId: course.id,
-      title: 'Aula de queda de tensão',
-      description: 'Aula.',
-      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-      order: 1,
-    })
-    .returning()
-    .get();
+  const lesson = createLessons(course.id, ['Aula de queda de tensão'])[0]!;
   return { course, lesson };
 }
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { assessmentAttempts, certificates, courseAssessments, courseGrants, courses, lessonProgress, lessons } from '../../db/schema';
+import { createLessons } from '../setup/factories';
+import { assessmentAttempts, certificates, courseAssessments, courseGrants, courses, lessonProgress } from '../../db/schema';
 import type { TrainingRecordItem } from '~/models/assessments/training-record.server';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import * as appLayout from '~/routes/_app+/_layout';
@@ -44,21 +45,10 @@ function course(values: Partial<typeof courses.$inferInsert> = {}, lessonCount =
     })
     .returning()
     .get();
-  const lessonIds = Array.from(
-    { length: lessonCount },
-    (_, index) =>
-      db
-        .insert(lessons)
-        .values({
-          courseId: row.id,
-          title: `Aula ${index + 1}`,
-          description: 'Aula.',
-          youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
-          order: index + 1,
-        })
-        .returning()
-        .get().id,
-  );
+  const lessonIds = createLessons(
+    row.id,
+    Array.from({ length: lessonCount }, (_, index) => `Aula ${index + 1}`),
+  ).map((lesson) => lesson.id);
   return { ...row, lessonIds };
 }
 

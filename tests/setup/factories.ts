@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { db } from '../../db/client';
-import { courses, type GrantableRole, type UserRow } from '../../db/schema';
+import { courses, lessons, type GrantableRole, type UserRow } from '../../db/schema';
 import { grantRole } from '../../app/models/accounts/role-grant.server';
 import { startSession } from '../../app/models/accounts/session.server';
 import { getUserById, insertUser } from '../../app/models/accounts/user.server';
@@ -76,4 +76,15 @@ export function createCourse(values: Partial<CourseInsert> & { title: string }):
     })
     .returning()
     .get();
+}
+
+/** A course's lessons in the order of `titles` (a placeholder description and video). */
+export function createLessons(courseId: number, titles: readonly string[]): (typeof lessons.$inferSelect)[] {
+  return titles.map((title, index) =>
+    db
+      .insert(lessons)
+      .values({ courseId, title, description: 'Aula.', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', order: index + 1 })
+      .returning()
+      .get(),
+  );
 }
