@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { createLessons } from '../setup/factories';
-import { assessmentAttempts, assessmentQuestions, certificates, courseAssessments, courses, lessonProgress, users } from '../../db/schema';
+import { assessmentAttempts, certificates, courses, lessonProgress, users } from '../../db/schema';
 import { ASSESSMENT_MESSAGES, DEADLINE_GRACE_MS, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { ASSESSED_CERTIFICATE_MESSAGES } from '~/models/assessments/certificate.server';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
@@ -13,10 +13,10 @@ import * as assessmentPage from '~/routes/_app+/courses.$id_.avaliacao';
 import * as coursePage from '~/routes/_app+/courses.$id';
 import * as verifyPage from '~/routes/_marketing+/certificados.$codigo';
 import * as pdfRoute from '~/routes/_marketing+/certificados.$codigo_.pdf';
-import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie } from '../setup/helpers';
 import { documentHandler } from './helpers/document-handler';
+import { assessedCourse as assessedCourseWithBank, RIGHT_OPTION, SECRET_EXPLANATION } from './helpers/assessed-course';
 
 /**
  * Issue 31: a course's final assessment taken through its page (plain forms), graded on the server only;
@@ -30,64 +30,21 @@ const serve = documentHandler([
   { id: 'routes/_app+/courses.$id_.avaliacao', parentId: 'routes/_app+/_layout', path: 'courses/:id/avaliacao', module: assessmentPage },
 ]);
 
-/** Right answers no open attempt may show: each is unique text in its question. */
-const SECRET_EXPLANATION = 'EXPLICACAO-SECRETA';
-const RIGHT_OPTION = 'Seccionamento automático';
-
-let sequence = 0;
-function assessedCourse(settings: Partial<typeof courseAssessments.$inferInsert> = {}) {
-  const title = `NR-10 Básico ${++sequence}`;
-  const course = db
-    .insert(courses)
-    .values({
-      title,
-      titleKey: sortKey(title),
-      description: 'Curso de teste.',
-      category: 'electrical',
-      instructor: 'Eng. Joana Araújo',
-      duration: '40 horas',
-      level: 'beginner',
-      workloadHours: 40,
-      syllabus: 'Riscos em instalações elétricas\nMedidas de controle\nPrimeiros socorros',
-      instructors: JSON.stringify([
-        { name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista, especialista em segurança do trabalho' },
-      ]),
-      technicalLead: JSON.stringify({
-        name: 'Eng. Carlos Mendes',
-        profession: 'Engenheiro eletricista',
-        registration: 'CREA-SP 5061234567',
-      }),
-    })
-    .returning()
-    .get();
+/** An assessed course (the shared bank of four questions) with two lessons and the certificate's NR-1 content. */
+function assessedCourse(settings: Parameters<typeof assessedCourseWithBank>[0] = {}) {
+  const { course } = assessedCourseWithBank(settings, {
+    workloadHours: 40,
+    syllabus: 'Riscos em instalações elétricas\nMedidas de controle\nPrimeiros socorros',
+    instructors: JSON.stringify([
+      { name: 'Eng. Joana Araújo', qualification: 'Engenheira eletricista, especialista em segurança do trabalho' },
+    ]),
+    technicalLead: JSON.stringify({
+      name: 'Eng. Carlos Mendes',
+      profession: 'Engenheiro eletricista',
+      registration: 'CREA-SP 5061234567',
+    }),
+  });
   const lessonIds = createLessons(course.id, ['Aula 1', 'Aula 2']).map((lesson) => lesson.id);
-  db.insert(courseAssessments)
-    .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 4, ...settings })
-    .run();
-  const question = (values: Omit<typeof assessmentQuestions.$inferInsert, 'courseId'>) =>
-    db
-      .insert(assessmentQuestions)
-      .values({ courseId: course.id, explanation: SECRET_EXPLANATION, ...values })
-      .run();
-  question({
-    kind: 'single',
-    prompt: 'Qual é a medida de proteção coletiva prioritária na NR-10?',
-    options: JSON.stringify(['Uso de luvas isolantes', RIGHT_OPTION, 'Placa de advertência']),
-    correct: JSON.stringify([1]),
-  });
-  question({
-    kind: 'multiple',
-    prompt: 'Quais são EPIs?',
-    options: JSON.stringify(['Luva isolante', 'Capacete classe B', 'Barreira física']),
-    correct: JSON.stringify([0, 1]),
-  });
-  question({
-    kind: 'true_false',
-    prompt: 'Trabalho energizado exige autorização.',
-    options: JSON.stringify(['Verdadeiro', 'Falso']),
-    correct: JSON.stringify([0]),
-  });
-  question({ kind: 'numeric', prompt: 'Queda de tensão admitida (%)', numericAnswer: 4.123, tolerance: 0.05, unit: '%' });
   return { course, lessonIds };
 }
 

@@ -7,13 +7,18 @@ import type { ShownQuestion } from '~/models/assessments/grade';
 /** Texts no open attempt may show: the explanation and the numeric answer. */
 export const SECRET_EXPLANATION = 'EXPLICACAO-SECRETA-API';
 export const NUMERIC_ANSWER = 4.123;
+/** The single-choice question's right option: shown like the others, never marked. */
+export const RIGHT_OPTION = 'Seccionamento automático';
 
 let sequence = 0;
 
 /** A visible free course with a final assessment of four questions (one of each kind), all drawn per attempt. */
-export function assessedCourse(settings: Partial<typeof courseAssessments.$inferInsert> = {}) {
+export function assessedCourse(
+  settings: Partial<typeof courseAssessments.$inferInsert> = {},
+  courseFields: Partial<Parameters<typeof createCourse>[0]> = {},
+) {
   const title = `NR-10 Análise ${++sequence}`;
-  const course = createCourse({ title, description: 'Curso de teste.', duration: '40 horas' });
+  const course = createCourse({ title, description: 'Curso de teste.', duration: '40 horas', ...courseFields });
   db.insert(courseAssessments)
     .values({ courseId: course.id, passPercent: 70, questionsPerAttempt: 4, ...settings })
     .run();
@@ -27,7 +32,7 @@ export function assessedCourse(settings: Partial<typeof courseAssessments.$infer
     question({
       kind: 'single',
       prompt: 'Qual é a medida de proteção coletiva prioritária na NR-10?',
-      options: JSON.stringify(['Uso de luvas isolantes', 'Seccionamento automático', 'Placa de advertência']),
+      options: JSON.stringify(['Uso de luvas isolantes', RIGHT_OPTION, 'Placa de advertência']),
       correct: JSON.stringify([1]),
     }),
     question({
