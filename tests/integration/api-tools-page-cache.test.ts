@@ -1,41 +1,17 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { databasePath, db } from '../../db/client';
-import { tools } from '../../db/schema';
 import { apiToolsPage, keptApiToolPages } from '~/models/tools/api-tools-page.server';
 import { rateTool } from '~/models/tools/rating.server';
 import { updateTool } from '~/models/tools/tool.server';
 import { loader as apiToolsLoader } from '~/routes/api+/tools';
 import { call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { onlyAlfaAndBeta, writeFromAnotherConnection } from './helpers/two-tools';
 
 type Card = { id: number; name: string; averageRating: number; customHtml?: string | null };
 
 /** GET /api/tools keeps each page's JSON between requests; any write, here or in another process, renews it. */
 describe('the API tool pages kept between requests', () => {
   it('serialises a page once and answers a change made through the models, a rating, and another connection', async () => {
-    db.delete(tools).run();
-    const [alfa] = db
-      .insert(tools)
-      .values([
-        {
-          name: 'Alfa',
-          description: 'Primeira.',
-          category: 'mechanical',
-          accessLevel: 'E-BASIC',
-          linkType: 'custom',
-          customHtml: '<p>v1</p>',
-        },
-        {
-          name: 'Beta',
-          description: 'Segunda.',
-          category: 'chemical',
-          accessLevel: 'E-BASIC',
-          linkType: 'external',
-          link: 'https://example.com/b',
-        },
-      ])
-      .returning()
-      .all();
+    const { alfa } = onlyAlfaAndBeta({ linkType: 'custom', customHtml: '<p>v1</p>' });
     const user = await createUser({ role: 'E-TOOL' });
     const cookie = await sessionCookie(user);
     const list = async (path = '/api/tools') => {
@@ -54,16 +30,14 @@ describe('the API tool pages kept between requests', () => {
     expect((await list('/api/tools?perPage=1&page=2')).cards.map((card) => card.name)).toEqual(['Beta']);
 
     const admin = await createUser({ role: 'admin' });
-    updateTool(admin, alfa!.id, { name: 'Zeta' });
+    updateTool(admin, alfa.id, { name: 'Zeta' });
     expect((await list()).cards.map((card) => card.name)).toEqual(['Beta', 'Zeta']);
 
-    rateTool(user, alfa!.id, { rating: 4, comment: null });
-    expect((await list()).cards.find((card) => card.id === alfa!.id)).toMatchObject({ averageRating: 4 });
+    rateTool(user, alfa.id, { rating: 4, comment: null });
+    expect((await list()).cards.find((card) => card.id === alfa.id)).toMatchObject({ averageRating: 4 });
 
-    const other = new Database(databasePath());
-    other.prepare('update tools set custom_html = ? where id = ?').run('<p>v2</p>', alfa!.id);
-    other.close();
-    expect((await list()).cards.find((card) => card.id === alfa!.id)).toMatchObject({ customHtml: '<p>v2</p>' });
+    writeFromAnotherConnection('update tools set custom_html = ? where id = ?', '<p>v2</p>', alfa.id);
+    expect((await list()).cards.find((card) => card.id === alfa.id)).toMatchObject({ customHtml: '<p>v2</p>' });
   });
 
   it('keeps at most 500 pages, the oldest going first', () => {
