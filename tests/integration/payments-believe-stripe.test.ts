@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '../../db/client';
-import { courseGrants, courses, payments, roleGrants, type CourseRow, type UserRow } from '../../db/schema';
+import { createCourse } from '../setup/factories';
+import { courseGrants, payments, roleGrants, type CourseRow, type UserRow } from '../../db/schema';
 import {
   approveRefund,
   confirmPayment,
@@ -20,7 +21,6 @@ import * as confirmCardRoute from '~/routes/api+/test-mode.confirm-card';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
-import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { stripe, stripeWebhookSecret } from '~/models/payments/stripe.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
@@ -65,23 +65,9 @@ afterEach(async () => {
 });
 
 let n = 0;
-function insertCourse(values: Partial<typeof courses.$inferInsert> = {}): CourseRow {
+function insertCourse(values: Partial<Parameters<typeof createCourse>[0]> = {}): CourseRow {
   const title = values.title ?? `Curso Sondado ${++n}`;
-  return db
-    .insert(courses)
-    .values({
-      description: 'Curso de ensaio.',
-      category: 'electrical',
-      instructor: 'Eng. Lima',
-      duration: '8 horas',
-      level: 'beginner',
-      priceCents: 4990,
-      ...values,
-      title,
-      titleKey: sortKey(title),
-    })
-    .returning()
-    .get();
+  return createCourse({ description: 'Curso de ensaio.', instructor: 'Eng. Lima', priceCents: 4990, ...values, title });
 }
 
 const userNow = (user: Pick<UserRow, 'id'>) => getUserById(user.id)!;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, courses, notifications, payments, roleGrants, stripeEvents, type CourseRow, type UserRow } from '../../db/schema';
+import { createCourse } from '../setup/factories';
+import { auditLog, notifications, payments, roleGrants, stripeEvents, type CourseRow, type UserRow } from '../../db/schema';
 import { getUserById } from '~/models/accounts/user.server';
 import {
   approveRefund,
@@ -28,7 +29,6 @@ import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as pricesRoute from '~/routes/api+/upgrade.plans.prices';
 import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { edgeRefusal } from '~/plumbing/edge.server';
-import { sortKey } from '~/utils/fold';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { stripe, stripeConfigurationError, testWebhookSecret } from '~/models/payments/stripe.server';
 import { allowConsole } from '../setup/console';
@@ -64,22 +64,9 @@ beforeAll(() => {
 afterAll(() => setTestWebhookDelivery(previousDelivery));
 
 let n = 0;
-function insertCourse(values: Partial<typeof courses.$inferInsert> = {}): CourseRow {
+function insertCourse(values: Partial<Parameters<typeof createCourse>[0]> = {}): CourseRow {
   const title = values.title ?? `Curso Pago ${++n}`;
-  return db
-    .insert(courses)
-    .values({
-      description: 'Curso de ensaio.',
-      category: 'electrical',
-      instructor: 'Eng. Lima',
-      duration: '8 horas',
-      level: 'beginner',
-      ...values,
-      title,
-      titleKey: sortKey(title),
-    })
-    .returning()
-    .get();
+  return createCourse({ description: 'Curso de ensaio.', instructor: 'Eng. Lima', ...values, title });
 }
 
 const userNow = (user: Pick<UserRow, 'id'>) => getUserById(user.id)!;
