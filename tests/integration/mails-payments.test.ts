@@ -18,11 +18,11 @@ import {
   rejectRefund,
   requestRefund,
 } from '~/models/payments/index.server';
-import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { smtpTransport, type MailTransport } from '../../app/plumbing/mail-transport.server';
 import { deliverDueMails } from '../../app/plumbing/mail-worker.server';
-import { BASE_URL, call, createUser } from '../setup/helpers';
+import { BASE_URL, createUser } from '../setup/helpers';
+import { deliverToWebhookRoute } from './helpers/webhook-route';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../setup/smtp-sink';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { formatCpf } from '~/utils/cpf';
@@ -38,20 +38,10 @@ let sink: SmtpSink;
 let smtp: MailTransport;
 let previousDelivery: WebhookDelivery | null = null;
 
-const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-    body: payload,
-  });
-  const response = await call(webhookRoute.action, request);
-  if (!response.ok) throw new Error(`webhook ${response.status}`);
-};
-
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
-  previousDelivery = setTestWebhookDelivery(deliverToRoute);
+  previousDelivery = setTestWebhookDelivery(deliverToWebhookRoute);
   sink = await startSmtpSink();
   smtp = smtpTransport(sink.url, 'E-Engenharia <nao-responda@e-engenharia.test>');
 });

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '../../db/client';
 import { courseGrants, courses, payments, type CourseRow } from '../../db/schema';
 import { action as upgradeAction } from '~/routes/_upgrade+/upgrade';
-import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import { IN_PROGRESS_MS } from '~/models/payments/checkout.server';
 import { sortKey } from '~/utils/fold';
@@ -12,16 +11,10 @@ import { stripe } from '~/models/payments/stripe.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { BASE_URL, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
+import { postToWebhookRoute } from './helpers/webhook-route';
 
 const deliverToRoute: WebhookDelivery = async (_url, payload, signature) => {
-  await call(
-    webhookRoute.action,
-    new Request(`${BASE_URL}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    }),
-  );
+  await postToWebhookRoute(payload, signature);
 };
 let previous: WebhookDelivery | null = null;
 beforeAll(() => {

@@ -26,6 +26,7 @@ import { stripe, stripeWebhookSecret } from '~/models/payments/stripe.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
+import { deliverToWebhookRoute } from './helpers/webhook-route';
 
 /**
  * What an outside probe of the production build (offline test mode, demo data) found in the
@@ -40,15 +41,7 @@ let deliveredTo: string[] = [];
 let previousDelivery: WebhookDelivery | null = null;
 const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
   deliveredTo.push(url);
-  const response = await call(
-    webhookRoute.action,
-    new Request(`${BASE_URL}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    }),
-  );
-  if (!response.ok) throw new Error(`webhook ${response.status}`);
+  await deliverToWebhookRoute(url, payload, signature);
 };
 
 beforeAll(() => {

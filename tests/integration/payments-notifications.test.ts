@@ -18,9 +18,9 @@ import {
   rejectRefund,
   requestRefund,
 } from '~/models/payments/index.server';
-import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
-import { BASE_URL, call, createUser, sessionCookie } from '../setup/helpers';
+import { BASE_URL, createUser, sessionCookie } from '../setup/helpers';
+import { deliverToWebhookRoute } from './helpers/webhook-route';
 
 /**
  * Every notification the payments write reaches the buyer's open tabs: a Pix confirmed later,
@@ -34,20 +34,10 @@ let origin = '';
 const opened: AbortController[] = [];
 let previousDelivery: WebhookDelivery | null = null;
 
-const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const request = new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-    body: payload,
-  });
-  const response = await call(webhookRoute.action, request);
-  if (!response.ok) throw new Error(`webhook ${response.status}`);
-};
-
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
-  previousDelivery = setTestWebhookDelivery(deliverToRoute);
+  previousDelivery = setTestWebhookDelivery(deliverToWebhookRoute);
   server = http.createServer((req, res) => void serveLiveStream(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -33,6 +33,7 @@ import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from 
 import { stripe, stripeConfigurationError, testWebhookSecret } from '~/models/payments/stripe.server';
 import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
+import { postToWebhookRoute } from './helpers/webhook-route';
 
 /**
  * Payments in the offline test mode: the real Stripe SDK answered by the stand-in,
@@ -43,15 +44,8 @@ import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '..
 let delivered: Array<{ payload: string; signature: string; status: number }> = [];
 let previousDelivery: WebhookDelivery | null = null;
 
-const deliverToRoute: WebhookDelivery = async (url, payload, signature) => {
-  const response = await call(
-    webhookRoute.action,
-    new Request(url.replace(/^https?:\/\/[^/]+/, BASE_URL), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    }),
-  );
+const deliverToRoute: WebhookDelivery = async (_url, payload, signature) => {
+  const response = await postToWebhookRoute(payload, signature);
   delivered.push({ payload, signature, status: response.status });
   if (!response.ok) throw new Error(`webhook ${response.status}`);
 };

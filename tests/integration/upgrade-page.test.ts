@@ -13,12 +13,12 @@ import { formatCents, formatShortDate } from '~/utils/format';
 import { loader as refundsLoader, action as refundsAction } from '~/routes/_app+/admin.refunds';
 import { loader as checkoutLoader, action as checkoutAction } from '~/routes/_app+/test-mode.checkout.$sessionId';
 import { loader as returnLoader } from '~/routes/_app+/upgrade.return';
-import { action as webhookAction } from '~/routes/api+/stripe.webhook';
 import { sortKey } from '~/utils/fold';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import type { Toast } from '~/utils/toast.server';
 import { call, createUser, expectRedirect, formRequest, getRequest, sessionCookie, type RouteFunction } from '../setup/helpers';
+import { deliverToWebhookRoute } from './helpers/webhook-route';
 
 type Json = Record<string, unknown>;
 let context: { toast: { pending: Toast | null } };
@@ -28,15 +28,7 @@ beforeEach(() => {
   resetAllLimits();
   context = { toast: { pending: null } };
   // The stand-in's webhooks reach the route's action directly (no server listening here).
-  previousDelivery = setTestWebhookDelivery(async (_url, payload, signature) => {
-    const request = new Request('http://localhost:3000/api/stripe/webhook', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    });
-    const response = await call(webhookAction, request);
-    if (!response.ok) throw new Error(`webhook answered ${response.status}`);
-  });
+  previousDelivery = setTestWebhookDelivery(deliverToWebhookRoute);
 });
 afterEach(() => {
   setTestWebhookDelivery(previousDelivery);
