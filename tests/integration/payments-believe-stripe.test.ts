@@ -19,14 +19,13 @@ import { action as upgradeAction } from '~/routes/_upgrade+/upgrade';
 import * as accessRoute from '~/routes/api+/courses.$id.access';
 import * as confirmCardRoute from '~/routes/api+/test-mode.confirm-card';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
-import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { stripe, stripeWebhookSecret } from '~/models/payments/stripe.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { allowConsole } from '../setup/console';
 import { BASE_URL, body, call, createUser, jsonRequest, sessionCookie } from '../setup/helpers';
-import { deliverToWebhookRoute } from './helpers/webhook-route';
+import { deliverToWebhookRoute, postToWebhookRoute } from './helpers/webhook-route';
 
 /**
  * What an outside probe of the production build (offline test mode, demo data) found in the
@@ -90,15 +89,7 @@ function signed(type: string, object: Record<string, unknown>, secret: string) {
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
-const postWebhook = ({ payload, signature }: { payload: string; signature: string }) =>
-  call(
-    webhookRoute.action,
-    new Request(`${BASE_URL}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    }),
-  );
+const postWebhook = ({ payload, signature }: { payload: string; signature: string }) => postToWebhookRoute(payload, signature);
 
 /** What the probe sent: a succeeded PaymentIntent whose metadata names the buyer, the plan and the amount it likes. */
 function forgedIntent(id: string, metadata: Record<string, string>, amount: number) {

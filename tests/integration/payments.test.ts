@@ -27,7 +27,6 @@ import * as accessRoute from '~/routes/api+/courses.$id.access';
 import * as confirmRoute from '~/routes/api+/upgrade.confirm-payment';
 import * as createRoute from '~/routes/api+/upgrade.create-payment-intent';
 import * as pricesRoute from '~/routes/api+/upgrade.plans.prices';
-import * as webhookRoute from '~/routes/api+/stripe.webhook';
 import { edgeRefusal } from '~/plumbing/edge.server';
 import { flushTestWebhooks, setTestWebhookDelivery, type WebhookDelivery } from '~/models/payments/stripe-stand-in/index.server';
 import { stripe, stripeConfigurationError, testWebhookSecret } from '~/models/payments/stripe.server';
@@ -94,15 +93,7 @@ function signedEvent(type: string, object: Record<string, unknown>, id = `evt_te
   return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: testWebhookSecret() }) };
 }
 
-const postWebhook = (payload: string, signature: string) =>
-  call(
-    webhookRoute.action,
-    new Request(`${BASE_URL}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: payload,
-    }),
-  );
+const postWebhook = postToWebhookRoute;
 
 describe('what a purchase costs', () => {
   test('a plan costs its monthly price times the months, for every months value 1 to 12, and the API answers the price list in reais', async () => {
