@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, min, or, sql } from 'drizzle-orm';
-import { databaseVersion, db, preparedQuery } from '../../../db/client';
+import { db, preparedQuery } from '../../../db/client';
+import { keptUntilWritten } from '../../../db/kept-until-written';
 import { notificationReads, notifications, users, type Role, type UserRow } from '../../../db/schema';
 
 /**
@@ -42,46 +43,26 @@ const ownUnreadMinusReadBroadcasts = preparedQuery(() => {
     .prepare();
 });
 
-/** A count valid while the database version holds and `now` is in [from, until). */
-type KeptCount = { version: string; count: number; from: number; until: number };
-
-const isValid = (kept: KeptCount | undefined, version: string, now: number): kept is KeptCount =>
-  kept !== undefined && kept.version === version && now >= kept.from && now < kept.until;
-
 /** One entry per role (five at most). */
-const broadcastCounts = new Map<Role, KeptCount>();
+const broadcastCounts = keptUntilWritten<{ count: number; until: number }>(5);
 
-function broadcastCount(role: Role, version: string, now: number): KeptCount {
-  const kept = broadcastCounts.get(role);
-  if (isValid(kept, version, now)) return kept;
-  const { count, nextExpiry } = visibleBroadcasts().get({ role, now })!;
-  const fresh = { version, count, from: now, until: nextExpiry?.getTime() ?? Infinity };
-  broadcastCounts.set(role, fresh);
-  return fresh;
+function broadcastCount(role: Role, now: number): { count: number; until: number } {
+  return broadcastCounts.get(role, now, () => {
+    const { count, nextExpiry } = visibleBroadcasts().get({ role, now })!;
+    const until = nextExpiry?.getTime() ?? Infinity;
+    return { value: { count, until }, until };
+  });
 }
 
-/** The users seen most recently (a Map keeps insertion order: the oldest goes first when full). */
-const KEPT_USER_COUNTS = 2000;
-const userCounts = new Map<number, KeptCount & { role: Role }>();
+/** The users seen most recently, with the role they were counted for. */
+const userCounts = keptUntilWritten<number>(2000);
 
 export function countUnreadNotifications(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): number {
   const at = now.getTime();
-  const version = databaseVersion();
-  const kept = userCounts.get(user.id);
-  if (isValid(kept, version, at) && kept.role === user.role) return kept.count;
-
-  const broadcasts = broadcastCount(user.role, version, at);
-  const own = ownUnreadMinusReadBroadcasts().get({ userId: user.id, role: user.role, now: at });
-  if (!own) return 0;
-  const count = own.value + broadcasts.count;
-  userCounts.delete(user.id);
-  if (userCounts.size >= KEPT_USER_COUNTS) userCounts.delete(userCounts.keys().next().value!);
-  userCounts.set(user.id, {
-    version,
-    role: user.role,
-    count,
-    from: at,
-    until: Math.min(own.nextExpiry ?? Infinity, broadcasts.until),
+  return userCounts.get(`${user.id}:${user.role}`, at, () => {
+    const broadcasts = broadcastCount(user.role, at);
+    const own = ownUnreadMinusReadBroadcasts().get({ userId: user.id, role: user.role, now: at });
+    if (!own) return { value: 0, until: at };
+    return { value: own.value + broadcasts.count, until: Math.min(own.nextExpiry ?? Infinity, broadcasts.until) };
   });
-  return count;
 }
