@@ -35,7 +35,14 @@ const build = await import(resolve('build/index.js'));
 const { createRequestHandler } = await import('@remix-run/node');
 const handler = createRequestHandler(build, 'production');
 const ORIGIN = 'http://127.0.0.1:3000';
-const context = () => ({ clientAddress: '127.0.0.1', serverPort: 3000, toast: { pending: null } });
+const contract = build.entry.module.serverContract;
+// As http-server/http-handlers.js builds it: a document request's slot for markup sent once (decision 073).
+const context = (url) => ({
+  clientAddress: '127.0.0.1',
+  serverPort: 3000,
+  toast: { pending: null },
+  ...(contract?.documentMarkupFor ? { documentMarkup: contract.documentMarkupFor(url) } : {}),
+});
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** The signed-in user's cookies, or none for `--anonymous` (a visitor: `/` from the render cache). */
@@ -47,7 +54,7 @@ async function signIn() {
       headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
       body: JSON.stringify({ email: args.as, password: args.password }),
     }),
-    context(),
+    context('/api/login'),
   );
   if (login.status !== 200) throw new Error(`login as ${args.as}: ${login.status}`);
   return login.headers
@@ -59,7 +66,7 @@ const cookie = await signIn();
 const headers = { ...(cookie ? { cookie } : {}), 'User-Agent': BROWSER, Accept: 'text/html' };
 
 async function one() {
-  const response = await handler(new Request(`${ORIGIN}${args.path}`, { headers }), context());
+  const response = await handler(new Request(`${ORIGIN}${args.path}`, { headers }), context(args.path));
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${args.path}: ${response.status}`);
 }

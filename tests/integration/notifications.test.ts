@@ -254,3 +254,41 @@ describe('the /notifications page (also the drawer’s data)', () => {
     expectRedirect(await call(pageAction, formRequest('/notifications', { intent: 'read', id: String(mine.id) })), /^\/auth/);
   });
 });
+
+describe("the header's unread count, kept per user until the data changes", () => {
+  test('a new notice, a read mark and a notice read all show at once, without a request in between', async () => {
+    const user = await createUser({ role: 'E-TOOL' });
+    const before = countUnreadNotifications(user);
+    expect(countUnreadNotifications(user)).toBe(before);
+
+    const personal = insert({ title: 'Kept: pessoal', userId: user.id });
+    expect(countUnreadNotifications(user)).toBe(before + 1);
+
+    const broadcast = insert({ title: 'Kept: broadcast', targetRole: 'E-TOOL' });
+    expect(countUnreadNotifications(user)).toBe(before + 2);
+    db.insert(notificationReads).values({ notificationId: broadcast.id, userId: user.id, readAt: new Date() }).run();
+    expect(countUnreadNotifications(user)).toBe(before + 1);
+
+    db.update(notifications).set({ isRead: true }).where(eq(notifications.id, personal.id)).run();
+    expect(countUnreadNotifications(user)).toBe(before);
+  });
+
+  test('a personal notice stops counting when it expires, though nothing was written', async () => {
+    const user = await createUser({ role: 'E-TOOL' });
+    const now = Date.now();
+    insert({ title: 'Kept: expira', userId: user.id, expiresAt: new Date(now + 60_000) });
+    const withIt = countUnreadNotifications(user, new Date(now));
+    expect(countUnreadNotifications(user, new Date(now + 59_000))).toBe(withIt);
+    expect(countUnreadNotifications(user, new Date(now + 61_000))).toBe(withIt - 1);
+    // A clock read earlier than the count was taken does not reuse it either.
+    expect(countUnreadNotifications(user, new Date(now - 3_600_000))).toBe(withIt);
+  });
+
+  test("the count follows the user's role", async () => {
+    const user = await createUser({ role: 'E-TOOL' });
+    insert({ title: 'Kept: só E-MASTER', targetRole: 'E-MASTER' });
+    const asTool = countUnreadNotifications(user);
+    expect(countUnreadNotifications({ id: user.id, role: 'E-MASTER' })).not.toBe(asTool);
+    expect(countUnreadNotifications(user)).toBe(asTool);
+  });
+});

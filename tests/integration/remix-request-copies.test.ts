@@ -3,8 +3,9 @@ import { documentHandler } from './helpers/document-handler';
 
 /**
  * patches/@remix-run+server-runtime+2.17.5.patch (issue 33): Remix copies the request twice before
- * each loader and action to strip its own parameters (index, _data); a URL without a query has none,
- * so the loader gets the request as it came, and a URL with one still gets the copy without them.
+ * each loader and action to strip its own parameters (index, _data); a URL without them (with or
+ * without a query: a calculator's result, a list's search) gets the request as it came, and a URL
+ * with them still gets the copy without them.
  */
 const seen: Request[] = [];
 const remember = ({ request }: { request: Request }) => {
@@ -30,8 +31,20 @@ describe("Remix's parameters stripped only when there are any", () => {
     expect(await seen.at(-1)!.text()).toBe('a=1');
   });
 
+  test("a query without Remix's parameters reaches the loader as it came", async () => {
+    const get = new Request('http://localhost/probe?q=ana%20maria&page=2&unit=kN%2Fm', { headers: { Accept: 'application/json' } });
+    const answer = await serve(get);
+    expect(await answer.json()).toEqual({ url: 'http://localhost/probe?q=ana%20maria&page=2&unit=kN%2Fm' });
+    expect(seen.at(-1)).toBe(get);
+  });
+
   test("a query keeps the loader's own parameters and loses Remix's", async () => {
     const answer = await serve(new Request('http://localhost/probe?q=ana&index&_data=routes%2Fprobe'));
     expect(await answer.json()).toEqual({ url: 'http://localhost/probe?q=ana' });
+    // Either of them alone is stripped too (a form posting to an index route; a client navigation's data request).
+    expect(await (await serve(new Request('http://localhost/probe?q=ana&index'))).json()).toEqual({ url: 'http://localhost/probe?q=ana' });
+    expect(await (await serve(new Request('http://localhost/probe?q=ana&_data=routes%2Fprobe'))).json()).toEqual({
+      url: 'http://localhost/probe?q=ana',
+    });
   });
 });

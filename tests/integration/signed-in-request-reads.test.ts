@@ -124,7 +124,7 @@ describe('the session cookie', () => {
 });
 
 describe("the header's unread-notification badge", () => {
-  test('a repeat with the database unchanged walks no broadcast: their count per role is kept', async () => {
+  test("a repeat with the database unchanged runs no statement: the role's broadcasts and the user's count are kept", async () => {
     const user = await createUser({ role: 'E-TOOL' });
     insertNotice({ targetRole: 'E-TOOL' });
     let first = -1;
@@ -134,6 +134,18 @@ describe("the header's unread-notification badge", () => {
       () => (first = countUnreadNotifications(user)),
     );
     expect(again).toBe(first);
+    // Not even the user's own rows (their notices and their read marks, hundreds for a long-time user) are walked again.
+    expect(run).toEqual([]);
+  });
+
+  test("another user of the same role walks only their own rows: the role's broadcasts are kept", async () => {
+    const user = await createUser({ role: 'E-TOOL' });
+    const other = await createUser({ role: 'E-TOOL' });
+    insertNotice({ targetRole: 'E-TOOL' });
+    const run = await statementsRunBy(
+      () => countUnreadNotifications(other),
+      () => countUnreadNotifications(user),
+    );
     // One statement, on the user's own rows (their notices and their reads, by index): no count over "notifications" as a whole.
     expect(run).toHaveLength(1);
     expect(run[0]).toMatch(/ from "users" where "users"."id" = \?$/);

@@ -8,6 +8,8 @@ const SUBSCRIPT = /(?<=[\p{L}\p{N})\]])_([\p{L}\p{N}∞]+(?:,[\p{L}\p{N}]+)*)/u;
 
 /** The text cut at each subscript: even indexes are plain text, odd ones subscripts. */
 export function splitSubscripts(text: string): string[] {
+  // Most labels have no underscore: they skip building and running the pattern (every calculator page renders dozens).
+  if (!text.includes('_')) return [text];
   return text.split(new RegExp(SUBSCRIPT.source, 'gu'));
 }
 

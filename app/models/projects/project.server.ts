@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, preparedQuery, type Executor } from '../../../db/client';
+import { keptUntilWritten } from '../../../db/kept-until-written';
 import { projects, type ProjectRow } from '../../../db/schema';
 import { MAX_ACTIVE_PROJECTS_E_TOOL, PROJECT_MESSAGES, projectSchema, type ProjectFields, type ProjectInput } from '../../schemas/projects';
 import { AppError } from '../../utils/errors';
@@ -199,7 +200,10 @@ const activeProjectChoices = preparedQuery(() =>
     .prepare(),
 );
 
+/** Every result page lists them: kept per user until the database changes (a project made, renamed or archived). */
+const keptChoices = keptUntilWritten<{ id: number; name: string }[]>(2000);
+
 export function projectChoices(user: ProjectOwner): { id: number; name: string }[] {
   if (!canUseProjects(user.role)) return [];
-  return activeProjectChoices().all({ userId: user.id });
+  return keptChoices.get(String(user.id), Date.now(), () => ({ value: activeProjectChoices().all({ userId: user.id }) }));
 }
