@@ -94,19 +94,19 @@ const LIST_COLUMNS = {
 };
 export type UserListRow = Pick<UserRow, keyof typeof LIST_COLUMNS>;
 
-/** users_search yields matching ids in id order (the phrase and role as placeholders). */
+/** users_search yields matching ids (column `id`) in id order (the phrase and role as placeholders). */
 const ftsMatches = (withRole: boolean) =>
   withRole
-    ? sql`select s.rowid from users_search s join ${users} u on u.id = s.rowid where users_search match ${sql.placeholder('phrase')} and u.role = ${sql.placeholder('role')}`
-    : sql`select rowid from users_search where users_search match ${sql.placeholder('phrase')}`;
+    ? sql`select s.rowid as id from users_search s join ${users} u on u.id = s.rowid where users_search match ${sql.placeholder('phrase')} and u.role = ${sql.placeholder('role')}`
+    : sql`select rowid as id from users_search where users_search match ${sql.placeholder('phrase')}`;
 
 function userListWhere(shape: UserListShape): SQL | undefined {
   const role = sql.placeholder('role');
   if (shape.by === 'all') return shape.role ? eq(users.role, role) : undefined;
   // The unary + keeps the planner on the key indexes rather than walking a whole role.
   if (shape.by === 'prefix') return and(prefixCondition(shape.hasEnd), shape.role ? sql`+${users.role} = ${role}` : undefined);
-  // A page is read from the FTS index alone and only its rows are fetched from users by primary key.
-  return sql`${users.id} in (${ftsMatches(shape.role)} order by 1 desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`;
+  // The search's page is cut from the FTS index alone (buildUserRows).
+  return undefined;
 }
 
 const buildUserCount = (shape: UserListShape) =>
@@ -119,17 +119,26 @@ const buildUserCount = (shape: UserListShape) =>
 
 /** `columns`: the admin page's columns only (LIST_COLUMNS), or the whole row (the API). */
 const buildUserRows = ({ columns, ...shape }: UserListShape & { columns: keyof RowOf }) => {
-  const query = db
-    .select(columns === 'list' ? LIST_COLUMNS : getTableColumns(users))
+  const selection = columns === 'list' ? LIST_COLUMNS : getTableColumns(users);
+  if (shape.by === 'fts') {
+    // The page's ids are cut from the FTS index alone (a co-routine), then only they are read from users by
+    // primary key: as `users.id in (…)` SQLite read the page 5-7 times slower (0.54 against 0.08 ms for 25 of 5,076 'ana').
+    const page = sql`(${ftsMatches(shape.role)} order by 1 desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as page`;
+    return db
+      .select(selection)
+      .from(page)
+      .innerJoin(users, sql`${users.id} = page.id`)
+      .orderBy(sql`page.id desc`)
+      .prepare();
+  }
+  return db
+    .select(selection)
     .from(users)
-    .where(userListWhere(shape));
-  return shape.by === 'fts'
-    ? query.orderBy(desc(users.id)).prepare()
-    : query
-        .orderBy(...(shape.by === 'all' ? [desc(users.createdAt), desc(users.id)] : [desc(users.id)]))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare();
+    .where(userListWhere(shape))
+    .orderBy(...(shape.by === 'all' ? [desc(users.createdAt), desc(users.id)] : [desc(users.id)]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
 };
 
 const userCount = preparedShapes(buildUserCount);
