@@ -7,7 +7,7 @@ import { dialogLinks, paramLinks } from '~/utils/url-state';
 /**
  * The links of an admin list's rows, keeping the page's search, filter and page: a row's dialog
  * (`?dialog=…&row=ID`) and its deletion's confirmation page (`?confirm=…&row=ID`). Read once per
- * list render (a page of 100 users has 300 of them), not once per link.
+ * list render (a page of up to 100 users has 300 of them), not once per link.
  */
 export function useRowLinks(idParam: string) {
   const { search } = useLocation();
