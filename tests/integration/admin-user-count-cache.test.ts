@@ -47,4 +47,15 @@ describe("the user search's total kept between views", () => {
     other.close();
     expect(listUserRows({ q: word }).total).toBe(2);
   });
+
+  it("counts a role again once a period lapses (the view's sync of lapsed roles is a write)", async () => {
+    const word = `lapse${randomUUID().slice(0, 6)}`;
+    await createUser({ username: `${word}_pro`, role: 'E-TOOL', days: 1 });
+    const now = new Date();
+    expect(listUserRows({ q: word, role: 'E-TOOL' }, now).total).toBe(1);
+    expect(listUserRows({ q: word, role: 'E-TOOL' }, now).total).toBe(1);
+    const later = new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000);
+    expect(listUserRows({ q: word, role: 'E-TOOL' }, later).total).toBe(0);
+    expect(listUserRows({ q: word, role: 'E-BASIC' }, later).total).toBe(1);
+  });
 });
