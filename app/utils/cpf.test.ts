@@ -23,6 +23,22 @@ describe('cpf', () => {
     expect(onlyDigits('529.982.247-25')).toBe('52998224725');
   });
 
+  it('cuts a stored CPF (eleven digits) by position into the same mask the typing path writes', () => {
+    const masked = (digits: string) =>
+      digits
+        .replace(/^(\d{3})(\d)/, '$1.$2')
+        .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
+        .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+    for (const digits of ['52998224725', '00000000000', '12345678909', '99999999999']) expect(formatCpf(digits)).toBe(masked(digits));
+    for (let n = 0; n < 200; n++) {
+      const digits = String(Math.floor(Math.random() * 1e11)).padStart(11, '0');
+      expect(formatCpf(digits)).toBe(masked(digits));
+    }
+    expect(formatCpf('529982247251')).toBe('529.982.247-25');
+    expect(formatCpf('529.982.247-25')).toBe('529.982.247-25');
+    expect(formatCpf(null)).toBe('');
+  });
+
   it('completes check digits into a valid CPF', () => {
     expect(withCheckDigits('529982247')).toBe('52998224725');
     expect(isValidCpf(withCheckDigits('123456789'))).toBe(true);

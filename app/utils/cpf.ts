@@ -2,7 +2,11 @@
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
+const STORED_CPF = /^\d{11}$/;
+
 export function formatCpf(value: string | null | undefined): string {
+  // A stored CPF (eleven digits, every row of the admin list) is cut by position; typing goes through the masks.
+  if (value && STORED_CPF.test(value)) return `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`;
   const digits = onlyDigits(value ?? '').slice(0, 11);
   return digits
     .replace(/^(\d{3})(\d)/, '$1.$2')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogLink, dialogLinks, readDialog, urlWithout, withParams } from './url-state';
+import { dialogLink, dialogLinks, paramLinks, readDialog, urlWithout, withParams } from './url-state';
 
 describe('url state', () => {
   it('sets, replaces and removes parameters, keeping the others', () => {
@@ -38,6 +38,8 @@ describe('url state', () => {
       '?q=caf%C3%A9+%2B+%E2%98%85&x=&y=1*2~3',
     ];
     for (const search of searches) {
+      const confirmLinks = paramLinks(search, 'confirm', 'tool');
+      for (const id of [7, 'x/y']) expect(confirmLinks('delete-tool', id)).toBe(withParams(search, { confirm: 'delete-tool', tool: id }));
       const links = dialogLinks(search, 'tool');
       for (const kind of ['rate', 'ratings', 'tool', 'a b&c']) {
         for (const id of [7, 1234, 'x/y']) expect(links(kind, id), `${search} ${kind} ${id}`).toBe(dialogLink(search, kind, { tool: id }));

@@ -40,13 +40,17 @@ export const dialogLink = (search: string | URLSearchParams, kind: string, extra
 const formEncoded = (value: string) => (/^[\w.*-]*$/.test(value) ? value : new URLSearchParams([['', value]]).toString().slice(1));
 
 /**
- * `dialogLink(search, kind, { [idParam]: id })` for every item of a list (the dashboard's tool
- * cards: three links each): the page's other parameters are read and encoded once per render,
- * not once per link. Same links, in the same order, as `dialogLink` writes them.
+ * `withParams(search, { [kindParam]: kind, [idParam]: id })` for every item of a list (the
+ * dashboard's tool cards, the admin lists' row links): the page's other parameters are read and
+ * encoded once per render, not once per link. Same links, in the same order, as `withParams` writes them.
  */
-export function dialogLinks(search: string | URLSearchParams, idParam: string): (kind: string, id: string | number) => string {
-  const slots = [DIALOG_PARAM, idParam] as const;
-  // Encoded `key=value` pairs kept as they are, and the slot (0: dialog, 1: id) where `set` leaves each of ours.
+export function paramLinks(
+  search: string | URLSearchParams,
+  kindParam: string,
+  idParam: string,
+): (kind: string, id: string | number) => string {
+  const slots = [kindParam, idParam] as const;
+  // Encoded `key=value` pairs kept as they are, and the slot (0: kind, 1: id) where `set` leaves each of ours.
   const parts: (string | 0 | 1)[] = [];
   const placed = [false, false];
   for (const [key, value] of new URLSearchParams(search)) {
@@ -59,14 +63,17 @@ export function dialogLinks(search: string | URLSearchParams, idParam: string): 
   }
   if (!placed[0]) parts.push(0);
   if (!placed[1]) parts.push(1);
-  const dialogPrefix = `${formEncoded(DIALOG_PARAM)}=`;
+  const kindPrefix = `${formEncoded(kindParam)}=`;
   const idPrefix = `${formEncoded(idParam)}=`;
   return (kind, id) => {
     let query = '';
     for (const part of parts) {
-      const pair = part === 0 ? dialogPrefix + formEncoded(kind) : part === 1 ? idPrefix + formEncoded(String(id)) : part;
+      const pair = part === 0 ? kindPrefix + formEncoded(kind) : part === 1 ? idPrefix + formEncoded(String(id)) : part;
       query = query ? `${query}&${pair}` : pair;
     }
     return `?${query}`;
   };
 }
+
+/** `dialogLink(search, kind, { [idParam]: id })` for every item of a list (paramLinks). */
+export const dialogLinks = (search: string | URLSearchParams, idParam: string) => paramLinks(search, DIALOG_PARAM, idParam);

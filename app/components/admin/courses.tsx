@@ -1,4 +1,4 @@
-import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
+import { RowDeleteLink, RowDialogLink, useRowLinks } from '~/components/admin/row-actions';
 import { LightLink } from '~/components/ui/light-link';
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
@@ -162,6 +162,7 @@ function VisibilityButton({ course }: { course: CourseView }) {
 }
 
 export function CourseTable({ items }: { items: readonly CourseView[] }) {
+  const links = useRowLinks('course');
   return (
     <ListTable
       label="Cursos"
@@ -186,7 +187,7 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
           </Cell>
           <Cell>
             <div className="flex flex-wrap items-center gap-1">
-              <RowDialogLink dialog="edit-course" params={{ course: course.id }}>
+              <RowDialogLink to={links.dialog('edit-course', course.id)}>
                 Editar<span className="sr-only"> o curso {course.title}</span>
               </RowDialogLink>
               <a href={`/courses/${course.id}`} target="_blank" rel="noopener noreferrer" className="btn-ghost">
@@ -196,7 +197,7 @@ export function CourseTable({ items }: { items: readonly CourseView[] }) {
                 Avaliação<span className="sr-only"> do curso {course.title}</span>
               </LightLink>
               <VisibilityButton course={course} />
-              <RowDeleteLink confirm="delete-course" params={{ course: course.id }} message={COURSE_DELETE_CONFIRM} id={course.id}>
+              <RowDeleteLink to={links.confirm('delete-course', course.id)} message={COURSE_DELETE_CONFIRM} id={course.id}>
                 Excluir<span className="sr-only"> o curso {course.title}</span>
               </RowDeleteLink>
             </div>

@@ -1,4 +1,4 @@
-import { RowDeleteLink } from '~/components/admin/row-actions';
+import { RowDeleteLink, useRowLinks } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps } from '@conform-to/react';
 import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
@@ -154,6 +154,7 @@ export function PromoCourseFilter({ courses, courseId, q }: { courses: readonly 
 }
 
 export function PromoCodeTable({ items }: { items: readonly PromoCodeRow[] }) {
+  const links = useRowLinks('promo');
   return (
     <ListTable
       label="Códigos promocionais"
@@ -172,7 +173,7 @@ export function PromoCodeTable({ items }: { items: readonly PromoCodeRow[] }) {
           </Cell>
           <Cell>{promo.expiryLabel}</Cell>
           <Cell>
-            <RowDeleteLink confirm="delete-promo" params={{ promo: promo.id }} message={PROMO_DELETE_CONFIRM} id={promo.id}>
+            <RowDeleteLink to={links.confirm('delete-promo', promo.id)} message={PROMO_DELETE_CONFIRM} id={promo.id}>
               Excluir<span className="sr-only"> o código {promo.code}</span>
             </RowDeleteLink>
           </Cell>

@@ -1,4 +1,4 @@
-import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
+import { RowDeleteLink, RowDialogLink, useRowLinks } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { Form, useLocation } from '@remix-run/react';
 import { useState } from 'react';
@@ -264,6 +264,7 @@ export function ToolFilters({ q, category, access }: { q: string; category: Cate
 }
 
 export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; total: number }) {
+  const links = useRowLinks('tool');
   return (
     <>
       <ListCount total={total} one="ferramenta" many="ferramentas" />
@@ -284,10 +285,10 @@ export function ToolTable({ tools, total }: { tools: readonly AdminToolRow[]; to
             <Cell>{LINK_TYPE_LABELS[tool.linkType]}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-1">
-                <RowDialogLink dialog="edit" params={{ tool: tool.id }}>
+                <RowDialogLink to={links.dialog('edit', tool.id)}>
                   Editar<span className="sr-only"> {tool.name}</span>
                 </RowDialogLink>
-                <RowDeleteLink confirm="delete-tool" params={{ tool: tool.id }} message={toolDeleteMessage(tool.name)} id={tool.id}>
+                <RowDeleteLink to={links.confirm('delete-tool', tool.id)} message={toolDeleteMessage(tool.name)} id={tool.id}>
                   Excluir<span className="sr-only"> {tool.name}</span>
                 </RowDeleteLink>
               </div>

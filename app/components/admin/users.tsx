@@ -1,10 +1,10 @@
-import { RowDeleteLink, RowDialogLink } from '~/components/admin/row-actions';
+import { RowDeleteLink, RowDialogLink, useRowLinks } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import { EmailAddress } from '~/components/ui/email-address';
 import { Form, useLocation } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { Cell, ListCount, ListTable } from '~/components/ui/list-table';
+import { CELL_CLASS, ListCount, ListTable } from '~/components/ui/list-table';
 import { RoleBadge } from '~/components/role-badge';
 import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
@@ -199,42 +199,43 @@ export function ExpiryCheckButton() {
   );
 }
 
+const USER_HEADERS = ['Usuário', 'E-mail', 'CPF', 'Cargo', 'Pro até', 'Ações'];
+// The kit's cell classes written into each <td> (a page of 100 users has 600 cells: no Cell component per cell).
+const NAME_CELL = `${CELL_CLASS} font-medium`;
+const NOWRAP_CELL = `${CELL_CLASS} whitespace-nowrap`;
+
 export function UserTable({ users, total }: { users: readonly AdminUserRow[]; total: number }) {
+  const links = useRowLinks('user');
   return (
     <>
       <ListCount total={total} one="usuário" many="usuários" />
-      <ListTable
-        label="Usuários"
-        headers={['Usuário', 'E-mail', 'CPF', 'Cargo', 'Pro até', 'Ações']}
-        empty="Nenhum usuário encontrado"
-        count={users.length}
-      >
+      <ListTable label="Usuários" headers={USER_HEADERS} empty="Nenhum usuário encontrado" count={users.length}>
         {users.map((user) => (
           <tr key={user.id} data-testid="user-row">
-            <Cell className="font-medium">{user.username}</Cell>
-            <Cell>
+            <td className={NAME_CELL}>{user.username}</td>
+            <td className={CELL_CLASS}>
               <EmailAddress address={user.email} />
-            </Cell>
-            <Cell className="whitespace-nowrap">{user.cpfLabel}</Cell>
-            <Cell>
+            </td>
+            <td className={NOWRAP_CELL}>{user.cpfLabel}</td>
+            <td className={CELL_CLASS}>
               <RoleBadge role={user.role} />
-            </Cell>
-            <Cell className="whitespace-nowrap">{user.expiryLabel}</Cell>
-            <Cell>
+            </td>
+            <td className={NOWRAP_CELL}>{user.expiryLabel}</td>
+            <td className={CELL_CLASS}>
               <div className="flex flex-wrap gap-1">
-                <RowDialogLink dialog="edit" params={{ user: user.id }}>
+                <RowDialogLink to={links.dialog('edit', user.id)}>
                   Editar<span className="sr-only"> {user.username}</span>
                 </RowDialogLink>
-                <RowDialogLink dialog="reset" params={{ user: user.id }}>
+                <RowDialogLink to={links.dialog('reset', user.id)}>
                   Redefinir senha<span className="sr-only"> de {user.username}</span>
                 </RowDialogLink>
                 {user.isSelf ? null : (
-                  <RowDeleteLink confirm="delete-user" params={{ user: user.id }} message={userDeleteMessage(user.username)} id={user.id}>
+                  <RowDeleteLink to={links.confirm('delete-user', user.id)} message={userDeleteMessage(user.username)} id={user.id}>
                     Excluir<span className="sr-only"> {user.username}</span>
                   </RowDeleteLink>
                 )}
               </div>
-            </Cell>
+            </td>
           </tr>
         ))}
       </ListTable>

@@ -70,9 +70,12 @@ export function ListTable({ label, headers, empty, children, count, caption = fa
   );
 }
 
+/** The classes of a ListTable row's cell (a long list may write its `<td>`s with them instead of Cell). */
+export const CELL_CLASS = 'px-3 py-2 align-top';
+
 /** One cell of a ListTable row. */
 export const Cell = ({ children, className = '' }: { children: ReactNode; className?: string }) => (
-  <td className={`px-3 py-2 align-top ${className}`}>{children}</td>
+  <td className={`${CELL_CLASS} ${className}`}>{children}</td>
 );
 
 /** The one-line summary over a list: how many items the filter found. */

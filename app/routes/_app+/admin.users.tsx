@@ -15,10 +15,17 @@ import {
 } from '~/components/admin/users';
 import { ConfirmActionPanel } from '~/components/ui/confirm-action';
 import { Pagination } from '~/components/ui/pagination';
-import { createUserAsAdmin, listUsers, resetUserPassword, runExpiryCheck, updateUserAsAdmin } from '~/models/admin/users.server';
+import {
+  createUserAsAdmin,
+  listUserRows,
+  resetUserPassword,
+  runExpiryCheck,
+  updateUserAsAdmin,
+  type UserListRow,
+} from '~/models/admin/users.server';
 import { deleteUserAsAdmin } from '~/models/privacy/account-deletion.server';
 import { requireAdmin } from '~/models/accounts/permissions.server';
-import { getUserById, type PublicUser } from '~/models/accounts/user.server';
+import { getUserById } from '~/models/accounts/user.server';
 import {
   adminPasswordResetFormSchema,
   adminUserCreateSchema,
@@ -44,10 +51,8 @@ export const meta: MetaFunction = () => pageMeta('Usuários — Painel de Admini
 
 const CHECK_FAILED = 'Não foi possível concluir a verificação agora. Tente novamente em instantes.';
 
-type UserLike = Pick<PublicUser, 'id' | 'username' | 'email' | 'cpf' | 'role' | 'roleExpiryDate'>;
-
-const expiryLabel = (user: UserLike) => (user.roleExpiryDate ? formatShortDate(user.roleExpiryDate) : '-');
-const toRow = (user: UserLike, adminId: number): AdminUserRow => ({
+const expiryLabel = (user: UserListRow) => (user.roleExpiryDate ? formatShortDate(user.roleExpiryDate) : '-');
+const toRow = (user: UserListRow, adminId: number): AdminUserRow => ({
   id: user.id,
   username: user.username,
   email: user.email,
@@ -63,7 +68,7 @@ function dialogUser(params: URLSearchParams, adminId: number): AdminUserDetail |
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const user = getUserById(id);
   if (!user) return null;
-  return { ...toRow({ ...user, roleExpiryDate: user.roleExpiryDate?.toISOString() ?? null }, adminId), cpf: user.cpf ?? '' };
+  return { ...toRow(user, adminId), cpf: user.cpf ?? '' };
 }
 
 /** /admin/users?q=&role=&page=, `&dialog=edit|reset&user=ID` (dialogs) and `&confirm=delete-user&user=ID` (deletion without JavaScript). */
@@ -71,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, adminUserPageQuerySchema);
-  const page = listUsers({ q: query.q, role: query.role, page: query.page, perPage: query.perPage });
+  const page = listUserRows({ q: query.q, role: query.role, page: query.page, perPage: query.perPage });
   const kind = readDialog(url.searchParams, USER_DIALOGS);
   const wantsConfirm = url.searchParams.get('confirm') === 'delete-user';
   const target = kind || wantsConfirm ? dialogUser(url.searchParams, admin.id) : null;
