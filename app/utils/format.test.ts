@@ -1,4 +1,4 @@
-import { describe, expect, it, test } from 'vitest';
+import { afterEach, describe, expect, it, test, vi } from 'vitest';
 import {
   formatBr,
   formatCents,
@@ -56,6 +56,20 @@ describe('format', () => {
     expect(parseMoneyToCents('abc')).toBeNull();
     expect(parseMoneyToCents('1,234')).toBeNull();
     expect(parseMoneyToCents('-5')).toBeNull();
+  });
+});
+
+describe('formatCents, kept per amount', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test('gives each amount its own label, formatting an amount once', () => {
+    // `format` is a getter that hands out the bound function: each call reads it once.
+    const format = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: string }, 'format', 'get');
+    const amounts = [1, 99, 2990, 2991, 123456, 0, -500, 2990.5];
+    const first = amounts.map(formatCents);
+    expect(amounts.map(formatCents)).toEqual(first);
+    expect(first).toEqual(['R$ 0,01', 'R$ 0,99', 'R$ 29,90', 'R$ 29,91', 'R$ 1.234,56', 'R$ 0,00', '-R$ 5,00', 'R$ 29,91']);
+    expect(format.mock.calls.length).toBeLessThanOrEqual(amounts.length);
   });
 });
 

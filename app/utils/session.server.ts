@@ -1,5 +1,6 @@
 import { createCookie, createCookieSessionStorage, createSession } from '@remix-run/node';
 import { getEnv } from './env.server';
+import { cookieValue } from './cookie-value';
 
 /** How long a session lives (the cookie and the active_sessions row alike). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -22,14 +23,7 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
 type AuthSessionData = { sessionId?: string; recoveryToken?: string };
 
 /** The session cookie's raw value as the browser sent it (the first one, as the cookie parser takes), or null. */
-function sessionCookieValue(header: string | null): string | null {
-  if (!header) return null;
-  for (const pair of header.split(';')) {
-    const trimmed = pair.trim();
-    if (trimmed.startsWith(`${SESSION_COOKIE}=`)) return trimmed.slice(SESSION_COOKIE.length + 1);
-  }
-  return null;
-}
+const sessionCookieValue = (header: string | null) => cookieValue(header, SESSION_COOKIE);
 
 /**
  * What each session cookie value decodes to, so a tab's every request checks its HMAC once per

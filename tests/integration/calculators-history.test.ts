@@ -4,7 +4,7 @@ import { db, sqliteConnection } from '../../db/client';
 import { queryPlans } from './helpers/query-plans';
 import { calculationHistory, tools, users } from '../../db/schema';
 import { calculators, getCalculator } from '~/calculators';
-import { historyCalculatorChoices, listCalculations, saveCalculation } from '~/models/tools/calculation-history.server';
+import { historyCalculatorChoices, listCalculations, recentCalculations, saveCalculation } from '~/models/tools/calculation-history.server';
 import { MAX_HISTORY_ITEMS } from '~/schemas/calculation-history';
 import { action as historyAction, loader as historyLoader } from '~/routes/_app+/calculators.history';
 import { action as pageAction } from '~/routes/_app+/calculators.$slug';
@@ -285,6 +285,11 @@ describe('the history page', () => {
     for (const plan of plans(() => listCalculations(owner.id, { page: 1, perPage: 10, q: 'x', from: '2025-01-01' }))) {
       expect(plan).toMatch(/calculation_history_user_(created|calculator_created)_idx/);
     }
+    // 'Minha Conta': its newest saved calculations, and their count past the limit.
+    for (const plan of plans(() => recentCalculations(owner.id, 2))) {
+      expect(plan).toMatch(/calculation_history_user_(created|calculator_created)_idx/);
+      expect(plan).not.toContain('TEMP B-TREE');
+    }
   });
 
   test('visitors are sent to the login page', async () => {
@@ -305,5 +310,23 @@ describe("'Minha Conta' lists the latest saved calculations", () => {
       savedCalculations: number;
     };
     expect(others.savedCalculations).toBe(0);
+  });
+
+  test('hands the page only what its list shows, and counts right below and at five', async () => {
+    const view = async () =>
+      (await (await call(accountLoader, getRequest('/account', { cookie: otherCookie }))).json()) as {
+        recentCalculations: Record<string, unknown>[];
+        savedCalculations: number;
+      };
+    for (let i = 1; i <= 5; i++) {
+      saveCalculation(other, { slug: SHAFT, title: `Outro ${i}`, query: SHAFT_QUERY });
+      const data = await view();
+      expect(data.savedCalculations).toBe(i);
+      expect(data.recentCalculations).toHaveLength(i);
+    }
+    const data = await view();
+    expect(Object.keys(data.recentCalculations[0]).sort()).toEqual(['href', 'id', 'savedAt', 'title']);
+    expect(data.recentCalculations[0]).toMatchObject({ title: 'Outro 5', href: `/calculators/${SHAFT}?${SHAFT_CANONICAL}` });
+    expect(data.recentCalculations[0].savedAt).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
   });
 });

@@ -1,7 +1,7 @@
 import { generateTOTP } from '@epic-web/totp';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, knownDevices, mailOutbox, signIns, twoFactor, users } from '../../db/schema';
 import { loader as accountLoader } from '~/routes/_app+/account';
@@ -11,6 +11,7 @@ import { action as registerAction } from '~/routes/api+/register';
 import { recordSignIn, SIGN_INS_KEPT } from '~/models/accounts/sign-ins.server';
 import { exportPersonalData } from '~/models/privacy/personal-data.server';
 import { eraseAccount } from '~/models/privacy/account-deletion.server';
+import { deviceCookie } from '~/utils/device-cookie.server';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { call, cookieJar, createUser, expectRedirect, formRequest, getRequest, jsonRequest, uniqueCpf } from '../setup/helpers';
 
@@ -263,6 +264,38 @@ describe('the last sign-ins', () => {
     ]);
     const bad = (await (await call(accountLoader, getRequest('/account?acessos=abc', { cookie: mine.header() }))).json()) as Page;
     expect(bad.signIns.page).toBe(1);
+  });
+
+  describe("'Este navegador' from the browser's cookie, checked once per cookie value", () => {
+    afterEach(() => vi.restoreAllMocks());
+    type Marks = { signIns: { items: { thisBrowser: boolean }[] } };
+    const marks = async (cookie: string) => {
+      const response = await call(accountLoader, getRequest('/account', { cookie }));
+      expect(response.status, response.headers.get('Location') ?? '').toBe(200);
+      return ((await response.json()) as Marks).signIns.items.map((item) => item.thisBrowser);
+    };
+
+    it('checks the signature of a cookie value once, and reads each value for itself', async () => {
+      const user = await createUser();
+      const mine = cookieJar();
+      await formLogin(mine, user);
+      const other = cookieJar();
+      await formLogin(other, user);
+      // The second browser's session (the newest sign-in), viewed with each browser's device cookie.
+      const session = other
+        .header()
+        .split('; ')
+        .filter((pair) => !pair.startsWith('en_device='));
+      const deviceOf = (jar: Jar) => /en_device=[^;]+/.exec(jar.header())![0];
+      const parse = vi.spyOn(deviceCookie, 'parse');
+      expect(await marks([...session, deviceOf(mine)].join('; '))).toEqual([false, true]);
+      expect(await marks([...session, deviceOf(mine)].join('; '))).toEqual([false, true]);
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(await marks([...session, deviceOf(other)].join('; '))).toEqual([true, false]);
+      // This browser's cookie altered, then no cookie at all: no row is this browser's.
+      expect(await marks([...session, `${deviceOf(mine).slice(0, -2)}xy`].join('; '))).toEqual([false, false]);
+      expect(await marks(session.join('; '))).toEqual([false, false]);
+    });
   });
 
   it("show only the signed-in account's own sign-ins, and none to a visitor", async () => {

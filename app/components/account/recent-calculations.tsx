@@ -1,7 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
-import type { HistoryItem } from '~/models/tools/calculation-history.server';
+import type { RecentCalculation } from '~/models/tools/calculation-history.server';
 
-export function RecentCalculations({ items, total }: { items: HistoryItem[]; total: number }) {
+export function RecentCalculations({ items, total }: { items: RecentCalculation[]; total: number }) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title" className="text-lg font-semibold">

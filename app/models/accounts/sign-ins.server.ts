@@ -4,6 +4,7 @@ import { db, preparedQuery, type Executor } from '../../../db/client';
 import { knownDevices, signIns, type UserRow } from '../../../db/schema';
 import { newSignInEmail } from '../../emails/new-sign-in';
 import { renderEmail } from '../../emails/render';
+import { cookieValue } from '../../utils/cookie-value';
 import { deviceCookie } from '../../utils/device-cookie.server';
 import { paginate, type Page } from '../../utils/pagination.server';
 import { describeUserAgent } from '../../utils/user-agent.server';
@@ -23,10 +24,34 @@ export const SIGN_INS_PER_PAGE = 10;
 
 const digest = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
 
+type DeviceOfCookie = { id: string | null; hash: string | null };
+
+/**
+ * What each `en_device` cookie value decodes to, with the id's digest: 'Minha Conta' reads it on
+ * every view to mark 'Este navegador', and its HMAC check and digest were about 2 % of the page.
+ * The signed value alone decides the answer (the secret is fixed for the process), so no entry can
+ * go stale; at most 1,000 are kept, the oldest dropped first.
+ */
+const decodedDeviceCookies = new Map<string, DeviceOfCookie>();
+const DECODED_DEVICE_COOKIES_KEPT = 1000;
+const NO_DEVICE: DeviceOfCookie = { id: null, hash: null };
+
+async function deviceOfRequest(request: Request): Promise<DeviceOfCookie> {
+  const raw = cookieValue(request.headers.get('Cookie'), deviceCookie.name);
+  if (raw === null) return NO_DEVICE;
+  let device = decodedDeviceCookies.get(raw);
+  if (!device) {
+    const value: unknown = await deviceCookie.parse(`${deviceCookie.name}=${raw}`);
+    device = typeof value === 'string' && /^[\w-]{43}$/.test(value) ? { id: value, hash: digest(value) } : NO_DEVICE;
+    if (decodedDeviceCookies.size >= DECODED_DEVICE_COOKIES_KEPT) decodedDeviceCookies.delete(decodedDeviceCookies.keys().next().value!);
+    decodedDeviceCookies.set(raw, device);
+  }
+  return device;
+}
+
 /** This browser's id from its signed cookie, or null (none, expired, altered or forged). */
 export async function readDeviceId(request: Request): Promise<string | null> {
-  const value: unknown = await deviceCookie.parse(request.headers.get('Cookie'));
-  return typeof value === 'string' && /^[\w-]{43}$/.test(value) ? value : null;
+  return (await deviceOfRequest(request)).id;
 }
 
 /** The id a sign-in goes on with: the browser's own when its cookie is genuine, else a new one. */
@@ -124,9 +149,11 @@ const signInRows = preparedQuery(() =>
     .prepare(),
 );
 
-/** 'Segurança' → 'Últimos acessos': a page of the account's sign-ins, newest first, marking the ones from this browser. */
-export function listSignIns(userId: number, page: number, currentDeviceId: string | null): Page<SignInView> {
-  const current = currentDeviceId ? digest(currentDeviceId) : null;
+/**
+ * 'Segurança' → 'Últimos acessos': a page of the account's sign-ins, newest first, marking the ones
+ * from this browser (`current`: its id's digest).
+ */
+export function listSignIns(userId: number, page: number, current: string | null): Page<SignInView> {
   return paginate(
     { page, perPage: SIGN_INS_PER_PAGE },
     {
@@ -148,7 +175,7 @@ export function listSignIns(userId: number, page: number, currentDeviceId: strin
 /** The page of sign-ins a request asks for (`?{pageParam}=N`, leniently: a bad value shows the first), marked for its browser. */
 export async function signInsOfRequest(request: Request, userId: number, pageParam: string): Promise<Page<SignInView>> {
   const page = Number.parseInt(new URL(request.url).searchParams.get(pageParam) ?? '', 10);
-  return listSignIns(userId, Number.isSafeInteger(page) ? page : 1, await readDeviceId(request));
+  return listSignIns(userId, Number.isSafeInteger(page) ? page : 1, (await deviceOfRequest(request)).hash);
 }
 
 /** The LGPD export's part: the sign-ins and the known browsers, without the browsers' ids or their digests. */

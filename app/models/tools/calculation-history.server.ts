@@ -114,6 +114,41 @@ const savedRows = preparedQuery(() =>
     .prepare(),
 );
 
+const recentRows = preparedQuery(() =>
+  db
+    .select({
+      id: calculationHistory.id,
+      title: calculationHistory.title,
+      calculatorSlug: calculationHistory.calculatorSlug,
+      query: calculationHistory.query,
+      createdAt: calculationHistory.createdAt,
+    })
+    .from(calculationHistory)
+    .where(eq(calculationHistory.userId, sql.placeholder('userId')))
+    .orderBy(desc(calculationHistory.createdAt), desc(calculationHistory.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/** A saved calculation as 'Minha Conta' lists it: its title, the link that reopens it and when. */
+export type RecentCalculation = Pick<HistoryItem, 'id' | 'title' | 'href' | 'savedAt'>;
+
+/**
+ * 'Minha Conta': the user's newest saved calculations and how many there are. Only what the list
+ * shows is read and handed to the page (not the stored results, versions or report links).
+ */
+export function recentCalculations(userId: number, limit: number): { items: RecentCalculation[]; total: number } {
+  const items = recentRows()
+    .all({ userId, limit })
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      href: getCalculator(row.calculatorSlug) ? calculatorPath(row.calculatorSlug, row.query) : null,
+      savedAt: formatDateTime(row.createdAt),
+    }));
+  return { items, total: items.length < limit ? items.length : (savedCount().get({ userId })?.total ?? 0) };
+}
+
 const NO_FILTER: HistoryFilter = { q: '', calculator: '', from: '', to: '' };
 
 export const isFiltered = (filter: HistoryFilter) => filter.q !== '' || filter.calculator !== '' || filter.from !== '' || filter.to !== '';

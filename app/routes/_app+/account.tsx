@@ -20,7 +20,7 @@ import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
 import { accountCertificateOffers } from '~/models/assessments/certificate.server';
 import { listUserPayments } from '~/models/payments/index.server';
-import { listCalculations } from '~/models/tools/calculation-history.server';
+import { recentCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
 import { mailChoices } from '~/models/mail/preferences.server';
 import { toOwnUser } from '~/models/accounts/user.server';
@@ -38,7 +38,7 @@ const RECENT_CALCULATIONS = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const history = listCalculations(user.id, { page: 1, perPage: RECENT_CALCULATIONS });
+  const history = recentCalculations(user.id, RECENT_CALCULATIONS);
   const payments = listUserPayments(user.id);
   // `?confirm=refund&payment={id}`: the refund request's confirmation without JavaScript.
   const params = new URL(request.url).searchParams;
