@@ -20,7 +20,6 @@ import { foldKey, sortKey } from '../app/utils/fold';
 import { BENCH_COURSE, BENCH_HISTORY_USER } from '../db/seed-constants';
 import { calculators, runCalculator, type Calculator } from '../app/calculators';
 import { canonicalQuery } from '../app/calculators/view';
-import { compactUserSearch } from '../app/models/admin/user-search-upkeep.server';
 import { resultsText } from '../app/calculators/result-text';
 
 type Counts = {
@@ -817,8 +816,6 @@ async function main() {
     }
   });
 
-  // The state the daily job keeps a live database in (app/plumbing/plan-reminder-job.server.ts).
-  step('índice da busca de usuários compactado', () => compactUserSearch());
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const summary = sqlite

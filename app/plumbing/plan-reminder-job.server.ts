@@ -1,12 +1,10 @@
 import { sendPlanReminders } from '../models/accounts/plan-reminders.server';
 import { syncAllUserRoles } from '../models/accounts/role-grant.server';
-import { compactUserSearch } from '../models/admin/user-search-upkeep.server';
 import { logger } from '../utils/logger.server';
 
 /**
  * The daily plan job: stores the roles whose period ended (decision 056), then queues the plan
- * reminders (app/models/accounts/plan-reminders.server.ts, docs/mail.md), then merges the user
- * search's index (app/models/admin/user-search-upkeep.server.ts): a first run
+ * reminders (app/models/accounts/plan-reminders.server.ts, docs/mail.md): a first run
  * shortly after the server starts, then every 24 hours, in every process. Running more than once
  * (the cluster's processes, a restart) is harmless: each mail's dedupe key lets it be queued once.
  */
@@ -28,11 +26,6 @@ function runOnce(): void {
     if (run.ending + run.ended > 0) logger.info(run, 'avisos de plano enfileirados');
   } catch (error) {
     logger.error({ err: error }, 'falha nos avisos de plano');
-  }
-  try {
-    compactUserSearch();
-  } catch (error) {
-    logger.error({ err: error }, 'falha ao compactar a busca de usuários');
   }
 }
 
