@@ -15,15 +15,21 @@ import type { StaticMarkupRenderer } from '~/utils/static-markup';
 export const StaticMarkupContext = createContext<StaticMarkupRenderer | undefined>(undefined);
 
 type StaticMarkupProps = {
-  as: 'footer' | 'div' | 'nav';
+  as: 'footer' | 'div' | 'nav' | 'article';
   className?: string;
+  testId?: string;
   /** Everything `content` depends on besides module constants. */
   markupKey: string;
   content: () => ReactNode;
 };
 
-export function StaticMarkup({ as: Tag, className, markupKey, content }: StaticMarkupProps) {
+export function StaticMarkup({ as: Tag, className, testId, markupKey, content }: StaticMarkupProps) {
   const render = useContext(StaticMarkupContext);
-  if (!render) return <Tag className={className}>{content()}</Tag>;
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: render(markupKey, content) }} />;
+  if (!render)
+    return (
+      <Tag data-testid={testId} className={className}>
+        {content()}
+      </Tag>
+    );
+  return <Tag data-testid={testId} className={className} dangerouslySetInnerHTML={{ __html: render(markupKey, content) }} />;
 }
