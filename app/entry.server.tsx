@@ -18,6 +18,8 @@ import { isBotAgent } from './plumbing/is-bot.server';
 import { readRenderCache, renderCacheKey, writeRenderCache } from './plumbing/render-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { DocumentMarkupContext } from './components/document-markup';
+import { StaticMarkupContext } from './components/static-markup';
+import { renderStaticMarkup } from './plumbing/static-markup.server';
 import type { ServerContract } from './server-contract';
 import { checkEnvironmentAtStart, configurationWarnings, getEnv } from './utils/env.server';
 import { logger, routeConsoleToLogger, runWithRequestLog } from './utils/logger.server';
@@ -88,7 +90,9 @@ export default function handleRequest(
   const tree = (
     <NonceProvider value={nonce}>
       <DocumentMarkupContext.Provider value={loadContext.documentMarkup}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StaticMarkupContext.Provider value={renderStaticMarkup}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StaticMarkupContext.Provider>
       </DocumentMarkupContext.Provider>
     </NonceProvider>
   );

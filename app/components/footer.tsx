@@ -1,4 +1,5 @@
 import { LightLink } from '~/components/ui/light-link';
+import { StaticMarkup } from '~/components/static-markup';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {
@@ -27,9 +28,10 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
   },
 ];
 
-export function Footer({ year }: { year: number }) {
+/** What is inside the footer: the same for every page of a year (one text node for the line with the year, so it hydrates against the server's HTML). */
+export function footerContent(year: number) {
   return (
-    <footer className="border-t border-slate-200 bg-white print:hidden">
+    <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-brand-700">E-Engenharia</p>
@@ -69,8 +71,19 @@ export function Footer({ year }: { year: number }) {
         ))}
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
-        © {year} E-Engenharia. Todos os direitos reservados.
+        {`© ${year} E-Engenharia. Todos os direitos reservados.`}
       </p>
-    </footer>
+    </>
+  );
+}
+
+export function Footer({ year }: { year: number }) {
+  return (
+    <StaticMarkup
+      as="footer"
+      className="border-t border-slate-200 bg-white print:hidden"
+      markupKey={`footer:${year}`}
+      content={() => footerContent(year)}
+    />
   );
 }

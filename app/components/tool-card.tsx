@@ -1,4 +1,6 @@
-import { LightLink } from '~/components/ui/light-link';
+import { useContext } from 'react';
+import { LightLink, LightLinkPath } from '~/components/ui/light-link';
+import { StaticMarkup } from '~/components/static-markup';
 import { CardSkeleton } from '~/components/ui/card-skeleton';
 import { LockedActions } from './tool-frame';
 import type { ToolCard as ToolCardData } from '~/models/tools/tool.server';
@@ -91,9 +93,10 @@ function openButton(tool: Extract<ToolCardData, { locked: false }>, dialogHref: 
 
 type ToolCardProps = { tool: ToolCardData; rated: boolean; dialogHref: ToolDialogHref };
 
-export function ToolCard({ tool, rated, dialogHref }: ToolCardProps) {
+/** What is inside a card, with its links as absolute paths (rendered once per key on the server, where no page path is provided). */
+function cardContent(tool: ToolCardData, rated: boolean, dialogHref: ToolDialogHref) {
   return (
-    <article data-testid="tool-card" className={tool.locked ? LOCKED_CARD : OPEN_CARD}>
+    <>
       <div className="flex flex-wrap items-center gap-2">
         {categoryBadge(tool.category)}
         {LEVEL_BADGES.get(tool.accessLevel) ?? <LevelBadge level={tool.accessLevel} />}
@@ -117,7 +120,30 @@ export function ToolCard({ tool, rated, dialogHref }: ToolCardProps) {
           Ver avaliações
         </LightLink>
       </div>
-    </article>
+    </>
+  );
+}
+
+/**
+ * A card's markup depends on its tool (every field the card shows is in the card data), the
+ * viewer's own rating and the dialog links (the page's path and query): its key holds all three,
+ * so a new rating, a renamed tool or another filter renders it anew (decision 079).
+ */
+export function ToolCard({ tool, rated, dialogHref }: ToolCardProps) {
+  const pathname = useContext(LightLinkPath);
+  const links = (['tool', 'rate', 'ratings'] as const).map((kind) => {
+    const to = dialogHref(kind, tool.id);
+    return to.startsWith('?') ? `${pathname}${to}` : to;
+  });
+  const absolute: ToolDialogHref = (kind) => links[kind === 'tool' ? 0 : kind === 'rate' ? 1 : 2];
+  return (
+    <StaticMarkup
+      as="article"
+      testId="tool-card"
+      className={tool.locked ? LOCKED_CARD : OPEN_CARD}
+      markupKey={`tool-card:${rated ? 1 : 0}:${links.join(' ')}:${JSON.stringify(tool)}`}
+      content={() => cardContent(tool, rated, absolute)}
+    />
   );
 }
 

@@ -29,7 +29,7 @@ export function LockedActions({
   return (
     <>
       <button type="button" className="btn-secondary" disabled>
-        Requer {level}
+        {`Requer ${level}`}
       </button>
       <LightLink to="/upgrade" className={upgradeClassName}>
         Fazer upgrade

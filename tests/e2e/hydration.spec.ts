@@ -63,3 +63,29 @@ test.describe('before hydration', () => {
     await expect(cpf).toHaveValue('529.982.247-2');
   });
 });
+
+test.describe('markup the server renders once per process (decision 079)', () => {
+  test('the footer sent as one string hydrates without a mismatch, and its links still navigate in the tab', async ({
+    page,
+    jsEnabled,
+    login,
+  }) => {
+    await login('E-TOOL');
+    // React reports a hydration mismatch as a recoverable error on the console (minified in production: #418, #423, #425).
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => reactErrors.push(error.message));
+    await page.goto('/dashboard');
+    await waitForHydration(page, jsEnabled);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} E-Engenharia. Todos os direitos reservados.`);
+    // A client navigation keeps the window: a full page load would drop this mark.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await footer.getByRole('link', { name: 'Sobre' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(reactErrors).toEqual([]);
+  });
+});
