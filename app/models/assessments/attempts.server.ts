@@ -253,26 +253,46 @@ export type AssessmentState = {
 };
 
 export function assessmentStateFor(viewer: Viewer, courseId: number, now = new Date()): AssessmentState {
+  return viewOf(viewer, courseId, now).state;
+}
+
+type AssessmentView = { course: ReturnType<typeof loadOpenCourseFor>['course']; state: AssessmentState; rows: AssessmentAttemptRow[] };
+
+function viewOf(viewer: Viewer, courseId: number, now: Date): AssessmentView {
   // A view only reads (prepared statements, no write lock) unless an open attempt ran out of time:
   // closing it is a write, done in a transaction with the reads it depends on.
-  if (!attemptsOf(db, viewer.id, courseId).some((row) => ranOut(row, now))) return assessmentStateIn(db, viewer, courseId, now);
+  const rows = attemptsOf(db, viewer.id, courseId);
+  if (!rows.some((row) => ranOut(row, now))) return assessmentStateIn(db, viewer, courseId, now, rows);
   return db.transaction((tx) => assessmentStateIn(tx, viewer, courseId, now));
 }
 
-function assessmentStateIn(executor: Executor, viewer: Viewer, courseId: number, now: Date): AssessmentState {
-  loadOpenCourseFor(viewer, courseId, executor, now);
+function assessmentStateIn(executor: Executor, viewer: Viewer, courseId: number, now: Date, read?: AssessmentAttemptRow[]): AssessmentView {
+  const { course } = loadOpenCourseFor(viewer, courseId, executor, now);
   const settings = settingsOf(courseId, executor);
   if (!settings) throw new AppError(404, ASSESSMENT_MESSAGES.none);
-  const rows = attemptsOf(executor, viewer.id, courseId).map((row) => closeIfExpired(executor, row, now));
+  const rows = (read ?? attemptsOf(executor, viewer.id, courseId)).map((row) => closeIfExpired(executor, row, now));
   const open = rows.find((row) => row.submittedAt === null);
   const submitted = rows.filter((row) => row.submittedAt !== null);
-  return {
+  const state = {
     settings,
     bankSize: finalBankSize(courseId, executor),
     open: open ? toOpenAttempt(open) : null,
     history: submitted.slice(-HISTORY_SIZE).map(toAttemptSummary).reverse(),
-    verdict: open ? { ok: true } : startVerdict(settings, submitted, now),
+    verdict: open ? { ok: true as const } : startVerdict(settings, submitted, now),
   };
+  return { course, state, rows };
+}
+
+/**
+ * The assessment page in one pass: the course the viewer may open, the state, and with `attemptId`
+ * (and no open attempt) that graded attempt, taken from the attempts already read when it is one
+ * of this course's.
+ */
+export function assessmentPageFor(viewer: Viewer, courseId: number, attemptId: number | null, now = new Date()) {
+  const { course, state, rows } = viewOf(viewer, courseId, now);
+  if (attemptId === null || state.open) return { course, state, result: null };
+  const row = rows.find((candidate) => candidate.id === attemptId);
+  return { course, state, result: row ? resultOf(row) : attemptResultFor(viewer, attemptId) };
 }
 
 /** 'Iniciar avaliação': the open attempt if there is one, else a new one when the limits allow. */
@@ -376,14 +396,23 @@ export function submitAttempt(
   });
 }
 
-/** A submitted attempt of the viewer, with right answers and explanations. */
-export function attemptResultFor(viewer: Pick<UserRow, 'id'>, attemptId: number): AttemptResult {
-  const row = db
+const preparedOwnAttempt = preparedQuery(() =>
+  db
     .select()
     .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.id, attemptId), eq(assessmentAttempts.userId, viewer.id)))
-    .get();
-  if (!row || row.submittedAt === null) throw new AppError(404, ASSESSMENT_MESSAGES.notFound);
+    .where(and(eq(assessmentAttempts.id, sql.placeholder('attemptId')), eq(assessmentAttempts.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+/** A submitted attempt of the viewer, with right answers and explanations. */
+export function attemptResultFor(viewer: Pick<UserRow, 'id'>, attemptId: number): AttemptResult {
+  const row = preparedOwnAttempt().get({ attemptId, userId: viewer.id });
+  if (!row) throw new AppError(404, ASSESSMENT_MESSAGES.notFound);
+  return resultOf(row);
+}
+
+function resultOf(row: AssessmentAttemptRow): AttemptResult {
+  if (row.submittedAt === null) throw new AppError(404, ASSESSMENT_MESSAGES.notFound);
   return toAttemptResult(row);
 }
 

@@ -4,7 +4,7 @@ import { AssessmentIntro, AttemptHistory, StartAttemptForm } from '~/components/
 import { AttemptForm } from '~/components/assessment/attempt-form';
 import { AttemptResultView } from '~/components/assessment/attempt-result';
 import { LightLink } from '~/components/ui/light-link';
-import { assessmentStateFor, attemptResultFor, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
+import { assessmentPageFor, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { COURSE_ACCESS_MESSAGES, loadOpenCourseFor, requireCourseReader } from '~/models/courses/access.server';
 import { answersOf, attemptStartSchema, attemptSubmitSchema } from '~/schemas/assessment';
 import { idParam } from '~/utils/api.server';
@@ -31,10 +31,8 @@ const attemptParam = (search: URLSearchParams) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
   const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
-  const { course } = orResponse(() => loadOpenCourseFor(user, courseId));
-  const state = orResponse(() => assessmentStateFor(user, courseId));
   const attemptId = attemptParam(new URL(request.url).searchParams);
-  const result = attemptId === null || state.open ? null : orResponse(() => attemptResultFor(user, attemptId));
+  const { course, state, result } = orResponse(() => assessmentPageFor(user, courseId, attemptId));
   return json({ course: { id: course.id, title: course.title }, state, result });
 }
 
