@@ -15,6 +15,7 @@
 import { firstProcess, inWorker, mayListen, runCluster } from './http-server/cluster.js';
 import { superviseWithLitestream } from './http-server/replication.js';
 import { gracefulShutdown } from './http-server/shutdown.js';
+import { lingeringClose } from './http-server/lingering-close.js';
 
 // With a Litestream replica configured, a production start restores an empty volume from it and
 // then runs this same file again as `litestream replicate -exec`'s child (http-server/replication.js,
@@ -91,6 +92,7 @@ const shutdown = gracefulShutdown({
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', false);
+app.use(lingeringClose);
 app.use(shutdown.connectionClose);
 app.use(metrics.observeRequests);
 app.use(requestLog);

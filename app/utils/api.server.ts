@@ -72,7 +72,8 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
     if (size > maxBytes) {
       // Not reader.cancel(): through @remix-run/express that destroys the socket before the 413
       // is written, and a chunked upload got a connection reset instead of an answer. The rest of
-      // the body is left unread; `Connection: close` ends the connection once the 413 is sent.
+      // the body is left unread here; `Connection: close` ends the connection once the 413 is sent and
+      // the rest was read and dropped (the lingering close, http-server/lingering-close.js).
       reader.releaseLock();
       throw tooLarge();
     }
