@@ -24,7 +24,8 @@ async function serve(linger: boolean) {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((ready) => server.once('listening', ready));
   servers.push(server);
-  const openConnections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const openConnections = () =>
+    new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
   return { port: (server.address() as AddressInfo).port, openConnections };
 }
 
@@ -34,11 +35,14 @@ function postWholeBody(port: number) {
     let status: number | null = null;
     let answer = '';
     let at = 0;
-    const request = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/', agent: false, headers: { 'Content-Length': BODY.length } }, (response) => {
-      status = response.statusCode ?? null;
-      response.setEncoding('utf8');
-      response.on('data', (text: string) => (answer += text));
-    });
+    const request = httpRequest(
+      { port, host: '127.0.0.1', method: 'POST', path: '/', agent: false, headers: { 'Content-Length': BODY.length } },
+      (response) => {
+        status = response.statusCode ?? null;
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => (answer += text));
+      },
+    );
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ status, error: error.code ?? 'error', answer }));
     request.on('close', () => resolve({ status, error: null, answer }));
     const writeMore = () => {
