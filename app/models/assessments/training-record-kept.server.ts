@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { db, preparedQuery } from '../../../db/client';
 import { keptUntilWritten } from '../../../db/kept-until-written';
-import { courseGrants, type UserRow } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import type { Page } from '../../utils/pagination.server';
+import { grantChangeAfter } from '../courses/grant-changes.server';
 import { trainingRecordPage, type TrainingRecordItem } from './training-record.server';
 
 /**
@@ -15,26 +14,6 @@ import { trainingRecordPage, type TrainingRecordItem } from './training-record.s
 /** The people seen most recently, a page each (a page holds at most 50 courses). */
 export const KEPT_RECORD_PAGES = 1_000;
 const kept = keptUntilWritten<Page<TrainingRecordItem>>(KEPT_RECORD_PAGES);
-
-// Which courses are open to the person changes without a write when one of their grants starts or ends.
-const nextGrantChange = preparedQuery(() => {
-  const now = sql.placeholder('now');
-  return db
-    .select({
-      starts: sql<number | null>`min(case when ${courseGrants.startsAt} > ${now} then ${courseGrants.startsAt} end)`,
-      ends: sql<number | null>`min(case when ${courseGrants.endsAt} > ${now} then ${courseGrants.endsAt} end)`,
-    })
-    .from(courseGrants)
-    .where(and(eq(courseGrants.userId, sql.placeholder('userId')), eq(courseGrants.active, true)))
-    .prepare();
-});
-
-/** When the person's grants next change what is open to them (ms), or Infinity. */
-function grantChangeAfter(userId: number, now: Date): number {
-  const row = nextGrantChange().get({ userId, now: now.getTime() });
-  const times = [row?.starts, row?.ends].filter((time): time is number => typeof time === 'number');
-  return times.length === 0 ? Infinity : Math.min(...times);
-}
 
 export function keptTrainingRecordPage(
   viewer: Pick<UserRow, 'id' | 'role'>,
