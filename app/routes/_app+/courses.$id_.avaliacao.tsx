@@ -33,8 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
   const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
   const attemptId = attemptParam(new URL(request.url).searchParams);
-  const { course, state, result } = orResponse(() => keptAssessmentPage(user, courseId, attemptId));
-  return json({ course: { id: course.id, title: course.title }, state, result });
+  return json(orResponse(() => keptAssessmentPage(user, courseId, attemptId)));
 }
 
 const refusal =
