@@ -15,7 +15,7 @@ import type { StaticMarkupRenderer } from '~/utils/static-markup';
 export const StaticMarkupContext = createContext<StaticMarkupRenderer | undefined>(undefined);
 
 type StaticMarkupProps = {
-  as: 'footer' | 'div' | 'nav' | 'article';
+  as: 'footer' | 'div' | 'nav' | 'article' | 'ol' | 'tr';
   className?: string;
   testId?: string;
   /** Everything `content` depends on besides module constants. */

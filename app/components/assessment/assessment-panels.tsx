@@ -1,7 +1,8 @@
 import { Form } from '@remix-run/react';
 import { Cell, ListTable } from '~/components/ui/list-table';
 import { LightLink } from '~/components/ui/light-link';
-import type { AssessmentSettings, AttemptSummary, StartVerdict } from '~/models/assessments/attempts.server';
+import type { AssessmentSettings, StartVerdict } from '~/models/assessments/attempts.server';
+import type { HistoryLine } from '~/models/assessments/graded-review';
 import { formatDateTime } from '~/utils/format';
 import { useIntentSubmitting } from '~/utils/intent-form';
 import { formatScore } from '~/utils/score';
@@ -65,7 +66,7 @@ export function StartAttemptForm({ verdict, hasQuestions, courseId }: { verdict:
 
 const HEADERS = ['Enviada em', 'Nota', 'Situação', 'Detalhes'] as const;
 
-export function AttemptHistory({ courseId, attempts }: { courseId: number; attempts: AttemptSummary[] }) {
+export function AttemptHistory({ courseId, attempts }: { courseId: number; attempts: HistoryLine[] }) {
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title" className="text-lg font-semibold">

@@ -1,25 +1,11 @@
-import type { AttemptResult, GradedQuestion } from '~/models/assessments/attempts.server';
+import { StaticMarkup } from '~/components/static-markup';
+import type { AttemptReview, ReviewQuestion } from '~/models/assessments/graded-review';
 import { formatDateTime } from '~/utils/format';
 import { formatScore } from '~/utils/score';
 
 /** A graded attempt: the score, and per question the answer given, the right one and the explanation. */
 
-function answerText(question: GradedQuestion): string {
-  if (question.answer === null) return 'Em branco';
-  if (typeof question.answer === 'number') return `${String(question.answer).replace('.', ',')}${question.unit ? ` ${question.unit}` : ''}`;
-  return question.answer.map((index) => question.options[index]).join('; ');
-}
-
-function rightText(question: GradedQuestion): string {
-  if (question.kind === 'numeric') {
-    const value = String(question.numericAnswer).replace('.', ',');
-    const tolerance = String(question.tolerance).replace('.', ',');
-    return `${value}${question.unit ? ` ${question.unit}` : ''} (tolerância ± ${tolerance})`;
-  }
-  return question.correct.map((index) => question.options[index]).join('; ');
-}
-
-export function AttemptResultView({ result }: { result: AttemptResult }) {
+export function AttemptResultView({ result }: { result: AttemptReview }) {
   return (
     <section aria-labelledby="result-title" className="card space-y-4 p-4">
       <div>
@@ -37,22 +23,24 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
   );
 }
 
-/** Each graded question with the answer given, right or wrong, the right answer and its explanation. */
-export function GradedQuestionList({ questions }: { questions: GradedQuestion[] }) {
+// Each text is one node, so the HTML rendered once on the server is the one the browser hydrates (decision 079).
+const gradedItems = (questions: ReviewQuestion[]) =>
+  questions.map((question, index) => (
+    <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
+      <p className="font-medium">{`${index + 1}. ${question.prompt}`}</p>
+      <p className={question.right ? 'text-green-800' : 'text-red-700'}>{`${question.right ? 'Certa' : 'Errada'}: ${question.given}`}</p>
+      {question.expected === null ? null : <p>{`Resposta correta: ${question.expected}`}</p>}
+      {question.explanation ? <p className="text-slate-600">{question.explanation}</p> : null}
+    </li>
+  ));
+
+/**
+ * Each graded question with the answer given, right or wrong, the right answer and its explanation. A
+ * correction never changes, so the server renders each one once per process (`StaticMarkup`, keyed by
+ * everything it shows).
+ */
+export function GradedQuestionList({ questions }: { questions: ReviewQuestion[] }) {
   return (
-    <ol className="space-y-4">
-      {questions.map((question, index) => (
-        <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
-          <p className="font-medium">
-            {index + 1}. {question.prompt}
-          </p>
-          <p className={question.right ? 'text-green-800' : 'text-red-700'}>
-            {question.right ? 'Certa' : 'Errada'}: {answerText(question)}
-          </p>
-          {question.right ? null : <p>Resposta correta: {rightText(question)}</p>}
-          {question.explanation ? <p className="text-slate-600">{question.explanation}</p> : null}
-        </li>
-      ))}
-    </ol>
+    <StaticMarkup as="ol" className="space-y-4" markupKey={`graded:${JSON.stringify(questions)}`} content={() => gradedItems(questions)} />
   );
 }

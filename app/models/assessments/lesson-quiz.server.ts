@@ -4,9 +4,10 @@ import { assessmentQuestions, lessons, type UserRow } from '../../../db/schema';
 import { MAX_QUESTIONS_PER_ATTEMPT } from '../../schemas/assessment';
 import { AppError } from '../../utils/errors';
 import { loadOpenCourseFor } from '../courses/access.server';
-import { readAnswers, type GradedQuestion, type OpenQuestion } from './attempts.server';
+import { readAnswers, type OpenQuestion } from './attempts.server';
 import { parseBankRow } from './bank-row';
 import { gradeAttempt } from './grade';
+import { reviewQuestionOf, type ReviewQuestion } from './graded-review';
 
 /**
  * A lesson's exercise (issue 31): practice at the end of a lesson, not graded for the certificate. The
@@ -27,7 +28,7 @@ type Viewer = Pick<UserRow, 'id' | 'role'>;
 export type LessonQuizView = { lesson: { id: number; title: string }; version: string; questions: OpenQuestion[] };
 
 /** The graded exercise: each question with the answer given, the right one and the explanation. */
-export type LessonQuizResult = { correctCount: number; total: number; questions: GradedQuestion[] };
+export type LessonQuizResult = { correctCount: number; total: number; questions: ReviewQuestion[] };
 
 const shown = parseBankRow;
 
@@ -74,7 +75,9 @@ export function gradeLessonQuiz(
     return {
       correctCount: grade.correctCount,
       total: grade.total,
-      questions: quiz.questions.map((question, index) => ({ ...question, answer: answers[index], right: grade.right[index] })),
+      questions: quiz.questions.map((question, index) =>
+        reviewQuestionOf({ ...question, answer: answers[index], right: grade.right[index] }),
+      ),
     };
   });
 }

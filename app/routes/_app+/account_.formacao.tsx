@@ -4,7 +4,7 @@ import { TrainingRecordList } from '~/components/account/training-record';
 import { LightLink } from '~/components/ui/light-link';
 import { routeErrorBoundary } from '~/components/ui/route-error';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { trainingRecordPage } from '~/models/assessments/training-record.server';
+import { keptTrainingRecordPage } from '~/models/assessments/training-record-kept.server';
 import { listQuerySchema } from '~/utils/list-query';
 import { parseListQuery } from '~/utils/pagination.server';
 import { pageMeta } from '~/utils/meta';
@@ -21,7 +21,7 @@ const trainingRecordQuerySchema = listQuerySchema({ sorts: ['name'], perPage: 20
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseListQuery(new URL(request.url).searchParams, trainingRecordQuerySchema);
-  return json({ record: trainingRecordPage(user, query), hasFullName: user.fullName !== null });
+  return json({ record: keptTrainingRecordPage(user, query), hasFullName: user.fullName !== null });
 }
 
 export default function TrainingRecordPage() {

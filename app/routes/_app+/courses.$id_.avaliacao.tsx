@@ -4,7 +4,8 @@ import { AssessmentIntro, AttemptHistory, StartAttemptForm } from '~/components/
 import { AttemptForm } from '~/components/assessment/attempt-form';
 import { AttemptResultView } from '~/components/assessment/attempt-result';
 import { LightLink } from '~/components/ui/light-link';
-import { assessmentPageFor, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
+import { keptAssessmentPage } from '~/models/assessments/assessment-page-kept.server';
+import { startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { COURSE_ACCESS_MESSAGES, loadOpenCourseFor, requireCourseReader } from '~/models/courses/access.server';
 import { answersOf, attemptStartSchema, attemptSubmitSchema } from '~/schemas/assessment';
 import { idParam } from '~/utils/api.server';
@@ -32,8 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCourseReader(request);
   const courseId = orResponse(() => idParam(params.id, COURSE_ACCESS_MESSAGES.notFound));
   const attemptId = attemptParam(new URL(request.url).searchParams);
-  const { course, state, result } = orResponse(() => assessmentPageFor(user, courseId, attemptId));
-  return json({ course: { id: course.id, title: course.title }, state, result });
+  return json(orResponse(() => keptAssessmentPage(user, courseId, attemptId)));
 }
 
 const refusal =
