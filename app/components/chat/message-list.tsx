@@ -1,4 +1,5 @@
 import type { ShownMessage } from '~/models/chat/types';
+import { StaticMarkupList } from '~/components/static-markup-list';
 import { formatDateTime } from '~/utils/format';
 import { NEWEST_MESSAGE_ANCHOR } from '~/utils/ticket-path';
 import { MessageAttachments } from './message-attachments';
@@ -9,6 +10,10 @@ import { MessageAttachments } from './message-attachments';
  * Takes the messages as props so the live layer can merge the ones that arrive while the page
  * is open (keyed by id: a message given twice shows once). The last one carries the anchor every
  * link to a ticket goes to (app/utils/ticket-path.ts).
+ *
+ * A ticket page shows up to 50 messages that never change once sent: on the server each one's
+ * HTML is kept per process (decision 079), keyed by the message itself, the viewer's side and
+ * whether it is the last one, so the key names everything the item shows.
  */
 export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ShownMessage[]; viewerIsAdmin: boolean }) {
   if (messages.length === 0) {
@@ -19,30 +24,51 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
       </div>
     );
   }
-  const seen = new Set<number>();
-  // Few elements and short class lists per message: a ticket page renders up to 100 of them.
+  const shown = onceEach(messages);
+  const last = shown.length - 1;
   return (
-    <ol className="space-y-3" aria-label="Mensagens" data-testid="chat-messages">
-      {messages.map((message, index) => {
-        if (seen.has(message.id)) return null;
-        seen.add(message.id);
-        const own = message.isAdminMessage === viewerIsAdmin;
-        return (
-          <li
-            key={message.id}
-            id={index === messages.length - 1 ? NEWEST_MESSAGE_ANCHOR : undefined}
-            data-testid="chat-message"
-            className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
-          >
-            <p className="text-xs text-slate-600">
-              <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
-              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-            </p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
-            <MessageAttachments attachments={message.attachments ?? []} />
-          </li>
-        );
-      })}
-    </ol>
+    <StaticMarkupList
+      as="ol"
+      className="space-y-3"
+      ariaLabel="Mensagens"
+      testId="chat-messages"
+      items={shown}
+      itemKey={(message, index) => `chat-message:${viewerIsAdmin ? 'a' : 'u'}${index === last ? 'L' : ''}:${JSON.stringify(message)}`}
+      renderItem={(message, index) => (
+        <MessageItem key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} newest={index === last} />
+      )}
+    />
+  );
+}
+
+/** Each id once (the live layer may hand one twice), in the order given. */
+function onceEach(messages: readonly ShownMessage[]): readonly ShownMessage[] {
+  const seen = new Set<number>();
+  let repeated = false;
+  for (const message of messages) {
+    if (seen.has(message.id)) repeated = true;
+    seen.add(message.id);
+  }
+  if (!repeated) return messages;
+  seen.clear();
+  return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+}
+
+// Few elements and short class lists per message: a ticket page renders up to 100 of them.
+function MessageItem({ message, viewerIsAdmin, newest }: { message: ShownMessage; viewerIsAdmin: boolean; newest: boolean }) {
+  const own = message.isAdminMessage === viewerIsAdmin;
+  return (
+    <li
+      id={newest ? NEWEST_MESSAGE_ANCHOR : undefined}
+      data-testid="chat-message"
+      className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
+    >
+      <p className="text-xs text-slate-600">
+        <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+      </p>
+      <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
+      <MessageAttachments attachments={message.attachments ?? []} />
+    </li>
   );
 }
