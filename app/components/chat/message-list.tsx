@@ -33,7 +33,7 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
       ariaLabel="Mensagens"
       testId="chat-messages"
       items={shown}
-      itemKey={(message, index) => `chat-message:${viewerIsAdmin ? 'a' : 'u'}${index === last ? 'L' : ''}:${JSON.stringify(message)}`}
+      itemKey={(message, index) => `chat-message:${viewerIsAdmin ? 'a' : 'u'}${index === last ? 'L' : ''}:${messageKey(message)}`}
       renderItem={(message, index) => (
         <MessageItem key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} newest={index === last} />
       )}
@@ -41,17 +41,21 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
   );
 }
 
-/** Each id once (the live layer may hand one twice), in the order given. */
+/** Each id once (the live layer may hand one twice), in the order given; the list comes in order of id, so a repeat is rare. */
 function onceEach(messages: readonly ShownMessage[]): readonly ShownMessage[] {
+  let increasing = true;
+  for (let index = 1; index < messages.length && increasing; index++) increasing = messages[index].id > messages[index - 1].id;
+  if (increasing) return messages;
   const seen = new Set<number>();
-  let repeated = false;
-  for (const message of messages) {
-    if (seen.has(message.id)) repeated = true;
-    seen.add(message.id);
-  }
-  if (!repeated) return messages;
-  seen.clear();
   return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+}
+
+/** A message's data as a key, made once per message object (the server keeps a ticket's windows until a write: chat.server.ts). */
+const messageKeys = new WeakMap<ShownMessage, string>();
+function messageKey(message: ShownMessage): string {
+  let key = messageKeys.get(message);
+  if (key === undefined) messageKeys.set(message, (key = JSON.stringify(message)));
+  return key;
 }
 
 // Few elements and short class lists per message: a ticket page renders up to 100 of them.
