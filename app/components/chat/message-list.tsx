@@ -26,6 +26,7 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
   }
   const shown = onceEach(messages);
   const last = shown.length - 1;
+  const [side, newestSide] = viewerIsAdmin ? ['a', 'aL'] : ['u', 'uL'];
   return (
     <StaticMarkupList
       as="ol"
@@ -33,7 +34,7 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
       ariaLabel="Mensagens"
       testId="chat-messages"
       items={shown}
-      itemKey={(message, index) => `chat-message:${viewerIsAdmin ? 'a' : 'u'}${index === last ? 'L' : ''}:${messageKey(message)}`}
+      itemKey={(message, index) => messageKey(message, index === last ? newestSide : side)}
       renderItem={(message, index) => (
         <MessageItem key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} newest={index === last} />
       )}
@@ -50,11 +51,16 @@ function onceEach(messages: readonly ShownMessage[]): readonly ShownMessage[] {
   return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
 }
 
-/** A message's data as a key, made once per message object (the server keeps a ticket's windows until a write: chat.server.ts). */
-const messageKeys = new WeakMap<ShownMessage, string>();
-function messageKey(message: ShownMessage): string {
-  let key = messageKeys.get(message);
-  if (key === undefined) messageKeys.set(message, (key = JSON.stringify(message)));
+/**
+ * A message's markup key for one viewer's side and place (`a`/`u`, `L` for the newest): its data as JSON, made once
+ * per message object and kept with it, so a kept window (chat.server.ts) gives the cache the very same strings.
+ */
+const messageKeys = new WeakMap<ShownMessage, Map<string, string>>();
+function messageKey(message: ShownMessage, variant: string): string {
+  let keys = messageKeys.get(message);
+  if (!keys) messageKeys.set(message, (keys = new Map()));
+  let key = keys.get(variant);
+  if (key === undefined) keys.set(variant, (key = `chat-message:${variant}:${JSON.stringify(message)}`));
   return key;
 }
 
