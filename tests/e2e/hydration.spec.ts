@@ -1,3 +1,6 @@
+import { createThread, postMessage } from '../../app/models/chat/chat.server';
+import { NEWEST_MESSAGE_ANCHOR } from '../../app/utils/ticket-path';
+import { createUser } from '../setup/factories';
 import { expect, expectToast, test, waitForHydration } from './fixtures';
 
 /**
@@ -86,6 +89,35 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     await footer.getByRole('link', { name: 'Sobre' }).click();
     await expect(page).toHaveURL(/\/about$/);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(reactErrors).toEqual([]);
+  });
+
+  test('a ticket’s messages sent as kept markup hydrate without a mismatch, and a new one joins the list', async ({
+    page,
+    jsEnabled,
+    login,
+  }) => {
+    const user = await login('E-TOOL');
+    const admin = await createUser({ role: 'admin' });
+    const thread = await createThread(user, { subject: 'Marcação guardada', message: 'Primeira mensagem\ncom duas linhas' });
+    await postMessage(admin, thread.id, 'Resposta do suporte <b>sem</b> marcação');
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => reactErrors.push(error.message));
+    // Twice: the second view's messages come from the server's kept markup.
+    await page.goto(`/chat/${thread.id}`);
+    await page.goto(`/chat/${thread.id}`);
+    await waitForHydration(page, jsEnabled);
+    const messages = page.getByTestId('chat-message');
+    await expect(messages).toHaveCount(2);
+    await expect(messages.nth(1)).toContainText('Resposta do suporte <b>sem</b> marcação');
+    await page.getByPlaceholder('Digite sua mensagem...').fill('Terceira, pelo formulário');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(messages).toHaveCount(3);
+    await expect(messages.nth(2)).toContainText('Terceira, pelo formulário');
+    await expect(page.locator(`#${NEWEST_MESSAGE_ANCHOR}`)).toContainText('Terceira, pelo formulário');
     expect(reactErrors).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { formatFileSize } from '~/schemas/chat-attachment-limits';
 
 /**
  * A message's files in the thread: images as a small preview that opens the file, PDFs as a
- * download link. Plain `<a>` (a resource route, not a page: no client navigation).
+ * download link. Plain `<a>` (a resource route, not a page: no client navigation). Its texts are
+ * one string each: the ticket's messages are kept as static markup (message-list.tsx, decision 079).
  */
 export function MessageAttachments({ attachments }: { attachments: readonly AttachmentView[] }) {
   if (attachments.length === 0) return null;
@@ -20,9 +21,7 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
               <img src={file.url} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />
             )}
             <span className="truncate">{file.name}</span>
-            <span className="shrink-0 text-xs text-slate-600">
-              ({file.contentType === 'application/pdf' ? 'PDF' : 'imagem'}, {formatFileSize(file.size)})
-            </span>
+            <span className="shrink-0 text-xs text-slate-600">{`(${file.contentType === 'application/pdf' ? 'PDF' : 'imagem'}, ${formatFileSize(file.size)})`}</span>
           </a>
         </li>
       ))}

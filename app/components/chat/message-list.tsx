@@ -1,4 +1,5 @@
 import type { ShownMessage } from '~/models/chat/types';
+import { StaticMarkupList } from '~/components/static-markup-list';
 import { formatDateTime } from '~/utils/format';
 import { NEWEST_MESSAGE_ANCHOR } from '~/utils/ticket-path';
 import { MessageAttachments } from './message-attachments';
@@ -9,6 +10,10 @@ import { MessageAttachments } from './message-attachments';
  * Takes the messages as props so the live layer can merge the ones that arrive while the page
  * is open (keyed by id: a message given twice shows once). The last one carries the anchor every
  * link to a ticket goes to (app/utils/ticket-path.ts).
+ *
+ * A ticket page shows up to 50 messages that never change once sent: on the server each one's
+ * HTML is kept per process (decision 079), keyed by the message itself, the viewer's side and
+ * whether it is the last one, so the key names everything the item shows.
  */
 export function MessageList({ messages, viewerIsAdmin }: { messages: readonly ShownMessage[]; viewerIsAdmin: boolean }) {
   if (messages.length === 0) {
@@ -19,30 +24,61 @@ export function MessageList({ messages, viewerIsAdmin }: { messages: readonly Sh
       </div>
     );
   }
-  const seen = new Set<number>();
-  // Few elements and short class lists per message: a ticket page renders up to 100 of them.
+  const shown = onceEach(messages);
+  const last = shown.length - 1;
+  const [side, newestSide] = viewerIsAdmin ? ['a', 'aL'] : ['u', 'uL'];
   return (
-    <ol className="space-y-3" aria-label="Mensagens" data-testid="chat-messages">
-      {messages.map((message, index) => {
-        if (seen.has(message.id)) return null;
-        seen.add(message.id);
-        const own = message.isAdminMessage === viewerIsAdmin;
-        return (
-          <li
-            key={message.id}
-            id={index === messages.length - 1 ? NEWEST_MESSAGE_ANCHOR : undefined}
-            data-testid="chat-message"
-            className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
-          >
-            <p className="text-xs text-slate-600">
-              <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
-              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-            </p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
-            <MessageAttachments attachments={message.attachments ?? []} />
-          </li>
-        );
-      })}
-    </ol>
+    <StaticMarkupList
+      as="ol"
+      className="space-y-3"
+      ariaLabel="Mensagens"
+      testId="chat-messages"
+      items={shown}
+      itemKey={(message, index) => messageKey(message, index === last ? newestSide : side)}
+      renderItem={(message, index) => (
+        <MessageItem key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} newest={index === last} />
+      )}
+    />
+  );
+}
+
+/** Each id once (the live layer may hand one twice), in the order given; the list comes in order of id, so a repeat is rare. */
+function onceEach(messages: readonly ShownMessage[]): readonly ShownMessage[] {
+  let increasing = true;
+  for (let index = 1; index < messages.length && increasing; index++) increasing = messages[index].id > messages[index - 1].id;
+  if (increasing) return messages;
+  const seen = new Set<number>();
+  return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+}
+
+/**
+ * A message's markup key for one viewer's side and place (`a`/`u`, `L` for the newest): its data as JSON, made once
+ * per message object and kept with it, so a kept window (chat.server.ts) gives the cache the very same strings.
+ */
+const messageKeys = new WeakMap<ShownMessage, Map<string, string>>();
+function messageKey(message: ShownMessage, variant: string): string {
+  let keys = messageKeys.get(message);
+  if (!keys) messageKeys.set(message, (keys = new Map()));
+  let key = keys.get(variant);
+  if (key === undefined) keys.set(variant, (key = `chat-message:${variant}:${JSON.stringify(message)}`));
+  return key;
+}
+
+// Few elements and short class lists per message: a ticket page renders up to 100 of them.
+function MessageItem({ message, viewerIsAdmin, newest }: { message: ShownMessage; viewerIsAdmin: boolean; newest: boolean }) {
+  const own = message.isAdminMessage === viewerIsAdmin;
+  return (
+    <li
+      id={newest ? NEWEST_MESSAGE_ANCHOR : undefined}
+      data-testid="chat-message"
+      className={`w-fit max-w-[85%] rounded-lg border px-4 py-3 ${own ? 'ml-auto' : ''} ${message.isAdminMessage ? 'border-brand-200 bg-brand-50' : 'bg-white'}`}
+    >
+      <p className="text-xs text-slate-600">
+        <b className="mr-3 text-slate-700">{message.isAdminMessage ? 'Administrador' : 'Usuário'}</b>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+      </p>
+      <p className="mt-1 whitespace-pre-wrap break-words">{message.message}</p>
+      <MessageAttachments attachments={message.attachments ?? []} />
+    </li>
   );
 }

@@ -144,26 +144,28 @@ const buildUserRows = ({ columns, ...shape }: UserListShape & { columns: keyof R
 const userCount = preparedShapes(buildUserCount);
 const userRows = preparedShapes(buildUserRows);
 
-/** At most this many totals are kept; all of them go when the database version moves. */
-const COUNTS_KEPT = 64;
-let keptCounts: { version: string; totals: Map<string, number> } | null = null;
+/** At most this many totals and pages are kept; all of them go when the database version moves. */
+const READS_KEPT = 64;
+let keptReads: { version: string; values: Map<string, unknown> } | null = null;
 
 /**
- * A search's total, kept per process until anything is written to the database (databaseVersion):
- * counting every 'ana' among 50,000 users reads the whole trigram doclist, while the page of rows
- * reads 100 ids; paging through one search, or viewing it again, counts once.
+ * A search's total and its pages of rows, kept per process until anything is written to the database
+ * (databaseVersion, read once per view): counting every 'ana' among 50,000 users reads the whole trigram
+ * doclist, and a page of rows is the view's most expensive statement; paging through one search, or
+ * viewing it again, reads each once. The roles shown are synced first (`userPage`), and a sync is a write.
+ * Kept values are shared between views: never mutated.
  */
-function keptCount(shape: UserListShape, values: { role: string | null; key: string }, run: () => number): number {
+function readsOfThisVersion(): <T>(name: string, run: () => T) => T {
   const version = databaseVersion();
-  if (keptCounts?.version !== version) keptCounts = { version, totals: new Map() };
-  const name = `${shape.by}:${values.role ?? ''}:${values.key}`;
-  let total = keptCounts.totals.get(name);
-  if (total === undefined) {
-    total = run();
-    if (keptCounts.totals.size >= COUNTS_KEPT) keptCounts.totals.clear();
-    keptCounts.totals.set(name, total);
-  }
-  return total;
+  if (keptReads?.version !== version) keptReads = { version, values: new Map() };
+  const { values } = keptReads;
+  return <T>(name: string, run: () => T): T => {
+    if (values.has(name)) return values.get(name) as T;
+    const value = run();
+    if (values.size >= READS_KEPT) values.clear();
+    values.set(name, value);
+    return value;
+  };
 }
 
 /** The row each choice of columns reads. */
@@ -179,9 +181,14 @@ function userPage<C extends keyof RowOf, T>(filter: UserFilter, now: Date, colum
   const by = !key ? 'all' : [...key].length < TRIGRAM ? 'prefix' : 'fts';
   const shape: UserListShape = { by, role: Boolean(filter.role), hasEnd: by === 'prefix' && end !== null };
   const values = { role: filter.role ?? null, key, end, phrase: key ? ftsPhrase(key) : null };
+  const kept = readsOfThisVersion();
+  const name = `${shape.by}:${values.role ?? ''}:${values.key}`;
   return paginate(query, {
-    count: () => keptCount(shape, values, () => userCount(shape).get(values)?.value ?? 0),
-    rows: (limit, offset) => (userRows({ ...shape, columns }).all({ ...values, limit, offset }) as RowOf[C][]).map(toItem),
+    count: () => kept(`count:${name}`, () => userCount(shape).get(values)?.value ?? 0),
+    rows: (limit, offset) =>
+      kept(`${columns}:${limit}:${offset}:${name}`, () =>
+        (userRows({ ...shape, columns }).all({ ...values, limit, offset }) as RowOf[C][]).map(toItem),
+      ),
   });
 }
 
@@ -192,7 +199,7 @@ function userPage<C extends keyof RowOf, T>(filter: UserFilter, now: Date, colum
  *   through the FTS5 trigram table users_search, newest account (highest id) first;
  * - `q` of 1-2 characters (too short for trigrams): usernames or e-mails starting with it.
  * Roles are the roles in force: lapsed periods are applied first.
- * Each shape of the query is prepared once per connection; the total is kept (keptCount).
+ * Each shape of the query is prepared once per connection; the total and the pages are kept (readsOfThisVersion).
  */
 export function listUsers(filter: UserFilter = {}, now = new Date()): Page<PublicUser> {
   return userPage(filter, now, 'all', toPublicUser);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { db, preparedQuery } from '../../../db/client';
+import { keptUntilWritten } from '../../../db/kept-until-written';
 import { chatMessages, chatThreads, users } from '../../../db/schema';
 import { CHAT_MESSAGES, chatMessageField, chatThreadCreateSchema } from '../../schemas/chat';
 import { firstIssueMessage } from '../../utils/api.server';
@@ -202,6 +203,18 @@ const shownBefore = preparedQuery(() => shownMessages(true));
  * when paging back (the only view that says it).
  */
 function readShownMessages(threadId: number, window: Omit<MessageWindow, 'after'>): ShownMessagePage {
+  return keptWindows.get(`${threadId}:${window.before ?? ''}:${window.limit}`, Date.now(), () => ({
+    value: readShownMessagesNow(threadId, window),
+  }));
+}
+
+/**
+ * The page's windows, kept until the next write by any connection (db/kept-until-written.ts): a message never
+ * changes once sent, and a new one, a deleted ticket or a deleted file is a write. Shared values: never mutated.
+ */
+const keptWindows = keptUntilWritten<ShownMessagePage>(100);
+
+function readShownMessagesNow(threadId: number, window: Omit<MessageWindow, 'after'>): ShownMessagePage {
   const rows =
     window.before === undefined
       ? shownLatest().all({ threadId, limit: window.limit + 1 })
