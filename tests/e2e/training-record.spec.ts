@@ -90,7 +90,9 @@ test('admin data, fail, wait, pass, certificate with its QR, public page, then F
   await expectToast(page, 'Dados do certificado salvos');
   await expect(page.getByLabel('Registro profissional')).toHaveValue('CREA-SP 5061234567');
 
-  await page.goto('/');
+  // A blank page, not '/': a hydrated page still loading a route module when the next goto
+  // starts reloads itself (Remix's answer to a failed module import), interrupting that goto.
+  await page.goto('about:blank');
   await context.clearCookies();
   const holder = 'Renata Campos Vieira';
   const user = await login('E-MASTER', { fullName: holder });
@@ -192,7 +194,9 @@ test("'Formação' when empty, and at 390 px with its courses", async ({ page, c
   await expect(page.getByRole('link', { name: 'Baixar histórico de formação' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Informe seu nome completo em Minha Conta' })).toBeVisible();
 
-  await page.goto('/');
+  // A blank page, not '/': a hydrated page still loading a route module when the next goto
+  // starts reloads itself (Remix's answer to a failed module import), interrupting that goto.
+  await page.goto('about:blank');
   await context.clearCookies();
   const user = await login('E-MASTER', { fullName: 'Ana Telefone' });
   const { course, lessonIds } = assessedCourse();
