@@ -1,12 +1,12 @@
 /**
- * `node bench/ab-builds.mjs --build <dir> [--build <dir> …] --path <page> [--path <page> …] [--as <email> --password <pw>] [--db file:…] [--rounds 8] [--requests 200]`
+ * `node bench/ab-builds.mjs --build <dir> [--build <dir> …] --path <page> [--path <page> …] [--as <email> --password <pw>] [--db file:…] [--rounds 8] [--requests 200] [--identity]`
  *
  * CPU per request of the same pages under two or more production builds (`npm run build`, then the
  * `build/` folder copied aside), in one process and in alternating rounds (build a, build b, build a,
  * …), so a shared machine's load falls on every build alike: the way issue 33's before/after figures
  * were taken. Each build's Remix handler is called in process with a browser's `Accept-Encoding:
  * gzip` (the document's gzip, app/plumbing/document-body.server.ts, is included; HTTP and the request
- * log are not), signed in through POST /api/login. Prints each build and page's rounds, median and
+ * log are not; `--identity` leaves it out, as the HTTP bench does), signed in through POST /api/login. Prints each build and page's rounds, median and
  * spread; writes nothing.
  */
 import { resolve } from 'node:path';
@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: `file:${resolve('bench/.data/small/app.db')}` },
     rounds: { type: 'string', default: '8' },
     requests: { type: 'string', default: '200' },
+    // Without a browser's Accept-Encoding, as the HTTP bench's rows are taken (no gzip of the document).
+    identity: { type: 'boolean', default: false },
   },
 });
 process.env.NODE_ENV = 'production';
@@ -70,7 +72,12 @@ for (const dir of args.build) {
 async function one(variant, path) {
   const response = await variant.handler(
     new Request(`${ORIGIN}${path}`, {
-      headers: { cookie: variant.cookie, 'User-Agent': BROWSER, Accept: 'text/html', 'Accept-Encoding': 'gzip' },
+      headers: {
+        cookie: variant.cookie,
+        'User-Agent': BROWSER,
+        Accept: 'text/html',
+        ...(args.identity ? {} : { 'Accept-Encoding': 'gzip' }),
+      },
     }),
     variant.context(path),
   );

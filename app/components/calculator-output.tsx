@@ -44,7 +44,9 @@ export function CalculatorSteps({ steps }: { steps: readonly CalculationStep[] }
             <SymbolText text={step.label} />
           </p>
           <p className="break-words font-mono text-slate-700">
-            <SymbolText text={step.expression} /> = <strong>{withUnit(formatCalculatorValue(step.value, step.digits), step.unit)}</strong>
+            {/* One text node with ' = ' (no separator comment between adjacent texts: decision 079). */}
+            <SymbolText text={`${step.expression} = `} />
+            <strong>{withUnit(formatCalculatorValue(step.value, step.digits), step.unit)}</strong>
           </p>
         </li>
       ))}

@@ -1,24 +1,17 @@
 import { LightLink } from '~/components/ui/light-link';
 import { getInputProps } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation, useParams } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { describeCalculator } from '~/calculators';
 import { calculatorPageFor } from '~/calculators/result-page.server';
 import type { InputField } from '~/calculators/types';
-import { CalculatorFigures } from '~/components/calculator-figures';
+import { CalculatorResultSections, resultMarkupKey } from '~/components/calculator-result-sections';
 import { placeFigures } from '~/calculators/figure-markup';
 import { CalculatorForm, INPUTS_ANCHOR, isLiveNavigation, RESULT_ANCHOR } from '~/components/calculator-form';
 import { CalculatorHeader } from '~/components/calculator-header';
-import {
-  CalculatorDisclaimer,
-  CalculatorFormula,
-  CalculatorReferences,
-  CalculatorResults,
-  CalculatorSteps,
-  CalculatorWarnings,
-} from '~/components/calculator-output';
+import { CalculatorDisclaimer, CalculatorFormula, CalculatorReferences } from '~/components/calculator-output';
 import { LockedNotice } from '~/components/tool-frame';
 import { Alert } from '~/components/ui/alert';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -198,6 +191,8 @@ function useFormKey(): string {
 
 export default function CalculatorPage() {
   const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const slug = useParams().slug ?? '';
   const formKey = useFormKey();
   if (data.locked) {
     return (
@@ -231,31 +226,7 @@ export default function CalculatorPage() {
 
         <div className="space-y-6">
           {outcome?.ok ? (
-            <>
-              <div className={outcome.result.warnings.length > 0 ? 'grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : undefined}>
-                <Section title="Resultado" testId="calculator-result" id={RESULT_ANCHOR}>
-                  <CalculatorResults results={outcome.result.results} />
-                  <p className="mt-4 print:hidden">
-                    <a href={`#${INPUTS_ANCHOR}`} className="text-sm font-medium text-brand-700 hover:underline">
-                      Editar dados
-                    </a>
-                  </p>
-                </Section>
-                {outcome.result.warnings.length > 0 ? (
-                  <div className="self-start">
-                    <CalculatorWarnings warnings={outcome.result.warnings} />
-                  </div>
-                ) : null}
-              </div>
-              <Section title="Passo a passo">
-                <CalculatorSteps steps={outcome.result.steps} />
-              </Section>
-              {outcome.result.figures && outcome.result.figures.length > 0 ? (
-                <Section title="Diagramas" testId="calculator-diagrams">
-                  <CalculatorFigures figures={outcome.result.figures} />
-                </Section>
-              ) : null}
-            </>
+            <CalculatorResultSections markupKey={resultMarkupKey(slug, header.version, search)} result={outcome.result} />
           ) : outcome ? (
             <div id={RESULT_ANCHOR}>
               <Alert title="Revise os dados">
