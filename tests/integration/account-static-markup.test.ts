@@ -1,7 +1,9 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom/server';
+import type { StaticHandlerContext } from '@remix-run/router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
+import { MailChoicesSection } from '~/components/account/mail-choices';
 import { SignInsSection, type SignInsView } from '~/components/account/sign-ins-section';
 import { StaticMarkupContext } from '~/components/static-markup';
 import { renderStaticMarkup } from '~/plumbing/static-markup.server';
@@ -45,5 +47,37 @@ describe("'Minha Conta' → 'Últimos acessos' rendered once per page of sign-in
     expect(otherBrowser).not.toContain('este navegador');
     // The pagination stays outside the kept table: it follows the page's query.
     expect(render(page([signIn(5), signIn(6)], 25), true)).toMatch(/Página (<!-- -->)?1(<!-- -->)? de (<!-- -->)?3/);
+  });
+});
+
+type Choices = Parameters<typeof MailChoicesSection>[0]['choices'];
+/** 'E-mails' inside a data router (its form's action and pending state), as the browser renders it and as the server sends it. */
+async function renderChoices(choices: Choices, server: boolean) {
+  const handler = createStaticHandler([{ path: '/account', element: createElement(MailChoicesSection, { choices }) }]);
+  const context = (await handler.query(new Request('http://localhost/account'))) as StaticHandlerContext;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = createElement(StaticRouterProvider, { router, context, hydrate: false });
+  return renderToString(server ? createElement(StaticMarkupContext.Provider, { value: renderStaticMarkup }, page) : page);
+}
+
+/** The checkbox of one kind of mail. */
+const checkbox = (html: string, kind: string) => html.match(new RegExp(`<input[^>]*value="${kind}"[^>]*>`))?.[0] ?? '';
+const choice = (kind: string, enabled: boolean) => ({ kind, label: `Rótulo ${kind}`, description: `Quando ${kind}.`, enabled });
+
+describe("'Minha Conta' → 'E-mails': its checkboxes rendered once per set of choices (decision 079)", () => {
+  it('sends the HTML the browser renders from the components, so hydration matches', async () => {
+    const choices = [choice('support-reply', true), choice('plan-reminder', false)];
+    expect(await renderChoices(choices, true)).toBe(await renderChoices(choices, false));
+    const html = await renderChoices(choices, true);
+    expect(checkbox(html, 'support-reply')).toContain('checked=""');
+    expect(checkbox(html, 'plan-reminder')).not.toContain('checked');
+  });
+
+  it('renders anew when a choice is switched off, or another kind is offered', async () => {
+    expect(checkbox(await renderChoices([choice('support-rating', true)], true), 'support-rating')).toContain('checked=""');
+    const off = checkbox(await renderChoices([choice('support-rating', false)], true), 'support-rating');
+    expect(off).toContain('type="checkbox"');
+    expect(off).not.toContain('checked');
+    expect(await renderChoices([choice('support-rating', false), choice('plan-reminder', true)], true)).toContain('value="plan-reminder"');
   });
 });
