@@ -120,4 +120,36 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     await expect(page.locator(`#${NEWEST_MESSAGE_ANCHOR}`)).toContainText('Terceira, pelo formulário');
     expect(reactErrors).toEqual([]);
   });
+
+  test("'Minha Conta''s sign-ins table sent as one string hydrates without a mismatch, and the page's forms still post through the router", async ({
+    page,
+    jsEnabled,
+  }) => {
+    // Through the sign-in form, so the list has a sign-in of this browser.
+    const user = await createUser({ role: 'E-TOOL' });
+    await page.goto('/auth');
+    await waitForHydration(page, jsEnabled);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha123');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => reactErrors.push(error.message));
+    await page.goto('/account');
+    await waitForHydration(page, jsEnabled);
+    const signIns = page.getByRole('table', { name: 'Últimos acessos' });
+    await expect(signIns.getByTestId('sign-in-row').first()).toBeVisible();
+    await expect(signIns).toContainText('este navegador');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.resourceType());
+    });
+    await page.getByRole('button', { name: 'Salvar preferências de e-mail' }).click();
+    await expectToast(page, 'Preferências salvas');
+    expect(posts).toEqual(['fetch']);
+    expect(reactErrors).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react';
+import { StaticMarkup } from '~/components/static-markup';
 import { useIntentSubmitting } from '~/utils/intent-form';
 
 type Choice = { kind: string; label: string; description: string; enabled: boolean };
@@ -16,34 +17,45 @@ export function MailChoicesSection({ choices }: { choices: Choice[] }) {
       </p>
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="mail-choices" />
-        <fieldset className="space-y-3">
-          <legend className="sr-only">Tipos de e-mail</legend>
-          {choices.map((choice) => (
-            <div key={choice.kind} className="flex items-start gap-3">
-              <input
-                id={`mail-${choice.kind}`}
-                type="checkbox"
-                name="enabled"
-                value={choice.kind}
-                defaultChecked={choice.enabled}
-                className="mt-1 h-4 w-4 rounded border-slate-300"
-                aria-describedby={`mail-${choice.kind}-help`}
-              />
-              <div>
-                <label htmlFor={`mail-${choice.kind}`} className="text-sm font-medium">
-                  {choice.label}
-                </label>
-                <p id={`mail-${choice.kind}-help`} className="text-xs text-slate-600">
-                  {choice.description}
-                </p>
-              </div>
-            </div>
-          ))}
-        </fieldset>
+        {/* The choices depend on the account's opt-outs alone: rendered once per set of choices (decision 079). */}
+        <StaticMarkup
+          as="div"
+          markupKey={`mail-choices:${JSON.stringify(choices)}`}
+          content={() => <MailChoiceFields choices={choices} />}
+        />
         <button type="submit" className="btn-secondary" disabled={submitting}>
           {submitting ? 'Salvando...' : 'Salvar preferências de e-mail'}
         </button>
       </Form>
     </section>
+  );
+}
+
+function MailChoiceFields({ choices }: { choices: Choice[] }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="sr-only">Tipos de e-mail</legend>
+      {choices.map((choice) => (
+        <div key={choice.kind} className="flex items-start gap-3">
+          <input
+            id={`mail-${choice.kind}`}
+            type="checkbox"
+            name="enabled"
+            value={choice.kind}
+            defaultChecked={choice.enabled}
+            className="mt-1 h-4 w-4 rounded border-slate-300"
+            aria-describedby={`mail-${choice.kind}-help`}
+          />
+          <div>
+            <label htmlFor={`mail-${choice.kind}`} className="text-sm font-medium">
+              {choice.label}
+            </label>
+            <p id={`mail-${choice.kind}-help`} className="text-xs text-slate-600">
+              {choice.description}
+            </p>
+          </div>
+        </div>
+      ))}
+    </fieldset>
   );
 }

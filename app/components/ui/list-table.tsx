@@ -35,14 +35,17 @@ type ListTableProps = {
   children: ReactNode;
   /** A hidden caption instead of aria-label (the chat lists). */
   caption?: boolean;
+  /** The table's id for its phone labels, given when the table is rendered apart from the page (StaticMarkup, where useId would differ). */
+  id?: string;
 };
 
 /**
  * A labelled table of a list, with its empty text: the one table kit of the admin panel, the chat
  * lists and the account's payments. On a phone its rows are cards (phoneLabels).
  */
-export function ListTable({ label, headers, empty, children, count, caption = false }: ListTableProps) {
-  const tableId = useId();
+export function ListTable({ label, headers, empty, children, count, caption = false, id }: ListTableProps) {
+  const generatedId = useId();
+  const tableId = id ?? generatedId;
   if (count === 0) return <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
   return (
     // On a phone the header row is read by screen readers only (sr-only); Chromium does not clip a table

@@ -172,10 +172,10 @@ export function listSignIns(userId: number, page: number, current: string | null
   );
 }
 
-/** The page of sign-ins a request asks for (`?{pageParam}=N`, leniently: a bad value shows the first), marked for its browser. */
-export async function signInsOfRequest(request: Request, userId: number, pageParam: string): Promise<Page<SignInView>> {
+/** Which page of sign-ins a request asks for (`?{pageParam}=N`, leniently: a bad value asks for the first), and its browser's digest. */
+export async function signInsQueryOf(request: Request, pageParam: string): Promise<{ page: number; current: string | null }> {
   const page = Number.parseInt(new URL(request.url).searchParams.get(pageParam) ?? '', 10);
-  return listSignIns(userId, Number.isSafeInteger(page) ? page : 1, (await deviceOfRequest(request)).hash);
+  return { page: Number.isSafeInteger(page) ? page : 1, current: (await deviceOfRequest(request)).hash };
 }
 
 /** The LGPD export's part: the sign-ins and the known browsers, without the browsers' ids or their digests. */

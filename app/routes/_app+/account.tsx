@@ -12,18 +12,14 @@ import { MailChoicesSection } from '~/components/account/mail-choices';
 import { RecoveryToggle } from '~/components/account/recovery-toggle';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
 import { SIGN_INS_PAGE_PARAM, SignInsSection } from '~/components/account/sign-ins-section';
-import { signInsOfRequest } from '~/models/accounts/sign-ins.server';
+import { signInsQueryOf } from '~/models/accounts/sign-ins.server';
+import { accountOverview } from '~/models/privacy/account-overview.server';
 import { PasskeysSection } from '~/components/account/passkeys-section';
+import { MAX_PASSKEYS } from '~/models/accounts/passkeys.server';
 import { FreshCheckStep, useFreshCheckPrompt } from '~/components/account/fresh-check-step';
-import { listPasskeys, MAX_PASSKEYS } from '~/models/accounts/passkeys.server';
 import { twoFactorStatus } from '~/models/accounts/two-factor.server';
 import { pendingConfirmation } from '~/models/accounts/email-change.server';
-import { accountCertificateOffers } from '~/models/assessments/certificate.server';
-import { listUserPayments } from '~/models/payments/index.server';
-import { recentCalculations } from '~/models/tools/calculation-history.server';
 import { requireUser } from '~/models/accounts/permissions.server';
-import { mailChoices } from '~/models/mail/preferences.server';
-import { toOwnUser } from '~/models/accounts/user.server';
 import { accountStatus, afterText, ROLE_LABELS } from '~/utils/role-labels';
 import { currentPlanAfter } from '~/models/accounts/role-grant.server';
 import { pageMeta } from '~/utils/meta';
@@ -34,30 +30,30 @@ export { action };
 
 export const meta: MetaFunction = () => pageMeta('Minha Conta', 'Seu perfil, senha, plano, e-mails e códigos promocionais.');
 
-const RECENT_CALCULATIONS = 5;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const history = recentCalculations(user.id, RECENT_CALCULATIONS);
-  const payments = listUserPayments(user.id);
+  const signInsQuery = await signInsQueryOf(request, SIGN_INS_PAGE_PARAM);
+  const overview = accountOverview(user, signInsQuery.page, signInsQuery.current);
   // `?confirm=refund&payment={id}`: the refund request's confirmation without JavaScript.
   const params = new URL(request.url).searchParams;
   const confirmId = params.get('confirm') === 'refund' ? params.get('payment') : null;
   return json({
-    user: toOwnUser(user),
+    // What the page shows of the user, and its id (not the CPF, dates or flags of the whole row).
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName,
+      role: user.role,
+      disablePasswordRecovery: user.disablePasswordRecovery,
+    },
     pendingEmail: pendingConfirmation(user)?.email ?? null,
     status: accountStatus(user),
     planAfter: afterText(currentPlanAfter(user)),
-    recentCalculations: history.items,
-    savedCalculations: history.total,
-    payments,
-    mailChoices: mailChoices(user),
-    certificates: accountCertificateOffers(user.id, user.fullName),
+    ...overview,
     twoFactor: await twoFactorStatus(user),
-    signIns: await signInsOfRequest(request, user.id, SIGN_INS_PAGE_PARAM),
-    passkeys: listPasskeys(user.id),
     maxPasskeys: MAX_PASSKEYS,
-    confirmRefund: confirmId ? (payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
+    confirmRefund: confirmId ? (overview.payments.find((payment) => payment.refundable && String(payment.id) === confirmId) ?? null) : null,
   });
 }
 
