@@ -1,5 +1,6 @@
 /**
  * `node bench/profile.mjs --path /dashboard [--as tool@example.com --password senha123 | --anonymous] [--db file:…] [--requests 400]`
+ *   [--method POST --body '{"message":"…"}' --type application/json --status 201]   (a write: use a copy of the database)
  *
  * Where a page's CPU goes: the production build's Remix handler called in this process (no HTTP),
  * signed in through POST /api/login, CPU per request over rounds, then a V8 CPU profile of the same
@@ -22,6 +23,10 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '400' },
     top: { type: 'string', default: '25' },
     anonymous: { type: 'boolean', default: false },
+    method: { type: 'string', default: 'GET' },
+    body: { type: 'string' },
+    type: { type: 'string', default: 'application/json' },
+    status: { type: 'string', default: '200' },
   },
 });
 process.env.NODE_ENV = 'production';
@@ -63,12 +68,19 @@ async function signIn() {
     .join('; ');
 }
 const cookie = await signIn();
-const headers = { ...(cookie ? { cookie } : {}), 'User-Agent': BROWSER, Accept: 'text/html' };
+const write = args.method !== 'GET';
+const headers = {
+  ...(cookie ? { cookie } : {}),
+  'User-Agent': BROWSER,
+  Accept: write ? 'application/json' : 'text/html',
+  ...(write ? { 'Content-Type': args.type, Origin: ORIGIN } : {}),
+};
+const init = write ? { method: args.method, headers, body: args.body } : { headers };
 
 async function one() {
-  const response = await handler(new Request(`${ORIGIN}${args.path}`, { headers }), context(args.path));
+  const response = await handler(new Request(`${ORIGIN}${args.path}`, init), context(args.path));
   await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${args.path}: ${response.status}`);
+  if (response.status !== Number(args.status)) throw new Error(`${args.path}: ${response.status}`);
 }
 
 const n = Number(args.requests);

@@ -569,7 +569,11 @@ export const chatMessages = sqliteTable(
     isAdminMessage: bool('is_admin_message').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_thread_idx').on(t.threadId, t.createdAt)],
+  (t) => [
+    index('chat_messages_thread_idx').on(t.threadId, t.createdAt),
+    // A reply mail's quotes and their count (app/models/chat/support-mails.server.ts): the support's replies of a ticket, in order, from the index alone.
+    index('chat_messages_thread_replies_idx').on(t.threadId, t.isAdminMessage, t.createdAt),
+  ],
 );
 
 /**

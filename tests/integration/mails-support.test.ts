@@ -209,9 +209,41 @@ describe("'Nova resposta no seu ticket'", () => {
     );
     const reads = plans.filter((plan) => /^select/i.test(plan.sql)).flatMap((plan) => plan.plan);
     expect(reads.join('\n')).toContain('mail_outbox_topic_idx');
-    // The replies from the first one on: a range of the ticket's index, not the whole ticket.
-    expect(reads.join('\n')).toContain('chat_messages_thread_idx (thread_id=? AND created_at>?)');
+    // The support's replies from the first one on: a range of the ticket's replies in an index, not the whole ticket.
+    expect(reads.join('\n')).toContain('chat_messages_thread_replies_idx (thread_id=? AND is_admin_message=? AND created_at>?)');
     expect(reads.filter((step) => /^SCAN (mail_outbox|chat_messages|mail_opt_outs|users)\b/.test(step) && !/USING/.test(step))).toEqual([]);
+  });
+
+  test('a mail gathering 25 replies quotes the newest 20 and counts the rest; each reply reads those 20 rows, not every reply since the mail began', async () => {
+    const { user, admin, thread } = await ticketWithDesk('Muitas respostas');
+    const rowsRead: number[] = [];
+    const sqlite = sqliteConnection();
+    const prepare = sqlite.prepare;
+    sqlite.prepare = ((source: string) => {
+      const statement = prepare.call(sqlite, source);
+      if (!/^select "message" from "chat_messages"/i.test(source)) return statement;
+      const all = statement.all;
+      statement.all = ((...params: unknown[]) => {
+        const rows = all.apply(statement, params) as unknown[];
+        rowsRead.push(rows.length);
+        return rows;
+      }) as typeof statement.all;
+      return statement;
+    }) as typeof sqlite.prepare;
+    try {
+      for (let reply = 1; reply <= 25; reply += 1) await postMessage(admin, thread.id, `Resposta número ${reply}.`);
+    } finally {
+      sqlite.prepare = prepare;
+    }
+    expect(supportRows(user.id)).toHaveLength(1);
+    expect(rowsRead).toHaveLength(25);
+    expect(Math.max(...rowsRead)).toBe(20);
+
+    const [mail] = await deliveredTo(user.email);
+    expect(mail?.text).toContain('As 5 respostas mais antigas estão no ticket; seguem as 20 mais recentes.');
+    expect(mail?.text).not.toContain('> Resposta número 5.');
+    expect(mail?.text).toContain('> Resposta número 6.\n\nSuporte E-Engenharia:\n> Resposta número 7.');
+    expect(mail?.text).toContain('> Resposta número 25.');
   });
 
   test('a user who switched support replies off gets nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { chatMessages, users } from '../../../db/schema';
 import { renderEmail } from '../../emails/render';
@@ -32,31 +32,44 @@ const firstReplyOf = (key: string | null) => Number(/^support-reply:\d+:(\d+)$/.
 
 type Ticket = { id: number; userId: number; subject: string };
 
-function renderReplyMail(tx: Executor, owner: Addressee, ticket: Ticket, firstReplyId: number) {
+/**
+ * The support replies a gathered mail quotes, from `firstReplyId` on: the newest MAX_QUOTED_REPLIES
+ * read newest first with a LIMIT, and how many came before them counted in SQLite. Reading them all
+ * to keep the last 20 made every reply cost in proportion to the replies since the last mail went
+ * (a desk answering a ticket over and over: 4 ms a reply after a few thousand).
+ */
+function repliesSince(tx: Executor, ticketId: number, firstReplyId: number) {
+  const range = and(
+    eq(chatMessages.threadId, ticketId),
+    // Arrival order is (created_at, id) (chat.server.ts): the range starts in the index at the first reply.
+    gte(chatMessages.createdAt, sql`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${firstReplyId})`),
+    gte(chatMessages.id, firstReplyId),
+    eq(chatMessages.isAdminMessage, true),
+  );
   const replies = tx
     .select({ message: chatMessages.message })
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.threadId, ticket.id),
-        // Arrival order is (created_at, id) (chat.server.ts): the range starts in the index at the first reply.
-        gte(
-          chatMessages.createdAt,
-          sql`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${firstReplyId})`,
-        ),
-        gte(chatMessages.id, firstReplyId),
-        eq(chatMessages.isAdminMessage, true),
-      ),
-    )
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .where(range)
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(MAX_QUOTED_REPLIES)
     .all()
-    .map((row) => row.message);
+    .map((row) => row.message)
+    .reverse();
+  const total =
+    replies.length < MAX_QUOTED_REPLIES
+      ? replies.length
+      : (tx.select({ total: count() }).from(chatMessages).where(range).get()?.total ?? 0);
+  return { replies, earlier: Math.max(0, total - replies.length) };
+}
+
+function renderReplyMail(tx: Executor, owner: Addressee, ticket: Ticket, firstReplyId: number) {
+  const { replies, earlier } = repliesSince(tx, ticket.id, firstReplyId);
   return renderEmail(
     supportReplyEmail({
       name: owner.name,
       ticketSubject: ownText(owner, ticket.subject),
-      replies: replies.slice(-MAX_QUOTED_REPLIES),
-      earlier: Math.max(0, replies.length - MAX_QUOTED_REPLIES),
+      replies,
+      earlier,
       ticketUrl: siteUrl(ticketPath(ticket.id), 'absolute'),
       unsubscribeUrl: unsubscribeUrl(owner.id, 'support-reply'),
     }),
