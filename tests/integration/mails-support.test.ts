@@ -220,14 +220,14 @@ describe("'Nova resposta no seu ticket'", () => {
     const sqlite = sqliteConnection();
     const prepare = sqlite.prepare;
     sqlite.prepare = ((source: string) => {
-      const statement = prepare.call(sqlite, source);
+      const statement = prepare.call(sqlite, source) as unknown as { all: (...params: unknown[]) => unknown[] };
       if (!/^select "message" from "chat_messages"/i.test(source)) return statement;
       const all = statement.all;
-      statement.all = ((...params: unknown[]) => {
-        const rows = all.apply(statement, params) as unknown[];
+      statement.all = (...params: unknown[]) => {
+        const rows = all.apply(statement, params);
         rowsRead.push(rows.length);
         return rows;
-      }) as typeof statement.all;
+      };
       return statement;
     }) as typeof sqlite.prepare;
     try {
