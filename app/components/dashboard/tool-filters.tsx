@@ -1,6 +1,7 @@
 import { LightLink } from '~/components/ui/light-link';
 import { useLocation, useNavigation } from '@remix-run/react';
 import { ListSearch } from '~/components/ui/list-search';
+import { StaticMarkup } from '~/components/static-markup';
 import { CATEGORY_LABELS, type CatalogFilter } from '~/utils/tool-catalog';
 import type { Category } from '~/utils/value-sets';
 import { withParams } from '~/utils/url-state';
@@ -23,11 +24,26 @@ export function ToolSearch({ query, filter }: { query: string; filter: CatalogFi
   );
 }
 
-type CategoryFilterProps = { current: CatalogFilter; categories: Category[]; showBlocked: boolean };
+type CategoryFilterProps = { current: CatalogFilter; categories: Category[]; showBlocked: boolean; className?: string };
 
-/** all / a category / blocked, as links that keep the search and close any dialog. */
-export function CategoryFilter({ current, categories, showBlocked }: CategoryFilterProps) {
-  const location = useLocation();
+/**
+ * all / a category / blocked, as links that keep the search and close any dialog. The links depend
+ * on the page's path and query and on the filter's options alone, so the row is rendered once per
+ * such key (decision 079), not a query-string rebuild per option on every view.
+ */
+export function CategoryFilter({ current, categories, showBlocked, className }: CategoryFilterProps) {
+  const { pathname, search } = useLocation();
+  return (
+    <StaticMarkup
+      as="div"
+      className={className}
+      markupKey={`category-filter:${current}:${showBlocked ? 1 : 0}:${categories.join(',')}:${pathname}${search}`}
+      content={() => categoryLinks({ current, categories, showBlocked, pathname, search })}
+    />
+  );
+}
+
+function categoryLinks({ current, categories, showBlocked, pathname, search }: CategoryFilterProps & { pathname: string; search: string }) {
   const options: Array<{ value: CatalogFilter; label: string }> = [
     { value: 'all', label: 'Todas' },
     ...categories.map((category) => ({ value: category, label: CATEGORY_LABELS[category] })),
@@ -40,7 +56,7 @@ export function CategoryFilter({ current, categories, showBlocked }: CategoryFil
         return (
           <LightLink
             key={option.value}
-            to={`${location.pathname}${withParams(location.search, { category: option.value, dialog: null, tool: null, page: null })}`}
+            to={`${pathname}${withParams(search, { category: option.value, dialog: null, tool: null, page: null })}`}
             aria-current={active ? 'page' : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
               active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'

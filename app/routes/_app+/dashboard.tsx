@@ -129,9 +129,7 @@ export default function Dashboard() {
           <Alert title="Erro ao avaliar">{rateError}</Alert>
         </div>
       ) : null}
-      <div className="mt-4">
-        <CategoryFilter current={filter} categories={categories} showBlocked={showBlocked} />
-      </div>
+      <CategoryFilter className="mt-4" current={filter} categories={categories} showBlocked={showBlocked} />
       <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy={loadingCatalog || undefined}>
         {loadingCatalog
           ? Array.from({ length: 4 }, (_, index) => <ToolCardSkeleton key={index} />)
