@@ -47,7 +47,7 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
             as="tbody"
             className={className}
             items={users}
-            itemKey={(user) => `${page}${rowKey(user)}`}
+            itemKey={(user) => rowKey(page, user)}
             renderItem={(user) => <UserRow key={user.id} user={user} links={links} />}
           />
         )}
@@ -56,13 +56,11 @@ export function UserTable({ users, total }: { users: readonly AdminUserRow[]; to
   );
 }
 
-/** A row's data as JSON, made once per row object (the loader hands a repeated view the same objects). */
-const rowKeys = new WeakMap<AdminUserRow, string>();
-function rowKey(user: AdminUserRow): string {
-  let key = rowKeys.get(user);
-  if (key === undefined) rowKeys.set(user, (key = JSON.stringify(user)));
-  return key;
-}
+/**
+ * A row's markup key: the page's URL and the row's data as JSON. Made per view: the rows the render
+ * gets are parsed anew from the loader's JSON on every request, so no memo per row object would hit.
+ */
+const rowKey = (page: string, user: AdminUserRow) => `${page}${JSON.stringify(user)}`;
 
 // One text node where JSX would write adjacent ones (` ${name}`): the kept HTML has no `<!-- -->` separators to hydrate against.
 function UserRow({ user, links }: { user: AdminUserRow; links: RowLinks }) {

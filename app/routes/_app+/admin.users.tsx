@@ -62,9 +62,8 @@ const toRow = (user: UserListRow, adminId: number): AdminUserRow => ({
 });
 
 /**
- * A listed user's row, made once per kept row object (the model keeps a search's pages until the
- * next write, then reads new objects) and viewing admin, so a repeated view hands the table the
- * same row objects and their kept markup keys (app/components/admin/user-table.tsx).
+ * A listed user's row (its CPF and expiry formatted), made once per kept row object (the model keeps
+ * a search's pages until the next write, then reads new objects) and viewing admin.
  */
 const listedRows = new WeakMap<UserListRow, { adminId: number; row: AdminUserRow }>();
 function listedRow(user: UserListRow, adminId: number): AdminUserRow {
