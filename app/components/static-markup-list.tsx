@@ -2,7 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import { StaticMarkupContext } from '~/components/static-markup';
 
 type StaticMarkupListProps<Item> = {
-  as: 'ol' | 'ul';
+  as: 'ol' | 'ul' | 'tbody';
   className?: string;
   ariaLabel?: string;
   testId?: string;

@@ -10,7 +10,14 @@ const rendered = boundedCache<string>(STATIC_MARKUP_LIMITS, (html, key) => html.
 
 /** The server's `StaticMarkupRenderer` (decision 079): each key's HTML rendered on first use, then kept. */
 export const renderStaticMarkup: StaticMarkupRenderer = (key, content) =>
-  rendered.get(key, () => renderToStaticMarkup(createElement(Fragment, null, content())));
+  rendered.get(key, () => flat(renderToStaticMarkup(createElement(Fragment, null, content()))));
+
+/**
+ * The HTML as one flat string. React builds it by concatenation, a tree of thousands of pieces in V8
+ * (a rope) that every page holding it would walk again when the document is written to bytes; a copy
+ * through a buffer is made once per key.
+ */
+const flat = (html: string) => Buffer.from(html, 'utf8').toString('utf8');
 
 /** How many keys are kept (tests). */
 export const staticMarkupEntries = () => rendered.size().entries;

@@ -152,4 +152,43 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     expect(posts).toEqual(['fetch']);
     expect(reactErrors).toEqual([]);
   });
+  test("the users list's rows sent as kept markup hydrate without a mismatch, and 'Excluir' asks and posts through the router", async ({
+    page,
+    jsEnabled,
+    login,
+  }) => {
+    await login('admin');
+    const word = `kept${Date.now().toString(36)}`;
+    const [kept, victim] = [await createUser({ username: `${word}_fica` }), await createUser({ username: `${word}_sai` })];
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => reactErrors.push(error.message));
+    // Twice: the second view's rows come from the server's kept markup.
+    await page.goto(`/admin/users?q=${word}`);
+    await page.goto(`/admin/users?q=${word}`);
+    await waitForHydration(page, jsEnabled);
+    const rows = page.getByTestId('user-row');
+    await expect(rows).toHaveCount(2);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.resourceType());
+    });
+    // Declined: nothing is posted and the tab stays on the list (not the confirmation page).
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('link', { name: `Excluir ${victim.username}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${word}$`));
+    expect(posts).toEqual([]);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(`Tem certeza que deseja excluir o usuário ${victim.username}? Esta ação não pode ser desfeita.`);
+      void dialog.accept();
+    });
+    await page.getByRole('link', { name: `Excluir ${victim.username}` }).click();
+    await expectToast(page, 'Usuário excluído');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(kept.username);
+    expect(posts).toEqual(['fetch']);
+    expect(reactErrors).toEqual([]);
+  });
 });

@@ -1,11 +1,7 @@
-import { RowDeleteLink, RowDialogLink, useRowLinks } from '~/components/admin/row-actions';
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { EmailAddress } from '~/components/ui/email-address';
 import { Form, useLocation } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { CELL_CLASS, ListCount, ListTable } from '~/components/ui/list-table';
-import { RoleBadge } from '~/components/role-badge';
 import { Field, SelectField, type Option } from '~/components/ui/field';
 import { FormError } from '~/components/ui/form-error';
 import { IntentForm } from '~/components/ui/intent-form';
@@ -45,9 +41,6 @@ const DIALOG_PARAMS = ['user'] as const;
 const ROLE_OPTIONS: Option[] = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const isProRole = (role: string) => role === 'E-TOOL' || role === 'E-MASTER';
 export const PRO_DAYS_NOTE = 'usado apenas para E-TOOL e E-MASTER';
-
-export const userDeleteMessage = (username: string) =>
-  `Tem certeza que deseja excluir o usuário ${username}? Esta ação não pode ser desfeita.`;
 
 /** The admin form's CPF keeps digits only (up to 11) while typing; the server strips the rest anyway. */
 const digitsOnly = (event: FormEvent<HTMLInputElement>) => {
@@ -196,50 +189,6 @@ export function ExpiryCheckButton() {
         {submitting ? 'Verificando...' : 'Verificar Planos Expirados'}
       </button>
     </Form>
-  );
-}
-
-const USER_HEADERS = ['Usuário', 'E-mail', 'CPF', 'Cargo', 'Pro até', 'Ações'];
-// The kit's cell classes written into each <td> (a page of 100 users has 600 cells: no Cell component per cell).
-const NAME_CELL = `${CELL_CLASS} font-medium`;
-const NOWRAP_CELL = `${CELL_CLASS} whitespace-nowrap`;
-
-export function UserTable({ users, total }: { users: readonly AdminUserRow[]; total: number }) {
-  const links = useRowLinks('user');
-  return (
-    <>
-      <ListCount total={total} one="usuário" many="usuários" />
-      <ListTable label="Usuários" headers={USER_HEADERS} empty="Nenhum usuário encontrado" count={users.length}>
-        {users.map((user) => (
-          <tr key={user.id} data-testid="user-row">
-            <td className={NAME_CELL}>{user.username}</td>
-            <td className={CELL_CLASS}>
-              <EmailAddress address={user.email} />
-            </td>
-            <td className={NOWRAP_CELL}>{user.cpfLabel}</td>
-            <td className={CELL_CLASS}>
-              <RoleBadge role={user.role} />
-            </td>
-            <td className={NOWRAP_CELL}>{user.expiryLabel}</td>
-            <td className={CELL_CLASS}>
-              <div className="flex flex-wrap gap-1">
-                <RowDialogLink to={links.dialog('edit', user.id)}>
-                  Editar<span className="sr-only"> {user.username}</span>
-                </RowDialogLink>
-                <RowDialogLink to={links.dialog('reset', user.id)}>
-                  Redefinir senha<span className="sr-only"> de {user.username}</span>
-                </RowDialogLink>
-                {user.isSelf ? null : (
-                  <RowDeleteLink to={links.confirm('delete-user', user.id)} message={userDeleteMessage(user.username)} id={user.id}>
-                    Excluir<span className="sr-only"> {user.username}</span>
-                  </RowDeleteLink>
-                )}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </ListTable>
-    </>
   );
 }
 

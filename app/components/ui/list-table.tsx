@@ -32,18 +32,22 @@ type ListTableProps = {
   /** The specification's empty text ('Nenhum ... encontrado'). */
   empty: string;
   count: number;
-  children: ReactNode;
+  children?: ReactNode;
+  /** The `<tbody>` itself, given its class, instead of `children` inside the kit's (rows kept as markup: StaticMarkupList). */
+  body?: (className: string) => ReactNode;
   /** A hidden caption instead of aria-label (the chat lists). */
   caption?: boolean;
   /** The table's id for its phone labels, given when the table is rendered apart from the page (StaticMarkup, where useId would differ). */
   id?: string;
 };
 
+const BODY_CLASS = 'sm:divide-y sm:divide-slate-100';
+
 /**
  * A labelled table of a list, with its empty text: the one table kit of the admin panel, the chat
  * lists and the account's payments. On a phone its rows are cards (phoneLabels).
  */
-export function ListTable({ label, headers, empty, children, count, caption = false, id }: ListTableProps) {
+export function ListTable({ label, headers, empty, children, body, count, caption = false, id }: ListTableProps) {
   const generatedId = useId();
   const tableId = id ?? generatedId;
   if (count === 0) return <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
@@ -67,7 +71,7 @@ export function ListTable({ label, headers, empty, children, count, caption = fa
             ))}
           </tr>
         </thead>
-        <tbody className="sm:divide-y sm:divide-slate-100">{children}</tbody>
+        {body ? body(BODY_CLASS) : <tbody className={BODY_CLASS}>{children}</tbody>}
       </table>
     </div>
   );

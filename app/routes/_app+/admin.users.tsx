@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
+import { UserTable, userDeleteMessage } from '~/components/admin/user-table';
 import { z } from 'zod';
 import {
   ExpiryCheckButton,
@@ -8,8 +9,6 @@ import {
   UserCreateForm,
   UserEditDialog,
   UserFilters,
-  UserTable,
-  userDeleteMessage,
   type AdminUserDetail,
   type AdminUserRow,
 } from '~/components/admin/users';
@@ -62,6 +61,19 @@ const toRow = (user: UserListRow, adminId: number): AdminUserRow => ({
   isSelf: user.id === adminId,
 });
 
+/**
+ * A listed user's row (its CPF and expiry formatted), made once per kept row object (the model keeps
+ * a search's pages until the next write, then reads new objects) and viewing admin.
+ */
+const listedRows = new WeakMap<UserListRow, { adminId: number; row: AdminUserRow }>();
+function listedRow(user: UserListRow, adminId: number): AdminUserRow {
+  const kept = listedRows.get(user);
+  if (kept?.adminId === adminId) return kept.row;
+  const row = toRow(user, adminId);
+  listedRows.set(user, { adminId, row });
+  return row;
+}
+
 /** `?user=` when it names an existing account (a dialog or confirmation about a missing one simply does not open). */
 function dialogUser(params: URLSearchParams, adminId: number): AdminUserDetail | null {
   const id = Number(params.get('user'));
@@ -81,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wantsConfirm = url.searchParams.get('confirm') === 'delete-user';
   const target = kind || wantsConfirm ? dialogUser(url.searchParams, admin.id) : null;
   return json({
-    users: page.items.map((user) => toRow(user, admin.id)),
+    users: page.items.map((user) => listedRow(user, admin.id)),
     total: page.total,
     page: page.page,
     pageCount: page.pageCount,
