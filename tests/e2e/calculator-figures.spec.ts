@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { calculators, defaultParams, getCalculator, runCalculator } from '../../app/calculators';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, test, waitForHydration, collectReactErrors } from './fixtures';
 
 /**
  * The diagrams of a result are SVG drawn on the server and inlined in the page: with JavaScript
@@ -153,12 +153,7 @@ test('the result’s sections the server keeps as markup hydrate without a misma
   jsEnabled,
 }) => {
   await login('E-TOOL');
-  // React reports a hydration mismatch as a recoverable error on the console (minified in production: #418, #423, #425).
-  const reactErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => reactErrors.push(error.message));
+  const reactErrors = collectReactErrors(page);
   const beam = getCalculator('deflexao-viga')!;
   const moment = page.getByTestId('calculator-steps').getByText(/^M = w·L² \/ 8/);
   for (const [span, value] of [

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures';
+import { collectReactErrors, expect, test, waitForHydration } from './fixtures';
 
 /*
  * The dashboard's category links are sent as markup rendered once per page address (decision 079):
@@ -11,11 +11,7 @@ test('the category links keep the search, mark the current filter and navigate, 
   login,
 }) => {
   await login('E-TOOL');
-  const reactErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => reactErrors.push(error.message));
+  const reactErrors = collectReactErrors(page);
   await page.goto('/dashboard?q=viga');
   await waitForHydration(page, jsEnabled);
   const categories = page.getByRole('navigation', { name: 'Categorias' });

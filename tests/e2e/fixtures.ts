@@ -57,3 +57,16 @@ export function uniqueName(prefix: string) {
 export async function waitForHydration(page: Page, jsEnabled: boolean) {
   if (jsEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/**
+ * The React errors the page reports from now on: a hydration mismatch is a recoverable error on the
+ * console (minified in production: #418, #423, #425), a throw a page error. Expect it to stay empty.
+ */
+export function collectReactErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,7 +1,7 @@
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { NEWEST_MESSAGE_ANCHOR } from '../../app/utils/ticket-path';
 import { createUser } from '../setup/factories';
-import { expect, expectToast, test, waitForHydration } from './fixtures';
+import { expect, expectToast, test, waitForHydration, collectReactErrors } from './fixtures';
 
 /**
  * What a visitor does in the seconds before the page hydrates (a slow phone): JavaScript only,
@@ -74,12 +74,7 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     login,
   }) => {
     await login('E-TOOL');
-    // React reports a hydration mismatch as a recoverable error on the console (minified in production: #418, #423, #425).
-    const reactErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => reactErrors.push(error.message));
+    const reactErrors = collectReactErrors(page);
     await page.goto('/dashboard');
     await waitForHydration(page, jsEnabled);
     const footer = page.getByRole('contentinfo');
@@ -101,11 +96,7 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     const admin = await createUser({ role: 'admin' });
     const thread = await createThread(user, { subject: 'Marcação guardada', message: 'Primeira mensagem\ncom duas linhas' });
     await postMessage(admin, thread.id, 'Resposta do suporte <b>sem</b> marcação');
-    const reactErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => reactErrors.push(error.message));
+    const reactErrors = collectReactErrors(page);
     // Twice: the second view's messages come from the server's kept markup.
     await page.goto(`/chat/${thread.id}`);
     await page.goto(`/chat/${thread.id}`);
@@ -133,11 +124,7 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     await page.getByLabel('Senha', { exact: true }).fill('senha123');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const reactErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => reactErrors.push(error.message));
+    const reactErrors = collectReactErrors(page);
     await page.goto('/account');
     await waitForHydration(page, jsEnabled);
     const signIns = page.getByRole('table', { name: 'Últimos acessos' });
@@ -160,11 +147,7 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     await login('admin');
     const word = `kept${Date.now().toString(36)}`;
     const [kept, victim] = [await createUser({ username: `${word}_fica` }), await createUser({ username: `${word}_sai` })];
-    const reactErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => reactErrors.push(error.message));
+    const reactErrors = collectReactErrors(page);
     // Twice: the second view's rows come from the server's kept markup.
     await page.goto(`/admin/users?q=${word}`);
     await page.goto(`/admin/users?q=${word}`);

@@ -1,6 +1,6 @@
 import { startAttempt, submitAttempt } from '../../app/models/assessments/attempts.server';
 import { nr10AssessedCourse } from './assessed-course';
-import { expect, test, uniqueName, waitForHydration } from './fixtures';
+import { expect, test, uniqueName, waitForHydration, collectReactErrors } from './fixtures';
 
 /**
  * Issue 33: a correction's questions and the rows of 'Formação' are sent as markup rendered once per
@@ -20,11 +20,7 @@ test('a graded attempt and the training record hydrate from markup rendered once
     duration: '8 horas',
   });
   const graded = submitAttempt(user, startAttempt(user, course.id).id, { q0: ['0'] });
-  const reactErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Minified React error|[Hh]ydrat/.test(message.text())) reactErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => reactErrors.push(error.message));
+  const reactErrors = collectReactErrors(page);
 
   await page.goto(`/courses/${course.id}/avaliacao?tentativa=${graded.id}`);
   await waitForHydration(page, jsEnabled);
