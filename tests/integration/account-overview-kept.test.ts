@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import Database from 'better-sqlite3';
-import { databasePath, db, queryTiming } from '../../db/client';
+import { databasePath, db } from '../../db/client';
 import { mailOptOuts, passkeys, payments, signIns } from '../../db/schema';
 import { DAY_MS } from '~/models/accounts/role-arithmetic';
 import { REFUND_WINDOW_DAYS } from '~/models/payments/views';
 import { loader as accountLoader } from '~/routes/_app+/account';
 import { body, call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { statementsDuring } from './helpers/sql-spy';
 
 /**
  * Issue 33: 'Minha Conta' keeps what it lists of an account (payments, mail choices, certificates,
@@ -22,17 +23,6 @@ type Overview = {
 };
 
 /** How many statements run while `run` runs (every statement reports its time to `queryTiming`). */
-async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  let statements = 0;
-  const observe = queryTiming.observe;
-  queryTiming.observe = () => statements++;
-  try {
-    await run();
-  } finally {
-    queryTiming.observe = observe;
-  }
-  return statements;
-}
 
 async function account() {
   const user = await createUser({ role: 'E-TOOL' });

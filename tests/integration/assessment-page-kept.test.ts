@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { db, queryTiming } from '../../db/client';
+import { db } from '../../db/client';
 import { courseGrants } from '../../db/schema';
 import { keptAssessmentPage } from '~/models/assessments/assessment-page-kept.server';
 import { DEADLINE_GRACE_MS, startAttempt, submitAttempt } from '~/models/assessments/attempts.server';
 import { createUser } from '../setup/helpers';
 import { assessedCourse } from './helpers/assessed-course';
+import { statementsDuring } from './helpers/sql-spy';
 
 /**
  * Issue 33: the assessment page's data is kept per viewer, course and graded attempt between writes. A view
@@ -12,19 +13,6 @@ import { assessedCourse } from './helpers/assessed-course';
  * clock alone (the open attempt's time running out, the wait before a new attempt, a grant's end) changes
  * the page when it comes, with no write in between.
  */
-
-async function statementsDuring(run: () => unknown): Promise<number> {
-  let statements = 0;
-  queryTiming.observe = () => {
-    statements += 1;
-  };
-  try {
-    await run();
-  } finally {
-    queryTiming.observe = null;
-  }
-  return statements;
-}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

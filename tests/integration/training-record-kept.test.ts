@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { db, queryTiming } from '../../db/client';
+import { db } from '../../db/client';
 import { courseGrants, lessonProgress } from '../../db/schema';
 import { keptTrainingRecordPage } from '~/models/assessments/training-record-kept.server';
 import * as trainingPage from '~/routes/_app+/account_.formacao';
 import { createCourse, createLessons } from '../setup/factories';
 import { call, createUser, getRequest, sessionCookie } from '../setup/helpers';
+import { statementsDuring } from './helpers/sql-spy';
 
 /**
  * Issue 33: 'Formação' is kept per person and page between writes. A write (a lesson done) shows on the
@@ -14,19 +15,6 @@ import { call, createUser, getRequest, sessionCookie } from '../setup/helpers';
 
 let sequence = 0;
 const premiumCourse = () => createCourse({ title: `Curso guardado ${String(++sequence).padStart(3, '0')}`, priceCents: 19_900 });
-
-async function statementsDuring(run: () => unknown): Promise<number> {
-  let statements = 0;
-  queryTiming.observe = () => {
-    statements += 1;
-  };
-  try {
-    await run();
-  } finally {
-    queryTiming.observe = null;
-  }
-  return statements;
-}
 
 type Record = { record: { items: { courseId: number; lessonsDone: number }[]; total: number } };
 

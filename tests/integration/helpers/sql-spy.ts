@@ -1,4 +1,4 @@
-import { sqliteConnection } from '../../../db/client';
+import { queryTiming, sqliteConnection } from '../../../db/client';
 
 /** The SQL texts prepared on the process's one connection while `run` runs (better-sqlite3's prepare, wrapped). */
 export async function preparedDuring(run: () => Promise<unknown> | unknown): Promise<string[]> {
@@ -32,4 +32,19 @@ export async function transactionsDuring(run: () => Promise<unknown> | unknown):
     connection.transaction = transaction;
   }
   return transactions;
+}
+
+/** How many statements the process's connection runs while `run` runs (db/client.ts's `queryTiming` hook). */
+export async function statementsDuring(run: () => unknown): Promise<number> {
+  let statements = 0;
+  const observe = queryTiming.observe;
+  queryTiming.observe = () => {
+    statements += 1;
+  };
+  try {
+    await run();
+  } finally {
+    queryTiming.observe = observe;
+  }
+  return statements;
 }
