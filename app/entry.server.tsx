@@ -13,7 +13,8 @@ import { endLiveStreams, serveLiveStream } from './plumbing/live-stream.server';
 import { createRouteNamer, requestIdFor, requestLogIgnored } from './plumbing/request-log.server';
 import { createMethodRule } from './plumbing/route-methods.server';
 import { recordRender, runWithTiming, serverTimingHeader } from './plumbing/request-timing.server';
-import { documentBody } from './plumbing/document-body.server';
+import { documentResponse } from './plumbing/document-body.server';
+import { BytesResponse } from './plumbing/bytes-response.server';
 import { isBotAgent } from './plumbing/is-bot.server';
 import { readRenderCache, renderCacheKey, writeRenderCache } from './plumbing/render-cache.server';
 import { NonceProvider } from './utils/nonce';
@@ -51,6 +52,7 @@ export const serverContract: ServerContract = {
   endLiveStreams,
   livePath: LIVE_PATH,
   documentMarkupFor,
+  bytesToSend: BytesResponse.bytesToSend,
   migrateDatabase,
   closeDatabase,
   startBackgroundWork,
@@ -85,7 +87,7 @@ export default function handleRequest(
   if (cached) {
     recordRender(performance.now() - renderStarted, 'cache');
     const headers = documentHeaders(responseHeaders, nonce);
-    return documentBody(request, cached, headers).then((body) => new Response(body, { headers, status: responseStatusCode }));
+    return documentResponse(request, cached, headers, responseStatusCode);
   }
   const tree = (
     <NonceProvider value={nonce}>
@@ -104,7 +106,7 @@ export default function handleRequest(
     recordRender(performance.now() - renderStarted);
     if (cacheKey) writeRenderCache(cacheKey, html, nonce);
     const headers = documentHeaders(responseHeaders, nonce);
-    return documentBody(request, html, headers).then((body) => new Response(body, { headers, status: responseStatusCode }));
+    return documentResponse(request, html, headers, responseStatusCode);
   }
   return streamDocument(tree, { bot, nonce }, responseStatusCode, documentHeaders(responseHeaders, nonce), (html) => {
     if (cacheKey) writeRenderCache(cacheKey, html, nonce);

@@ -41,6 +41,8 @@ export interface ServerContract {
   livePath: string;
   /** The load context's slot for markup only a document's render places (decision 073). */
   documentMarkupFor: typeof documentMarkupFor;
+  /** A rendered document's bytes, sent in one write instead of through its body stream (http-server/remix-handler.js). */
+  bytesToSend: (response: Response) => Uint8Array<ArrayBuffer> | undefined;
   migrateDatabase: typeof migrateDatabase;
   closeDatabase: typeof closeDatabase;
   /** The mail outbox's worker and the daily plan reminders: started once the process listens, stopped on shutdown. */

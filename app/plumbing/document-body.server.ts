@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { BytesResponse } from './bytes-response.server';
 
 const gzip = promisify(gzipCallback);
 
@@ -7,12 +8,16 @@ const gzip = promisify(gzipCallback);
 const GZIP_THRESHOLD = 1024;
 
 /**
- * A rendered document as the bytes that go out: gzipped in one call (one job on libuv's thread
+ * A rendered document as the bytes that go out (a `BytesResponse`, sent as they are): gzipped in one call (one job on libuv's thread
  * pool, off the main thread) when the client takes gzip, so the compression middleware sees an
  * encoded answer and leaves it alone (docs/decisions/027). A streamed document instead goes
  * through the middleware, chunk by chunk.
  */
-export async function documentBody(request: Request, html: string, headers: Headers): Promise<Uint8Array<ArrayBuffer>> {
+export async function documentResponse(request: Request, html: string, headers: Headers, status: number): Promise<Response> {
+  return new BytesResponse(await documentBody(request, html, headers), { headers, status });
+}
+
+async function documentBody(request: Request, html: string, headers: Headers): Promise<Uint8Array<ArrayBuffer>> {
   // Node's Buffers here are backed by plain ArrayBuffers (never shared memory).
   const bytes = Buffer.from(html, 'utf8') as Uint8Array<ArrayBuffer>;
   headers.append('Vary', 'Accept-Encoding');

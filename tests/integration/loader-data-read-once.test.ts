@@ -18,13 +18,19 @@ function Probe() {
   return createElement('pre', { 'data-testid': 'probe' }, `${typeof data.at}|${'gone' in data}|${JSON.stringify(data)}`);
 }
 
+/** A spy on the `body` of every answer the probe's loader made, set before Remix sees the answer. */
+const probeBodyReads: Array<{ mock: { calls: unknown[] } }> = [];
 const serve = documentHandler([
   {
     id: 'routes/probe',
     parentId: 'root',
     path: 'probe',
     module: {
-      loader: () => json(probeData, { headers: { 'X-Probe': '1' } }),
+      loader: () => {
+        const answer = json(probeData, { headers: { 'X-Probe': '1' } });
+        probeBodyReads.push(vi.spyOn(answer, 'body', 'get'));
+        return answer;
+      },
       default: Probe,
     },
   },
@@ -45,6 +51,15 @@ describe("a document's loader data", () => {
     expect(readJson).not.toHaveBeenCalled();
   });
 
+  test("never makes the loader's answer a body stream: json() makes one only when something reads it", async () => {
+    probeBodyReads.length = 0;
+    const answer = await serve(new Request('http://localhost/probe'));
+    expect(await answer.text()).toContain('data-testid="probe"');
+    expect(probeBodyReads).toHaveLength(1);
+    // Neither Remix's isResponse checks nor the data's reading asked for it (each read would make the stream).
+    expect(probeBodyReads[0]!.mock.calls).toHaveLength(0);
+  });
+
   test('is the JSON the browser gets: dates as strings, no undefined keys, in the render and in the handoff', async () => {
     const html = decode(await (await serve(new Request('http://localhost/probe'))).text());
     const expected = JSON.stringify(JSON.parse(JSON.stringify(probeData)));
@@ -54,6 +69,23 @@ describe("a document's loader data", () => {
     // A plain object from a loader goes through the same json() inside Remix.
     const plain = decode(await (await serve(new Request('http://localhost/plain'))).text());
     expect(plain).toContain(`string|false|{"at":"2026-11-29T12:00:00.000Z"}`);
+  });
+
+  test('json() answers as new Response(text) would, every way it can be read', async () => {
+    const made = () => json({ a: 'ação' }, { status: 201, headers: { 'X-Probe': '1' } });
+    expect(await made().json()).toEqual({ a: 'ação' });
+    expect(await made().text()).toBe('{"a":"ação"}');
+    expect(new TextDecoder().decode(await made().arrayBuffer())).toBe('{"a":"ação"}');
+    expect(await new Response(made().body).text()).toBe('{"a":"ação"}');
+    const answer = made();
+    expect(answer).toBeInstanceOf(Response);
+    expect([answer.status, answer.headers.get('X-Probe'), answer.headers.get('Content-Type')]).toEqual([201, '1', 'application/json; charset=utf-8']);
+    const copy = answer.clone();
+    expect(answer.bodyUsed).toBe(false);
+    expect(await answer.text()).toBe('{"a":"ação"}');
+    expect(answer.bodyUsed).toBe(true);
+    expect(await copy.json()).toEqual({ a: 'ação' });
+    await expect(answer.text()).rejects.toThrow(TypeError);
   });
 
   test("a client navigation's data request still gets the loader's own answer, body and headers", async () => {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { appContract } from '../../http-server/app-contract.js';
 import { createHttpHandlers } from '../../http-server/http-handlers.js';
+import { createRequestHandler } from '../../http-server/remix-handler.js';
 import * as pdfRoute from '~/routes/_marketing+/certificados.$codigo_.pdf';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { testBuild } from './helpers/document-handler';
@@ -23,9 +23,14 @@ const build = testBuild([
 let origin = '';
 let close = () => {};
 beforeAll(async () => {
-  const { securityHeaders } = createHttpHandlers(appContract(build), build.routes);
+  const contract = appContract(build);
+  const { securityHeaders } = createHttpHandlers(contract, build.routes);
   const app = express();
-  app.all('*', securityHeaders, createRequestHandler({ build, mode: 'production', getLoadContext: () => ({ toast: { pending: null } }) }));
+  app.all(
+    '*',
+    securityHeaders,
+    createRequestHandler({ build, mode: 'production', getLoadContext: () => ({ toast: { pending: null } }), bytesToSend: contract.bytesToSend }),
+  );
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

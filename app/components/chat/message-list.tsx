@@ -52,17 +52,20 @@ function onceEach(messages: readonly ShownMessage[]): readonly ShownMessage[] {
 }
 
 /**
- * A message's markup key for one viewer's side and place (`a`/`u`, `L` for the newest): its data as JSON, made once
- * per message object and kept with it, so a kept window (chat.server.ts) gives the cache the very same strings.
+ * A message's markup key for one viewer's side and place (`a`/`u`, `L` for the newest): every field the item shows,
+ * the text last so no field can run into the next. Built by concatenation, not `JSON.stringify` and not kept per
+ * object: the page's loader data is parsed anew on every request, so a per-object memo never hit and its WeakMap
+ * only fed the collector (bench/profile.md, "`/chat/{id}`, third round").
  */
-const messageKeys = new WeakMap<ShownMessage, Map<string, string>>();
 function messageKey(message: ShownMessage, variant: string): string {
-  let keys = messageKeys.get(message);
-  if (!keys) messageKeys.set(message, (keys = new Map()));
-  let key = keys.get(variant);
-  if (key === undefined) keys.set(variant, (key = `chat-message:${variant}:${JSON.stringify(message)}`));
-  return key;
+  const files = message.attachments && message.attachments.length > 0 ? JSON.stringify(message.attachments) : '';
+  return `chat-message:${variant}:${message.id}:${message.isAdminMessage ? 1 : 0}:${message.createdAt}:${files}:${message.message}`;
 }
+/** A field added to ShownMessage must join the key above: this stops compiling until it is named here. */
+const keyNamesEveryField: Exclude<keyof ShownMessage, 'id' | 'isAdminMessage' | 'createdAt' | 'attachments' | 'message'> extends never
+  ? true
+  : never = true;
+void keyNamesEveryField;
 
 // Few elements and short class lists per message: a ticket page renders up to 100 of them.
 function MessageItem({ message, viewerIsAdmin, newest }: { message: ShownMessage; viewerIsAdmin: boolean; newest: boolean }) {
