@@ -119,7 +119,13 @@ app.use(
 // express.static cost a stat() and a thrown ENOENT on every request (3.5 % of a signed-in page's CPU).
 const publicFiles = express.static('public', { maxAge: '1h', index: false, setHeaders: staticHeaders('public/*') });
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all('*', timing, securityHeaders, methodGuard, createRequestHandler({ build, mode, getLoadContext: loadContext, bytesToSend: contract.bytesToSend }));
+app.all(
+  '*',
+  timing,
+  securityHeaders,
+  methodGuard,
+  createRequestHandler({ build, mode, getLoadContext: loadContext, bytesToSend: contract.bytesToSend }),
+);
 
 await mayListen(contract.migrateDatabase);
 const server = app.listen(env.port, () => {

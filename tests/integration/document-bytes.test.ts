@@ -30,7 +30,11 @@ beforeAll(async () => {
   const { securityHeaders, compress, loadContext } = createHttpHandlers(contract, build.routes);
   const app = express();
   app.use(compress);
-  app.all('*', securityHeaders, createRequestHandler({ build, mode: 'production', getLoadContext: loadContext, bytesToSend: contract.bytesToSend }));
+  app.all(
+    '*',
+    securityHeaders,
+    createRequestHandler({ build, mode: 'production', getLoadContext: loadContext, bytesToSend: contract.bytesToSend }),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;

@@ -79,7 +79,11 @@ describe("a document's loader data", () => {
     expect(await new Response(made().body).text()).toBe('{"a":"ação"}');
     const answer = made();
     expect(answer).toBeInstanceOf(Response);
-    expect([answer.status, answer.headers.get('X-Probe'), answer.headers.get('Content-Type')]).toEqual([201, '1', 'application/json; charset=utf-8']);
+    expect([answer.status, answer.headers.get('X-Probe'), answer.headers.get('Content-Type')]).toEqual([
+      201,
+      '1',
+      'application/json; charset=utf-8',
+    ]);
     const copy = answer.clone();
     expect(answer.bodyUsed).toBe(false);
     expect(await answer.text()).toBe('{"a":"ação"}');

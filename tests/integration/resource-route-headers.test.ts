@@ -29,7 +29,12 @@ beforeAll(async () => {
   app.all(
     '*',
     securityHeaders,
-    createRequestHandler({ build, mode: 'production', getLoadContext: () => ({ toast: { pending: null } }), bytesToSend: contract.bytesToSend }),
+    createRequestHandler({
+      build,
+      mode: 'production',
+      getLoadContext: () => ({ toast: { pending: null } }),
+      bytesToSend: contract.bytesToSend,
+    }),
   );
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
