@@ -41,6 +41,8 @@ for (const dir of args.build) {
   const build = await import(resolve(dir, 'index.js'));
   const contract = build.entry.module.serverContract;
   const handler = createRequestHandler(build, 'production');
+  // As http-server/remix-handler.js sends an answer: a rendered document's bytes as they are (decision 086), anything else read whole.
+  const consume = (response) => (contract?.bytesToSend?.(response) ? undefined : response.arrayBuffer());
   // As http-server/http-handlers.js builds it (a build before decision 073 has no documentMarkupFor).
   const context = (url) => ({
     clientAddress: '127.0.0.1',
@@ -50,7 +52,7 @@ for (const dir of args.build) {
   });
   // One sign-in serves every build (same database and secret); a second one may end the first's session.
   if (variants.length > 0) {
-    variants.push({ dir, handler, context, cookie: variants[0].cookie });
+    variants.push({ dir, handler, context, consume, cookie: variants[0].cookie });
     continue;
   }
   const login = await handler(
@@ -66,7 +68,7 @@ for (const dir of args.build) {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  variants.push({ dir, handler, context, cookie });
+  variants.push({ dir, handler, context, consume, cookie });
 }
 
 async function one(variant, path) {
@@ -81,7 +83,7 @@ async function one(variant, path) {
     }),
     variant.context(path),
   );
-  await response.arrayBuffer();
+  await variant.consume(response);
   if (response.status !== 200) throw new Error(`${variant.dir} ${path}: ${response.status}`);
 }
 

@@ -79,7 +79,8 @@ const init = write ? { method: args.method, headers, body: args.body } : { heade
 
 async function one() {
   const response = await handler(new Request(`${ORIGIN}${args.path}`, init), context(args.path));
-  await response.arrayBuffer();
+  // As http-server/remix-handler.js sends it: a rendered document's bytes as they are (decision 086), anything else read whole.
+  if (!contract?.bytesToSend?.(response)) await response.arrayBuffer();
   if (response.status !== Number(args.status)) throw new Error(`${args.path}: ${response.status}`);
 }
 
