@@ -32,6 +32,14 @@ import { addDrillCourse, DRILL_HOLDER, issueDrillCertificate, verifyAsVisitor } 
  */
 
 const SYNC_INTERVAL_MS = 1000;
+/**
+ * Litestream reads the WAL once per interval and then uploads what it read: a write acknowledged just
+ * after one read leaves with the next, and is safe only once that upload has finished. A kill during the
+ * upload loses writes up to one interval plus the upload old (a CI run lost four at 1,009 ms with the bound
+ * at the interval alone). The drill allows the upload half a second on loopback, the RPO it promises.
+ */
+const UPLOAD_ALLOWANCE_MS = 500;
+const RPO_BOUND_MS = SYNC_INTERVAL_MS + UPLOAD_ALLOWANCE_MS;
 const BUCKET = 'drill';
 
 type Ack = { kind: 'registration' | 'message' | 'payment' | 'certificate'; value: string; at: number };
@@ -79,7 +87,7 @@ async function deleteOwnAccount(url: string, client: Client): Promise<number> {
   return response.status;
 }
 
-test('a lost volume comes back from the bucket: no acknowledged write older than the sync interval is lost', async () => {
+test('a lost volume comes back from the bucket: no acknowledged write older than the sync interval and its upload is lost', async () => {
   test.setTimeout(180_000);
   const dir = resolve('tests/.production/recovery-drill');
   rmSync(dir, { recursive: true, force: true });
@@ -226,13 +234,13 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
       ({ registration: found.users, message: found.messages, payment: found.payments, certificate: found.certificates })[ack.kind].has(
         ack.value,
       );
-    const old = acks.filter((ack) => ack.at < killedAt - SYNC_INTERVAL_MS);
+    const old = acks.filter((ack) => ack.at < killedAt - RPO_BOUND_MS);
     const lost = acks.filter((ack) => !present(ack));
     const report = {
       acknowledged: acks.length,
-      olderThanSyncInterval: old.length,
-      lostOlderThanSyncInterval: old.filter((ack) => !present(ack)).length,
-      lostWithinSyncInterval: lost.length,
+      olderThanRpoBound: old.length,
+      lostOlderThanRpoBound: old.filter((ack) => !present(ack)).length,
+      lostWithinRpoBound: lost.length,
       rpoMs: lost.length ? killedAt - Math.min(...lost.map((ack) => ack.at)) : 0,
       rtoMs: healthyAt - killedAt,
       // Replication traffic of the 6 s write phase: objects (PUTs) and bytes uploaded, per acknowledged write.
@@ -269,8 +277,8 @@ test('a lost volume comes back from the bucket: no acknowledged write older than
     expect(restoredFiles).toHaveLength(sentFiles.size);
     expect(report.attachments.restoredByteForByte).toBe(sentFiles.size);
     expect(old.length).toBeGreaterThan(50);
-    expect(report.lostOlderThanSyncInterval).toBe(0);
-    expect(report.rpoMs).toBeLessThanOrEqual(SYNC_INTERVAL_MS + 500);
+    expect(report.lostOlderThanRpoBound).toBe(0);
+    expect(report.rpoMs).toBeLessThanOrEqual(RPO_BOUND_MS);
     // The erasure was replicated with the rest: the person does not come back.
     expect(found.users.has(erased.username)).toBe(false);
     // Item 5: the new machine replicates again (a new generation) and says how far behind it is.
