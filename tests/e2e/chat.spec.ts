@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { chatThreads } from '../../db/schema';
+import { chatMessages, chatThreads } from '../../db/schema';
 import { createThread } from '../../app/models/chat/chat.server';
 import { createUser, sessionCookie } from '../setup/factories';
 import { expect, expectToast, test, uniqueName, waitForHydration } from './fixtures';
@@ -58,7 +58,7 @@ test.describe('support chat', () => {
     await page.getByLabel('Assunto').fill(subject);
     await page.getByPlaceholder('Digite sua mensagem aqui...').fill(question);
     await page.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page).toHaveURL(/\/chat\/\d+(#responder|#recentes)?$/);
+    await expect(page).toHaveURL(/\/chat\/\d+(#recentes)?$/);
     await expectToast(page, 'Conversa iniciada');
     await expect(page.getByRole('heading', { name: `Ticket: ${subject}` })).toBeVisible();
     await expect(messages(page)).toHaveCount(1);
@@ -150,6 +150,28 @@ test.describe('support chat', () => {
       await send.click();
       await expect(messages(page).last()).toContainText('Enviada sem JavaScript');
     }
+  });
+
+  test('on a phone, the message just sent is in view after the send, the reply box under it', async ({ page, login, jsEnabled }) => {
+    const user = await login('E-TOOL');
+    const thread = await createThread(user, { subject: uniqueName('Celular '), message: 'Primeira mensagem.' });
+    // A ticket longer than the screen: the page must scroll to the new message, not to the reply box.
+    const earlier = Array.from({ length: 8 }, (_, index) => ({
+      threadId: thread.id,
+      userId: user.id,
+      message: `Mensagem anterior ${index + 1}, com texto bastante para ocupar algumas linhas na tela de um celular.`,
+    }));
+    db.insert(chatMessages).values(earlier).run();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/chat/${thread.id}`);
+    await waitForHydration(page, jsEnabled);
+    await page.getByPlaceholder('Digite sua mensagem...').fill('Enviada do celular, umapalavramuitolongasemespacosquedevequebrarnatela');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    const sent = messages(page).last();
+    await expect(sent).toContainText('Enviada do celular');
+    await expect(page).toHaveURL(/#recentes$/);
+    await expect(sent).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("someone else's ticket sends the user to / with 'Acesso negado'", async ({ page, login }) => {

@@ -1,4 +1,4 @@
-import { collectReactErrors, expect, test, waitForHydration } from './fixtures';
+import { collectReactErrors, expect, markDocument, test, waitForHydration } from './fixtures';
 
 /*
  * The dashboard's category links are sent as markup rendered once per page address (decision 079):
@@ -16,13 +16,13 @@ test('the category links keep the search, mark the current filter and navigate, 
   await waitForHydration(page, jsEnabled);
   const categories = page.getByRole('navigation', { name: 'Categorias' });
   await expect(categories.getByRole('link', { name: 'Todas' })).toHaveAttribute('aria-current', 'page');
-  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const sameDocument = await markDocument(page);
   await categories.getByRole('link', { name: 'Mecânica' }).click();
   await expect(page).toHaveURL(/\/dashboard\?q=viga&category=mechanical$/);
   await expect(categories.getByRole('link', { name: 'Mecânica' })).toHaveAttribute('aria-current', 'page');
   await expect(categories.getByRole('link', { name: 'Todas' })).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('tool-card').filter({ hasText: 'Flecha e tensão de flexão em vigas' })).toBeVisible();
   // With JavaScript the router navigates in the tab; without it the link is a plain page load.
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false)).toBe(jsEnabled);
+  expect(await sameDocument()).toBe(jsEnabled);
   expect(reactErrors).toEqual([]);
 });

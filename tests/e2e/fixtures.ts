@@ -70,3 +70,12 @@ export function collectReactErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Marks the window, which only a full document load can clear: the returned check says whether the
+ * page is still the same document (a link the client router followed) after a navigation.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  return () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}

@@ -1,7 +1,7 @@
 import { createThread, postMessage } from '../../app/models/chat/chat.server';
 import { NEWEST_MESSAGE_ANCHOR } from '../../app/utils/ticket-path';
 import { createUser } from '../setup/factories';
-import { expect, expectToast, test, waitForHydration, collectReactErrors } from './fixtures';
+import { collectReactErrors, expect, expectToast, markDocument, test, waitForHydration } from './fixtures';
 
 /**
  * What a visitor does in the seconds before the page hydrates (a slow phone): JavaScript only,
@@ -80,10 +80,10 @@ test.describe('markup the server renders once per process (decision 079)', () =>
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} E-Engenharia. Todos os direitos reservados.`);
     // A client navigation keeps the window: a full page load would drop this mark.
-    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const sameDocument = await markDocument(page);
     await footer.getByRole('link', { name: 'Sobre' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await sameDocument()).toBe(true);
     expect(reactErrors).toEqual([]);
   });
 

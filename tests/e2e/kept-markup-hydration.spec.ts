@@ -1,6 +1,6 @@
 import { startAttempt, submitAttempt } from '../../app/models/assessments/attempts.server';
 import { nr10AssessedCourse } from './assessed-course';
-import { expect, test, uniqueName, waitForHydration, collectReactErrors } from './fixtures';
+import { collectReactErrors, expect, markDocument, test, uniqueName, waitForHydration } from './fixtures';
 
 /**
  * Issue 33: a correction's questions and the rows of 'Formação' are sent as markup rendered once per
@@ -32,9 +32,9 @@ test('a graded attempt and the training record hydrate from markup rendered once
   await waitForHydration(page, jsEnabled);
   const row = page.getByRole('row', { name: new RegExp(course.title) });
   await expect(row).toContainText('0 de 2 aulas');
-  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const sameDocument = await markDocument(page);
   await row.getByRole('link', { name: course.title }).click();
   await expect(page).toHaveURL(new RegExp(`/courses/${course.id}$`));
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(jsEnabled ? true : undefined);
+  expect(await sameDocument()).toBe(jsEnabled);
   expect(reactErrors).toEqual([]);
 });

@@ -1,13 +1,10 @@
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, markDocument, test, waitForHydration } from './fixtures';
 
 /**
  * Links are plain anchors (app/components/ui/light-link.tsx, decision 027): with JavaScript one
  * listener on the document hands their clicks to the client router, so the document is not
  * loaded again; without it they are ordinary links. Both must reach the same page.
  */
-
-/** A mark on the window that only a full document load can remove. */
-const MARK = '__sameDocument';
 
 test('the header and a card dialog link reach their page, with the client router when JavaScript runs', async ({
   page,
@@ -17,8 +14,7 @@ test('the header and a card dialog link reach their page, with the client router
   await login('E-TOOL');
   await page.goto('/dashboard');
   await waitForHydration(page, jsEnabled);
-  if (jsEnabled) await page.evaluate((mark) => ((window as unknown as Record<string, boolean>)[mark] = true), MARK);
-  const sameDocument = () => page.evaluate((mark) => (window as unknown as Record<string, boolean>)[mark] === true, MARK);
+  const sameDocument = await markDocument(page);
 
   const principal = page.getByRole('navigation', { name: 'Principal' });
   await expect(principal.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
@@ -27,7 +23,7 @@ test('the header and a card dialog link reach their page, with the client router
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(principal.getByRole('link', { name: 'Minha Conta' })).toHaveAttribute('aria-current', 'page');
   await expect(principal.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current', 'page');
-  if (jsEnabled) expect(await sameDocument()).toBe(true);
+  expect(await sameDocument()).toBe(jsEnabled);
 
   await principal.getByRole('link', { name: 'Início' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -38,7 +34,7 @@ test('the header and a card dialog link reach their page, with the client router
   await card.getByRole('link', { name: 'Ver avaliações' }).click();
   await expect(page).toHaveURL(/dialog=ratings&tool=\d+/);
   await expect(page.getByRole('dialog')).toBeVisible();
-  if (jsEnabled) expect(await sameDocument()).toBe(true);
+  expect(await sameDocument()).toBe(jsEnabled);
 });
 
 test('a link opened with a modifier or in a new tab is left to the browser', async ({ page, context, login, jsEnabled }) => {

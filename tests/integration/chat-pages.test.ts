@@ -290,7 +290,7 @@ describe('the ticket page forms', () => {
   test('send: a plain post stores the message and goes back to the latest messages', async () => {
     const thread = await ticket();
     const response = await postTicket(owner.cookie, thread.id, { intent: 'send', message: '  Segue o print.  ' }, '?before=5');
-    expectRedirect(response, `/chat/${thread.id}#responder`);
+    expectRedirect(response, `/chat/${thread.id}#recentes`);
     expect(storedMessages(thread.id).map((m) => m.message)).toEqual(['Como informo a temperatura?', 'Segue o print.']);
     expect(row(thread.id)?.isAdminUnread).toBe(true);
   });

@@ -79,7 +79,7 @@ async function replyThroughPage(admin: UserRow, threadId: number, message: strin
     formRequest(`/chat/${threadId}`, { intent: 'send', message }, { cookie: await sessionCookie(admin) }),
     { id: String(threadId) },
   );
-  expectRedirect(answer, `/chat/${threadId}#responder`);
+  expectRedirect(answer, `/chat/${threadId}#recentes`);
 }
 
 describe("'Nova resposta no seu ticket'", () => {

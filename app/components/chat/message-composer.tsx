@@ -59,7 +59,7 @@ export function MessageComposer() {
   };
 
   return (
-    <Form method="post" encType="multipart/form-data" ref={formRef} className="space-y-2" id="responder" preventScrollReset>
+    <Form method="post" encType="multipart/form-data" ref={formRef} className="space-y-2" preventScrollReset>
       <input type="hidden" name="intent" value="send" />
       <label htmlFor="chat-message" className="sr-only">
         Mensagem

@@ -113,8 +113,8 @@ export async function action(args: ActionFunctionArgs) {
       refusalToast: refusal('Erro ao enviar mensagem'),
       run: async ({ message }) => {
         await postMessage(user, id, message, upload.files, upload.admission);
-        // The latest messages, where the new one is.
-        return safeRedirect(`/chat/${id}#responder`);
+        // The newest message, the one just sent, with the reply box under it (the box's own anchor put the message above the screen).
+        return safeRedirect(ticketPath(id));
       },
     }),
     refresh: intent({
