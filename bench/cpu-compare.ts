@@ -1,10 +1,10 @@
 /**
- * `npx tsx bench/cpu-compare.ts [--port=3390] [--db=path/to/app.db] [--requests=1500] [--rounds=3] [--path=/a --path=/b …]`
+ * `npx tsx bench/cpu-compare.ts [--port=3390] [--db=path/to/app.db] [--requests=1500] [--rounds=3] [--identity] [--path=/a --path=/b …]`
  *
  * CPU per request of a few pages of the production build, side by side in the same minute: the app
  * started as `npm start` does (one process), the paths loaded in turn (round 1: a, b, c; round 2: a,
  * b, c; …), each with a fixed number of requests at 10 keep-alive connections with a browser's
- * `Accept-Encoding: gzip`, and the server group's CPU time (/proc) divided by the answers. A path may
+ * `Accept-Encoding: gzip` (`--identity`: none, as the HTTP bench's rows), and the server group's CPU time (/proc) divided by the answers. A path may
  * name its user: `tool:/dashboard`, `master:/courses`, `admin:/admin/users?q=ana` (default E-TOOL).
  * Needs `npm run build` and a demo database (default bench/.data/small/app.db, made by `npm run
  * setup` when absent). Prints each path's rounds, median and spread; writes nothing.
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '1500' },
     rounds: { type: 'string', default: '3' },
     path: { type: 'string', multiple: true, default: ['/dashboard'] },
+    // Without Accept-Encoding, as the HTTP bench's rows are taken (no gzip of the document).
+    identity: { type: 'boolean', default: false },
   },
 });
 
@@ -47,7 +49,8 @@ try {
     const { password } = DEMO_LOGINS.find((entry) => entry.email === email)!;
     cookies.set(user, await login(app.origin, email, password));
   }
-  const headersFor = (user: ScenarioUser) => ({ cookie: cookies.get(user)!, 'accept-encoding': 'gzip', accept: 'text/html' });
+  const encoding: Record<string, string> = args.identity ? {} : { 'accept-encoding': 'gzip' };
+  const headersFor = (user: ScenarioUser) => ({ cookie: cookies.get(user)!, ...encoding, accept: 'text/html' });
   for (const target of targets) {
     const answer = await get(`${app.origin}${target.path}`, headersFor(target.user));
     if (answer.status !== 200) throw new Error(`${target.path}: ${answer.status}`);

@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
 const calculator = getCalculator(args.slug);
 if (!calculator) throw new Error(`no calculator ${args.slug}`);
 const query = new URLSearchParams(defaultParams(calculator));
-const page = calculatorPageFor(calculator, query);
+const page = calculatorPageFor(calculator, query.toString());
 if (!page.outcome?.ok) throw new Error('the example inputs must compute');
 const { figures, ...result } = page.outcome.result;
 const markupKey = resultMarkupKey(calculator.slug, calculator.version, `?${query}`);

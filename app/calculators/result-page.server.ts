@@ -46,10 +46,20 @@ function computePage(calculator: Calculator, params: URLSearchParams): ComputedP
   };
 }
 
-/** The page of `params`: without any of the calculator's inputs, its example and no outcome. */
-export function calculatorPageFor(calculator: Calculator, params: URLSearchParams): ComputedPage {
-  if (!hasInputs(calculator, params)) return { values: formValues(calculator, null), outcome: null };
-  return cache.get(`${calculator.slug}@${calculator.version}?${params.toString()}`, () => computePage(calculator, params));
+const examplePage = (calculator: Calculator): ComputedPage => ({ values: formValues(calculator, null), outcome: null });
+
+/**
+ * The page of a URL's query string (`search`, with or without its '?'): without any of the calculator's
+ * inputs, its example and no outcome. Kept by the query as the URL carries it, so a repeated view
+ * neither parses nor re-serialises it.
+ */
+export function calculatorPageFor(calculator: Calculator, search: string): ComputedPage {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  if (query === '') return examplePage(calculator);
+  return cache.get(`${calculator.slug}@${calculator.version}?${query}`, () => {
+    const params = new URLSearchParams(query);
+    return hasInputs(calculator, params) ? computePage(calculator, params) : examplePage(calculator);
+  });
 }
 
 /** What the cache holds, and emptying it (tests). */

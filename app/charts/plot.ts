@@ -16,10 +16,14 @@ import {
   polygon,
   polyline,
   rect,
+  segments,
   text,
+  textGroup,
   textWidth,
   circle,
   type Point,
+  type Segment,
+  type TextItem,
   type StrokeOptions,
   type TextOptions,
 } from './svg';
@@ -100,26 +104,31 @@ const X_LABEL_OVERHANG = 20;
 
 function gridAndAxes(box: Box, scales: PlotScales, titles: { x?: string; y: string; y2?: string }, showXLabels: boolean): string[] {
   const out: string[] = [];
+  const grid: Segment[] = [];
+  const yLabels: TextItem[] = [];
+  const xLabels: TextItem[] = [];
   for (const tick of scales.y.ticks) {
     const y = scales.y(tick);
-    out.push(line(box.left, y, box.right, y, { stroke: COLORS.grid, width: 1 }));
-    out.push(text(box.left - 6, y, scales.y.format(tick), { anchor: 'end', baseline: 'middle', size: 12, color: TEXT_COLORS.muted }));
+    grid.push([box.left, y, box.right, y]);
+    yLabels.push({ x: box.left - 6, y, content: scales.y.format(tick) });
   }
   for (const tick of scales.x.ticks) {
     const x = scales.x(tick);
-    out.push(line(x, box.top, x, box.bottom, { stroke: COLORS.grid, width: 1 }));
+    grid.push([x, box.top, x, box.bottom]);
     if (!showXLabels) continue;
     // A label centred on the last tick may run past the canvas' right edge (and print cut): there it ends at the edge.
     const label = scales.x.format(tick);
     const pastEdge = x + textWidth(label, 12) / 2 > box.right + X_LABEL_OVERHANG;
-    out.push(
-      text(pastEdge ? box.right + X_LABEL_OVERHANG : x, box.bottom + 16, label, {
-        anchor: pastEdge ? 'end' : 'middle',
-        size: 12,
-        color: TEXT_COLORS.muted,
-      }),
-    );
+    xLabels.push({
+      x: pastEdge ? box.right + X_LABEL_OVERHANG : x,
+      y: box.bottom + 16,
+      content: label,
+      anchor: pastEdge ? 'end' : 'middle',
+    });
   }
+  out.push(segments(grid, { stroke: COLORS.grid, width: 1 }));
+  out.push(textGroup({ anchor: 'end', baseline: 'middle', size: 12, color: TEXT_COLORS.muted }, yLabels));
+  out.push(textGroup({ anchor: 'middle', size: 12, color: TEXT_COLORS.muted }, xLabels));
   if (scales.y.kind === 'linear' && scales.y.domain[0] < 0 && scales.y.domain[1] > 0) {
     out.push(line(box.left, scales.y(0), box.right, scales.y(0), { stroke: COLORS.ink, width: 1 }));
   }

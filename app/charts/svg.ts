@@ -77,7 +77,48 @@ export function line(x1: number, y1: number, x2: number, y2: number, options: St
 
 export type Point = readonly [number, number];
 
-const pointList = (points: readonly Point[]) => points.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
+/** How far (viewBox px) a drawn line may stray from the points given: under the 0,1 px rounding's own error, so nothing shows. */
+export const SIMPLIFY_TOLERANCE = 0.1;
+
+const distanceToChord = ([x, y]: Point, [x1, y1]: Point, [x2, y2]: Point) => {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const length = Math.hypot(dx, dy);
+  return length === 0 ? Math.hypot(x - x1, y - y1) : Math.abs(dy * x - dx * y + x2 * y1 - y2 * x1) / length;
+};
+
+/**
+ * The points a polyline needs to look the same (Ramer–Douglas–Peucker within `tolerance`): a sampled
+ * straight stretch (a shear diagram's slope, a constant) keeps its two ends, a curve the points its bend needs.
+ */
+export function simplifyPoints(points: readonly Point[], tolerance = SIMPLIFY_TOLERANCE): readonly Point[] {
+  if (points.length < 3) return points;
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: Array<[number, number]> = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    let farthest = -1;
+    let distance = tolerance;
+    for (let index = first + 1; index < last; index += 1) {
+      const away = distanceToChord(points[index]!, points[first]!, points[last]!);
+      if (away > distance) {
+        distance = away;
+        farthest = index;
+      }
+    }
+    if (farthest < 0) continue;
+    keep[farthest] = 1;
+    stack.push([first, farthest], [farthest, last]);
+  }
+  return points.filter((_, index) => keep[index] === 1);
+}
+
+const pointList = (points: readonly Point[]) =>
+  simplifyPoints(points)
+    .map(([x, y]) => `${num(x)},${num(y)}`)
+    .join(' ');
 
 export function polyline(points: readonly Point[], options: StrokeOptions = {}): string {
   if (points.length < 2) return '';
@@ -106,6 +147,21 @@ export function rect(x: number, y: number, width: number, height: number, option
 
 export function circle(cx: number, cy: number, r: number, options: FillOptions = {}): string {
   return element('circle', { cx, cy, r, ...fillAttrs(options) });
+}
+
+export type Segment = readonly [x1: number, y1: number, x2: number, y2: number];
+
+/** Many straight lines of one look as one `<path>` (a grid): the same drawing as a `<line>` each, in a fraction of the bytes. */
+export function segments(list: readonly Segment[], options: StrokeOptions = {}): string {
+  if (list.length === 0) return '';
+  const d = list
+    .map(([x1, y1, x2, y2]) => {
+      const [fromX, fromY, toX, toY] = [num(x1), num(y1), num(x2), num(y2)];
+      const to = fromY === toY ? `H${toX}` : fromX === toX ? `V${toY}` : `L${toX} ${toY}`;
+      return `M${fromX} ${fromY}${to}`;
+    })
+    .join('');
+  return element('path', { d, fill: 'none', ...strokeAttrs(options) });
 }
 
 /** A path from a `d` string the caller builds with `num()` coordinates. */
@@ -183,28 +239,67 @@ export interface TextOptions {
   readonly placed?: boolean;
 }
 
-/** One line of text, escaped. */
+/** The canvas' own text look (its root attributes): a text in it writes only what differs. */
+export const CANVAS_TEXT = { size: 13, color: TEXT_COLORS.ink } as const;
+
+type TextLook = Omit<TextOptions, 'rotate' | 'placed'>;
+
+/** The presentation attributes of a text's look, leaving out what the canvas root already says. */
+const textLookAttrs = (options: TextLook): Attributes => {
+  const size = Math.max(options.size ?? CANVAS_TEXT.size, MIN_FONT_SIZE);
+  const color = options.color ?? CANVAS_TEXT.color;
+  return {
+    'font-size': size === CANVAS_TEXT.size ? undefined : size,
+    'text-anchor': options.anchor && options.anchor !== 'start' ? options.anchor : undefined,
+    'dominant-baseline':
+      options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
+    fill: color === CANVAS_TEXT.color ? undefined : color,
+    'font-weight': options.weight === 'bold' ? 'bold' : undefined,
+    'font-style': options.italic ? 'italic' : undefined,
+    stroke: options.halo ? COLORS.paper : undefined,
+    'stroke-width': options.halo ? 3 : undefined,
+    'stroke-linejoin': options.halo ? 'round' : undefined,
+    'paint-order': options.halo ? 'stroke' : undefined,
+  };
+};
+
+/** One line of text, escaped; inside `canvas` only (the font's size and colour default to its root's). */
 export function text(x: number, y: number, content: string, options: TextOptions = {}): string {
   return element(
     'text',
     {
       x,
       y,
-      'font-size': Math.max(options.size ?? 13, MIN_FONT_SIZE),
-      'text-anchor': options.anchor && options.anchor !== 'start' ? options.anchor : undefined,
-      'dominant-baseline':
-        options.baseline && options.baseline !== 'auto' ? (options.baseline === 'middle' ? 'central' : 'hanging') : undefined,
-      fill: options.color ?? TEXT_COLORS.ink,
-      'font-weight': options.weight === 'bold' ? 'bold' : undefined,
-      'font-style': options.italic ? 'italic' : undefined,
+      ...textLookAttrs(options),
       transform: options.rotate ? `rotate(${num(options.rotate)} ${num(x)} ${num(y)})` : undefined,
-      stroke: options.halo ? COLORS.paper : undefined,
-      'stroke-width': options.halo ? 3 : undefined,
-      'stroke-linejoin': options.halo ? 'round' : undefined,
-      'paint-order': options.halo ? 'stroke' : undefined,
       'data-label': options.placed ? '1' : undefined,
     },
     escapeXml(content),
+  );
+}
+
+export interface TextItem {
+  readonly x: number;
+  readonly y: number;
+  readonly content: string;
+  /** Overrides the group's anchor for this text. */
+  readonly anchor?: TextOptions['anchor'];
+}
+
+/** Texts of one look (an axis' tick labels): the look is written once, on their `<g>`. */
+export function textGroup(look: TextLook, items: readonly TextItem[]): string {
+  if (items.length === 0) return '';
+  const groupAnchor = look.anchor ?? 'start';
+  return element(
+    'g',
+    textLookAttrs(look),
+    items.map((item) =>
+      element(
+        'text',
+        { x: item.x, y: item.y, 'text-anchor': item.anchor && item.anchor !== groupAnchor ? item.anchor : undefined },
+        escapeXml(item.content),
+      ),
+    ),
   );
 }
 
@@ -268,7 +363,7 @@ export interface CanvasSpec {
 
 /**
  * The outer `<svg role="img">`: scales to its container's width (height follows the viewBox),
- * white paper, system sans-serif, `<title>` and `<desc>` referenced by aria-labelledby.
+ * white paper, system sans-serif at 13 px in ink (a text says only what differs), `<title>` and `<desc>` referenced by aria-labelledby.
  */
 export function canvas(spec: CanvasSpec): string {
   const width = spec.width ?? DEFAULT_WIDTH;
@@ -285,6 +380,8 @@ export function canvas(spec: CanvasSpec): string {
       'aria-labelledby': titleId,
       'aria-describedby': descId,
       'font-family': FONT_FAMILY,
+      'font-size': CANVAS_TEXT.size,
+      fill: CANVAS_TEXT.color,
       'data-figure': spec.id,
     },
     [

@@ -17,9 +17,26 @@ export async function documentResponse(request: Request, html: string, headers: 
   return new BytesResponse(await documentBody(request, html, headers), { headers, status });
 }
 
-async function documentBody(request: Request, html: string, headers: Headers): Promise<Uint8Array<ArrayBuffer>> {
+/** Where a document is encoded before its bytes are copied out; a page larger than a third of it is encoded by `Buffer.from`. */
+const scratch = Buffer.allocUnsafeSlow(1 << 20);
+
+/**
+ * The document's UTF-8 bytes. `Buffer.from` measures the string's UTF-8 length in a pass of its own and
+ * then encodes it; a page with one character past Latin-1 (δ, σ, ≈) is a two-byte string, and that
+ * first pass is half of it (31 of 59 µs for a 50 KB result page). Encoded into a buffer surely large
+ * enough (3 bytes per UTF-16 unit at most) and copied out, it takes one pass: 34 µs.
+ */
+export function utf8Bytes(html: string): Uint8Array<ArrayBuffer> {
   // Node's Buffers here are backed by plain ArrayBuffers (never shared memory).
-  const bytes = Buffer.from(html, 'utf8') as Uint8Array<ArrayBuffer>;
+  if (html.length * 3 > scratch.length) return Buffer.from(html, 'utf8') as Uint8Array<ArrayBuffer>;
+  const length = scratch.write(html, 'utf8');
+  const bytes = Buffer.allocUnsafe(length);
+  scratch.copy(bytes, 0, 0, length);
+  return bytes as Uint8Array<ArrayBuffer>;
+}
+
+async function documentBody(request: Request, html: string, headers: Headers): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = utf8Bytes(html);
   headers.append('Vary', 'Accept-Encoding');
   if (bytes.length < GZIP_THRESHOLD || !acceptsGzip(request) || /\bno-transform\b/.test(headers.get('Cache-Control') ?? '')) return bytes;
   headers.set('Content-Encoding', 'gzip');

@@ -146,12 +146,13 @@ test('invalid inputs show the message beside the field, marked invalid', async (
   await expect(page.getByTestId('calculator-result')).toHaveCount(0);
 });
 
-test('saving without a title shows the message beside the title and keeps the result', async ({ page, login }) => {
+test('saving without a title shows the message beside the title, in view, and keeps the result', async ({ page, login }) => {
   await login('E-BASIC');
   await page.goto('/calculators/torque-eixo?power=2%2C5&power_unit=kW&speed=1750&allowableShear=40&bendingMoment=0&keyway=no');
   await page.getByLabel('Título no histórico').fill('   ');
   await page.getByRole('button', { name: 'Salvar no histórico' }).click();
-  await expect(page.getByText('Informe um título para o cálculo.')).toBeVisible();
+  // In view where the form is, without JavaScript too (the answer opens at the form's anchor).
+  await expect(page.getByText('Informe um título para o cálculo.')).toBeInViewport();
   await expect(page.getByLabel('Título no histórico')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('calculator-result').locator('[data-result="torque"]')).toContainText('13,64 N·m');
 });

@@ -13,7 +13,7 @@ import { CalculatorResultSections, resultMarkupKey } from '~/components/calculat
 afterEach(() => clearResultPageCache());
 
 function resultOf(calculator: Calculator, query: URLSearchParams) {
-  const page = calculatorPageFor(calculator, query);
+  const page = calculatorPageFor(calculator, query.toString());
   if (!page.outcome?.ok) throw new Error('the example must compute');
   return page.outcome.result;
 }

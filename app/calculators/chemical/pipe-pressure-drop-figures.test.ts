@@ -28,7 +28,9 @@ describe('pressure drop curve', () => {
     const svg = figure?.svg ?? '';
     const polyline = /<polyline points="([^"]+)"[^>]*stroke="#0072B2"/.exec(svg)?.[1] ?? '';
     const ys = polyline.split(' ').map((pair) => Number(pair.split(',')[1]));
-    expect(ys.length).toBe(61);
+    // 61 samples, drawn with the points the bend needs (app/charts/svg.ts simplifyPoints): a curve, not a straight line.
+    expect(ys.length).toBeGreaterThan(10);
+    expect(ys.length).toBeLessThanOrEqual(61);
     for (let index = 1; index < ys.length; index += 1) expect(ys[index]!).toBeLessThanOrEqual(ys[index - 1]!);
   });
 });
