@@ -78,7 +78,7 @@ export function line(x1: number, y1: number, x2: number, y2: number, options: St
 export type Point = readonly [number, number];
 
 /** How far (viewBox px) a drawn line may stray from the points given: under the 0,1 px rounding's own error, so nothing shows. */
-export const SIMPLIFY_TOLERANCE = 0.1;
+const SIMPLIFY_TOLERANCE = 0.1;
 
 const distanceToChord = ([x, y]: Point, [x1, y1]: Point, [x2, y2]: Point) => {
   const dx = x2 - x1;
@@ -240,7 +240,7 @@ export interface TextOptions {
 }
 
 /** The canvas' own text look (its root attributes): a text in it writes only what differs. */
-export const CANVAS_TEXT = { size: 13, color: TEXT_COLORS.ink } as const;
+const CANVAS_TEXT = { size: 13, color: TEXT_COLORS.ink } as const;
 
 type TextLook = Omit<TextOptions, 'rotate' | 'placed'>;
 

@@ -12,13 +12,15 @@ import { action as editAction } from '~/routes/_app+/projects.$id_.calculations.
 import { action as resultAction } from '~/routes/_app+/calculators.$slug';
 import { action as historyAction } from '~/routes/_app+/calculators.history';
 import { action as freshCheckApi } from '~/routes/api+/fresh-check';
+import { MAX_HISTORY_ITEMS } from '~/schemas/calculation-history';
 import { resetAllLimits } from '~/utils/rate-limit.server';
 import { BASE_URL, call, createUser, formRequest, sessionCookie, type RouteFunction } from '../setup/helpers';
 
 /**
  * The outside probe's abuse, in process, on every project form and on POST /api/fresh-check: a
  * 64 KB body of one repeated field, 3,000 multipart parts and a 20 MB body are each a 4xx before
- * anything is parsed or written, and 40 'Emitir revisão' sent at once give one revision. (Wrong
+ * anything is parsed or written, 40 'Emitir revisão' sent at once give one revision, and 40 'Salvar no
+ * histórico' at once with one place left in the history fill it once. (Wrong
  * passwords sent at once to POST /api/fresh-check: tests/integration/fresh-check.test.ts.)
  */
 
@@ -83,8 +85,9 @@ async function expectRefused(
   }
 }
 
-const total = (table: typeof projects | typeof projectCalculations | typeof projectRevisions | typeof projectShareLinks) =>
-  db.select({ total: count() }).from(table).get()!.total;
+const total = (
+  table: typeof projects | typeof projectCalculations | typeof projectRevisions | typeof projectShareLinks | typeof calculationHistory,
+) => db.select({ total: count() }).from(table).get()!.total;
 
 describe('every project form against the outside probe', () => {
   test('a repeated field, 3,000 parts and 20 MB are a 4xx on each form, and nothing is written', async () => {
@@ -117,6 +120,9 @@ describe('every project form against the outside probe', () => {
       title: 'Eixo',
     });
     await expectRefused(historyAction, '/calculators/history', {}, 'add-to-project', 'historyId', { projectId: id });
+    const saves = total(calculationHistory);
+    await expectRefused(resultAction, `/calculators/${SHAFT}?${SHAFT_QUERY}`, { slug: SHAFT }, 'save', 'title', { query: SHAFT_QUERY });
+    expect(total(calculationHistory)).toBe(saves);
 
     expect({
       projects: total(projects),
@@ -148,6 +154,43 @@ describe('every project form against the outside probe', () => {
         .all()
         .map((row) => row.number),
     ).toEqual([0]);
+  });
+});
+
+describe("'Salvar no histórico' on a result page against the outside probe", () => {
+  test('40 saves at once with one place left in the history: one is saved, the others are told the history is full', async () => {
+    // SQLite takes at most 32,766 variables per statement: 2,000 rows at a time.
+    for (let start = 0; start < MAX_HISTORY_ITEMS - 1; start += 2000) {
+      const length = Math.min(2000, MAX_HISTORY_ITEMS - 1 - start);
+      db.insert(calculationHistory)
+        .values(
+          Array.from({ length }, (_, index) => ({
+            userId: tool.id,
+            calculatorSlug: SHAFT,
+            calculatorVersion: '1.0.0',
+            title: `C${start + index}`,
+            query: SHAFT_QUERY,
+          })),
+        )
+        .run();
+    }
+    const path = `/calculators/${SHAFT}?${SHAFT_QUERY}`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        call(
+          resultAction,
+          formRequest(path, { intent: 'save', title: `Eixo ${index}`, query: SHAFT_QUERY }, { cookie }),
+          { slug: SHAFT },
+          ADDRESS,
+        ),
+      ),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(39);
+    const refused = (await answers.find((response) => response.status === 400)!.json()) as { result: { error: Record<string, string[]> } };
+    expect(refused.result.error['']).toEqual(['Seu histórico atingiu o limite de 20.000 cálculos. Exclua alguns para salvar novos.']);
+    expect(total(calculationHistory)).toBe(MAX_HISTORY_ITEMS);
   });
 });
 

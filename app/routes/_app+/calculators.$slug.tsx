@@ -141,12 +141,12 @@ function ShareLink({ url }: { url: string }) {
   );
 }
 
+const SAVE_FORM_ID = 'save-calculation';
+
 /**
  * 'Salvar no histórico': a plain form checked by the server alone (its reply's message shows under the
  * title), without Conform's client state, which cost the result page about 35 µs of every render (decision 087).
  */
-const SAVE_FORM_ID = 'save-calculation';
-
 function SaveForm({ query, defaultTitle, pageHref }: { query: string; defaultTitle: string; pageHref: string }) {
   const reply = useIntentResult('save');
   const saving = useIntentSubmitting('save');
