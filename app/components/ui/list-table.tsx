@@ -15,15 +15,18 @@ export function phoneLabels(tableId: string, headers: readonly string[]): string
 }
 
 /**
- * The phone layout of the kit's tables (the labels come from phoneLabels). `overflow-wrap: anywhere`
+ * The phone layout of the kit's tables (the labels come from phoneLabels): each cell a grid of the
+ * label and its value, a cell's second and later parts (an address under a name, a date under a
+ * status) under the value, not under the label. `overflow-wrap: anywhere`
  * (not `break-word`) also lowers the min-content width, so a 60-character subject inside a flex row
  * of a cell wraps instead of widening the page.
  */
 const PHONE_TABLE = [
   'max-sm:block max-sm:[&>tbody]:block max-sm:[&>tbody]:space-y-3',
   'max-sm:[&>tbody>tr]:block max-sm:[&>tbody>tr]:rounded-md max-sm:[&>tbody>tr]:border max-sm:[&>tbody>tr]:border-slate-200 max-sm:[&>tbody>tr]:py-1',
-  'max-sm:[&>tbody>tr>td]:grid max-sm:[&>tbody>tr>td]:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] max-sm:[&>tbody>tr>td]:gap-3 max-sm:[&>tbody>tr>td]:[overflow-wrap:anywhere]',
+  'max-sm:[&>tbody>tr>td]:grid max-sm:[&>tbody>tr>td]:grid-cols-[minmax(0,7rem)_minmax(0,1fr)] max-sm:[&>tbody>tr>td]:gap-x-3 max-sm:[&>tbody>tr>td]:gap-y-1 max-sm:[&>tbody>tr>td]:[overflow-wrap:anywhere]',
   'max-sm:[&>tbody>tr>td]:before:font-semibold max-sm:[&>tbody>tr>td]:before:text-slate-700',
+  'max-sm:[&>tbody>tr>td>*]:col-start-2 max-sm:[&>tbody>tr>td>*]:justify-self-start',
 ].join(' ');
 
 type ListTableProps = {
