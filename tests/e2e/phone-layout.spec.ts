@@ -19,7 +19,7 @@ import { expect, test, uniqueName, waitForHydration } from './fixtures';
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
 
-/** The page's width, and the visible table cells reaching past the screen's right edge (and, with JavaScript, no failed hydration). */
+/** The page's width, the visible table cells reaching past the screen's right edge, any text but the label in a list card's label column (and, with JavaScript, no failed hydration). */
 async function expectFitsPhone(page: Page, path: string) {
   const errors: string[] = [];
   const onError = (error: Error) => errors.push(error.message);
