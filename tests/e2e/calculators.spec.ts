@@ -107,6 +107,8 @@ for (const item of CASES) {
     await page.getByLabel('Título no histórico').fill(title);
     await page.getByRole('button', { name: 'Salvar no histórico' }).click();
     await expectToast(page, 'Cálculo salvo');
+    // The saved page opens where the form is, not at its top (with JavaScript too).
+    await expect(page.getByRole('button', { name: 'Salvar no histórico' })).toBeInViewport();
     await expectResults(page, item.expected);
 
     await page.goto('/calculators/history');

@@ -154,8 +154,9 @@ function SaveForm({ query, defaultTitle, pageHref }: { query: string; defaultTit
   const formError = reply?.error?.['']?.[0];
   const sentTitle = reply?.initialValue?.title;
   return (
-    // Posted to this page at the form itself, so the page that answers (its message, without JavaScript too) opens where the form is.
-    <Form method="post" action={`${pageHref}#${SAVE_FORM_ID}`} id={SAVE_FORM_ID} className="space-y-3 print:hidden">
+    // Posted to this page at the form itself, so the page that answers (its message) opens where the form is: without
+    // JavaScript through the anchor, with it by keeping the scroll (the saved page is the same URL, redirected to).
+    <Form method="post" action={`${pageHref}#${SAVE_FORM_ID}`} id={SAVE_FORM_ID} className="space-y-3 print:hidden" preventScrollReset>
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="query" value={query} />
       {formError ? <Alert title="Não foi possível salvar">{formError}</Alert> : null}
